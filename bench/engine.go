@@ -1,0 +1,422 @@
+package bench
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"time"
+
+	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// Table announces one benchmark at one process count: what the IMB text
+// header shows.
+type Table struct {
+	Spec  *Spec
+	NP    int // active processes (per group with -multi)
+	Multi int // -multi: -1 off, 0, 1
+	// Groups holds the world ranks of each group in communicator order
+	// (one group without -multi).
+	Groups [][]int
+	Idle   int // processes waiting in MPI_Barrier
+	World  int
+	MapP   int // -map grid (0: none)
+	MapQ   int
+	Check  bool
+}
+
+// Sink receives, on rank 0 only, what the engine measures, in order.
+type Sink interface {
+	Table(t *Table) error
+	Invalid(s *Spec, np int) error
+	Result(r *result.Result) error
+}
+
+// Progress is told, on rank 0, when each size is done.
+type Progress interface {
+	Size(s *Spec, np int, size int64, done, total int)
+}
+
+// Engine runs benchmarks with IMB-MPI1's semantics on MPI_COMM_WORLD.
+type Engine struct {
+	Opt      Options
+	World    mpi.Comm
+	Hosts    []string // host of every world rank
+	RunID    string
+	Sink     Sink     // rank 0
+	Progress Progress // rank 0, optional
+}
+
+// Summary counts what a run produced.
+type Summary struct {
+	Results       int
+	CheckFailures int // rows whose -check validation failed
+}
+
+// nvals is the number of doubles each rank reports per size.
+const nvals = 6
+
+// Run measures the given benchmarks in order. It returns at the first MPI
+// error; results measured before it have been handed to the Sink.
+func (e *Engine) Run(specs []*Spec) (Summary, error) {
+	var sum Summary
+	job, err := mpi.NewJob()
+	if err != nil {
+		return sum, err
+	}
+	defer job.Free()
+	world := e.World.Size()
+	for _, s := range specs {
+		for _, np := range NPSequence(e.Opt.NPMin, world) {
+			ok, skip := s.Valid(np)
+			if !ok {
+				if !skip && e.World.Rank() == 0 {
+					if err := e.Sink.Invalid(s, np); err != nil {
+						return sum, err
+					}
+				}
+				continue
+			}
+			if err := e.runNP(job, s, np, &sum); err != nil {
+				return sum, fmt.Errorf("%s, %d processes: %w", s.Name, np, err)
+			}
+		}
+		// Collect garbage between benchmarks, never inside a sweep.
+		runtime.GC()
+	}
+	return sum, nil
+}
+
+// groupOf returns this rank's group (color) for np active processes and
+// the number of groups, as IMB's IMB_set_communicator does.
+func (e *Engine) groupOf(key, np, world int) (color, ngroups int) {
+	if e.Opt.Multi >= 0 {
+		ngroups = world / np
+		if key/np < ngroups {
+			return key / np, ngroups
+		}
+		return -1, ngroups
+	}
+	if key < np {
+		return 0, 1
+	}
+	return -1, 1
+}
+
+func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
+	o := &e.Opt
+	rank, world := e.World.Rank(), e.World.Size()
+	key := MapKey(rank, o.MapP, o.MapQ)
+	color, ngroups := e.groupOf(key, np, world)
+	comm, err := e.World.Split(color, key)
+	if err != nil {
+		return err
+	}
+	defer comm.Free()
+	if err := job.Bind(comm); err != nil {
+		return err
+	}
+	layout, err := e.World.GatherInts([]int{color, comm.Rank()}, 0)
+	if err != nil {
+		return err
+	}
+	var table *Table
+	if rank == 0 {
+		table = &Table{Spec: s, NP: np, Multi: o.Multi, World: world, MapP: o.MapP, MapQ: o.MapQ,
+			Check: o.Check, Groups: make([][]int, ngroups), Idle: world - ngroups*np}
+		for g := range table.Groups {
+			table.Groups[g] = make([]int, np)
+		}
+		for r := 0; r < world; r++ {
+			if c, cr := layout[2*r], layout[2*r+1]; c >= 0 {
+				table.Groups[c][cr] = r
+			}
+		}
+		if err := e.Sink.Table(table); err != nil {
+			return err
+		}
+	}
+
+	active := !comm.Null()
+	unit := o.Unit(s)
+	sizes := []int64{0}
+	if s.HasSize() {
+		sizes = o.SizeList(unit)
+	}
+	spec := mpi.JobSpec{
+		Kernel: s.Kernel, Type: o.ElemType(s), Sync: o.Sync, RootShift: o.RootShift,
+		IMBBarrier: o.IMBBarrier, Source: s.Source, Window: o.Window,
+	}
+	start := mpi.Wtime()
+	limit := o.TimeLimit()
+	prev := o.MsgsPerSample
+	var listSizes []int64
+	var listReps []int
+
+	for idx, size := range sizes {
+		n0, dynamic := o.InitialReps(s, size, np)
+		lay := o.Layout(s, size, np, n0)
+		count := size / unit
+		row := &result.Result{Suite: s.Suite, Benchmark: s.Name, NP: np, Groups: ngroups, Group: -1,
+			Bytes: size, RunID: e.RunID}
+
+		if need := lay.NeededGB(); need > o.MemGB {
+			row.Status, row.NeededGB = result.StatusOutOfMem, need
+			if err := e.emit(table, []*result.Result{row}, sum); err != nil {
+				return err
+			}
+			continue
+		}
+		if count*int64(np) > math.MaxInt32 {
+			row.Status = result.StatusIntOverflow
+			if err := e.emit(table, []*result.Result{row}, sum); err != nil {
+				return err
+			}
+			continue
+		}
+
+		n := n0
+		if active {
+			spec.Count = int(count)
+			spec.SendOffs, spec.RecvOffs = lay.SendOffs, lay.RecvOffs
+			spec.SendCacheIter, spec.RecvCacheIter = lay.SendIter, lay.RecvIter
+			job.Set(spec)
+			if err := job.Reserve(lay.SendAlloc, lay.RecvAlloc, n0, comm.Rank()); err != nil {
+				return err
+			}
+			if dynamic {
+				n, err = e.estimate(job, comm, s, n0, prev, size, listSizes, listReps)
+				if err != nil {
+					return err
+				}
+			} else if _, err := job.Run(n, false); err != nil { // IMB's untimed pre-run
+				return err
+			}
+		}
+		// Every group runs the same count; idle ranks take part in the
+		// world-wide steps only.
+		if n, err = e.World.MinInt(pick(active, n, math.MaxInt32)); err != nil {
+			return err
+		}
+		if dynamic && s.Family != Sync {
+			if o.Sizes != nil {
+				listSizes, listReps = append(listSizes, size), append(listReps, n)
+			}
+			prev = n
+		}
+		late, err := e.World.MaxInt(pick(mpi.Wtime()-start > limit, 1, 0))
+		if err != nil {
+			return err
+		}
+		if late != 0 {
+			row.Status = result.StatusTimeOut
+			return e.emit(table, []*result.Result{row}, sum)
+		}
+
+		sizeStart := mpi.Wtime()
+		mine := []float64{-1, float64(n), 0, -1, 0, 0}
+		var samples []float64
+		if active {
+			if o.WarmUp {
+				if _, err := job.Run(WarmupReps(n), false); err != nil {
+					return err
+				}
+			}
+			el, err := job.Run(n, true)
+			if err != nil {
+				return err
+			}
+			if el >= 0 {
+				mine[0] = el / float64(n)
+				samples = job.Samples(n)
+			}
+			if o.Check {
+				for it := 0; it < 2; it++ {
+					c, err := job.Check(it)
+					if err != nil {
+						return err
+					}
+					if c.Bad > 0 && mine[2] == 0 {
+						mine[3], mine[4], mine[5] = float64(c.FirstBad), c.Got, c.Want
+					}
+					mine[2] += float64(c.Bad)
+				}
+			}
+		}
+		if err := e.World.Barrier(); err != nil {
+			return err
+		}
+		vals, err := e.World.GatherFloat64s(mine, 0)
+		if err != nil {
+			return err
+		}
+		all, err := e.World.GathervFloat64s(samples, 0)
+		if err != nil {
+			return err
+		}
+		if rank == 0 {
+			rows := e.rows(table, row, vals, all)
+			if err := e.emit(table, rows, sum); err != nil {
+				return err
+			}
+			if e.Progress != nil {
+				e.Progress.Size(s, np, size, idx+1, len(sizes))
+			}
+		}
+		if o.MsgPause {
+			time.Sleep(time.Duration(max(0.1, (mpi.Wtime()-sizeStart)/10) * float64(time.Second)))
+		}
+	}
+	return nil
+}
+
+func pick[T any](c bool, a, b T) T {
+	if c {
+		return a
+	}
+	return b
+}
+
+// estimate is IMB's dynamic repetition count for one size: one repetition,
+// then about a second's worth, then as many as fit in -time, never more
+// than the volume cap or the previous size allows.
+func (e *Engine) estimate(job *mpi.Job, comm mpi.Comm, s *Spec, selected, prev int, size int64,
+	listSizes []int64, listReps []int) (int, error) {
+	timeOf := func(n int) (float64, error) {
+		el, err := job.Run(n, false)
+		if err != nil {
+			return 0, err
+		}
+		return comm.MaxFloat64(el / float64(n))
+	}
+	t, err := timeOf(1)
+	if err != nil {
+		return 0, err
+	}
+	rough, err := comm.MaxInt(RoughReps(t))
+	if err != nil {
+		return 0, err
+	}
+	if n := min(selected, rough); n > 1 {
+		if t, err = timeOf(n); err != nil {
+			return 0, err
+		}
+	}
+	tSample := TimeReps(t, e.Opt.TimeS, selected)
+	var n int
+	switch {
+	case s.Family == Sync:
+		n = min(selected, tSample)
+	case e.Opt.Sizes != nil:
+		n = min(selected, ListReps(listSizes, listReps, size, tSample))
+	default:
+		n = min(selected, min(prev, tSample))
+	}
+	return comm.BcastInt(n, 0)
+}
+
+// rows turns what rank 0 gathered for one size into result records: one
+// over all groups, or one per group with -multi 1.
+func (e *Engine) rows(t *Table, base *result.Result, vals []float64, samples [][]float64) []*result.Result {
+	if t.Multi == 1 {
+		out := make([]*result.Result, len(t.Groups))
+		for g, ranks := range t.Groups {
+			r := *base
+			r.Group = g
+			out[g] = e.row(t, &r, ranks, vals, samples)
+		}
+		return out
+	}
+	var ranks []int
+	for _, g := range t.Groups {
+		ranks = append(ranks, g...)
+	}
+	return []*result.Result{e.row(t, base, ranks, vals, samples)}
+}
+
+func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
+
+func (e *Engine) row(t *Table, r *result.Result, ranks []int, vals []float64, samples [][]float64) *result.Result {
+	s := t.Spec
+	scale := 1e6 * s.TimeScale
+	r.Status = result.StatusOK
+	r.Time = time.Now()
+	r.Ranks, r.RankMeanUS, r.SamplesUS = []int{}, []float64{}, [][]float64{}
+	var hosts []string
+	var bad int64
+	detail := ""
+	r.TMinUS = math.Inf(1)
+	for _, w := range ranks {
+		v := vals[w*nvals : (w+1)*nvals]
+		r.Repetitions = max(r.Repetitions, int(v[1]))
+		if v[2] > 0 {
+			if bad == 0 {
+				detail = fmt.Sprintf("rank %d: %d wrong elements, first at element %d: got %g, want %g",
+					w, int64(v[2]), int64(v[3]), v[4], v[5])
+			}
+			bad += int64(v[2])
+		}
+		if v[0] < 0 {
+			continue
+		}
+		mean := v[0] * scale
+		r.Ranks = append(r.Ranks, w)
+		r.RankMeanUS = append(r.RankMeanUS, mean)
+		ss := make([]float64, len(samples[w]))
+		for i, x := range samples[w] {
+			ss[i] = round4(x * scale)
+		}
+		r.SamplesUS = append(r.SamplesUS, ss)
+		r.TMinUS = min(r.TMinUS, mean)
+		r.TMaxUS = max(r.TMaxUS, mean)
+		r.TAvgUS += mean
+		if w < len(e.Hosts) {
+			hosts = append(hosts, e.Hosts[w])
+		}
+	}
+	if len(r.Ranks) == 0 {
+		r.TMinUS = 0
+	} else {
+		r.TAvgUS /= float64(len(r.Ranks))
+	}
+	r.Locality, r.HostCount = result.Locality(hosts)
+	if s.BWScale > 0 && r.TMaxUS > 0 {
+		if s.Family == MsgRate {
+			peers := float64(t.NP / 2)
+			r.MsgPerSec = s.BWScale * 1e6 * float64(e.Opt.Window) * peers / r.TMaxUS
+			r.MBps = 1e-6 * r.MsgPerSec * float64(r.Bytes)
+		} else {
+			r.MBps = s.BWScale * float64(r.Bytes) / r.TMaxUS
+		}
+	}
+	if t.Check {
+		r.Check = &result.Check{Passed: bad == 0, Defects: bad, Detail: detail}
+	}
+	return r
+}
+
+func (e *Engine) emit(t *Table, rows []*result.Result, sum *Summary) error {
+	if e.World.Rank() != 0 {
+		return nil
+	}
+	for _, r := range rows {
+		if r.Time.IsZero() {
+			r.Time = time.Now()
+		}
+		if r.Ranks == nil {
+			r.Ranks, r.RankMeanUS, r.SamplesUS = []int{}, []float64{}, [][]float64{}
+		}
+		if r.Status == "" {
+			r.Status = result.StatusOK
+		}
+		if r.Check != nil && !r.Check.Passed {
+			sum.CheckFailures++
+		}
+		sum.Results++
+		if err := e.Sink.Result(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,23 @@
+package imb
+
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/mpi"
+)
+
+// alltoallBuffers: one block to and from every rank.
+func alltoallBuffers(size int64, np int) (int64, int64) { return int64(np) * size, int64(np) * size }
+
+func init() {
+	bench.Register(&bench.Spec{
+		Suite:     Suite,
+		Name:      "Alltoall",
+		Kernel:    mpi.KernelAlltoall,
+		Family:    bench.Collective,
+		Default:   true,
+		Order:     16,
+		TimeScale: 1,
+		Buffers:   alltoallBuffers,
+		Summary:   "MPI_Alltoall, size bytes between every pair of ranks",
+	})
+}

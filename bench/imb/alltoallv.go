@@ -1,0 +1,20 @@
+package imb
+
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/mpi"
+)
+
+func init() {
+	bench.Register(&bench.Spec{
+		Suite:     Suite,
+		Name:      "Alltoallv",
+		Kernel:    mpi.KernelAlltoallv,
+		Family:    bench.Collective,
+		Default:   true,
+		Order:     17,
+		TimeScale: 1,
+		Buffers:   alltoallBuffers,
+		Summary:   "MPI_Alltoallv, size bytes between every pair of ranks",
+	})
+}

@@ -1,0 +1,23 @@
+package imb
+
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/mpi"
+)
+
+// noBuffers: Barrier moves no data.
+func noBuffers(size int64, np int) (int64, int64) { return 0, 0 }
+
+func init() {
+	bench.Register(&bench.Spec{
+		Suite:     Suite,
+		Name:      "Barrier",
+		Kernel:    mpi.KernelBarrier,
+		Family:    bench.Sync,
+		Default:   true,
+		Order:     19,
+		TimeScale: 1,
+		Buffers:   noBuffers,
+		Summary:   "MPI_Barrier",
+	})
+}

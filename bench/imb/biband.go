@@ -1,0 +1,19 @@
+package imb
+
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/mpi"
+)
+
+func init() {
+	bench.Register(&bench.Spec{
+		Suite:     Suite,
+		Name:      "Biband",
+		Kernel:    mpi.KernelBiband,
+		Family:    bench.MsgRate,
+		TimeScale: 1,
+		BWScale:   2,
+		Buffers:   bench.SameBuffers,
+		Summary:   "pairs (i, i+np/2) stream windows of messages both ways",
+	})
+}

@@ -1,0 +1,24 @@
+package imb
+
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/mpi"
+)
+
+// exchangeBuffers: two messages out (right and left neighbour) and two in.
+func exchangeBuffers(size int64, np int) (int64, int64) { return 2 * size, 2 * size }
+
+func init() {
+	bench.Register(&bench.Spec{
+		Suite:     Suite,
+		Name:      "Exchange",
+		Kernel:    mpi.KernelExchange,
+		Family:    bench.ParallelTransfer,
+		Default:   true,
+		Order:     4,
+		TimeScale: 1,
+		BWScale:   4,
+		Buffers:   exchangeBuffers,
+		Summary:   "every rank exchanges messages with both chain neighbours",
+	})
+}

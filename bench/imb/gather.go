@@ -1,0 +1,24 @@
+package imb
+
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/mpi"
+)
+
+// gatherBuffers: every rank sends one block and has room for np.
+func gatherBuffers(size int64, np int) (int64, int64) { return size, int64(np) * size }
+
+func init() {
+	bench.Register(&bench.Spec{
+		Suite:     Suite,
+		Name:      "Gather",
+		Kernel:    mpi.KernelGather,
+		Family:    bench.Collective,
+		Default:   true,
+		Order:     12,
+		TimeScale: 1,
+		Rooted:    true,
+		Buffers:   gatherBuffers,
+		Summary:   "MPI_Gather to the root, size bytes from each rank",
+	})
+}

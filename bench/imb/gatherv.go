@@ -1,0 +1,21 @@
+package imb
+
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/mpi"
+)
+
+func init() {
+	bench.Register(&bench.Spec{
+		Suite:     Suite,
+		Name:      "Gatherv",
+		Kernel:    mpi.KernelGatherv,
+		Family:    bench.Collective,
+		Default:   true,
+		Order:     13,
+		TimeScale: 1,
+		Rooted:    true,
+		Buffers:   gatherBuffers,
+		Summary:   "MPI_Gatherv to the root, size bytes from each rank",
+	})
+}

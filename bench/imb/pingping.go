@@ -1,0 +1,21 @@
+package imb
+
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/mpi"
+)
+
+func init() {
+	bench.Register(&bench.Spec{
+		Suite:     Suite,
+		Name:      "PingPing",
+		Kernel:    mpi.KernelPingPing,
+		Family:    bench.SingleTransfer,
+		Default:   true,
+		Order:     2,
+		TimeScale: 1,
+		BWScale:   1,
+		Buffers:   bench.SameBuffers,
+		Summary:   "two ranks send to each other at once (MPI_Isend, MPI_Recv, MPI_Wait)",
+	})
+}

@@ -1,0 +1,24 @@
+package imb
+
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/mpi"
+)
+
+// reduceScatterBuffers: np blocks in, one block of the result out.
+func reduceScatterBuffers(size int64, np int) (int64, int64) { return int64(np) * size, size }
+
+func init() {
+	bench.Register(&bench.Spec{
+		Suite:     Suite,
+		Name:      "Reduce_scatter",
+		Kernel:    mpi.KernelReduceScatter,
+		Family:    bench.Collective,
+		Default:   true,
+		Order:     8,
+		TimeScale: 1,
+		Reduction: true,
+		Buffers:   reduceScatterBuffers,
+		Summary:   "MPI_Reduce_scatter (MPI_SUM), size bytes of the result to each rank",
+	})
+}

@@ -1,0 +1,21 @@
+package imb
+
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/mpi"
+)
+
+func init() {
+	bench.Register(&bench.Spec{
+		Suite:     Suite,
+		Name:      "Reduce_scatter_block",
+		Kernel:    mpi.KernelReduceScatterBlock,
+		Family:    bench.Collective,
+		Default:   true,
+		Order:     9,
+		TimeScale: 1,
+		Reduction: true,
+		Buffers:   reduceScatterBuffers,
+		Summary:   "MPI_Reduce_scatter_block (MPI_SUM), size bytes of the result to each rank",
+	})
+}

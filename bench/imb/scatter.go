@@ -1,0 +1,24 @@
+package imb
+
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/mpi"
+)
+
+// scatterBuffers: the root sends np blocks, every rank receives one.
+func scatterBuffers(size int64, np int) (int64, int64) { return int64(np) * size, size }
+
+func init() {
+	bench.Register(&bench.Spec{
+		Suite:     Suite,
+		Name:      "Scatter",
+		Kernel:    mpi.KernelScatter,
+		Family:    bench.Collective,
+		Default:   true,
+		Order:     14,
+		TimeScale: 1,
+		Rooted:    true,
+		Buffers:   scatterBuffers,
+		Summary:   "MPI_Scatter from the root, size bytes to each rank",
+	})
+}

@@ -1,0 +1,21 @@
+package imb
+
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/mpi"
+)
+
+func init() {
+	bench.Register(&bench.Spec{
+		Suite:     Suite,
+		Name:      "Scatterv",
+		Kernel:    mpi.KernelScatterv,
+		Family:    bench.Collective,
+		Default:   true,
+		Order:     15,
+		TimeScale: 1,
+		Rooted:    true,
+		Buffers:   scatterBuffers,
+		Summary:   "MPI_Scatterv from the root, size bytes to each rank",
+	})
+}

@@ -1,0 +1,199 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/mpi"
+)
+
+// switchValue is IMB's on/off flag value: on, yes, enable, 1 / off, no,
+// disable, 0.
+type switchValue struct{ p *bool }
+
+func (v switchValue) String() string {
+	if v.p == nil || !*v.p {
+		return "off"
+	}
+	return "on"
+}
+
+func (v switchValue) Set(s string) error {
+	switch strings.ToLower(s) {
+	case "on", "yes", "enable", "1":
+		*v.p = true
+	case "off", "no", "disable", "0":
+		*v.p = false
+	default:
+		return fmt.Errorf("want on or off, got %q", s)
+	}
+	return nil
+}
+
+// iterValue is -iter msgspersample[,overall_vol[,msgs_nonaggr]].
+type iterValue struct{ o *bench.Options }
+
+func (v iterValue) String() string {
+	if v.o == nil {
+		return ""
+	}
+	return fmt.Sprintf("%d,%d,%d", v.o.MsgsPerSample, v.o.OverallVolMiB, v.o.MsgsNonAggr)
+}
+
+func (v iterValue) Set(s string) error {
+	parts := strings.Split(s, ",")
+	if len(parts) > 3 {
+		return fmt.Errorf("want n[,vol_MiB[,nonaggr]], got %q", s)
+	}
+	dst := []*int{&v.o.MsgsPerSample, &v.o.OverallVolMiB, &v.o.MsgsNonAggr}
+	for i, p := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n <= 0 {
+			return fmt.Errorf("want positive integers n[,vol_MiB[,nonaggr]], got %q", s)
+		}
+		*dst[i] = n
+	}
+	return nil
+}
+
+// offCacheValue is -off_cache cache_size_MB[,line_size_B]; -1 means 8 MB, 64 B.
+type offCacheValue struct{ o *bench.Options }
+
+func (v offCacheValue) String() string {
+	if v.o == nil || !v.o.OffCache {
+		return ""
+	}
+	return fmt.Sprintf("%g,%d", v.o.CacheMB, v.o.CacheLine)
+}
+
+func (v offCacheValue) Set(s string) error {
+	a, b, two := strings.Cut(s, ",")
+	mb, err := strconv.ParseFloat(strings.TrimSpace(a), 64)
+	if err != nil {
+		return fmt.Errorf("want cache_size_MB[,line_size], got %q", s)
+	}
+	line := 64
+	if two {
+		if line, err = strconv.Atoi(strings.TrimSpace(b)); err != nil || line <= 0 {
+			return fmt.Errorf("want a positive cache line size in bytes, got %q", b)
+		}
+	}
+	if mb < 0 {
+		mb = 8
+	}
+	if mb == 0 {
+		return fmt.Errorf("cache size must not be 0")
+	}
+	v.o.OffCache, v.o.CacheMB, v.o.CacheLine = true, mb, line
+	return nil
+}
+
+// msglogValue is -msglog [min:]max.
+type msglogValue struct{ o *bench.Options }
+
+func (v msglogValue) String() string {
+	if v.o == nil {
+		return ""
+	}
+	return fmt.Sprintf("%d:%d", v.o.MsgLogMin, v.o.MsgLogMax)
+}
+
+func (v msglogValue) Set(s string) (err error) {
+	v.o.MsgLogMin, v.o.MsgLogMax, err = bench.ParseMsgLog(s)
+	return err
+}
+
+// mapValue is -map PxQ.
+type mapValue struct{ o *bench.Options }
+
+func (v mapValue) String() string {
+	if v.o == nil || v.o.MapP == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%dx%d", v.o.MapP, v.o.MapQ)
+}
+
+func (v mapValue) Set(s string) error {
+	a, b, ok := strings.Cut(strings.ToLower(s), "x")
+	p, err1 := strconv.Atoi(a)
+	q, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || p <= 0 || q <= 0 {
+		return fmt.Errorf("want PxQ with positive integers, got %q", s)
+	}
+	v.o.MapP, v.o.MapQ = p, q
+	return nil
+}
+
+// policyValue is -iter_policy.
+type policyValue struct{ p *bench.Policy }
+
+func (v policyValue) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return v.p.String()
+}
+
+func (v policyValue) Set(s string) (err error) {
+	*v.p, err = bench.ParsePolicy(s)
+	return err
+}
+
+// dtypeValue is -data_type / -red_data_type.
+type dtypeValue struct{ p *mpi.Datatype }
+
+func (v dtypeValue) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return strings.ToLower(strings.TrimPrefix(v.p.String(), "MPI_"))
+}
+
+func (v dtypeValue) Set(s string) (err error) {
+	*v.p, err = mpi.ParseDatatype(s)
+	return err
+}
+
+// listValue collects comma-separated names; the flag may repeat.
+type listValue struct{ p *[]string }
+
+func (v listValue) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return strings.Join(*v.p, ",")
+}
+
+func (v listValue) Set(s string) error {
+	for _, n := range strings.Split(s, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			*v.p = append(*v.p, n)
+		}
+	}
+	return nil
+}
+
+// parseInterleaved parses flags and positional arguments in any order, as
+// IMB accepts "PingPong -npmin 2 Allreduce".
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		for len(args) > 0 && (!strings.HasPrefix(args[0], "-") || args[0] == "-") {
+			pos = append(pos, args[0])
+			args = args[1:]
+		}
+	}
+}

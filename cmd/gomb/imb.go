@@ -1,0 +1,594 @@
+package main
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/gomb-hpc/gomb/bench"
+	imbbench "github.com/gomb-hpc/gomb/bench/imb"
+	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/result"
+	imbtext "github.com/gomb-hpc/gomb/textfmt/imb"
+)
+
+const imbUsageText = `Usage: mpirun -np N gomb imb [flags] [benchmark ...]
+
+Runs the IMB-MPI1 benchmarks with IMB-MPI1's measurement semantics, flags
+and text tables, and writes every raw sample to a JSON Lines record file.
+Without names, the IMB default list runs: %s.
+Benchmark names are case-insensitive; 'gomb imb -list' shows them all.
+
+IMB-MPI1 flags (one dash, value after a space):
+  -npmin N              smallest #processes; then doubling up to all (2)
+  -multi 0|1            run world/#processes groups at once; 1: a line per group
+  -off_cache MB[,line]  cycle buffers over 2x MB to defeat the cache (-1: 8 MB, 64 B)
+  -iter n[,MiB[,nonaggr]] repetitions per size and volume cap (1000,40,100)
+  -iter_policy P        dynamic | off | multiple_np | auto (dynamic)
+  -time S               seconds per size target, and time-out base (10)
+  -mem GB               buffer memory per process, GiB (1)
+  -msglen FILE          message lengths, one per line (k/m suffixes, # comments)
+  -msgsize a,b,c        message lengths on the command line
+  -msglog [min:]max     sizes 0, 2^min .. 2^max (0:22)
+  -map PxQ              number processes along the rows of a P x Q grid
+  -input FILE           benchmark names, one per line
+  -include a,b          add to the list;  -exclude a,b  remove from it
+  -root_shift on|off    rotate the root every repetition (off)
+  -sync on|off          barrier after each collective call, untimed (on)
+  -imb_barrier on|off   use gomb's own dissemination barrier (off)
+  -zero_size on|off     include the 0-byte size (on)
+  -warm_up on|off       warm-up before each size (on)
+  -msg_pause on|off     pause after each size (off)
+  -data_type T          byte | char | int | float | double (byte)
+  -red_data_type T      char | int | float | double (float)
+  -contig_type base     only 'base' (contiguous data) is supported
+  -window_size N        Uniband/Biband window (256)
+  -thread_level L       single | funneled | serialized | multiple | nompinit (funneled)
+  -list                 list the benchmarks and exit
+  -help                 this text
+
+gomb flags:
+  -check                validate every received buffer and reduction result after
+                        each size; failures are reported per benchmark and size and
+                        the exit status is 3
+  -json FILE, -o FILE   write JSON Lines records (run, one per size, end); '-' is
+                        stdout, and the table then goes to stderr
+
+Exit status: 0 success, 1 run failed, 2 bad flags or input, 3 -check failed,
+128+signal when interrupted (records written so far stay valid).
+
+Examples:
+  mpirun -np 2 gomb imb PingPong
+  mpirun -np 4 gomb imb -npmin 4 -json allreduce.jsonl Allreduce Bcast
+  mpirun -np 2 gomb imb -msglen sizes.txt -iter 100 -iter_policy off Sendrecv
+  mpiexec -n 8 gomb imb -multi 1 PingPong           # 4 pairs at once
+  srun -n 64 gomb imb -check -o check.jsonl Alltoall
+`
+
+// imbConfig is the parsed command line.
+type imbConfig struct {
+	opt              bench.Options
+	names            []string
+	include, exclude []string
+	input, msglen    string
+	msgsize          string
+	thread           mpi.ThreadLevel
+	jsonPath         string
+	list             bool
+	contig           string
+}
+
+func imbFlags(cfg *imbConfig) *flag.FlagSet {
+	o := &cfg.opt
+	fs := flag.NewFlagSet("gomb imb", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.IntVar(&o.NPMin, "npmin", o.NPMin, "")
+	fs.IntVar(&o.Multi, "multi", o.Multi, "")
+	fs.Var(offCacheValue{o}, "off_cache", "")
+	fs.Var(iterValue{o}, "iter", "")
+	fs.Var(policyValue{&o.Policy}, "iter_policy", "")
+	fs.Float64Var(&o.TimeS, "time", o.TimeS, "")
+	fs.Float64Var(&o.MemGB, "mem", o.MemGB, "")
+	fs.StringVar(&cfg.msglen, "msglen", "", "")
+	fs.StringVar(&cfg.msgsize, "msgsize", "", "")
+	fs.Var(msglogValue{o}, "msglog", "")
+	fs.Var(mapValue{o}, "map", "")
+	fs.StringVar(&cfg.input, "input", "", "")
+	fs.Var(listValue{&cfg.include}, "include", "")
+	fs.Var(listValue{&cfg.exclude}, "exclude", "")
+	fs.Var(switchValue{&o.RootShift}, "root_shift", "")
+	fs.Var(switchValue{&o.Sync}, "sync", "")
+	fs.Var(switchValue{&o.IMBBarrier}, "imb_barrier", "")
+	fs.Var(switchValue{&o.ZeroSize}, "zero_size", "")
+	fs.Var(switchValue{&o.WarmUp}, "warm_up", "")
+	fs.Var(switchValue{&o.MsgPause}, "msg_pause", "")
+	fs.Var(dtypeValue{&o.Type}, "data_type", "")
+	fs.Var(dtypeValue{&o.RedType}, "red_data_type", "")
+	fs.StringVar(&cfg.contig, "contig_type", "base", "")
+	fs.IntVar(&o.Window, "window_size", o.Window, "")
+	fs.Func("thread_level", "", func(s string) (err error) {
+		cfg.thread, err = mpi.ParseThreadLevel(s)
+		return err
+	})
+	fs.BoolVar(&cfg.list, "list", false, "")
+	fs.BoolVar(&o.Check, "check", false, "")
+	fs.StringVar(&cfg.jsonPath, "json", "", "")
+	fs.StringVar(&cfg.jsonPath, "o", "", "")
+	return fs
+}
+
+// parseIMB parses the command line without touching MPI or files. It
+// returns flag.ErrHelp for -help.
+func parseIMB(args []string) (*imbConfig, error) {
+	cfg := &imbConfig{opt: bench.DefaultOptions(), thread: mpi.ThreadFunneled}
+	fs := imbFlags(cfg)
+	pos, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return cfg, err
+	}
+	if err != nil {
+		return cfg, usageErr("%v ('gomb imb -help' lists the flags)", strings.TrimPrefix(err.Error(), "flag: "))
+	}
+	cfg.names = pos
+	if cfg.contig != "base" {
+		return cfg, usageErr("-contig_type %q is not supported (only base)", cfg.contig)
+	}
+	if cfg.msglen != "" && cfg.msgsize != "" {
+		return cfg, usageErr("-msglen and -msgsize both give the sizes; use one")
+	}
+	if cfg.msgsize != "" {
+		if cfg.opt.Sizes, err = bench.ParseMsgSize(cfg.msgsize); err != nil {
+			return cfg, usageErr("%v", err)
+		}
+	}
+	if err := cfg.opt.Validate(); err != nil {
+		return cfg, usageErr("%v", err)
+	}
+	return cfg, nil
+}
+
+// envRank guesses the world rank before MPI_Init from the launcher's
+// environment; -1 if unknown.
+func envRank() int {
+	for _, k := range []string{"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"} {
+		if v := os.Getenv(k); v != "" {
+			var r int
+			if _, err := fmt.Sscan(v, &r); err == nil {
+				return r
+			}
+		}
+	}
+	return -1
+}
+
+func imbDefaultNames() []string {
+	var names []string
+	for _, s := range bench.DefaultSpecs(imbbench.Suite) {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
+func imbUsage(w io.Writer) {
+	fmt.Fprintf(w, imbUsageText, strings.Join(imbDefaultNames(), ", "))
+}
+
+func imbList(w io.Writer) {
+	fmt.Fprintf(w, "# IMB-MPI1 benchmarks in gomb (* = default list, in run order)\n")
+	for _, s := range bench.Specs(imbbench.Suite) {
+		mark := " "
+		if s.Default {
+			mark = "*"
+		}
+		fmt.Fprintf(w, "%s %-24s %s\n", mark, s.Name, s.Summary)
+	}
+}
+
+// imbPlan is what rank 0 resolves from the command line and files and
+// broadcasts, so that every rank runs exactly the same thing.
+type imbPlan struct {
+	Err        string        `json:"err,omitempty"`
+	Options    bench.Options `json:"options"`
+	Benchmarks []string      `json:"benchmarks"`
+}
+
+// resolveIMB reads -msglen and -input (rank 0 only: nodes need not share a
+// file system) and builds the benchmark list.
+func resolveIMB(cfg *imbConfig, world int) (*imbPlan, error) {
+	p := &imbPlan{Options: cfg.opt}
+	o := &p.Options
+	if cfg.msglen != "" {
+		f, err := os.Open(cfg.msglen)
+		if err != nil {
+			return nil, fmt.Errorf("-msglen: %v", err)
+		}
+		defer f.Close()
+		if o.Sizes, err = bench.ParseMsgLen(f, cfg.msglen); err != nil {
+			return nil, fmt.Errorf("-msglen %v", err)
+		}
+	}
+	names := append([]string(nil), cfg.names...)
+	if cfg.input != "" {
+		b, err := os.ReadFile(cfg.input)
+		if err != nil {
+			return nil, fmt.Errorf("-input: %v", err)
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+				names = append(names, l)
+			}
+		}
+	}
+	explicit := len(names) > 0 || len(cfg.include) > 0
+	if len(names) == 0 {
+		names = imbDefaultNames()
+	}
+	names = append(names, cfg.include...)
+	var list []*bench.Spec
+	seen := map[*bench.Spec]bool{}
+	for _, n := range names {
+		s, ok := bench.Lookup(imbbench.Suite, n)
+		if !ok {
+			return nil, fmt.Errorf("unknown benchmark %q ('gomb imb -list' shows the names)", n)
+		}
+		if !seen[s] {
+			seen[s] = true
+			list = append(list, s)
+		}
+	}
+	for _, n := range cfg.exclude {
+		s, ok := bench.Lookup(imbbench.Suite, n)
+		if !ok {
+			return nil, fmt.Errorf("-exclude: unknown benchmark %q", n)
+		}
+		for i, x := range list {
+			if x == s {
+				list = append(list[:i], list[i+1:]...)
+				break
+			}
+		}
+	}
+	if len(list) == 0 {
+		return nil, errors.New("no benchmark left to run")
+	}
+	if err := o.ValidateWorld(world); err != nil {
+		return nil, err
+	}
+	for _, s := range list {
+		if explicit && s.MinRanks() > world {
+			return nil, fmt.Errorf("benchmark %s needs at least %d processes, %d started", s.Name, s.MinRanks(), world)
+		}
+		p.Benchmarks = append(p.Benchmarks, s.Name)
+	}
+	return p, nil
+}
+
+// imbOutput is the Sink of rank 0: the IMB text table and the record
+// stream, behind one lock so that a signal can end both cleanly.
+type imbOutput struct {
+	mu    sync.Mutex
+	text  *imbtext.Writer
+	enc   *result.Encoder // nil without -json
+	file  *os.File
+	start time.Time
+	runID string
+	prog  *progress
+}
+
+func (o *imbOutput) Table(t *bench.Table) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.text.Table(t)
+}
+
+func (o *imbOutput) Invalid(s *bench.Spec, np int) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.text.Invalid(s, np)
+}
+
+func (o *imbOutput) Result(r *result.Result) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.enc != nil {
+		if err := o.enc.Result(r); err != nil {
+			return err
+		}
+	}
+	return o.text.Result(r)
+}
+
+// end writes the end record and closes the stream; it keeps the lock when
+// keep is set (the process is about to exit on a signal).
+func (o *imbOutput) end(status, sig, msg string, keep bool) {
+	o.mu.Lock()
+	if !keep {
+		defer o.mu.Unlock()
+	}
+	o.prog.finish()
+	if o.enc != nil {
+		_ = o.enc.End(&result.End{RunID: o.runID, Status: status, Signal: sig, Message: msg,
+			Time: time.Now(), ElapsedS: time.Since(o.start).Seconds()})
+	}
+	if o.file != nil {
+		_ = o.file.Sync()
+		_ = o.file.Close()
+		o.file = nil
+	}
+	_ = o.text.Flush()
+}
+
+func newRunID() string {
+	b := make([]byte, 8)
+	if _, err := rand.Read(b); err != nil {
+		return fmt.Sprintf("%x", time.Now().UnixNano())
+	}
+	return hex.EncodeToString(b)
+}
+
+func runIMB(stdout, stderr io.Writer, args []string) error {
+	cfg, perr := parseIMB(args)
+	if errors.Is(perr, flag.ErrHelp) {
+		if envRank() <= 0 {
+			imbUsage(stdout)
+		}
+		return nil
+	}
+	if perr == nil && cfg.list {
+		if envRank() <= 0 {
+			imbList(stdout)
+		}
+		return nil
+	}
+	if !mpi.Available {
+		return &exitError{code: exitFailure, err: fmt.Errorf("imb: %w", mpi.ErrNoMPI)}
+	}
+	provided, err := mpi.Init(cfg.thread)
+	if err != nil {
+		return fmt.Errorf("imb: %w", err)
+	}
+	defer mpi.Finalize()
+	world := mpi.World()
+	rank, size := world.Rank(), world.Size()
+	fail := func(err error) error {
+		if rank == 0 {
+			fmt.Fprintf(stderr, "gomb imb: %v\n", err)
+		}
+		return errReported{exitCode(err)}
+	}
+	if perr != nil {
+		return fail(perr)
+	}
+
+	// Rank 0 resolves files and names; every rank gets the same plan.
+	var msg []byte
+	if rank == 0 {
+		plan, err := resolveIMB(cfg, size)
+		if err != nil {
+			plan = &imbPlan{Err: err.Error()}
+		}
+		msg, _ = json.Marshal(plan)
+	}
+	if msg, err = world.BcastBytes(msg, 0); err != nil {
+		return fail(err)
+	}
+	var plan imbPlan
+	if err := json.Unmarshal(msg, &plan); err != nil {
+		return fail(fmt.Errorf("internal: plan broadcast: %v", err))
+	}
+	if plan.Err != "" {
+		return fail(usageErr("%s", plan.Err))
+	}
+	var specs []*bench.Spec
+	for _, n := range plan.Benchmarks {
+		s, _ := bench.Lookup(imbbench.Suite, n)
+		specs = append(specs, s)
+		if s.Reduction && !mpi.DatatypeUsable(plan.Options.RedType, true) {
+			return fail(usageErr("-red_data_type %s: this MPI library does not reduce that type with MPI_SUM",
+				strings.ToLower(strings.TrimPrefix(plan.Options.RedType.String(), "MPI_"))))
+		}
+	}
+	if strings.Contains(os.Getenv("GOMB_FAULT"), "check-corrupt") {
+		mpi.SetFaultCorrupt(true)
+	}
+
+	// Rank 0 opens the record file; everyone learns whether it could.
+	out := &imbOutput{start: time.Now(), runID: newRunID()}
+	textOut := stdout
+	openErr := ""
+	if rank == 0 && cfg.jsonPath != "" {
+		if cfg.jsonPath == "-" {
+			out.enc = result.NewEncoder(stdout)
+			textOut = stderr
+		} else if f, err := os.OpenFile(cfg.jsonPath, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644); err != nil {
+			openErr = fmt.Sprintf("-json: %v", err)
+		} else {
+			out.file, out.enc = f, result.NewEncoder(f)
+		}
+	}
+	if b, err := world.BcastBytes([]byte(openErr), 0); err != nil {
+		return fail(err)
+	} else if len(b) > 0 {
+		return fail(usageErr("%s", b))
+	}
+	out.text = imbtext.NewWriter(textOut)
+
+	run, err := provenance(world, &plan, args, provided, out)
+	if err != nil {
+		return fail(err)
+	}
+
+	// SIGINT/SIGTERM (forwarded by the launcher): rank 0 closes the record
+	// stream with an "interrupted" end record; every rank exits at once.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	go func() {
+		s := <-sigs
+		code := 128 + int(s.(syscall.Signal))
+		if rank == 0 {
+			out.end(result.EndInterrupted, s.String(), "", true)
+			fmt.Fprintf(stderr, "gomb imb: stopped by %v; records written so far are complete\n", s)
+		}
+		os.Exit(code)
+	}()
+
+	eng := &bench.Engine{Opt: plan.Options, World: world, RunID: out.runID}
+	if rank == 0 {
+		if out.enc != nil {
+			if err := out.enc.Run(run); err != nil {
+				return fail(err)
+			}
+		}
+		hdr := imbHeader(run, &plan, cfg)
+		if err := out.text.Preamble(hdr); err != nil {
+			return fail(err)
+		}
+		for _, r := range run.Ranks {
+			eng.Hosts = append(eng.Hosts, r.Host)
+		}
+		eng.Sink = out
+		out.prog = newProgress(stderr, textOut, countSizes(specs, &plan.Options, size))
+		if out.prog != nil {
+			eng.Progress = out.prog
+		}
+	}
+
+	// Measure with the garbage collector off: nothing may stop the world
+	// while a C loop is timing. The engine collects between benchmarks.
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(1 << 30)
+	sum, err := eng.Run(specs)
+	debug.SetGCPercent(100)
+	runtime.GC()
+	if err != nil {
+		// A rank that fails cannot leave the others inside a collective:
+		// report, close the records, and end the whole job.
+		fmt.Fprintf(stderr, "gomb imb: rank %d: %v\n", rank, err)
+		if rank == 0 {
+			out.end(result.EndFailed, "", err.Error(), false)
+		}
+		mpi.Abort(exitFailure)
+		return errReported{exitFailure}
+	}
+	if rank == 0 {
+		status := result.EndComplete
+		if sum.CheckFailures > 0 {
+			status = result.EndCheckFailed
+		}
+		_ = out.text.Footer()
+		out.end(status, "", "", false)
+	}
+	signal.Stop(sigs)
+	failures, err := world.MaxInt(sum.CheckFailures)
+	if err != nil {
+		return fail(err)
+	}
+	if failures > 0 {
+		return fail(&exitError{code: exitCheckFailed,
+			err: fmt.Errorf("-check: %d result rows failed validation (marked '# !! check failed' above)", failures)})
+	}
+	return nil
+}
+
+// provenance gathers every rank's host, binding, CPU and kernel to rank 0
+// and builds the run record there (nil elsewhere).
+func provenance(world mpi.Comm, plan *imbPlan, args []string, provided mpi.ThreadLevel, out *imbOutput) (*result.Run, error) {
+	rank := world.Rank()
+	host, err := mpi.ProcessorName()
+	if err != nil || host == "" {
+		host, _ = os.Hostname()
+	}
+	mine, _ := json.Marshal(result.LocalRank(rank, host))
+	all, err := world.GathervBytes(mine, 0)
+	if err != nil || rank != 0 {
+		return nil, err
+	}
+	lib, err := mpi.LibraryVersion()
+	if err != nil {
+		return nil, err
+	}
+	ma, mi, err := mpi.StandardVersion()
+	if err != nil {
+		return nil, err
+	}
+	run := &result.Run{
+		RunID:     out.runID,
+		Tool:      result.Tool{Name: "gomb", Version: fullVersion(), GoVersion: runtime.Version()},
+		Suite:     imbbench.Suite,
+		Command:   append([]string{os.Args[0], "imb"}, args...),
+		Start:     out.start,
+		MPI:       result.MPI{Impl: mpi.Impl, Library: strings.TrimSpace(lib), Standard: fmt.Sprintf("%d.%d", ma, mi), Thread: provided.String()},
+		WorldSize: world.Size(),
+		Env:       result.Env(os.Environ()),
+		Options:   plan.Options,
+	}
+	seen := map[string]bool{}
+	for i, b := range all {
+		var r result.Rank
+		if err := json.Unmarshal(bytes.TrimSpace(b), &r); err != nil {
+			return nil, fmt.Errorf("provenance of rank %d: %v", i, err)
+		}
+		run.Ranks = append(run.Ranks, r)
+		if !seen[r.Host] {
+			seen[r.Host] = true
+			run.Hosts = append(run.Hosts, r.Host)
+		}
+	}
+	return run, nil
+}
+
+func imbHeader(run *result.Run, plan *imbPlan, cfg *imbConfig) imbtext.Header {
+	r0 := run.Ranks[0]
+	thread := ""
+	if cfg.thread != mpi.ThreadFunneled {
+		thread = run.MPI.Thread
+	}
+	h := imbtext.Header{
+		Tool:       "gomb " + version + " (IMB-MPI1 2021.11 compatible)",
+		Date:       run.Start,
+		Machine:    r0.Machine,
+		System:     "Linux",
+		Release:    r0.Kernel,
+		Version:    r0.KernelVersion,
+		MPIVersion: run.MPI.Standard,
+		Thread:     thread,
+		Argv:       run.Command,
+		UserSizes:  plan.Options.Sizes != nil,
+		MaxMsg:     int64(1) << plan.Options.MsgLogMax,
+		Type:       plan.Options.Type.String(),
+		RedType:    plan.Options.RedType.String(),
+		Benchmarks: plan.Benchmarks,
+	}
+	return h
+}
+
+// countSizes is the number of rows a run will print, for the progress bar.
+func countSizes(specs []*bench.Spec, o *bench.Options, world int) int {
+	n := 0
+	for _, s := range specs {
+		for _, np := range bench.NPSequence(o.NPMin, world) {
+			if ok, _ := s.Valid(np); !ok {
+				continue
+			}
+			if s.HasSize() {
+				n += len(o.SizeList(o.Unit(s)))
+			} else {
+				n++
+			}
+		}
+	}
+	return n
+}

@@ -1,0 +1,153 @@
+/* gomb.h: the C side of gomb's MPI layer.
+ *
+ * Everything that touches an MPI handle lives in C: Go holds opaque
+ * pointers to the structs below and never names an MPI constant, so the
+ * same Go code builds against Open MPI (handles are pointers) and MPICH
+ * (handles are ints). Every timed loop runs here, entered once per
+ * (benchmark, size, batch) through one cgo call. */
+#ifndef GOMB_H
+#define GOMB_H
+
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Element types (IMB -data_type / -red_data_type). */
+enum gomb_dtype {
+    GOMB_DT_BYTE = 0,
+    GOMB_DT_CHAR,
+    GOMB_DT_INT,
+    GOMB_DT_FLOAT,
+    GOMB_DT_DOUBLE,
+    GOMB_DT_COUNT
+};
+
+/* Timed kernels. The numbering is mirrored in kernel.go. */
+enum gomb_kernel {
+    GOMB_K_NONE = 0,
+    GOMB_K_PINGPONG,
+    GOMB_K_PINGPING,
+    GOMB_K_SENDRECV,
+    GOMB_K_EXCHANGE,
+    GOMB_K_UNIBAND,
+    GOMB_K_BIBAND,
+    GOMB_K_BARRIER,
+    GOMB_K_BCAST,
+    GOMB_K_SCATTER,
+    GOMB_K_SCATTERV,
+    GOMB_K_GATHER,
+    GOMB_K_GATHERV,
+    GOMB_K_ALLGATHER,
+    GOMB_K_ALLGATHERV,
+    GOMB_K_REDUCE,
+    GOMB_K_REDUCE_LOCAL,
+    GOMB_K_REDUCE_SCATTER,
+    GOMB_K_REDUCE_SCATTER_BLOCK,
+    GOMB_K_ALLREDUCE,
+    GOMB_K_ALLTOALL,
+    GOMB_K_ALLTOALLV,
+    GOMB_K_COUNT
+};
+
+/* How a point-to-point receive names its source and tag. */
+enum gomb_source {
+    GOMB_SRC_SPECIFIC_ANYTAG = 0, /* IMB PingPong / PingPing */
+    GOMB_SRC_SPECIFIC,            /* ...SpecificSource: source and tag given */
+    GOMB_SRC_ANY                  /* ...AnySource: MPI_ANY_SOURCE, MPI_ANY_TAG */
+};
+
+/* gomb_comm wraps one communicator handle (or MPI_COMM_NULL). */
+typedef struct {
+    MPI_Comm comm;
+} gomb_comm;
+
+/* gomb_job describes one call of a timed kernel. Go fills the inputs by
+ * plain field writes and calls gomb_run once; the loop, the clock reads and
+ * the sample stores all happen in C. */
+typedef struct {
+    /* inputs */
+    int kernel;       /* enum gomb_kernel */
+    int dtype;        /* enum gomb_dtype of the message elements */
+    int count;        /* elements per message (per block for v/all-to-all) */
+    int n;            /* iterations */
+    int root;         /* root of the first call (rooted collectives) */
+    int root_shift;   /* rotate the root every iteration */
+    int sync;         /* barrier after every collective call (outside the timer) */
+    int imb_barrier;  /* use gomb's own dissemination barrier instead of MPI_Barrier */
+    int source;       /* enum gomb_source */
+    int window;       /* Uniband/Biband window */
+    int record;       /* store per-iteration samples */
+    size_t s_offs, r_offs;          /* -off_cache stride in bytes (0: reuse) */
+    int s_cache_iter, r_cache_iter; /* -off_cache buffer count (1: reuse) */
+
+    /* set by gomb_job_bind */
+    MPI_Comm comm;
+    int rank, np;
+
+    /* buffers, owned by the job (page-aligned, grown on demand) */
+    char *sbuf, *rbuf;
+    size_t s_cap, r_cap;
+    double *samples;   /* per-iteration seconds, n entries */
+    uint64_t *ticks;   /* scratch for loop-timed kernels */
+    size_t n_cap;
+    int *cnt_a, *dsp_a, *cnt_b, *dsp_b; /* np entries each */
+    MPI_Request *reqs;                  /* 2*window entries */
+    int reqs_cap;
+
+    /* outputs */
+    double elapsed;    /* seconds: loop time, or sum of per-call times */
+} gomb_job;
+
+/* Helpers (helpers.c). */
+int gomb_init(int thread_level, int *provided);
+int gomb_initialized(void);
+int gomb_finalized(void);
+int gomb_finalize(void);
+void gomb_abort(int code);
+void gomb_errors_return(void);
+void gomb_sigusr1_onstack(void);
+const char *gomb_error_string(int code, char *buf, int len);
+int gomb_error_class(int code);
+int gomb_library_version(char *buf, int len);
+int gomb_standard_version(int *major, int *minor);
+int gomb_processor_name(char *buf, int len);
+double gomb_wtime(void);
+double gomb_wtick(void);
+
+gomb_comm *gomb_world(void);
+int gomb_comm_rank(gomb_comm *c);
+int gomb_comm_size(gomb_comm *c);
+int gomb_comm_split(gomb_comm *c, int color, int key, gomb_comm **out);
+int gomb_comm_is_null(gomb_comm *c);
+void gomb_comm_free(gomb_comm *c);
+int gomb_barrier(gomb_comm *c);
+int gomb_allreduce_max_double(gomb_comm *c, double *v);
+int gomb_allreduce_max_int(gomb_comm *c, int *v);
+int gomb_allreduce_min_int(gomb_comm *c, int *v);
+int gomb_bcast_int(gomb_comm *c, int *v, int root);
+int gomb_bcast_bytes(gomb_comm *c, void *buf, int len, int root);
+int gomb_gather_doubles(gomb_comm *c, const double *send, int n, double *recv, int root);
+int gomb_gatherv_doubles(gomb_comm *c, const double *send, int n, double *recv,
+                         const int *counts, const int *displs, int root);
+int gomb_gather_ints(gomb_comm *c, const int *send, int n, int *recv, int root);
+int gomb_gatherv_bytes(gomb_comm *c, const void *send, int n, void *recv,
+                       const int *counts, const int *displs, int root);
+int gomb_dtype_size(int dtype);
+int gomb_dtype_usable(int dtype, int reduction);
+
+/* Jobs (kernels.c). */
+gomb_job *gomb_job_new(void);
+void gomb_job_free(gomb_job *j);
+int gomb_job_bind(gomb_job *j, gomb_comm *c);
+int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int fill_rank);
+int gomb_run(gomb_job *j);
+
+/* Validation (check.c): one untimed call of the kernel with known data.
+ * Returns an MPI error code; *bad counts wrong elements, *first_bad the
+ * first wrong element index (-1 if none), *got and *want its values. */
+int gomb_check(gomb_job *j, int iter, long *bad, long *first_bad, double *got, double *want);
+
+/* Fault injection for tests (check.c): corrupt received data. */
+void gomb_set_fault_corrupt(int on);
+
+#endif

@@ -1,0 +1,186 @@
+//go:build cgo
+
+// helpers.c: thin wrappers over MPI calls made outside timed regions.
+#include "gomb.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static gomb_comm world_comm;
+
+int gomb_init(int thread_level, int *provided) {
+    int levels[4] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
+                     MPI_THREAD_MULTIPLE};
+    int rc;
+    *provided = -1;
+    if (thread_level < 0) {
+        rc = MPI_Init(NULL, NULL);
+    } else {
+        int got = 0;
+        rc = MPI_Init_thread(NULL, NULL, levels[thread_level & 3], &got);
+        for (int i = 0; i < 4; i++)
+            if (levels[i] == got) *provided = i;
+    }
+    world_comm.comm = MPI_COMM_WORLD;
+    if (rc == MPI_SUCCESS) gomb_errors_return();
+    return rc;
+}
+
+int gomb_initialized(void) {
+    int flag = 0;
+    MPI_Initialized(&flag);
+    return flag;
+}
+
+int gomb_finalized(void) {
+    int flag = 0;
+    MPI_Finalized(&flag);
+    return flag;
+}
+
+int gomb_finalize(void) { return MPI_Finalize(); }
+
+void gomb_abort(int code) { MPI_Abort(MPI_COMM_WORLD, code); }
+
+// gomb_errors_return makes MPI report errors as return codes, so Go can turn
+// them into errors and main can decide what to do.
+void gomb_errors_return(void) { MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); }
+
+// MPICH installs a SIGUSR1 handler without SA_ONSTACK; a Go process that then
+// receives SIGUSR1 crashes. Re-install the same handler with SA_ONSTACK.
+void gomb_sigusr1_onstack(void) {
+    struct sigaction sa;
+    if (sigaction(SIGUSR1, NULL, &sa) != 0) return;
+    if (sa.sa_handler == SIG_DFL || sa.sa_handler == SIG_IGN) return;
+    if (sa.sa_flags & SA_ONSTACK) return;
+    sa.sa_flags |= SA_ONSTACK;
+    sigaction(SIGUSR1, &sa, NULL);
+}
+
+const char *gomb_error_string(int code, char *buf, int len) {
+    int n = 0;
+    if (len < MPI_MAX_ERROR_STRING) {
+        char tmp[MPI_MAX_ERROR_STRING];
+        MPI_Error_string(code, tmp, &n);
+        snprintf(buf, (size_t)len, "%s", tmp);
+    } else {
+        MPI_Error_string(code, buf, &n);
+        buf[n] = 0;
+    }
+    return buf;
+}
+
+int gomb_error_class(int code) {
+    int cls = 0;
+    MPI_Error_class(code, &cls);
+    return cls;
+}
+
+int gomb_library_version(char *buf, int len) {
+    int n = 0;
+    char tmp[MPI_MAX_LIBRARY_VERSION_STRING];
+    int rc = MPI_Get_library_version(tmp, &n);
+    if (rc != MPI_SUCCESS) return rc;
+    if (n >= len) n = len - 1;
+    memcpy(buf, tmp, (size_t)n);
+    buf[n] = 0;
+    return MPI_SUCCESS;
+}
+
+int gomb_standard_version(int *major, int *minor) { return MPI_Get_version(major, minor); }
+
+int gomb_processor_name(char *buf, int len) {
+    int n = 0;
+    char tmp[MPI_MAX_PROCESSOR_NAME];
+    int rc = MPI_Get_processor_name(tmp, &n);
+    if (rc != MPI_SUCCESS) return rc;
+    if (n >= len) n = len - 1;
+    memcpy(buf, tmp, (size_t)n);
+    buf[n] = 0;
+    return MPI_SUCCESS;
+}
+
+double gomb_wtime(void) { return MPI_Wtime(); }
+double gomb_wtick(void) { return MPI_Wtick(); }
+
+gomb_comm *gomb_world(void) {
+    world_comm.comm = MPI_COMM_WORLD;
+    return &world_comm;
+}
+
+int gomb_comm_rank(gomb_comm *c) {
+    int r = -1;
+    if (c->comm != MPI_COMM_NULL) MPI_Comm_rank(c->comm, &r);
+    return r;
+}
+
+int gomb_comm_size(gomb_comm *c) {
+    int n = 0;
+    if (c->comm != MPI_COMM_NULL) MPI_Comm_size(c->comm, &n);
+    return n;
+}
+
+int gomb_comm_split(gomb_comm *c, int color, int key, gomb_comm **out) {
+    gomb_comm *nc = calloc(1, sizeof(*nc));
+    int rc;
+    if (!nc) return MPI_ERR_NO_MEM;
+    rc = MPI_Comm_split(c->comm, color < 0 ? MPI_UNDEFINED : color, key, &nc->comm);
+    if (rc != MPI_SUCCESS) {
+        free(nc);
+        return rc;
+    }
+    if (nc->comm != MPI_COMM_NULL) MPI_Comm_set_errhandler(nc->comm, MPI_ERRORS_RETURN);
+    *out = nc;
+    return MPI_SUCCESS;
+}
+
+int gomb_comm_is_null(gomb_comm *c) { return c == NULL || c->comm == MPI_COMM_NULL; }
+
+void gomb_comm_free(gomb_comm *c) {
+    if (!c || c == &world_comm) return;
+    if (c->comm != MPI_COMM_NULL) MPI_Comm_free(&c->comm);
+    free(c);
+}
+
+int gomb_barrier(gomb_comm *c) { return MPI_Barrier(c->comm); }
+
+int gomb_allreduce_max_double(gomb_comm *c, double *v) {
+    double in = *v;
+    return MPI_Allreduce(&in, v, 1, MPI_DOUBLE, MPI_MAX, c->comm);
+}
+
+int gomb_allreduce_max_int(gomb_comm *c, int *v) {
+    int in = *v;
+    return MPI_Allreduce(&in, v, 1, MPI_INT, MPI_MAX, c->comm);
+}
+
+int gomb_allreduce_min_int(gomb_comm *c, int *v) {
+    int in = *v;
+    return MPI_Allreduce(&in, v, 1, MPI_INT, MPI_MIN, c->comm);
+}
+
+int gomb_bcast_int(gomb_comm *c, int *v, int root) { return MPI_Bcast(v, 1, MPI_INT, root, c->comm); }
+
+int gomb_bcast_bytes(gomb_comm *c, void *buf, int len, int root) {
+    return MPI_Bcast(buf, len, MPI_BYTE, root, c->comm);
+}
+
+int gomb_gather_doubles(gomb_comm *c, const double *send, int n, double *recv, int root) {
+    return MPI_Gather(send, n, MPI_DOUBLE, recv, n, MPI_DOUBLE, root, c->comm);
+}
+
+int gomb_gatherv_doubles(gomb_comm *c, const double *send, int n, double *recv,
+                         const int *counts, const int *displs, int root) {
+    return MPI_Gatherv(send, n, MPI_DOUBLE, recv, counts, displs, MPI_DOUBLE, root, c->comm);
+}
+
+int gomb_gather_ints(gomb_comm *c, const int *send, int n, int *recv, int root) {
+    return MPI_Gather(send, n, MPI_INT, recv, n, MPI_INT, root, c->comm);
+}
+
+int gomb_gatherv_bytes(gomb_comm *c, const void *send, int n, void *recv, const int *counts,
+                       const int *displs, int root) {
+    return MPI_Gatherv(send, n, MPI_BYTE, recv, counts, displs, MPI_BYTE, root, c->comm);
+}

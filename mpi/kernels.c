@@ -1,0 +1,566 @@
+//go:build cgo
+
+// kernels.c: the timed loops, one function per IMB kernel.
+//
+// Rules, so that gomb measures what IMB-MPI1 measures:
+//  - two barriers on the kernel's communicator before the clock starts;
+//  - loop-timed kernels (PingPong, PingPing, Sendrecv, Exchange, Uniband,
+//    Biband, Barrier) read MPI_Wtime once before and once after the loop,
+//    as IMB does; the per-iteration samples come from a cycle counter read
+//    after each iteration (about 10 ns) and are scaled so that they add up
+//    to the MPI_Wtime interval exactly;
+//  - collectives time every call with MPI_Wtime and sum, with the -sync
+//    barrier outside the timer, as IMB does;
+//  - no allocation, no Go, no branches on options other than what IMB has.
+#include "gomb.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
+
+#define N_BARR 2
+
+static inline uint64_t gomb_tick(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    return __rdtsc();
+#elif defined(__aarch64__)
+    uint64_t v;
+    __asm__ volatile("mrs %0, cntvct_el0" : "=r"(v));
+    return v;
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+#endif
+}
+
+MPI_Datatype gomb_mpi_dtype(int dtype) {
+    switch (dtype) {
+    case GOMB_DT_CHAR: return MPI_CHAR;
+    case GOMB_DT_INT: return MPI_INT;
+    case GOMB_DT_FLOAT: return MPI_FLOAT;
+    case GOMB_DT_DOUBLE: return MPI_DOUBLE;
+    default: return MPI_BYTE;
+    }
+}
+
+int gomb_dtype_size(int dtype) {
+    int s = 1;
+    MPI_Type_size(gomb_mpi_dtype(dtype), &s);
+    return s;
+}
+
+// gomb_dtype_usable reports whether MPI_SUM on this type works in this MPI
+// library (MPI_CHAR is not an arithmetic type in the standard).
+int gomb_dtype_usable(int dtype, int reduction) {
+    if (!reduction) return 1;
+    unsigned char in[16] = {1}, out[16] = {0};
+    int rc = MPI_Reduce_local(in, out, 1, gomb_mpi_dtype(dtype), MPI_SUM);
+    return rc == MPI_SUCCESS;
+}
+
+gomb_job *gomb_job_new(void) {
+    gomb_job *j = calloc(1, sizeof(*j));
+    if (!j) return NULL;
+    j->comm = MPI_COMM_NULL;
+    j->s_cache_iter = j->r_cache_iter = 1;
+    j->sync = 1;
+    j->window = 64;
+    j->rank = -1;
+    return j;
+}
+
+static void job_free_bufs(gomb_job *j) {
+    free(j->sbuf);
+    free(j->rbuf);
+    free(j->samples);
+    free(j->ticks);
+    j->sbuf = j->rbuf = NULL;
+    j->samples = NULL;
+    j->ticks = NULL;
+    j->s_cap = j->r_cap = j->n_cap = 0;
+}
+
+void gomb_job_free(gomb_job *j) {
+    if (!j) return;
+    job_free_bufs(j);
+    free(j->cnt_a);
+    free(j->dsp_a);
+    free(j->cnt_b);
+    free(j->dsp_b);
+    free(j->reqs);
+    free(j);
+}
+
+int gomb_job_bind(gomb_job *j, gomb_comm *c) {
+    j->comm = c ? c->comm : MPI_COMM_NULL;
+    j->rank = -1;
+    j->np = 0;
+    if (j->comm == MPI_COMM_NULL) return MPI_SUCCESS;
+    MPI_Comm_rank(j->comm, &j->rank);
+    MPI_Comm_size(j->comm, &j->np);
+    free(j->cnt_a);
+    free(j->dsp_a);
+    free(j->cnt_b);
+    free(j->dsp_b);
+    j->cnt_a = calloc((size_t)j->np, sizeof(int));
+    j->dsp_a = calloc((size_t)j->np, sizeof(int));
+    j->cnt_b = calloc((size_t)j->np, sizeof(int));
+    j->dsp_b = calloc((size_t)j->np, sizeof(int));
+    if (!j->cnt_a || !j->dsp_a || !j->cnt_b || !j->dsp_b) return MPI_ERR_NO_MEM;
+    return MPI_SUCCESS;
+}
+
+static void *page_alloc(size_t bytes) {
+    void *p = NULL;
+    if (bytes == 0) bytes = 1;
+    bytes = (bytes + 4095) & ~(size_t)4095;
+    if (posix_memalign(&p, 4096, bytes) != 0) return NULL;
+    return p;
+}
+
+// fill writes IMB's buffer values, floats 0.1*(rank+1)+i, over a buffer;
+// it also touches every page so no first-touch fault lands in a timed loop.
+static void fill(char *buf, size_t bytes, int rank) {
+    size_t nf = bytes / sizeof(float), i;
+    float *f = (float *)buf;
+    for (i = 0; i < nf; i++) f[i] = 0.1f * (float)(rank + 1) + (float)i;
+    memset(buf + nf * sizeof(float), 0, bytes - nf * sizeof(float));
+}
+
+// gomb_job_reserve grows the buffers to at least the given sizes. Buffers
+// only grow, so a sweep allocates once per doubling.
+int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int fill_rank) {
+    if (s_bytes > j->s_cap) {
+        free(j->sbuf);
+        j->sbuf = page_alloc(s_bytes);
+        if (!j->sbuf) {
+            j->s_cap = 0;
+            return MPI_ERR_NO_MEM;
+        }
+        j->s_cap = s_bytes;
+        fill(j->sbuf, s_bytes, fill_rank);
+    }
+    if (r_bytes > j->r_cap) {
+        free(j->rbuf);
+        j->rbuf = page_alloc(r_bytes);
+        if (!j->rbuf) {
+            j->r_cap = 0;
+            return MPI_ERR_NO_MEM;
+        }
+        j->r_cap = r_bytes;
+        fill(j->rbuf, r_bytes, fill_rank);
+    }
+    if (!j->sbuf) {
+        j->sbuf = page_alloc(64);
+        j->s_cap = 0;
+    }
+    if (!j->rbuf) {
+        j->rbuf = page_alloc(64);
+        j->r_cap = 0;
+    }
+    if (n > j->n_cap) {
+        free(j->samples);
+        free(j->ticks);
+        j->samples = malloc(n * sizeof(double));
+        j->ticks = malloc(n * sizeof(uint64_t));
+        if (!j->samples || !j->ticks) {
+            j->n_cap = 0;
+            return MPI_ERR_NO_MEM;
+        }
+        memset(j->samples, 0, n * sizeof(double));
+        memset(j->ticks, 0, n * sizeof(uint64_t));
+        j->n_cap = n;
+    }
+    int need = 2 * (j->window > 0 ? j->window : 1);
+    if (need > j->reqs_cap) {
+        free(j->reqs);
+        j->reqs = malloc((size_t)need * sizeof(MPI_Request));
+        if (!j->reqs) {
+            j->reqs_cap = 0;
+            return MPI_ERR_NO_MEM;
+        }
+        j->reqs_cap = need;
+    }
+    return MPI_SUCCESS;
+}
+
+// imb_barrier is a dissemination barrier made of zero-byte MPI_Sendrecv
+// calls: IMB's -imb_barrier, independent of the library's MPI_Barrier.
+static int imb_barrier(MPI_Comm comm, int rank, int np) {
+    int rc = MPI_SUCCESS;
+    char dummy = 0;
+    for (int d = 1; d < np && rc == MPI_SUCCESS; d <<= 1) {
+        rc = MPI_Sendrecv(&dummy, 0, MPI_BYTE, (rank + d) % np, 1000, &dummy, 0, MPI_BYTE,
+                          (rank - d + np) % np, 1000, comm, MPI_STATUS_IGNORE);
+    }
+    return rc;
+}
+
+static inline int barrier(gomb_job *j) {
+    return j->imb_barrier ? imb_barrier(j->comm, j->rank, j->np) : MPI_Barrier(j->comm);
+}
+
+static int n_barriers(gomb_job *j) {
+    int rc = MPI_SUCCESS;
+    for (int i = 0; i < N_BARR && rc == MPI_SUCCESS; i++) rc = barrier(j);
+    return rc;
+}
+
+// Cycling through -off_cache buffer copies without a division per iteration.
+typedef struct {
+    char *base, *cur;
+    size_t offs;
+    int k, i;
+} cursor;
+
+static inline void cur_init(cursor *c, char *base, size_t offs, int k) {
+    c->base = c->cur = base;
+    c->offs = offs;
+    c->k = k > 0 ? k : 1;
+    c->i = 0;
+}
+
+static inline void cur_next(cursor *c) {
+    if (++c->i >= c->k) {
+        c->i = 0;
+        c->cur = c->base;
+    } else {
+        c->cur += c->offs;
+    }
+}
+
+// loop_samples turns the cycle-counter stamps of a loop-timed kernel into
+// per-iteration seconds that add up to the MPI_Wtime interval.
+static void loop_samples(gomb_job *j, uint64_t k0, int n) {
+    if (!j->record || n <= 0) return;
+    uint64_t span = j->ticks[n - 1] - k0;
+    if (span == 0) {
+        for (int i = 0; i < n; i++) j->samples[i] = j->elapsed / n;
+        return;
+    }
+    double scale = j->elapsed / (double)span;
+    uint64_t prev = k0;
+    for (int i = 0; i < n; i++) {
+        j->samples[i] = (double)(j->ticks[i] - prev) * scale;
+        prev = j->ticks[i];
+    }
+}
+
+#define STAMP(i)                                                                                 \
+    do {                                                                                         \
+        if (rec) ticks[i] = gomb_tick();                                                         \
+    } while (0)
+
+static int k_pingpong(gomb_job *j) {
+    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);
+    int n = j->n, cnt = j->count, rc = MPI_SUCCESS, rec = j->record;
+    int pair0 = 0, pair1 = j->np - 1;
+    uint64_t *ticks = j->ticks, k0;
+    cursor s, r;
+    int s_tag = 1, r_tag = j->source == GOMB_SRC_SPECIFIC ? s_tag : MPI_ANY_TAG;
+    cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);
+    cur_init(&r, j->rbuf, j->r_offs, j->r_cache_iter);
+    j->elapsed = 0;
+    if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc;
+    if (j->rank != pair0 && j->rank != pair1) {
+        j->elapsed = -1; /* not a timing rank */
+        return MPI_SUCCESS;
+    }
+    int peer = j->rank == pair0 ? pair1 : pair0;
+    int src = j->source == GOMB_SRC_ANY ? MPI_ANY_SOURCE : peer;
+    double t0 = MPI_Wtime();
+    k0 = gomb_tick();
+    if (j->rank == pair0) {
+        for (int i = 0; i < n; i++) {
+            rc = MPI_Send(s.cur, cnt, dt, peer, s_tag, j->comm);
+            if (rc == MPI_SUCCESS) rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE);
+            if (rc != MPI_SUCCESS) break;
+            STAMP(i);
+            cur_next(&s);
+            cur_next(&r);
+        }
+    } else {
+        for (int i = 0; i < n; i++) {
+            rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE);
+            if (rc == MPI_SUCCESS) rc = MPI_Send(s.cur, cnt, dt, peer, s_tag, j->comm);
+            if (rc != MPI_SUCCESS) break;
+            STAMP(i);
+            cur_next(&s);
+            cur_next(&r);
+        }
+    }
+    j->elapsed = MPI_Wtime() - t0;
+    if (rc == MPI_SUCCESS) loop_samples(j, k0, n);
+    return rc;
+}
+
+static int k_pingping(gomb_job *j) {
+    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);
+    int n = j->n, cnt = j->count, rc = MPI_SUCCESS, rec = j->record;
+    int pair0 = 0, pair1 = j->np - 1;
+    uint64_t *ticks = j->ticks, k0;
+    cursor s, r;
+    MPI_Request req;
+    int s_tag = 1, r_tag = j->source == GOMB_SRC_SPECIFIC ? s_tag : MPI_ANY_TAG;
+    cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);
+    cur_init(&r, j->rbuf, j->r_offs, j->r_cache_iter);
+    j->elapsed = 0;
+    if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc;
+    if (j->rank != pair0 && j->rank != pair1) {
+        j->elapsed = -1; /* not a timing rank */
+        return MPI_SUCCESS;
+    }
+    int peer = j->rank == pair0 ? pair1 : pair0;
+    int src = j->source == GOMB_SRC_ANY ? MPI_ANY_SOURCE : peer;
+    double t0 = MPI_Wtime();
+    k0 = gomb_tick();
+    for (int i = 0; i < n; i++) {
+        rc = MPI_Isend(s.cur, cnt, dt, peer, s_tag, j->comm, &req);
+        if (rc == MPI_SUCCESS) rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE);
+        if (rc == MPI_SUCCESS) rc = MPI_Wait(&req, MPI_STATUS_IGNORE);
+        if (rc != MPI_SUCCESS) break;
+        STAMP(i);
+        cur_next(&s);
+        cur_next(&r);
+    }
+    j->elapsed = MPI_Wtime() - t0;
+    if (rc == MPI_SUCCESS) loop_samples(j, k0, n);
+    return rc;
+}
+
+static int k_sendrecv(gomb_job *j) {
+    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);
+    int n = j->n, cnt = j->count, rc = MPI_SUCCESS, rec = j->record;
+    uint64_t *ticks = j->ticks, k0;
+    int right = (j->rank + 1) % j->np, left = (j->rank - 1 + j->np) % j->np;
+    cursor s, r;
+    cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);
+    cur_init(&r, j->rbuf, j->r_offs, j->r_cache_iter);
+    if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc;
+    double t0 = MPI_Wtime();
+    k0 = gomb_tick();
+    for (int i = 0; i < n; i++) {
+        rc = MPI_Sendrecv(s.cur, cnt, dt, right, 1, r.cur, cnt, dt, left, MPI_ANY_TAG, j->comm,
+                          MPI_STATUS_IGNORE);
+        if (rc != MPI_SUCCESS) break;
+        STAMP(i);
+        cur_next(&s);
+        cur_next(&r);
+    }
+    j->elapsed = MPI_Wtime() - t0;
+    if (rc == MPI_SUCCESS) loop_samples(j, k0, n);
+    return rc;
+}
+
+// Exchange: send the first half of the send buffer right and the second half
+// left; receive from the left into the first half of the receive buffer and
+// from the right into the second half.
+static int k_exchange(gomb_job *j) {
+    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);
+    int n = j->n, cnt = j->count, rc = MPI_SUCCESS, rec = j->record;
+    uint64_t *ticks = j->ticks, k0;
+    int right = (j->rank + 1) % j->np, left = (j->rank - 1 + j->np) % j->np;
+    size_t half = (size_t)cnt * (size_t)gomb_dtype_size(j->dtype);
+    MPI_Request req[2];
+    cursor s, r;
+    cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);
+    cur_init(&r, j->rbuf, j->r_offs, j->r_cache_iter);
+    if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc;
+    double t0 = MPI_Wtime();
+    k0 = gomb_tick();
+    for (int i = 0; i < n; i++) {
+        rc = MPI_Isend(s.cur, cnt, dt, right, 1, j->comm, &req[0]);
+        if (rc == MPI_SUCCESS) rc = MPI_Isend(s.cur + half, cnt, dt, left, 1, j->comm, &req[1]);
+        if (rc == MPI_SUCCESS) rc = MPI_Recv(r.cur, cnt, dt, left, MPI_ANY_TAG, j->comm, MPI_STATUS_IGNORE);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Recv(r.cur + half, cnt, dt, right, MPI_ANY_TAG, j->comm, MPI_STATUS_IGNORE);
+        if (rc == MPI_SUCCESS) rc = MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
+        if (rc != MPI_SUCCESS) break;
+        STAMP(i);
+        cur_next(&s);
+        cur_next(&r);
+    }
+    j->elapsed = MPI_Wtime() - t0;
+    if (rc == MPI_SUCCESS) loop_samples(j, k0, n);
+    return rc;
+}
+
+// Uniband / Biband: rank i pairs with i + np/2. Per iteration a window of
+// non-blocking messages, then a one-byte acknowledgement from the upper rank.
+static int k_band(gomb_job *j, int bidir) {
+    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);
+    int n = j->n, cnt = j->count, rc = MPI_SUCCESS, rec = j->record, w = j->window;
+    uint64_t *ticks = j->ticks, k0;
+    int half = j->np / 2;
+    char ack = 0;
+    cursor s, r;
+    cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);
+    cur_init(&r, j->rbuf, j->r_offs, j->r_cache_iter);
+    j->elapsed = 0;
+    if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc;
+    if (j->rank >= 2 * half) { /* odd np: the last rank has no partner */
+        j->elapsed = -1;
+        return MPI_SUCCESS;
+    }
+    int lower = j->rank < half;
+    int peer = lower ? j->rank + half : j->rank - half;
+    double t0 = MPI_Wtime();
+    k0 = gomb_tick();
+    for (int i = 0; i < n; i++) {
+        int nr = 0;
+        if (!lower || bidir)
+            for (int k = 0; k < w && rc == MPI_SUCCESS; k++)
+                rc = MPI_Irecv(r.cur, cnt, dt, peer, 10, j->comm, &j->reqs[nr++]);
+        if (lower || bidir)
+            for (int k = 0; k < w && rc == MPI_SUCCESS; k++)
+                rc = MPI_Isend(s.cur, cnt, dt, peer, 10, j->comm, &j->reqs[nr++]);
+        if (rc == MPI_SUCCESS) rc = MPI_Waitall(nr, j->reqs, MPI_STATUSES_IGNORE);
+        if (rc == MPI_SUCCESS) {
+            if (lower)
+                rc = MPI_Recv(&ack, 1, MPI_BYTE, peer, 11, j->comm, MPI_STATUS_IGNORE);
+            else
+                rc = MPI_Send(&ack, 1, MPI_BYTE, peer, 11, j->comm);
+        }
+        if (rc != MPI_SUCCESS) break;
+        STAMP(i);
+        cur_next(&s);
+        cur_next(&r);
+    }
+    j->elapsed = MPI_Wtime() - t0;
+    if (rc == MPI_SUCCESS) loop_samples(j, k0, n);
+    return rc;
+}
+
+static int k_barrier(gomb_job *j) {
+    int n = j->n, rc = MPI_SUCCESS, rec = j->record;
+    uint64_t *ticks = j->ticks, k0;
+    if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc;
+    double t0 = MPI_Wtime();
+    k0 = gomb_tick();
+    for (int i = 0; i < n; i++) {
+        rc = barrier(j);
+        if (rc != MPI_SUCCESS) break;
+        STAMP(i);
+    }
+    j->elapsed = MPI_Wtime() - t0;
+    if (rc == MPI_SUCCESS) loop_samples(j, k0, n);
+    return rc;
+}
+
+// set_blocks fills counts and displacements: cnt elements per rank.
+static void set_blocks(int *counts, int *displs, int np, int cnt) {
+    for (int i = 0; i < np; i++) {
+        counts[i] = cnt;
+        displs[i] = i * cnt;
+    }
+}
+
+// The collectives: t1 = MPI_Wtime(); call; t2 = MPI_Wtime(); sum += t2 - t1;
+// then the -sync barrier outside the timer.
+#define COLL_LOOP(CALL)                                                                          \
+    do {                                                                                         \
+        double sum = 0;                                                                          \
+        int root = j->root;                                                                      \
+        (void)root;                                                                              \
+        if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc;                                      \
+        for (int i = 0; i < n; i++) {                                                            \
+            double t1 = MPI_Wtime();                                                             \
+            rc = (CALL);                                                                         \
+            double t2 = MPI_Wtime();                                                             \
+            if (rc != MPI_SUCCESS) break;                                                        \
+            sum += t2 - t1;                                                                      \
+            if (rec) j->samples[i] = t2 - t1;                                                    \
+            if (j->sync && (rc = barrier(j)) != MPI_SUCCESS) break;                              \
+            cur_next(&s);                                                                        \
+            cur_next(&r);                                                                        \
+            if (j->root_shift) root = (root + 1) % j->np;                                        \
+        }                                                                                        \
+        j->elapsed = sum;                                                                        \
+    } while (0)
+
+static int k_coll(gomb_job *j) {
+    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);
+    int n = j->n, cnt = j->count, rc = MPI_SUCCESS, rec = j->record, np = j->np, me = j->rank;
+    cursor s, r;
+    cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);
+    cur_init(&r, j->rbuf, j->r_offs, j->r_cache_iter);
+    j->elapsed = 0;
+    switch (j->kernel) {
+    case GOMB_K_BCAST:
+        COLL_LOOP(MPI_Bcast(me == root ? s.cur : r.cur, cnt, dt, root, j->comm));
+        break;
+    case GOMB_K_SCATTER:
+        COLL_LOOP(MPI_Scatter(s.cur, cnt, dt, r.cur, cnt, dt, root, j->comm));
+        break;
+    case GOMB_K_SCATTERV:
+        set_blocks(j->cnt_a, j->dsp_a, np, cnt);
+        COLL_LOOP(MPI_Scatterv(s.cur, j->cnt_a, j->dsp_a, dt, r.cur, cnt, dt, root, j->comm));
+        break;
+    case GOMB_K_GATHER:
+        COLL_LOOP(MPI_Gather(s.cur, cnt, dt, r.cur, cnt, dt, root, j->comm));
+        break;
+    case GOMB_K_GATHERV:
+        set_blocks(j->cnt_a, j->dsp_a, np, cnt);
+        COLL_LOOP(MPI_Gatherv(s.cur, cnt, dt, r.cur, j->cnt_a, j->dsp_a, dt, root, j->comm));
+        break;
+    case GOMB_K_ALLGATHER:
+        COLL_LOOP(MPI_Allgather(s.cur, cnt, dt, r.cur, cnt, dt, j->comm));
+        break;
+    case GOMB_K_ALLGATHERV:
+        set_blocks(j->cnt_a, j->dsp_a, np, cnt);
+        COLL_LOOP(MPI_Allgatherv(s.cur, cnt, dt, r.cur, j->cnt_a, j->dsp_a, dt, j->comm));
+        break;
+    case GOMB_K_ALLTOALL:
+        COLL_LOOP(MPI_Alltoall(s.cur, cnt, dt, r.cur, cnt, dt, j->comm));
+        break;
+    case GOMB_K_ALLTOALLV:
+        set_blocks(j->cnt_a, j->dsp_a, np, cnt);
+        set_blocks(j->cnt_b, j->dsp_b, np, cnt);
+        COLL_LOOP(MPI_Alltoallv(s.cur, j->cnt_a, j->dsp_a, dt, r.cur, j->cnt_b, j->dsp_b, dt,
+                                j->comm));
+        break;
+    case GOMB_K_REDUCE:
+        COLL_LOOP(MPI_Reduce(s.cur, r.cur, cnt, dt, MPI_SUM, root, j->comm));
+        break;
+    case GOMB_K_REDUCE_LOCAL:
+        COLL_LOOP(MPI_Reduce_local(s.cur, r.cur, cnt, dt, MPI_SUM));
+        break;
+    case GOMB_K_REDUCE_SCATTER:
+        for (int i = 0; i < np; i++) j->cnt_a[i] = cnt;
+        COLL_LOOP(MPI_Reduce_scatter(s.cur, r.cur, j->cnt_a, dt, MPI_SUM, j->comm));
+        break;
+    case GOMB_K_REDUCE_SCATTER_BLOCK:
+        COLL_LOOP(MPI_Reduce_scatter_block(s.cur, r.cur, cnt, dt, MPI_SUM, j->comm));
+        break;
+    case GOMB_K_ALLREDUCE:
+        COLL_LOOP(MPI_Allreduce(s.cur, r.cur, cnt, dt, MPI_SUM, j->comm));
+        break;
+    default:
+        return MPI_ERR_ARG;
+    }
+    return rc;
+}
+
+// gomb_run runs one kernel call as described by j. Ranks outside the
+// kernel's communicator return at once.
+int gomb_run(gomb_job *j) {
+    j->elapsed = 0;
+    if (j->comm == MPI_COMM_NULL) return MPI_SUCCESS;
+    if (j->n < 0 || (j->record && (size_t)j->n > j->n_cap)) return MPI_ERR_ARG;
+    if ((j->kernel == GOMB_K_UNIBAND || j->kernel == GOMB_K_BIBAND) && 2 * j->window > j->reqs_cap)
+        return MPI_ERR_ARG;
+    switch (j->kernel) {
+    case GOMB_K_PINGPONG: return k_pingpong(j);
+    case GOMB_K_PINGPING: return k_pingping(j);
+    case GOMB_K_SENDRECV: return k_sendrecv(j);
+    case GOMB_K_EXCHANGE: return k_exchange(j);
+    case GOMB_K_UNIBAND: return k_band(j, 0);
+    case GOMB_K_BIBAND: return k_band(j, 1);
+    case GOMB_K_BARRIER: return k_barrier(j);
+    default: return k_coll(j);
+    }
+}

@@ -1,0 +1,191 @@
+// Package mpi is gomb's thin layer over the MPI library.
+//
+// It is the only cgo in the tree. Go code sees small types (Comm, Job) over
+// handles that live in C, errors carry the MPI error class and string, and
+// nothing here exits or aborts on its own: main decides. Every timed loop
+// runs in C (kernels.c), entered once per batch through Job.Run, with its
+// buffers in page-aligned C memory.
+//
+// The library is chosen at build time: Open MPI by default, MPICH with the
+// build tag "mpich". Built with CGO_ENABLED=0 the package still compiles and
+// every call returns ErrNoMPI, so the analysis commands build anywhere.
+package mpi
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrNoMPI is returned by every call of a binary built without cgo.
+var ErrNoMPI = errors.New("this gomb binary was built without MPI (CGO_ENABLED=0); build it with cgo to measure")
+
+// Error is an MPI error code turned into a Go error.
+type Error struct {
+	Code   int    // the MPI return code
+	Class  int    // MPI_Error_class of Code
+	Text   string // MPI_Error_string of Code
+	Action string // what gomb was doing
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s: MPI error %d: %s", e.Action, e.Code, strings.TrimSpace(e.Text))
+}
+
+// Kernel names a timed loop in kernels.c. The values mirror enum gomb_kernel.
+type Kernel int
+
+// The kernels.
+const (
+	KernelNone Kernel = iota
+	KernelPingPong
+	KernelPingPing
+	KernelSendrecv
+	KernelExchange
+	KernelUniband
+	KernelBiband
+	KernelBarrier
+	KernelBcast
+	KernelScatter
+	KernelScatterv
+	KernelGather
+	KernelGatherv
+	KernelAllgather
+	KernelAllgatherv
+	KernelReduce
+	KernelReduceLocal
+	KernelReduceScatter
+	KernelReduceScatterBlock
+	KernelAllreduce
+	KernelAlltoall
+	KernelAlltoallv
+	kernelCount
+)
+
+// Valid reports whether k names a kernel.
+func (k Kernel) Valid() bool { return k > KernelNone && k < kernelCount }
+
+// Datatype is a message element type. The values mirror enum gomb_dtype.
+type Datatype int
+
+// The element types.
+const (
+	Byte Datatype = iota
+	Char
+	Int
+	Float
+	Double
+)
+
+var dtypeNames = []string{"MPI_BYTE", "MPI_CHAR", "MPI_INT", "MPI_FLOAT", "MPI_DOUBLE"}
+var dtypeSizes = []int{1, 1, 4, 4, 8}
+
+// String returns the MPI name, e.g. "MPI_FLOAT".
+func (d Datatype) String() string {
+	if d < 0 || int(d) >= len(dtypeNames) {
+		return fmt.Sprintf("Datatype(%d)", int(d))
+	}
+	return dtypeNames[d]
+}
+
+// Size is the element size in bytes on the usual LP64 platforms.
+func (d Datatype) Size() int {
+	if d < 0 || int(d) >= len(dtypeSizes) {
+		return 1
+	}
+	return dtypeSizes[d]
+}
+
+// ParseDatatype maps IMB's -data_type words (byte, char, int, float,
+// double) to a Datatype.
+func ParseDatatype(s string) (Datatype, error) {
+	switch strings.ToLower(s) {
+	case "byte":
+		return Byte, nil
+	case "char":
+		return Char, nil
+	case "int":
+		return Int, nil
+	case "float":
+		return Float, nil
+	case "double":
+		return Double, nil
+	case "float16", "bfloat16":
+		return 0, fmt.Errorf("data type %q is not an MPI-3.1 type and neither Open MPI 4 nor MPICH 4 provides it", s)
+	}
+	return 0, fmt.Errorf("unknown data type %q (want byte, char, int, float or double)", s)
+}
+
+// Source says how point-to-point receives name their source and tag.
+type Source int
+
+// The receive modes.
+const (
+	SourceSpecificAnyTag Source = iota // specific source, MPI_ANY_TAG (IMB PingPong)
+	SourceSpecific                     // specific source and tag (…SpecificSource)
+	SourceAny                          // MPI_ANY_SOURCE, MPI_ANY_TAG (…AnySource)
+)
+
+// ThreadLevel is the thread support requested from MPI_Init_thread.
+type ThreadLevel int
+
+// The thread levels; NoThreadInit calls plain MPI_Init.
+const (
+	NoThreadInit     ThreadLevel = -1
+	ThreadSingle     ThreadLevel = 0
+	ThreadFunneled   ThreadLevel = 1
+	ThreadSerialized ThreadLevel = 2
+	ThreadMultiple   ThreadLevel = 3
+)
+
+var threadNames = map[ThreadLevel]string{
+	NoThreadInit:     "",
+	ThreadSingle:     "MPI_THREAD_SINGLE",
+	ThreadFunneled:   "MPI_THREAD_FUNNELED",
+	ThreadSerialized: "MPI_THREAD_SERIALIZED",
+	ThreadMultiple:   "MPI_THREAD_MULTIPLE",
+}
+
+// String returns the MPI name of the level ("" for plain MPI_Init).
+func (t ThreadLevel) String() string { return threadNames[t] }
+
+// ParseThreadLevel maps IMB's -thread_level words to a level.
+func ParseThreadLevel(s string) (ThreadLevel, error) {
+	switch strings.ToLower(s) {
+	case "single":
+		return ThreadSingle, nil
+	case "funneled":
+		return ThreadFunneled, nil
+	case "serialized":
+		return ThreadSerialized, nil
+	case "multiple":
+		return ThreadMultiple, nil
+	case "nompinit":
+		return NoThreadInit, nil
+	}
+	return 0, fmt.Errorf("unknown thread level %q (want single, funneled, serialized, multiple or nompinit)", s)
+}
+
+// JobSpec is what one kernel call needs besides its communicator.
+type JobSpec struct {
+	Kernel     Kernel
+	Type       Datatype
+	Count      int  // elements per message (per block for v- and all-to-all collectives)
+	Root       int  // root of the first call
+	RootShift  bool // rotate the root every iteration
+	Sync       bool // barrier after every collective call, outside the timer
+	IMBBarrier bool // gomb's dissemination barrier instead of MPI_Barrier
+	Source     Source
+	Window     int // Uniband/Biband window
+	// Off-cache cycling (IMB -off_cache): buffer i%CacheIter at offset
+	// (i%CacheIter)*Offs. Zero values reuse one buffer.
+	SendOffs, RecvOffs           int64
+	SendCacheIter, RecvCacheIter int
+}
+
+// CheckResult is the outcome of one validation call on one rank.
+type CheckResult struct {
+	Bad       int64   // wrong elements (bytes for untyped data)
+	FirstBad  int64   // index of the first wrong element, -1 if none
+	Got, Want float64 // the first wrong element and what it should be
+}

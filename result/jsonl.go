@@ -1,0 +1,190 @@
+package result
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+)
+
+// Encoder writes records as JSON Lines. Each record goes out in one Write
+// call, so a reader never sees half a record unless the writer was killed
+// inside that call. It is safe for concurrent use (the signal handler ends a
+// stream while the main goroutine may be writing).
+type Encoder struct {
+	mu      sync.Mutex
+	w       io.Writer
+	results int
+	closed  bool
+}
+
+// NewEncoder returns an Encoder writing to w.
+func NewEncoder(w io.Writer) *Encoder { return &Encoder{w: w} }
+
+func (e *Encoder) write(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encode record: %w", err)
+	}
+	b = append(b, '\n')
+	if _, err := e.w.Write(b); err != nil {
+		return fmt.Errorf("write record: %w", err)
+	}
+	return nil
+}
+
+// Run writes the run record.
+func (e *Encoder) Run(r *Run) error {
+	r.Type, r.Schema = TypeRun, Schema
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return nil
+	}
+	return e.write(r)
+}
+
+// Result writes one result record.
+func (e *Encoder) Result(r *Result) error {
+	r.Type, r.Schema = TypeResult, Schema
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return nil
+	}
+	e.results++
+	return e.write(r)
+}
+
+// End writes the end record and refuses every later record: after an
+// interrupt, the main goroutine may still try to write.
+func (e *Encoder) End(r *End) error {
+	r.Type, r.Schema = TypeEnd, Schema
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return nil
+	}
+	e.closed = true
+	r.Results = e.results
+	return e.write(r)
+}
+
+// SyntaxError is a line that is not a valid record.
+type SyntaxError struct {
+	File string
+	Line int
+	Err  error
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
+}
+
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
+// Decoder reads a JSON Lines record stream. Scan advances to the next
+// non-blank line; Record returns it as *Run, *Result, *End or, for a line
+// that is not a valid record, *SyntaxError. Malformed lines do not stop the
+// stream.
+type Decoder struct {
+	r    *bufio.Reader
+	file string
+	line int
+	rec  any
+	err  error
+}
+
+// NewDecoder returns a Decoder over r; file names the input in errors.
+func NewDecoder(r io.Reader, file string) *Decoder {
+	return &Decoder{r: bufio.NewReaderSize(r, 1<<20), file: file}
+}
+
+// Scan reads the next record; it returns false at the end of the input or
+// on a read error (see Err).
+func (d *Decoder) Scan() bool {
+	for {
+		b, err := d.r.ReadBytes('\n')
+		if len(b) == 0 && err != nil {
+			if !errors.Is(err, io.EOF) {
+				d.err = err
+			}
+			return false
+		}
+		d.line++
+		b = bytes.TrimSpace(b)
+		if len(b) == 0 {
+			if err != nil {
+				return false
+			}
+			continue
+		}
+		d.rec = d.parse(b)
+		return true
+	}
+}
+
+// Record returns the record of the last Scan.
+func (d *Decoder) Record() any { return d.rec }
+
+// Err returns the read error that ended Scan, if any.
+func (d *Decoder) Err() error { return d.err }
+
+func (d *Decoder) syntax(err error) *SyntaxError {
+	return &SyntaxError{File: d.file, Line: d.line, Err: err}
+}
+
+func (d *Decoder) parse(b []byte) any {
+	var head struct {
+		Type   string `json:"type"`
+		Schema string `json:"schema"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil {
+		return d.syntax(fmt.Errorf("not a JSON record: %w", err))
+	}
+	if head.Schema != Schema {
+		if strings.HasPrefix(head.Schema, "gomb/") {
+			return d.syntax(fmt.Errorf("record schema %q is not supported by this gomb (it reads %s)", head.Schema, Schema))
+		}
+		return d.syntax(fmt.Errorf("not a gomb record (schema %q)", head.Schema))
+	}
+	var v any
+	switch head.Type {
+	case TypeRun:
+		v = new(Run)
+	case TypeResult:
+		v = new(Result)
+	case TypeEnd:
+		v = new(End)
+	default:
+		return d.syntax(fmt.Errorf("unknown record type %q", head.Type))
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(v); err != nil {
+		return d.syntax(fmt.Errorf("bad %s record: %w", head.Type, err))
+	}
+	if r, ok := v.(*Result); ok {
+		if err := r.validate(); err != nil {
+			return d.syntax(err)
+		}
+	}
+	return v
+}
+
+// validate checks the invariants a reader relies on.
+func (r *Result) validate() error {
+	if r.Benchmark == "" {
+		return errors.New("result record without benchmark")
+	}
+	if len(r.RankMeanUS) != len(r.Ranks) || len(r.SamplesUS) != len(r.Ranks) {
+		return fmt.Errorf("result record %s %d B: ranks, rank_mean_us and samples_us differ in length", r.Benchmark, r.Bytes)
+	}
+	if r.NP < 1 || r.Bytes < 0 || r.Repetitions < 0 {
+		return fmt.Errorf("result record %s: np %d, bytes %d, repetitions %d out of range", r.Benchmark, r.NP, r.Bytes, r.Repetitions)
+	}
+	return nil
+}

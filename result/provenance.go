@@ -1,0 +1,115 @@
+package result
+
+import (
+	"bufio"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// EnvPrefixes are the launcher and fabric variables kept in a Run record.
+var EnvPrefixes = []string{"OMPI_", "MPICH_", "HYDRA_", "I_MPI_", "FI_", "UCX_", "SLURM_", "PMIX_", "PMI_"}
+
+// Env returns the variables of environ (KEY=VALUE strings) that start with
+// one of EnvPrefixes.
+func Env(environ []string) map[string]string {
+	out := map[string]string{}
+	for _, kv := range environ {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			continue
+		}
+		for _, p := range EnvPrefixes {
+			if strings.HasPrefix(k, p) {
+				out[k] = v
+				break
+			}
+		}
+	}
+	return out
+}
+
+// LocalRank describes the calling process: host, PID, CPU binding, CPU
+// model and kernel.
+func LocalRank(rank int, host string) Rank {
+	r := Rank{Rank: rank, Host: host, PID: os.Getpid(), CPUModel: cpuModel()}
+	var set unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &set); err == nil {
+		var cpus []int
+		for i := 0; i < 1024; i++ {
+			if set.IsSet(i) {
+				cpus = append(cpus, i)
+			}
+		}
+		r.CPUs = CPUList(cpus)
+	}
+	var u unix.Utsname
+	if err := unix.Uname(&u); err == nil {
+		r.Kernel = unix.ByteSliceToString(u.Release[:])
+		r.KernelVersion = unix.ByteSliceToString(u.Version[:])
+		r.Machine = unix.ByteSliceToString(u.Machine[:])
+	}
+	return r
+}
+
+func cpuModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		k, v, ok := strings.Cut(s.Text(), ":")
+		if !ok {
+			continue
+		}
+		switch strings.TrimSpace(k) {
+		case "model name", "Model", "cpu model", "uarch":
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+// CPUList formats CPU numbers as a Linux CPU list: [0 1 2 5] -> "0-2,5".
+func CPUList(cpus []int) string {
+	c := append([]int(nil), cpus...)
+	sort.Ints(c)
+	var b strings.Builder
+	for i := 0; i < len(c); {
+		j := i
+		for j+1 < len(c) && c[j+1] == c[j]+1 {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(c[i]))
+		if j > i {
+			b.WriteByte('-')
+			b.WriteString(strconv.Itoa(c[j]))
+		}
+		i = j + 1
+	}
+	return b.String()
+}
+
+// Locality classifies the hosts of a set of ranks.
+func Locality(hosts []string) (string, int) {
+	seen := map[string]bool{}
+	for _, h := range hosts {
+		seen[h] = true
+	}
+	switch {
+	case len(seen) <= 1:
+		return IntraNode, len(seen)
+	case len(seen) == len(hosts):
+		return InterNode, len(seen)
+	default:
+		return Mixed, len(seen)
+	}
+}

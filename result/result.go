@@ -1,0 +1,174 @@
+// Package result defines gomb's record schema and its JSON Lines encoding.
+//
+// A measurement run is a stream of records, one JSON object per line:
+//
+//  1. one "run" record: provenance (tool, command line, MPI library, ranks,
+//     hosts, binding, environment) and the options in force;
+//  2. one "result" record per (benchmark, #processes, message size[, group]),
+//     written as soon as that size is measured, with every raw sample;
+//  3. one "end" record: how the run ended.
+//
+// A stream cut short (a killed job) still holds every finished size: each
+// record is written with one write call and readers skip nothing but a torn
+// last line. The schema is versioned by the Schema field of every record;
+// docs/records.md describes every field.
+package result
+
+import (
+	"time"
+)
+
+// Schema is the version tag written into every record.
+const Schema = "gomb/v1"
+
+// Record types.
+const (
+	TypeRun    = "run"
+	TypeResult = "result"
+	TypeEnd    = "end"
+)
+
+// Status values of a Result.
+const (
+	StatusOK       = "ok"
+	StatusTimeOut  = "time-out"   // IMB's time-out row: the benchmark's time budget was spent
+	StatusOutOfMem = "out-of-mem" // IMB's out-of-mem row: buffers would exceed -mem
+	// StatusIntOverflow is IMB's int-overflow row: np times the element
+	// count does not fit an MPI int.
+	StatusIntOverflow = "int-overflow"
+)
+
+// End statuses.
+const (
+	EndComplete    = "complete"
+	EndInterrupted = "interrupted" // SIGINT/SIGTERM
+	EndFailed      = "failed"      // an error stopped the run
+	EndCheckFailed = "check-failed"
+)
+
+// Locality of the ranks a result was measured on.
+const (
+	IntraNode = "intra-node" // all timing ranks on one host
+	InterNode = "inter-node" // every timing rank on a different host
+	Mixed     = "mixed"      // some share a host, some do not
+)
+
+// Run is the first record of a stream: what ran, where, with what.
+type Run struct {
+	Type    string    `json:"type"`
+	Schema  string    `json:"schema"`
+	RunID   string    `json:"run_id"`
+	Tool    Tool      `json:"tool"`
+	Suite   string    `json:"suite"`   // "imb"
+	Command []string  `json:"command"` // argv as given
+	Start   time.Time `json:"start"`   // RFC 3339 with zone
+	MPI     MPI       `json:"mpi"`
+	// WorldSize is the number of ranks started.
+	WorldSize int `json:"world_size"`
+	// Ranks holds one entry per world rank, in rank order.
+	Ranks []Rank `json:"ranks"`
+	// Hosts lists the distinct hosts in order of their lowest rank.
+	Hosts []string `json:"hosts"`
+	// Env holds the launcher and fabric environment of rank 0: variables
+	// starting with OMPI_, MPICH_, HYDRA_, I_MPI_, FI_, UCX_, SLURM_, PMIX_,
+	// PMI_.
+	Env map[string]string `json:"env"`
+	// Options are the parsed options of the suite (for imb: bench.Options).
+	Options any `json:"options"`
+}
+
+// Tool identifies the gomb binary.
+type Tool struct {
+	Name      string `json:"name"`    // "gomb"
+	Version   string `json:"version"` // gomb version
+	GoVersion string `json:"go_version"`
+}
+
+// MPI describes the library the run used.
+type MPI struct {
+	Impl     string `json:"impl"`     // "openmpi" or "mpich": the build the binary links
+	Library  string `json:"library"`  // MPI_Get_library_version, verbatim
+	Standard string `json:"standard"` // MPI_Get_version, e.g. "3.1"
+	Thread   string `json:"thread"`   // thread level provided, e.g. "MPI_THREAD_FUNNELED"; "" for MPI_Init
+}
+
+// Rank is one process of the run.
+type Rank struct {
+	Rank          int    `json:"rank"`
+	Host          string `json:"host"`
+	PID           int    `json:"pid"`
+	CPUs          string `json:"cpus"` // CPU affinity as a list, e.g. "0-3,8"
+	CPUModel      string `json:"cpu_model"`
+	Kernel        string `json:"kernel"`         // uname -r
+	KernelVersion string `json:"kernel_version"` // uname -v
+	Machine       string `json:"machine"`        // uname -m
+}
+
+// Result is one measured (or failed) row: one benchmark, #processes,
+// message size and, with -multi 1, group.
+type Result struct {
+	Type      string `json:"type"`
+	Schema    string `json:"schema"`
+	RunID     string `json:"run_id"`
+	Suite     string `json:"suite"`
+	Benchmark string `json:"benchmark"`
+	// NP is the #processes of the benchmark (per group with -multi).
+	NP int `json:"np"`
+	// Groups is the number of groups running at once (-multi); 1 otherwise.
+	Groups int `json:"groups"`
+	// Group is the group index of this row with -multi 1, else -1.
+	Group int `json:"group"`
+	// Bytes is the message size in bytes (0 for Barrier).
+	Bytes int64 `json:"bytes"`
+	// Repetitions is the number of timed iterations.
+	Repetitions int    `json:"repetitions"`
+	Status      string `json:"status"`
+	// NeededGB is the buffer memory per process the size needed (GiB),
+	// for out-of-mem rows.
+	NeededGB float64 `json:"needed_gb,omitempty"`
+	// TMinUS, TMaxUS, TAvgUS: minimum, maximum and mean over the timing
+	// ranks of each rank's mean time per repetition, in microseconds,
+	// scaled as IMB scales (half a round trip for PingPong).
+	TMinUS float64 `json:"t_min_us"`
+	TMaxUS float64 `json:"t_max_us"`
+	TAvgUS float64 `json:"t_avg_us"`
+	// MBps is the bandwidth as IMB prints it, MB = 10^6 bytes, from t_max.
+	MBps float64 `json:"mbytes_per_sec"`
+	// MsgPerSec is the message rate (Uniband, Biband).
+	MsgPerSec float64 `json:"msg_per_sec,omitempty"`
+	// Locality says whether the timing ranks share a node.
+	Locality string `json:"locality"`
+	// HostCount is the number of distinct hosts among the timing ranks.
+	HostCount int `json:"host_count"`
+	// Ranks are the world ranks that timed, in communicator order;
+	// RankMeanUS and SamplesUS are parallel to it.
+	Ranks      []int       `json:"ranks"`
+	RankMeanUS []float64   `json:"rank_mean_us"`
+	SamplesUS  [][]float64 `json:"samples_us"`
+	// Check is the -check outcome (absent without -check).
+	Check *Check `json:"check,omitempty"`
+	// Time is when the size finished.
+	Time time.Time `json:"time"`
+}
+
+// Check is the outcome of -check validation of one row.
+type Check struct {
+	Passed bool `json:"passed"`
+	// Defects counts wrong elements over all ranks and check iterations.
+	Defects int64 `json:"defects"`
+	// Detail describes the first failure ("" if passed).
+	Detail string `json:"detail,omitempty"`
+}
+
+// End is the last record of a stream.
+type End struct {
+	Type     string    `json:"type"`
+	Schema   string    `json:"schema"`
+	RunID    string    `json:"run_id"`
+	Status   string    `json:"status"`
+	Signal   string    `json:"signal,omitempty"`  // for interrupted runs, e.g. "interrupt"
+	Message  string    `json:"message,omitempty"` // the error, for failed runs
+	Results  int       `json:"results"`           // result records written
+	Time     time.Time `json:"time"`
+	ElapsedS float64   `json:"elapsed_s"`
+}

@@ -1,0 +1,289 @@
+// Package imb writes IMB-MPI1's text layout: the preamble, one table per
+// benchmark and process count, the closing line. Column headers, widths
+// (13 characters), number formats and failure rows are IMB-MPI1 2021's, so
+// scripts that parse IMB output read gomb's unchanged. The writer formats
+// what it is given; it computes nothing.
+package imb
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// width is IMB's column width (ow_format).
+const width = 13
+
+// Header is what the preamble shows.
+type Header struct {
+	Tool       string    // e.g. "gomb 0.1.0"
+	Date       time.Time // start of the run
+	Machine    string    // uname -m
+	System     string    // uname -s
+	Release    string    // uname -r
+	Version    string    // uname -v
+	MPIVersion string    // MPI standard, e.g. "3.1"
+	Thread     string    // thread level requested with -thread_level, else ""
+	Argv       []string  // the command line
+	UserSizes  bool      // -msglen / -msgsize given
+	MaxMsg     int64     // 2^msglog max
+	Type       string    // e.g. "MPI_BYTE"
+	RedType    string    // e.g. "MPI_FLOAT"
+	Benchmarks []string  // names in run order
+}
+
+// Writer renders a run as IMB-MPI1 text. Every call flushes, so the table
+// grows as sizes finish.
+type Writer struct {
+	w     *bufio.Writer
+	table *bench.Table
+}
+
+// NewWriter returns a Writer to w.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: bufio.NewWriter(w)} }
+
+func (w *Writer) printf(format string, a ...any) { fmt.Fprintf(w.w, format, a...) }
+
+// Flush writes out buffered text.
+func (w *Writer) Flush() error { return w.w.Flush() }
+
+// Preamble writes IMB's run header.
+func (w *Writer) Preamble(h Header) error {
+	line := "#" + strings.Repeat("-", 64)
+	w.printf("%s\n#    %s, MPI-1 part\n%s\n", line, h.Tool, line)
+	w.printf("# Date                  : %s\n", h.Date.Format("Mon Jan _2 15:04:05 2006"))
+	w.printf("# Machine               : %s\n", h.Machine)
+	w.printf("# System                : %s\n", h.System)
+	w.printf("# Release               : %s\n", h.Release)
+	w.printf("# Version               : %s\n", h.Version)
+	w.printf("# MPI Version           : %s\n", h.MPIVersion)
+	w.printf("# MPI Thread Environment: %s\n", h.Thread)
+	w.printf("\n\n# Calling sequence was: \n\n#")
+	for _, a := range h.Argv {
+		w.printf(" %s", a)
+	}
+	w.printf(" \n\n")
+	if h.UserSizes {
+		w.printf("# Message lengths were user defined\n")
+	} else {
+		w.printf("# Minimum message length in bytes:   %d\n", 0)
+		w.printf("# Maximum message length in bytes:   %d\n", h.MaxMsg)
+	}
+	w.printf("#\n")
+	w.printf("# MPI_Datatype                   :   %s \n", h.Type)
+	w.printf("# MPI_Datatype for reductions    :   %s \n", h.RedType)
+	w.printf("# MPI_Op                         :   MPI_SUM  \n")
+	w.printf("# \n# \n\n# List of Benchmarks to run:\n\n")
+	for _, b := range h.Benchmarks {
+		w.printf("# %s\n", b)
+	}
+	return w.Flush()
+}
+
+// format is the column layout of a table.
+type format int
+
+const (
+	timeBW      format = iota // #bytes #repetitions t[usec] Mbytes/sec
+	bwMsgRate                 // #bytes #repetitions Mbytes/sec Msg/sec
+	timeRangeBW               // #bytes #repetitions t_min t_max t_avg Mbytes/sec
+	timeRange                 // #bytes #repetitions t_min t_max t_avg
+	syncFmt                   // #repetitions t_min t_max t_avg
+)
+
+// layout picks IMB's output format for a benchmark (IMB_output).
+func layout(t *bench.Table) format {
+	switch t.Spec.Family {
+	case bench.SingleTransfer:
+		if t.Multi == 0 {
+			return timeRangeBW
+		}
+		return timeBW
+	case bench.ParallelTransfer:
+		return timeRangeBW
+	case bench.MsgRate:
+		return bwMsgRate
+	case bench.Collective:
+		return timeRange
+	}
+	return syncFmt
+}
+
+var columns = map[format][]string{
+	timeBW:      {"#bytes", "#repetitions", "t[usec]", "Mbytes/sec"},
+	bwMsgRate:   {"#bytes", "#repetitions", "Mbytes/sec", "Msg/sec"},
+	timeRangeBW: {"#bytes", "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]", "Mbytes/sec"},
+	timeRange:   {"#bytes", "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]"},
+	syncFmt:     {"#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]"},
+}
+
+func (w *Writer) cols(t *bench.Table) []string {
+	var c []string
+	if t.Multi == 1 {
+		c = append(c, "Group")
+	}
+	c = append(c, columns[layout(t)]...)
+	if t.Check && t.Spec.Family != bench.Sync {
+		c = append(c, "defects")
+	}
+	return c
+}
+
+// intRow prints IMB's " %4d" rows, 16 numbers a line.
+func (w *Writer) intRow(v []int) {
+	for i := 0; i < len(v); i += 16 {
+		for _, x := range v[i:min(i+16, len(v))] {
+			w.printf(" %4d", x)
+		}
+		w.printf("\n# ")
+	}
+}
+
+// Table writes the header of one benchmark at one process count.
+func (w *Writer) Table(t *bench.Table) error {
+	w.table = t
+	cols := w.cols(t)
+	dashes := "#" + strings.Repeat("-", len(cols)*width-1)
+	w.printf("\n%s\n", dashes)
+	ngroups := len(t.Groups)
+	if ngroups > 1 {
+		w.printf("# Benchmarking Multi-%s ", t.Spec.Name)
+	} else {
+		w.printf("# Benchmarking %s ", t.Spec.Name)
+	}
+	idle := t.Idle
+	if ngroups > 1 {
+		w.printf("\n# ( %d groups of %d processes each running simultaneous ) \n", ngroups, t.NP)
+		for g, ranks := range t.Groups {
+			w.printf("# Group  %d: ", g)
+			w.intRow(ranks)
+			w.printf("\n")
+		}
+	} else if t.MapP > 1 && t.MapQ > 1 {
+		w.printf("\n# #processes = %d; rank order (rowwise): \n", t.NP)
+		ranks := t.Groups[0]
+		for i, ip := 0, 0; i < t.MapP && ip < t.NP; i++ {
+			py := t.World / t.MapP
+			if i < t.World%t.MapP {
+				py++
+			}
+			py = min(py, t.NP-ip)
+			w.printf("# ")
+			w.intRow(ranks[ip : ip+py])
+			w.printf("\n")
+			ip += py
+		}
+	} else {
+		w.printf("\n# #processes = %d \n", t.NP)
+	}
+	if idle == 1 {
+		w.printf("# ( %d additional process waiting in MPI_Barrier)\n", idle)
+	} else if idle > 1 {
+		w.printf("# ( %d additional processes waiting in MPI_Barrier)\n", idle)
+	}
+	w.printf("%s\n", dashes)
+	for _, c := range cols {
+		w.printf("%*s", width, c)
+	}
+	w.printf("\n")
+	return w.Flush()
+}
+
+// Invalid writes IMB's line for a benchmark that cannot run with np
+// processes.
+func (w *Writer) Invalid(s *bench.Spec, np int) error {
+	w.printf("\n# !! Benchmark %s invalid for %d processes !! \n\n", s.Name, np)
+	return w.Flush()
+}
+
+// Result writes one row of the current table.
+func (w *Writer) Result(r *result.Result) error {
+	t := w.table
+	if t == nil {
+		return fmt.Errorf("imb text: result before table")
+	}
+	groups := []int{r.Group}
+	if t.Multi == 1 {
+		if r.Group <= 0 {
+			w.printf("\n") // IMB separates the sizes of a multi-group table
+		}
+		if r.Group < 0 { // a failure row stands for every group
+			groups = groups[:0]
+			for g := range t.Groups {
+				groups = append(groups, g)
+			}
+		}
+	}
+	for _, g := range groups {
+		var b strings.Builder
+		if t.Multi == 1 {
+			fmt.Fprintf(&b, "%*d", width, g)
+		}
+		switch r.Status {
+		case result.StatusOutOfMem:
+			fmt.Fprintf(&b, "%*d out-of-mem.; needed X=%8.3f GB; use flag \"-mem X\" or MAX_MEM_USAGE>=X (IMB_mem_info.h)",
+				width, r.Bytes, (1000*r.NeededGB+1)/1000)
+		case result.StatusTimeOut:
+			fmt.Fprintf(&b, "%*d time-out.; Time limit (secs_per_sample * msg_sizes_list_len) is over; use \"-time X\" or SECS_PER_SAMPLE=X (IMB_settings.h) to increase time limit.",
+				width, r.Bytes)
+		case result.StatusIntOverflow:
+			fmt.Fprintf(&b, "%*d int-overflow.; The production rank*size caused int overflow for given sample", width, r.Bytes)
+		default:
+			w.row(&b, t, r)
+		}
+		w.printf("%s\n", b.String())
+	}
+	if r.Check != nil && !r.Check.Passed {
+		w.printf("# !! check failed: %s %d bytes, %d processes: %s\n", r.Benchmark, r.Bytes, r.NP, r.Check.Detail)
+	}
+	return w.Flush()
+}
+
+func (w *Writer) row(b *strings.Builder, t *bench.Table, r *result.Result) {
+	f := func(v float64) { fmt.Fprintf(b, "%*.2f", width, v) }
+	d := func(v int64) { fmt.Fprintf(b, "%*d", width, v) }
+	switch layout(t) {
+	case timeBW:
+		d(r.Bytes)
+		d(int64(r.Repetitions))
+		f(r.TMaxUS)
+		f(r.MBps)
+	case bwMsgRate:
+		d(r.Bytes)
+		d(int64(r.Repetitions))
+		f(r.MBps)
+		fmt.Fprintf(b, "%*.0f", width, r.MsgPerSec)
+	case timeRangeBW:
+		d(r.Bytes)
+		d(int64(r.Repetitions))
+		f(r.TMinUS)
+		f(r.TMaxUS)
+		f(r.TAvgUS)
+		f(r.MBps)
+	case timeRange:
+		d(r.Bytes)
+		d(int64(r.Repetitions))
+		f(r.TMinUS)
+		f(r.TMaxUS)
+		f(r.TAvgUS)
+	case syncFmt:
+		d(int64(r.Repetitions))
+		f(r.TMinUS)
+		f(r.TMaxUS)
+		f(r.TAvgUS)
+	}
+	if t.Check && t.Spec.Family != bench.Sync && r.Check != nil {
+		f(float64(r.Check.Defects))
+	}
+}
+
+// Footer writes IMB's closing lines.
+func (w *Writer) Footer() error {
+	w.printf("\n\n# All processes entering MPI_Finalize\n\n")
+	return w.Flush()
+}
