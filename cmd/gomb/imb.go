@@ -2,13 +2,12 @@ package main
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"runtime"
@@ -331,13 +330,8 @@ func (o *imbOutput) end(status, sig, msg string, keep bool) {
 	_ = o.text.Flush()
 }
 
-func newRunID() string {
-	b := make([]byte, 8)
-	if _, err := rand.Read(b); err != nil {
-		return fmt.Sprintf("%x", time.Now().UnixNano())
-	}
-	return hex.EncodeToString(b)
-}
+// newRunID returns 16 random hex digits.
+func newRunID() string { return fmt.Sprintf("%016x", rand.Uint64()) }
 
 func runIMB(stdout, stderr io.Writer, args []string) error {
 	cfg, perr := parseIMB(args)

@@ -4,18 +4,26 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
 	"github.com/gomb-hpc/gomb/bench"
 )
 
-// progress shows a sweep's progress on stderr when stderr is a terminal and
-// the table goes elsewhere (a file or a pipe); otherwise the table itself is
-// the progress and nothing extra is drawn.
+// progress shows a sweep's progress as one status line on stderr when
+// stderr is a terminal and the table goes elsewhere (a file or a pipe);
+// otherwise the table itself is the progress and nothing extra is drawn.
+//
+// It is a few lines of its own rather than a progress-bar library: the
+// libraries available pull in net/http and friends, which cost a measuring
+// rank about a megabyte of resident memory.
 type progress struct {
-	bar *progressbar.ProgressBar
+	w     io.Writer
+	total int
+	done  int
+	start time.Time
+	width int
 }
 
 func isTerminal(w io.Writer) bool {
@@ -27,30 +35,27 @@ func newProgress(stderr, table io.Writer, total int) *progress {
 	if total <= 0 || !isTerminal(stderr) || isTerminal(table) || stderr == table {
 		return nil
 	}
-	bar := progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(stderr),
-		progressbar.OptionSetWidth(30),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionClearOnFinish(),
-		progressbar.OptionSetDescription("gomb"),
-	)
-	return &progress{bar: bar}
+	return &progress{w: stderr, total: total, start: time.Now()}
 }
 
 // Size implements bench.Progress.
 func (p *progress) Size(s *bench.Spec, np int, size int64, done, total int) {
-	desc := fmt.Sprintf("%-22s np=%-4d", s.Name, np)
+	p.done++
+	line := fmt.Sprintf("gomb %3d%% [%d/%d] %s np=%d", 100*p.done/p.total, p.done, p.total, s.Name, np)
 	if s.HasSize() {
-		desc += fmt.Sprintf(" %9d B", size)
+		line += fmt.Sprintf(" %d B", size)
 	}
-	p.bar.Describe(desc)
-	_ = p.bar.Add(1)
+	if el := time.Since(p.start); p.done > 0 && p.done < p.total {
+		left := time.Duration(float64(el) / float64(p.done) * float64(p.total-p.done))
+		line += fmt.Sprintf(", %s elapsed, ~%s left", el.Round(time.Second), left.Round(time.Second))
+	}
+	pad := max(0, p.width-len(line))
+	p.width = len(line)
+	fmt.Fprintf(p.w, "\r%s%*s", line, pad, "")
 }
 
 func (p *progress) finish() {
-	if p != nil {
-		_ = p.bar.Finish()
+	if p != nil && p.width > 0 {
+		fmt.Fprintf(p.w, "\r%*s\r", p.width, "")
 	}
 }

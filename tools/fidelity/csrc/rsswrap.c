@@ -1,0 +1,38 @@
+/* rsswrap.c: run a command and report its peak resident set size.
+ *
+ * usage: rsswrap OUTDIR command [args...]
+ * Writes OUTDIR/rss.<rank> with the child's ru_maxrss in KiB; the rank comes
+ * from the launcher's environment. Exits with the child's status. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int main(int argc, char **argv) {
+    if (argc < 3) {
+        fprintf(stderr, "usage: rsswrap OUTDIR command [args...]\n");
+        return 2;
+    }
+    pid_t pid = fork();
+    if (pid < 0) return 1;
+    if (pid == 0) {
+        execvp(argv[2], argv + 2);
+        perror("rsswrap: exec");
+        _exit(127);
+    }
+    int status = 0;
+    struct rusage ru;
+    if (wait4(pid, &status, 0, &ru) < 0) return 1;
+    const char *rank = getenv("OMPI_COMM_WORLD_RANK");
+    if (!rank) rank = getenv("PMI_RANK");
+    if (!rank) rank = "0";
+    char path[4096];
+    snprintf(path, sizeof path, "%s/rss.%s", argv[1], rank);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fprintf(f, "%ld\n", ru.ru_maxrss);
+        fclose(f);
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
