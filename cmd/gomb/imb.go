@@ -88,6 +88,7 @@ type imbConfig struct {
 	jsonPath         string
 	list             bool
 	contig           string
+	set              map[string]bool // flags given on the command line
 }
 
 func imbFlags(cfg *imbConfig) *flag.FlagSet {
@@ -142,6 +143,8 @@ func parseIMB(args []string) (*imbConfig, error) {
 		return cfg, usageErr("%v ('gomb imb -help' lists the flags)", strings.TrimPrefix(err.Error(), "flag: "))
 	}
 	cfg.names = pos
+	cfg.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { cfg.set[f.Name] = true })
 	if cfg.contig != "base" {
 		return cfg, usageErr("-contig_type %q is not supported (only base)", cfg.contig)
 	}
@@ -263,6 +266,9 @@ func resolveIMB(cfg *imbConfig, world int) (*imbPlan, error) {
 	if len(list) == 0 {
 		return nil, errors.New("no benchmark left to run")
 	}
+	if !cfg.set["npmin"] && o.NPMin > world {
+		o.NPMin = world // IMB's default of 2 on a single rank
+	}
 	if err := o.ValidateWorld(world); err != nil {
 		return nil, err
 	}
@@ -323,7 +329,9 @@ func (o *imbOutput) end(status, sig, msg string, keep bool) {
 			Time: time.Now(), ElapsedS: time.Since(o.start).Seconds()})
 	}
 	if o.file != nil {
-		_ = o.file.Sync()
+		if !keep { // on a signal, every millisecond counts: the page cache suffices
+			_ = o.file.Sync()
+		}
 		_ = o.file.Close()
 		o.file = nil
 	}
@@ -426,17 +434,24 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 	}
 
 	// SIGINT/SIGTERM (forwarded by the launcher): rank 0 closes the record
-	// stream with an "interrupted" end record; every rank exits at once.
+	// stream with an "interrupted" end record; the other ranks give it a
+	// moment first, because launchers kill the whole job as soon as one
+	// rank is gone. Then every rank dies of the signal it got, so the
+	// launcher reports it as such.
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
 	go func() {
-		s := <-sigs
-		code := 128 + int(s.(syscall.Signal))
+		s := (<-sigs).(syscall.Signal)
 		if rank == 0 {
 			out.end(result.EndInterrupted, s.String(), "", true)
 			fmt.Fprintf(stderr, "gomb imb: stopped by %v; records written so far are complete\n", s)
+		} else {
+			time.Sleep(250 * time.Millisecond)
 		}
-		os.Exit(code)
+		signal.Reset(s)
+		_ = syscall.Kill(os.Getpid(), s)
+		time.Sleep(time.Second)
+		os.Exit(128 + int(s))
 	}()
 
 	eng := &bench.Engine{Opt: plan.Options, World: world, RunID: out.runID}

@@ -1,0 +1,65 @@
+package imb
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/gomb-hpc/gomb/bench"
+)
+
+// IMB-MPI1's default list in run order, and its other benchmarks.
+var imbDefault = []string{"PingPong", "PingPing", "Sendrecv", "Exchange", "Allreduce", "Reduce",
+	"Reduce_local", "Reduce_scatter", "Reduce_scatter_block", "Allgather", "Allgatherv", "Gather",
+	"Gatherv", "Scatter", "Scatterv", "Alltoall", "Alltoallv", "Bcast", "Barrier"}
+var imbOthers = []string{"PingPongSpecificSource", "PingPongAnySource", "PingPingSpecificSource",
+	"PingPingAnySource", "Uniband", "Biband"}
+
+func TestRegistry(t *testing.T) {
+	var got []string
+	for _, s := range bench.DefaultSpecs(Suite) {
+		got = append(got, s.Name)
+	}
+	if !reflect.DeepEqual(got, imbDefault) {
+		t.Errorf("default list\n got %v\nwant %v", got, imbDefault)
+	}
+	all := bench.Specs(Suite)
+	if len(all) != len(imbDefault)+len(imbOthers) {
+		t.Errorf("%d benchmarks registered, want %d", len(all), len(imbDefault)+len(imbOthers))
+	}
+	for _, n := range append(append([]string{}, imbDefault...), imbOthers...) {
+		for _, v := range []string{n, strings.ToLower(n), strings.ToUpper(n)} {
+			if s, ok := bench.Lookup(Suite, v); !ok || s.Name != n {
+				t.Errorf("Lookup(%q) = %v, %v", v, s, ok)
+			}
+		}
+	}
+}
+
+func TestSpecTraits(t *testing.T) {
+	bw := map[string]float64{"PingPong": 1, "PingPing": 1, "Sendrecv": 2, "Exchange": 4, "Uniband": 1, "Biband": 2}
+	for _, s := range bench.Specs(Suite) {
+		if !s.Kernel.Valid() || s.Summary == "" {
+			t.Errorf("%s: kernel %v, summary %q", s.Name, s.Kernel, s.Summary)
+		}
+		wantScale := 1.0
+		if strings.HasPrefix(s.Name, "PingPong") {
+			wantScale = 0.5
+		}
+		if s.TimeScale != wantScale {
+			t.Errorf("%s: time scale %g, want %g", s.Name, s.TimeScale, wantScale)
+		}
+		base := strings.TrimSuffix(strings.TrimSuffix(s.Name, "SpecificSource"), "AnySource")
+		if s.BWScale != bw[base] {
+			t.Errorf("%s: bandwidth factor %g, want %g", s.Name, s.BWScale, bw[base])
+		}
+		if s.Reduction != strings.Contains(strings.ToLower(s.Name), "reduce") {
+			t.Errorf("%s: reduction %v", s.Name, s.Reduction)
+		}
+		// Buffers must hold what the kernel moves.
+		snd, rcv := s.Buffers(1000, 4)
+		if s.Family != bench.Sync && (snd < 1000 || rcv < 1000) {
+			t.Errorf("%s: buffers %d/%d for 1000 B", s.Name, snd, rcv)
+		}
+	}
+}

@@ -1,0 +1,589 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gomb-hpc/gomb/bench"
+	imbbench "github.com/gomb-hpc/gomb/bench/imb"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+func allIMB() []string {
+	var names []string
+	for _, s := range bench.Specs(imbbench.Suite) {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
+// timingRanks is how many ranks report a time for a benchmark at np.
+func timingRanks(s *bench.Spec, np int) int {
+	switch s.Family {
+	case bench.SingleTransfer:
+		return 2
+	case bench.MsgRate:
+		return 2 * (np / 2)
+	}
+	return np
+}
+
+// TestConformance runs every registered benchmark with both MPIs at 2 and
+// 4 ranks, with -check, and checks every record and the table layout.
+func TestConformance(t *testing.T) {
+	const iters = 10
+	for _, m := range mpis {
+		for _, world := range []int{2, 4} {
+			t.Run(fmt.Sprintf("%s/np%d", m.name, world), func(t *testing.T) {
+				out := filepath.Join(t.TempDir(), "r.jsonl")
+				args := append([]string{"-check", "-msglog", "0:2", "-iter", fmt.Sprint(iters), "-iter_policy", "off",
+					"-json", out}, allIMB()...)
+				j := launch(t, m, world, 5*time.Minute, nil, args...)
+				checkNoCrash(t, j)
+				if j.code != 0 {
+					t.Fatalf("exit %d\n%s", j.code, tail(j.stderr))
+				}
+				s := readRecords(t, out)
+				if len(s.bad) > 0 {
+					t.Fatalf("malformed records: %v", s.bad)
+				}
+				if s.run == nil || s.run.WorldSize != world || len(s.run.Ranks) != world || s.run.MPI.Impl != m.name {
+					t.Fatalf("run record %+v", s.run)
+				}
+				lib := map[string]string{"openmpi": "Open MPI", "mpich": "MPICH"}[m.name]
+				if !strings.Contains(s.run.MPI.Library, lib) || s.run.MPI.Standard == "" {
+					t.Errorf("MPI library %q standard %q", s.run.MPI.Library, s.run.MPI.Standard)
+				}
+				for i, r := range s.run.Ranks {
+					if r.Rank != i || r.Host == "" || r.PID <= 0 || r.CPUs == "" || r.Kernel == "" {
+						t.Errorf("rank provenance %+v", r)
+					}
+				}
+				if s.end == nil || s.end.Status != result.EndComplete || s.end.Results != len(s.results) {
+					t.Errorf("end record %+v with %d results", s.end, len(s.results))
+				}
+				o := bench.DefaultOptions()
+				o.MsgLogMin, o.MsgLogMax = 0, 2
+				i := 0
+				for _, sp := range bench.Specs(imbbench.Suite) {
+					nTables := 0
+					for _, np := range bench.NPSequence(2, world) {
+						if ok, _ := sp.Valid(np); !ok {
+							continue
+						}
+						nTables++
+						sizes := []int64{0}
+						if sp.HasSize() {
+							sizes = o.SizeList(o.Unit(sp))
+						}
+						for _, size := range sizes {
+							if i >= len(s.results) {
+								t.Fatalf("records end before %s np=%d %d B", sp.Name, np, size)
+							}
+							r := s.results[i]
+							i++
+							checkResult(t, r, sp, np, size, iters)
+						}
+					}
+					if got := strings.Count(j.stdout, "# Benchmarking "+sp.Name+" \n"); got != nTables {
+						t.Errorf("%s: %d tables in the text, want %d", sp.Name, got, nTables)
+					}
+				}
+				if i != len(s.results) {
+					t.Errorf("%d extra result records", len(s.results)-i)
+				}
+				checkColumns(t, j.stdout)
+			})
+		}
+	}
+}
+
+func checkResult(t *testing.T, r *result.Result, sp *bench.Spec, np int, size int64, iters int) {
+	t.Helper()
+	where := fmt.Sprintf("%s np=%d %d B", sp.Name, np, size)
+	if r.Benchmark != sp.Name || r.NP != np || r.Bytes != size {
+		t.Fatalf("%s: got record %s np=%d %d B", where, r.Benchmark, r.NP, r.Bytes)
+	}
+	if r.Status != result.StatusOK || r.Repetitions != iters || r.Groups != 1 || r.Group != -1 {
+		t.Errorf("%s: status %s reps %d groups %d group %d", where, r.Status, r.Repetitions, r.Groups, r.Group)
+	}
+	if len(r.Ranks) != timingRanks(sp, np) {
+		t.Errorf("%s: %d timing ranks, want %d", where, len(r.Ranks), timingRanks(sp, np))
+	}
+	for k, ss := range r.SamplesUS {
+		if len(ss) != iters {
+			t.Errorf("%s: rank %d has %d samples, want %d", where, r.Ranks[k], len(ss), iters)
+		}
+		sum := 0.0
+		for _, x := range ss {
+			if x < 0 {
+				t.Errorf("%s: negative sample %g", where, x)
+			}
+			sum += x
+		}
+		// The samples add up to the rank's mean times the repetitions
+		// (within the 1e-4 us rounding of each sample).
+		if d := sum/float64(iters) - r.RankMeanUS[k]; d > 1e-3 || d < -1e-3 {
+			t.Errorf("%s: rank %d samples average %g, mean %g", where, r.Ranks[k], sum/float64(iters), r.RankMeanUS[k])
+		}
+	}
+	if !(r.TMinUS <= r.TAvgUS+1e-9 && r.TAvgUS <= r.TMaxUS+1e-9) || r.TMinUS <= 0 {
+		t.Errorf("%s: t_min %g t_avg %g t_max %g", where, r.TMinUS, r.TAvgUS, r.TMaxUS)
+	}
+	if sp.BWScale > 0 && size > 0 && sp.Family != bench.MsgRate {
+		if want := sp.BWScale * float64(size) / r.TMaxUS; r.MBps < want*0.999 || r.MBps > want*1.001 {
+			t.Errorf("%s: %g MB/s, want %g", where, r.MBps, want)
+		}
+	}
+	if r.Locality != result.IntraNode || r.HostCount != 1 {
+		t.Errorf("%s: locality %s on %d hosts", where, r.Locality, r.HostCount)
+	}
+	if r.Check == nil || !r.Check.Passed {
+		t.Errorf("%s: check %+v", where, r.Check)
+	}
+}
+
+// checkColumns: every table row is made of 13-character columns.
+func checkColumns(t *testing.T, text string) {
+	t.Helper()
+	for _, l := range strings.Split(text, "\n") {
+		if l == "" || strings.HasPrefix(l, "#") || strings.Contains(l, ".;") {
+			continue
+		}
+		if len(l)%13 != 0 {
+			t.Errorf("table line %q is not made of 13-character columns", l)
+		}
+	}
+}
+
+// TestIMBLayout compares gomb's text with real IMB-MPI1 output of the same
+// command line, numbers masked: same headers, same columns, same rows.
+func TestIMBLayout(t *testing.T) {
+	cases := []struct {
+		file string
+		np   int
+		libs []string
+	}{
+		{"imb_np2_iter100_policy_off.txt", 2, []string{"openmpi", "mpich"}},
+		{"imb_np2_mem0.005.txt", 2, []string{"openmpi", "mpich"}},
+		{"imb_np2_p2p_coll.txt", 2, []string{"openmpi"}},
+		{"imb_np4_npmin2.txt", 4, []string{"openmpi"}},
+	}
+	for _, c := range cases {
+		ref, err := os.ReadFile(filepath.Join("testdata", "imb", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := callingSequence(t, string(ref))
+		for _, m := range mpis {
+			if !contains(c.libs, m.name) {
+				continue
+			}
+			t.Run(m.name+"/"+c.file, func(t *testing.T) {
+				j := launch(t, m, c.np, 5*time.Minute, nil, args...)
+				if j.code != 0 {
+					t.Fatalf("exit %d: %s", j.code, tail(j.stderr))
+				}
+				got, want := maskIMB(j.stdout), maskIMB(string(ref))
+				if got != want {
+					t.Errorf("layout differs from IMB-MPI1's %s:\n%s", c.file, diffLines(want, got))
+				}
+			})
+		}
+	}
+}
+
+// callingSequence extracts the IMB arguments from a log's header.
+func callingSequence(t *testing.T, log string) []string {
+	t.Helper()
+	for _, l := range strings.Split(log, "\n") {
+		if strings.HasPrefix(l, "# IMB-MPI1") {
+			return strings.Fields(strings.TrimPrefix(l, "# IMB-MPI1"))
+		}
+	}
+	t.Fatal("no calling sequence in the reference log")
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func diffLines(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b strings.Builder
+	n := 0
+	for i := 0; i < max(len(w), len(g)) && n < 20; i++ {
+		var a, c string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			c = g[i]
+		}
+		if a != c {
+			fmt.Fprintf(&b, "line %d\n  IMB:  %q\n  gomb: %q\n", i+1, a, c)
+			n++
+		}
+	}
+	return b.String()
+}
+
+// TestTimeOut: -time 0.001 ends each benchmark with IMB's time-out row and
+// a time-out record.
+func TestTimeOut(t *testing.T) {
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "r.jsonl")
+			j := launch(t, m, 2, 2*time.Minute, nil, "-time", "0.001", "-json", out, "PingPong", "Allreduce")
+			if j.code != 0 {
+				t.Fatalf("exit %d: %s", j.code, tail(j.stderr))
+			}
+			if n := strings.Count(j.stdout, " time-out.; Time limit (secs_per_sample * msg_sizes_list_len) is over;"); n != 2 {
+				t.Errorf("%d time-out rows, want 2 (one per benchmark):\n%s", n, j.stdout)
+			}
+			s := readRecords(t, out)
+			var timeouts []string
+			for _, r := range s.results {
+				if r.Status == result.StatusTimeOut {
+					timeouts = append(timeouts, r.Benchmark)
+				}
+			}
+			if strings.Join(timeouts, ",") != "PingPong,Allreduce" {
+				t.Errorf("time-out records %v", timeouts)
+			}
+			// A time-out ends the benchmark: it is the last record of each.
+			last := map[string]string{}
+			for _, r := range s.results {
+				last[r.Benchmark] = r.Status
+			}
+			if last["PingPong"] != result.StatusTimeOut || last["Allreduce"] != result.StatusTimeOut {
+				t.Errorf("last statuses %v", last)
+			}
+		})
+	}
+}
+
+// TestCheckFailure: with corrupted data (fault injection) -check reports
+// the failing rows and the exit status is 3.
+func TestCheckFailure(t *testing.T) {
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "r.jsonl")
+			j := launch(t, m, 2, 2*time.Minute, []string{"GOMB_FAULT=check-corrupt"},
+				"-check", "-msglog", "2:3", "-iter", "10", "-iter_policy", "off", "-json", out, "Allreduce", "Gather", "Barrier")
+			checkNoCrash(t, j)
+			if j.code != exitCheckFailed {
+				t.Fatalf("exit %d, want %d: %s", j.code, exitCheckFailed, tail(j.stderr))
+			}
+			// Allreduce: 4, 8; Gather: 0 (nothing to check), 4, 8; Barrier: nothing.
+			if n := strings.Count(j.stdout, "# !! check failed:"); n != 4 {
+				t.Errorf("%d failure lines, want 4:\n%s", n, j.stdout)
+			}
+			if strings.Count(j.stderr, "-check: 4 result rows failed validation") != 1 {
+				t.Errorf("stderr: %s", j.stderr)
+			}
+			s := readRecords(t, out)
+			failed := 0
+			for _, r := range s.results {
+				if r.Check == nil {
+					t.Fatalf("no check in %+v", r)
+				}
+				if !r.Check.Passed {
+					failed++
+					if r.Check.Defects <= 0 || !strings.Contains(r.Check.Detail, "wrong elements") {
+						t.Errorf("failed check without detail: %+v", r.Check)
+					}
+				}
+			}
+			if failed != 4 || s.end == nil || s.end.Status != result.EndCheckFailed {
+				t.Errorf("%d failed rows, end %+v", failed, s.end)
+			}
+		})
+	}
+}
+
+// TestBadInput: each bad input gets one clear line on stderr from rank 0,
+// exit status 2, no hang and no stack trace, with both MPIs.
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	badLen := filepath.Join(dir, "sizes.txt")
+	os.WriteFile(badLen, []byte("# sizes\n8\n1k\n12x\n"), 0o644)
+	emptyLen := filepath.Join(dir, "empty.txt")
+	os.WriteFile(emptyLen, []byte("# nothing\n\n"), 0o644)
+	input := filepath.Join(dir, "names.txt")
+	os.WriteFile(input, []byte("PingPong\nNoSuchThing\n"), 0o644)
+	cases := []struct {
+		name string
+		np   int
+		args []string
+		want string
+	}{
+		{"unknown benchmark", 2, []string{"PingPang"}, `unknown benchmark "PingPang"`},
+		{"malformed msglen", 2, []string{"-msglen", badLen, "PingPong"}, "sizes.txt:4:"},
+		{"empty msglen", 2, []string{"-msglen", emptyLen, "PingPong"}, "no message lengths"},
+		{"missing msglen", 2, []string{"-msglen", filepath.Join(dir, "nope.txt"), "PingPong"}, "no such file"},
+		{"npmin above ranks", 2, []string{"-npmin", "8", "Allreduce"}, "-npmin 8 is larger than the 2 processes"},
+		{"too few ranks", 1, []string{"PingPong"}, "PingPong needs at least 2 processes, 1 started"},
+		{"bad iter", 2, []string{"-iter", "abc"}, "-iter"},
+		{"bad policy", 2, []string{"-iter_policy", "sometimes"}, "unknown -iter_policy"},
+		{"bad multi", 2, []string{"-multi", "5"}, "-multi must be 0 or 1"},
+		{"bad msglog", 2, []string{"-msglog", "5:2"}, "-msglog"},
+		{"unsupported type", 2, []string{"-data_type", "float16"}, "float16"},
+		{"negative time", 2, []string{"-time", "-1"}, "-time must be a positive"},
+		{"unknown flag", 2, []string{"-foo"}, "flag provided but not defined: -foo"},
+		{"map too big", 2, []string{"-map", "3x3", "Sendrecv"}, "-map 3x3 needs 9 processes"},
+		{"bad msgsize", 2, []string{"-msgsize", "1,x"}, "-msgsize entry 2"},
+		{"unwritable json", 2, []string{"-json", filepath.Join(dir, "no", "such", "dir", "r.jsonl"), "PingPong"}, "-json:"},
+		{"input names", 2, []string{"-input", input}, `unknown benchmark "NoSuchThing"`},
+		{"exclude all", 2, []string{"-exclude", "PingPong", "PingPong"}, "no benchmark left"},
+		{"contig type", 2, []string{"-contig_type", "resize"}, "-contig_type"},
+		{"bad switch", 2, []string{"-sync", "maybe"}, "want on or off"},
+	}
+	for _, m := range mpis {
+		for _, c := range cases {
+			t.Run(m.name+"/"+c.name, func(t *testing.T) {
+				j := launch(t, m, c.np, time.Minute, nil, c.args...)
+				checkNoCrash(t, j)
+				if j.code != exitUsage {
+					t.Errorf("exit %d, want %d\nstderr: %s", j.code, exitUsage, j.stderr)
+				}
+				var ours []string
+				for _, l := range strings.Split(j.stderr, "\n") {
+					if strings.HasPrefix(l, "gomb") {
+						ours = append(ours, l)
+					}
+				}
+				if len(ours) != 1 || !strings.Contains(ours[0], c.want) {
+					t.Errorf("want one line mentioning %q from gomb, got %q", c.want, ours)
+				}
+				if strings.TrimSpace(j.stdout) != "" {
+					t.Errorf("stdout not empty: %q", j.stdout)
+				}
+			})
+		}
+	}
+}
+
+// longRun starts a run that takes many seconds and returns once the record
+// file holds a few results.
+func longRun(t *testing.T, m mpiLib, out string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
+	argv := append(m.argv(2), filepath.Join(binDir, m.bin), "imb", "-iter", "200000", "-iter_policy", "off",
+		"-msglog", "0:12", "-json", out, "PingPong", "Sendrecv")
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var se bytes.Buffer
+	cmd.Stderr = &se
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		if b, err := os.ReadFile(out); err == nil && bytes.Count(b, []byte("\n")) >= 3 {
+			return cmd, &se
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	cmd.Wait()
+	t.Fatalf("no results after a minute: %s", se.String())
+	return nil, nil
+}
+
+// waitExit waits for the launcher with a deadline and returns how long it
+// took.
+func waitExit(t *testing.T, cmd *exec.Cmd, limit time.Duration) (time.Duration, int) {
+	t.Helper()
+	start := time.Now()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(limit):
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		<-done
+		t.Fatalf("job did not end within %v", limit)
+	}
+	waitGone(t)
+	return time.Since(start), cmd.ProcessState.ExitCode()
+}
+
+// TestInterrupt: SIGINT or SIGTERM to the launcher stops the job within
+// seconds; the records so far are intact and end with an "interrupted"
+// record.
+func TestInterrupt(t *testing.T) {
+	for _, m := range mpis {
+		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+			t.Run(m.name+"/"+sig.String(), func(t *testing.T) {
+				out := filepath.Join(t.TempDir(), "r.jsonl")
+				cmd, _ := longRun(t, m, out)
+				cmd.Process.Signal(sig)
+				took, code := waitExit(t, cmd, 10*time.Second)
+				// MPICH's mpiexec returns 0 or the signal number at random
+				// once it has forwarded a signal; Open MPI's mpirun is
+				// reliable. The end record says what happened either way.
+				if code == 0 && m.name == "openmpi" {
+					t.Errorf("exit status 0 after %v", sig)
+				}
+				if took > 3*time.Second {
+					t.Errorf("took %v to stop", took)
+				}
+				s := readRecords(t, out)
+				if len(s.bad) > 0 || s.run == nil || len(s.results) < 2 {
+					t.Fatalf("records: %d results, errors %v", len(s.results), s.bad)
+				}
+				if s.end == nil || s.end.Status != result.EndInterrupted || s.end.Results != len(s.results) {
+					t.Errorf("end record %+v, %d results", s.end, len(s.results))
+				}
+				t.Logf("%s %v: exit %d after %v, %d results kept", m.name, sig, code, took.Round(time.Millisecond), len(s.results))
+			})
+		}
+	}
+}
+
+// TestRankDeath: a rank killed with SIGKILL ends the job in bounded time
+// with the records written so far intact and nothing left running.
+func TestRankDeath(t *testing.T) {
+	for _, m := range mpis {
+		for _, victim := range []int{0, 1} {
+			t.Run(fmt.Sprintf("%s/rank%d", m.name, victim), func(t *testing.T) {
+				out := filepath.Join(t.TempDir(), "r.jsonl")
+				cmd, _ := longRun(t, m, out)
+				s := readRecords(t, out)
+				syscall.Kill(s.run.Ranks[victim].PID, syscall.SIGKILL)
+				took, code := waitExit(t, cmd, 30*time.Second)
+				if code == 0 {
+					t.Errorf("exit status 0 after a rank died")
+				}
+				s = readRecords(t, out)
+				if len(s.bad) > 0 || len(s.results) < 2 {
+					t.Errorf("records after the kill: %d results, errors %v", len(s.results), s.bad)
+				}
+				t.Logf("%s rank %d killed: exit %d after %v, %d results kept", m.name, victim, code, took.Round(time.Millisecond), len(s.results))
+			})
+		}
+	}
+}
+
+// TestMultiAndMap: -multi 1 measures groups at once with a row per group;
+// -multi 0 one row over all; -map changes the rank order.
+func TestMultiAndMap(t *testing.T) {
+	m := mpis[0]
+	dir := t.TempDir()
+	out := filepath.Join(dir, "multi1.jsonl")
+	j := launch(t, m, 4, 2*time.Minute, nil, "-multi", "1", "-msglog", "0:1", "-iter", "20", "-iter_policy", "off", "-json", out, "PingPong")
+	if j.code != 0 {
+		t.Fatalf("exit %d: %s", j.code, j.stderr)
+	}
+	if !strings.Contains(j.stdout, "# Benchmarking Multi-PingPong \n# ( 2 groups of 2 processes each running simultaneous ) \n# Group  0:     0    1\n") {
+		t.Errorf("multi header:\n%s", j.stdout)
+	}
+	s := readRecords(t, out)
+	if len(s.results) != 6 { // 3 sizes x 2 groups
+		t.Fatalf("%d results, want 6", len(s.results))
+	}
+	for i, r := range s.results {
+		if r.Group != i%2 || r.Groups != 2 || len(r.Ranks) != 2 || r.Ranks[0] != 2*(i%2) {
+			t.Errorf("result %d: group %d of %d, ranks %v", i, r.Group, r.Groups, r.Ranks)
+		}
+	}
+	out = filepath.Join(dir, "multi0.jsonl")
+	j = launch(t, m, 4, 2*time.Minute, nil, "-multi", "0", "-msglog", "0:1", "-iter", "20", "-iter_policy", "off", "-json", out, "PingPong")
+	s = readRecords(t, out)
+	if j.code != 0 || len(s.results) != 3 || len(s.results[0].Ranks) != 4 || !strings.Contains(j.stdout, "t_min[usec]") {
+		t.Errorf("multi 0: exit %d, %d results\n%s", j.code, len(s.results), j.stdout)
+	}
+	out = filepath.Join(dir, "map.jsonl")
+	j = launch(t, m, 4, 2*time.Minute, nil, "-map", "2x2", "-npmin", "4", "-msglog", "0:1", "-iter", "20", "-iter_policy", "off", "-json", out, "Sendrecv")
+	s = readRecords(t, out)
+	if j.code != 0 || !strings.Contains(j.stdout, "# #processes = 4; rank order (rowwise): \n#     0    2\n") {
+		t.Errorf("map: exit %d\n%s", j.code, j.stdout)
+	}
+	if len(s.results) == 0 || fmt.Sprint(s.results[0].Ranks) != "[0 2 1 3]" {
+		t.Errorf("map: ranks in communicator order %v", s.results)
+	}
+}
+
+// TestOptions runs many IMB flags at once with -check: the data stays
+// right whatever the buffers, types, roots and barriers.
+func TestOptions(t *testing.T) {
+	dir := t.TempDir()
+	lens := filepath.Join(dir, "lens.txt")
+	os.WriteFile(lens, []byte("# mixed order\n1k\n8\n0\n3\n"), 0o644)
+	names := filepath.Join(dir, "names.txt")
+	os.WriteFile(names, []byte("# from a file\nbcast\nGATHERV\n"), 0o644)
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			out := filepath.Join(dir, m.name+".jsonl")
+			j := launch(t, m, 2, 3*time.Minute, nil, "-check", "-off_cache", "-1", "-root_shift", "on", "-sync", "off",
+				"-imb_barrier", "on", "-data_type", "int", "-red_data_type", "double", "-msglen", lens,
+				"-iter", "30,1", "-time", "0.5", "-warm_up", "off", "-thread_level", "multiple", "-input", names,
+				"-include", "Reduce_scatter,Exchange", "-exclude", "Gatherv", "-json", out)
+			checkNoCrash(t, j)
+			if j.code != 0 {
+				t.Fatalf("exit %d: %s", j.code, tail(j.stderr))
+			}
+			s := readRecords(t, out)
+			var order []string
+			for _, r := range s.results {
+				if len(order) == 0 || order[len(order)-1] != r.Benchmark {
+					order = append(order, r.Benchmark)
+				}
+				if r.Check == nil || !r.Check.Passed {
+					t.Errorf("%s %d B: check %+v", r.Benchmark, r.Bytes, r.Check)
+				}
+			}
+			if strings.Join(order, ",") != "Bcast,Reduce_scatter,Exchange" {
+				t.Errorf("benchmarks %v", order)
+			}
+			// -msglen 1k 8 0 3 with int elements: 1024 8 0 4, in file order.
+			var sizes []int64
+			for _, r := range s.results[:4] {
+				sizes = append(sizes, r.Bytes)
+			}
+			if fmt.Sprint(sizes) != "[1024 8 0 4]" {
+				t.Errorf("sizes %v", sizes)
+			}
+			if !strings.Contains(j.stdout, "# Message lengths were user defined") ||
+				!strings.Contains(j.stdout, "MPI_INT") || !strings.Contains(j.stdout, "MPI_DOUBLE") ||
+				!strings.Contains(j.stdout, "# MPI Thread Environment: MPI_THREAD_MULTIPLE") {
+				t.Errorf("header:\n%s", j.stdout)
+			}
+			var opts bench.Options
+			b, _ := json.Marshal(s.run.Options)
+			json.Unmarshal(b, &opts)
+			if !opts.OffCache || opts.CacheMB != 8 || !opts.RootShift || opts.Sync || !opts.IMBBarrier || opts.WarmUp {
+				t.Errorf("options in the run record: %+v", opts)
+			}
+		})
+	}
+}
+
+// TestOneMPILinked: each binary links exactly one MPI library.
+func TestOneMPILinked(t *testing.T) {
+	for _, c := range []struct{ bin, want, not string }{
+		{"gomb", "libmpi.so", "libmpich"}, {"gomb-mpich", "libmpich", "libmpi.so"},
+	} {
+		out, err := exec.Command("readelf", "-d", filepath.Join(binDir, c.bin)).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(out), c.want) || strings.Contains(string(out), c.not) {
+			t.Errorf("%s: NEEDED entries\n%s", c.bin, out)
+		}
+	}
+}

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestCommandsWithoutMPI(t *testing.T) {
+	cases := []struct {
+		args     []string
+		code     int
+		out, err string
+	}{
+		{[]string{"help"}, 0, "Commands:", ""},
+		{[]string{"version"}, 0, "gomb " + version, ""},
+		{[]string{"imb", "-help"}, 0, "Examples:", ""},
+		{[]string{"imb", "-list"}, 0, "Reduce_scatter_block", ""},
+		{[]string{"bogus"}, exitUsage, "", `unknown command "bogus"`},
+		{nil, exitUsage, "", ""},
+		{[]string{"version", "x"}, exitUsage, "", ""},
+	}
+	for _, c := range cases {
+		var so, se bytes.Buffer
+		err := run(&so, &se, c.args)
+		if got := exitCodeOf(err); got != c.code {
+			t.Errorf("%v: exit %d, want %d (%v)", c.args, got, c.code, err)
+		}
+		if !strings.Contains(so.String(), c.out) {
+			t.Errorf("%v: stdout lacks %q:\n%s", c.args, c.out, so.String())
+		}
+		if c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%v: error %v, want %q", c.args, err, c.err)
+		}
+	}
+	var so bytes.Buffer
+	run(&so, &so, []string{"imb", "-list"})
+	if n := strings.Count(so.String(), "\n"); n != 26 {
+		t.Errorf("-list prints %d lines, want a title and 25 benchmarks", n)
+	}
+}
+
+func exitCodeOf(err error) int {
+	if err == nil {
+		return 0
+	}
+	return exitCode(err)
+}
+
+func TestParseIMB(t *testing.T) {
+	cfg, err := parseIMB([]string{"PingPong", "-npmin", "4", "Allreduce", "-off_cache", "-1", "-iter", "100,10",
+		"-msgsize", "0,1k", "-map", "2x3", "-sync", "off", "-json", "x.jsonl", "Barrier"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := cfg.opt
+	if strings.Join(cfg.names, ",") != "PingPong,Allreduce,Barrier" || o.NPMin != 4 || !o.OffCache || o.CacheMB != 8 ||
+		o.CacheLine != 64 || o.MsgsPerSample != 100 || o.OverallVolMiB != 10 || o.MsgsNonAggr != 100 ||
+		len(o.Sizes) != 2 || o.Sizes[1] != 1024 || o.MapP != 2 || o.MapQ != 3 || o.Sync || cfg.jsonPath != "x.jsonl" {
+		t.Errorf("parsed %+v / %+v", cfg, o)
+	}
+	for _, bad := range [][]string{{"-iter", "1,2,3,4"}, {"-off_cache", "x"}, {"-map", "2by3"},
+		{"-msglen", "a", "-msgsize", "1"}, {"-window_size", "0"}, {"-thread_level", "lots"}} {
+		if _, err := parseIMB(bad); err == nil || exitCode(err) != exitUsage {
+			t.Errorf("%v: error %v, want a usage error", bad, err)
+		}
+	}
+}
+
+// TestBuiltWithoutCgo: the analysis build has no MPI and says so.
+func TestBuiltWithoutCgo(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "gomb-nocgo")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Env = append(cmd.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("CGO_ENABLED=0 build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "imb", "PingPong").CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitFailure || !strings.Contains(string(out), "built without MPI") {
+		t.Errorf("nocgo imb: %v\n%s", err, out)
+	}
+	out, _ = exec.Command(bin, "version").CombinedOutput()
+	if !strings.Contains(string(out), "built without cgo") {
+		t.Errorf("nocgo version: %s", out)
+	}
+}

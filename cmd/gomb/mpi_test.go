@@ -1,0 +1,232 @@
+package main
+
+// Helpers for the tests that run real MPI jobs: both binaries are built
+// once, every job runs under a timeout on loopback, and every process a job
+// started is gone before the next job begins.
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// binDir holds the gomb binaries built for the tests.
+var binDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "gomb-test-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binDir = dir
+	for _, b := range []struct{ out, tags string }{{"gomb", ""}, {"gomb-mpich", "mpich"}} {
+		args := []string{"build", "-o", filepath.Join(dir, b.out)}
+		if b.tags != "" {
+			args = append(args, "-tags", b.tags)
+		}
+		cmd := exec.Command("go", append(args, ".")...)
+		cmd.Stderr = os.Stderr
+		if err := cmd.Run(); err != nil {
+			fmt.Fprintln(os.Stderr, "building", b.out, err)
+			os.Exit(1)
+		}
+	}
+	os.Setenv("OMPI_ALLOW_RUN_AS_ROOT", "1")
+	os.Setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// mpiLib is one MPI library and how to launch gomb with it on loopback.
+type mpiLib struct {
+	name string
+	bin  string
+	argv func(np int) []string
+}
+
+var mpis = []mpiLib{
+	{"openmpi", "gomb", func(np int) []string {
+		return []string{"mpirun.openmpi", "-np", strconv.Itoa(np), "--oversubscribe",
+			"--mca", "btl", "self,vader", "--mca", "oob_tcp_if_include", "lo"}
+	}},
+	{"mpich", "gomb-mpich", func(np int) []string {
+		return []string{"mpirun.mpich", "-np", strconv.Itoa(np), "-launcher", "fork", "-iface", "lo"}
+	}},
+}
+
+// job is a finished MPI job.
+type job struct {
+	stdout, stderr string
+	code           int
+	took           time.Duration
+	timedOut       bool
+}
+
+// launch runs 'gomb imb' under the library's launcher with np ranks. extraEnv
+// entries are KEY=VALUE.
+func launch(t *testing.T, m mpiLib, np int, timeout time.Duration, extraEnv []string, args ...string) job {
+	t.Helper()
+	argv := append(m.argv(np), filepath.Join(binDir, m.bin), "imb")
+	argv = append(argv, args...)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.Env = append(os.Environ(), extraEnv...)
+	var so, se bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &so, &se
+	start := time.Now()
+	err := cmd.Run()
+	j := job{stdout: so.String(), stderr: se.String(), took: time.Since(start), timedOut: ctx.Err() != nil}
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &ee):
+		j.code = ee.ExitCode()
+	default:
+		t.Fatalf("%v: %v", argv, err)
+	}
+	waitGone(t)
+	if j.timedOut {
+		t.Fatalf("%s %v: no exit within %v\nstdout:\n%s\nstderr:\n%s", m.name, args, timeout, tail(j.stdout), tail(j.stderr))
+	}
+	return j
+}
+
+// waitGone waits until no process runs a binary from binDir: ranks may
+// outlive the launcher by a moment, and the next job must start clean.
+func waitGone(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		left := ourProcesses()
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("processes left behind: %v", left)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// ourProcesses lists the PIDs whose executable lives in binDir.
+func ourProcesses() []int {
+	var pids []int
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		exe, err := os.Readlink(filepath.Join("/proc", e.Name(), "exe"))
+		if err == nil && strings.HasPrefix(exe, binDir+"/") {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+func tail(s string) string {
+	if len(s) > 3000 {
+		return "..." + s[len(s)-3000:]
+	}
+	return s
+}
+
+// records reads a record file: the run, the results, the end (nil if
+// missing) and every syntax error.
+type stream struct {
+	run     *result.Run
+	results []*result.Result
+	end     *result.End
+	bad     []error
+}
+
+func readRecords(t *testing.T, path string) stream {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var s stream
+	d := result.NewDecoder(f, path)
+	for d.Scan() {
+		switch r := d.Record().(type) {
+		case *result.Run:
+			s.run = r
+		case *result.Result:
+			s.results = append(s.results, r)
+		case *result.End:
+			s.end = r
+		case *result.SyntaxError:
+			s.bad = append(s.bad, r)
+		}
+	}
+	if err := d.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// checkNoCrash fails on Go panics or stack traces in a job's output.
+func checkNoCrash(t *testing.T, j job) {
+	t.Helper()
+	for _, bad := range []string{"panic:", "goroutine ", "SIGSEGV", "runtime error"} {
+		if strings.Contains(j.stdout+j.stderr, bad) {
+			t.Errorf("output contains %q:\n%s", bad, tail(j.stderr))
+		}
+	}
+}
+
+var numCol = regexp.MustCompile(`^ *-?[0-9]+(\.[0-9]+)?$`)
+
+// maskIMB turns IMB-layout text into its structure: values of table
+// columns become N (each column still exactly 13 characters wide), and the
+// lines that name the tool, the date, the kernel, the MPI version or the
+// binary are reduced to their labels.
+func maskIMB(text string) string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		switch {
+		case strings.HasPrefix(l, "#    "):
+			l = "#    <tool>"
+		case strings.HasPrefix(l, "# Date ") || strings.HasPrefix(l, "# Release ") ||
+			strings.HasPrefix(l, "# Version ") || strings.HasPrefix(l, "# MPI Version "):
+			l = l[:strings.Index(l, ":")+1]
+		case strings.HasPrefix(l, "# ") && strings.Contains(l, " imb ") || strings.HasPrefix(l, "# IMB-MPI1 "):
+			// calling sequence: keep the arguments after the program
+			if i := strings.Index(l, " imb "); i >= 0 {
+				l = "# <prog>" + l[i+4:]
+			} else {
+				l = "# <prog>" + strings.TrimPrefix(l, "# IMB-MPI1")
+			}
+		case l != "" && !strings.HasPrefix(l, "#") && !strings.Contains(l, "[usec]") && !strings.Contains(l, "#bytes"):
+			var b strings.Builder
+			rest := l
+			for len(rest) >= 13 && numCol.MatchString(rest[:13]) {
+				b.WriteString(strings.Repeat(" ", 12) + "N")
+				rest = rest[13:]
+			}
+			l = b.String() + rest
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}

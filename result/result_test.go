@@ -1,0 +1,186 @@
+package result
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func readAll(t *testing.T, b []byte) (recs []any, bad []*SyntaxError) {
+	t.Helper()
+	d := NewDecoder(bytes.NewReader(b), "test.jsonl")
+	for d.Scan() {
+		if e, ok := d.Record().(*SyntaxError); ok {
+			bad = append(bad, e)
+			continue
+		}
+		recs = append(recs, d.Record())
+	}
+	if err := d.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return recs, bad
+}
+
+// TestDecodeRealRun reads records written by a real 2-rank gomb run.
+func TestDecodeRealRun(t *testing.T) {
+	b, err := os.ReadFile("testdata/run.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, bad := readAll(t, b)
+	if len(bad) > 0 {
+		t.Fatalf("syntax errors: %v", bad)
+	}
+	run, ok := recs[0].(*Run)
+	if !ok || run.WorldSize != 2 || len(run.Ranks) != 2 || run.MPI.Library == "" {
+		t.Fatalf("first record %+v", recs[0])
+	}
+	if _, ok := recs[len(recs)-1].(*End); !ok {
+		t.Fatalf("last record %T, want *End", recs[len(recs)-1])
+	}
+	for _, r := range recs[1 : len(recs)-1] {
+		res := r.(*Result)
+		if res.RunID != run.RunID || res.Repetitions != 10 || len(res.SamplesUS) != 2 || len(res.SamplesUS[0]) != 10 {
+			t.Errorf("result %s %d: run %s reps %d samples %d", res.Benchmark, res.Bytes, res.RunID, res.Repetitions, len(res.SamplesUS))
+		}
+		if !(res.TMinUS <= res.TAvgUS && res.TAvgUS <= res.TMaxUS) {
+			t.Errorf("result %s %d: t_min %g t_avg %g t_max %g", res.Benchmark, res.Bytes, res.TMinUS, res.TAvgUS, res.TMaxUS)
+		}
+	}
+}
+
+// TestRoundTrip encodes every record type and decodes it back unchanged.
+func TestRoundTrip(t *testing.T) {
+	start := time.Date(2026, 11, 30, 3, 32, 3, 0, time.UTC)
+	run := &Run{RunID: "abc", Tool: Tool{Name: "gomb", Version: "0.1.0", GoVersion: "go1.26"}, Suite: "imb",
+		Command: []string{"gomb", "imb", "PingPong"}, Start: start,
+		MPI:       MPI{Impl: "openmpi", Library: "Open MPI v4.1.4", Standard: "3.1", Thread: "MPI_THREAD_FUNNELED"},
+		WorldSize: 2, Ranks: []Rank{{Rank: 0, Host: "a", PID: 1, CPUs: "0"}, {Rank: 1, Host: "b", PID: 2, CPUs: "1"}},
+		Hosts: []string{"a", "b"}, Env: map[string]string{"OMPI_X": "1"}, Options: map[string]any{"npmin": 2.0}}
+	res := &Result{RunID: "abc", Suite: "imb", Benchmark: "PingPong", NP: 2, Groups: 1, Group: -1, Bytes: 8,
+		Repetitions: 3, Status: StatusOK, TMinUS: 1, TMaxUS: 2, TAvgUS: 1.5, MBps: 4, Locality: InterNode,
+		HostCount: 2, Ranks: []int{0, 1}, RankMeanUS: []float64{1, 2},
+		SamplesUS: [][]float64{{1, 1, 1}, {2, 2, 2}}, Check: &Check{Passed: true}, Time: start}
+	end := &End{RunID: "abc", Status: EndComplete, Time: start, ElapsedS: 1.5}
+	var buf bytes.Buffer
+	enc := NewEncoder(&buf)
+	if err := enc.Run(run); err != nil {
+		t.Fatal(err)
+	}
+	if err := enc.Result(res); err != nil {
+		t.Fatal(err)
+	}
+	if err := enc.End(end); err != nil {
+		t.Fatal(err)
+	}
+	// After End the stream is closed: nothing more is written.
+	if err := enc.Result(res); err != nil || strings.Count(buf.String(), "\n") != 3 {
+		t.Fatalf("write after End: %v, %d lines", err, strings.Count(buf.String(), "\n"))
+	}
+	recs, bad := readAll(t, buf.Bytes())
+	if len(bad) > 0 || len(recs) != 3 {
+		t.Fatalf("decoded %d records, errors %v", len(recs), bad)
+	}
+	if got := recs[1].(*Result); !reflect.DeepEqual(got, res) {
+		t.Errorf("result round trip\n got %+v\nwant %+v", got, res)
+	}
+	if got := recs[2].(*End); got.Results != 1 || got.Status != EndComplete {
+		t.Errorf("end %+v", got)
+	}
+	if got := recs[0].(*Run); got.RunID != "abc" || !reflect.DeepEqual(got.Ranks, run.Ranks) {
+		t.Errorf("run round trip %+v", got)
+	}
+}
+
+// TestMalformedLines: bad lines are reported with their line number and
+// the records around them are still read.
+func TestMalformedLines(t *testing.T) {
+	b, err := os.ReadFile("testdata/run.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	in := strings.Join([]string{lines[0], "not json", lines[1], `{"type":"result","schema":"gomb/v9"}`,
+		`{"type":"nope","schema":"gomb/v1"}`, `{"type":"result","schema":"gomb/v1","benchmark":"X","np":2,"ranks":[0],"rank_mean_us":[],"samples_us":[]}`,
+		lines[2], lines[len(lines)-1][:40]}, "\n")
+	recs, bad := readAll(t, []byte(in))
+	if len(recs) != 3 {
+		t.Errorf("%d good records, want 3", len(recs))
+	}
+	wantLines := []int{2, 4, 5, 6, 8}
+	if len(bad) != len(wantLines) {
+		t.Fatalf("errors %v, want lines %v", bad, wantLines)
+	}
+	for i, e := range bad {
+		if e.Line != wantLines[i] || e.File != "test.jsonl" {
+			t.Errorf("error %d at %s:%d, want line %d", i, e.File, e.Line, wantLines[i])
+		}
+	}
+	if !strings.Contains(bad[1].Error(), "not supported") {
+		t.Errorf("future schema error: %v", bad[1])
+	}
+	var se *SyntaxError
+	if !errors.As(error(bad[0]), &se) {
+		t.Error("SyntaxError does not unwrap")
+	}
+}
+
+func TestCPUListLocalityEnv(t *testing.T) {
+	t.Parallel()
+	cases := map[string][]int{"": nil, "3": {3}, "0-2,5": {2, 0, 1, 5}, "0,2,4-7": {0, 2, 4, 5, 6, 7}}
+	for want, in := range cases {
+		if got := CPUList(in); got != want {
+			t.Errorf("CPUList(%v) = %q, want %q", in, got, want)
+		}
+	}
+	loc := []struct {
+		hosts []string
+		want  string
+		n     int
+	}{
+		{[]string{"a", "a"}, IntraNode, 1}, {[]string{"a", "b"}, InterNode, 2},
+		{[]string{"a", "a", "b", "b"}, Mixed, 2}, {nil, IntraNode, 0},
+	}
+	for _, l := range loc {
+		if got, n := Locality(l.hosts); got != l.want || n != l.n {
+			t.Errorf("Locality(%v) = %s %d, want %s %d", l.hosts, got, n, l.want, l.n)
+		}
+	}
+	env := Env([]string{"OMPI_COMM_WORLD_RANK=0", "HOME=/root", "UCX_TLS=sm", "SLURM_JOB_ID=7", "BROKEN"})
+	if !reflect.DeepEqual(env, map[string]string{"OMPI_COMM_WORLD_RANK": "0", "UCX_TLS": "sm", "SLURM_JOB_ID": "7"}) {
+		t.Errorf("Env = %v", env)
+	}
+	r := LocalRank(3, "h")
+	if r.Rank != 3 || r.Host != "h" || r.PID != os.Getpid() || r.CPUs == "" || r.Kernel == "" {
+		t.Errorf("LocalRank = %+v", r)
+	}
+}
+
+func FuzzDecoder(f *testing.F) {
+	if b, err := os.ReadFile("testdata/run.jsonl"); err == nil {
+		lines := strings.Split(string(b), "\n")
+		f.Add(lines[0])
+		f.Add(lines[1])
+		f.Add(string(b[:len(b)/2]))
+	}
+	f.Add(`{"type":"end","schema":"gomb/v1"}`)
+	f.Fuzz(func(t *testing.T, in string) {
+		d := NewDecoder(strings.NewReader(in), "fuzz")
+		for d.Scan() {
+			switch r := d.Record().(type) {
+			case *Result:
+				if len(r.Ranks) != len(r.SamplesUS) {
+					t.Fatalf("inconsistent result accepted: %q", in)
+				}
+			case *Run, *End, *SyntaxError:
+			default:
+				t.Fatalf("unexpected record %T", r)
+			}
+		}
+	})
+}

@@ -1,0 +1,145 @@
+package imb
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file:\n%s", name, lineDiff(string(want), string(got)))
+	}
+}
+
+// lineDiff lists the lines that differ.
+func lineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b strings.Builder
+	for i := 0; i < max(len(w), len(g)); i++ {
+		var a, c string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			c = g[i]
+		}
+		if a != c {
+			b.WriteString("line " + strconv.Itoa(i+1) + ":\n  want " + a + "\n  got  " + c + "\n")
+		}
+	}
+	return b.String()
+}
+
+
+func spec(name string, fam bench.Family, bw float64) *bench.Spec {
+	return &bench.Spec{Suite: "imb", Name: name, Kernel: mpi.KernelPingPong, Family: fam, TimeScale: 1, BWScale: bw,
+		Buffers: bench.SameBuffers}
+}
+
+func ok(b int64, reps int, tmin, tmax, tavg, mbps float64) *result.Result {
+	return &result.Result{Bytes: b, Repetitions: reps, Status: result.StatusOK, TMinUS: tmin, TMaxUS: tmax,
+		TAvgUS: tavg, MBps: mbps, Group: -1}
+}
+
+func TestWriterGolden(t *testing.T) {
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(w.Preamble(Header{Tool: "gomb 0.1.0 (IMB-MPI1 2021.11 compatible)",
+		Date:    time.Date(2026, 11, 3, 3, 32, 3, 0, time.UTC),
+		Machine: "x86_64", System: "Linux", Release: "6.1.0", Version: "#1 SMP PREEMPT_DYNAMIC @0",
+		MPIVersion: "3.1", Argv: []string{"gomb", "imb", "PingPong", "Sendrecv"}, MaxMsg: 4194304,
+		Type: "MPI_BYTE", RedType: "MPI_FLOAT", Benchmarks: []string{"PingPong", "Sendrecv"}}))
+
+	pp := spec("PingPong", bench.SingleTransfer, 1)
+	must(w.Table(&bench.Table{Spec: pp, NP: 2, Multi: -1, Groups: [][]int{{0, 1}}, Idle: 2, World: 4}))
+	must(w.Result(ok(0, 1000, 0.4, 0.44, 0.42, 0)))
+	must(w.Result(ok(4194304, 10, 1400, 1443.44, 1420, 2905.77)))
+	must(w.Result(&result.Result{Bytes: 8388608, Status: result.StatusOutOfMem, NeededGB: 0.0078125, Group: -1}))
+
+	sr := spec("Sendrecv", bench.ParallelTransfer, 2)
+	must(w.Table(&bench.Table{Spec: sr, NP: 3, Multi: -1, Groups: [][]int{{0, 1, 2}}, Idle: 1, World: 4}))
+	must(w.Result(ok(1024, 1000, 15.27, 15.28, 15.275, 134.12)))
+	must(w.Result(&result.Result{Bytes: 128, Status: result.StatusTimeOut, Group: -1}))
+
+	ar := spec("Allreduce", bench.Collective, 0)
+	must(w.Table(&bench.Table{Spec: ar, NP: 4, Multi: -1, Groups: [][]int{{0, 2, 1, 3}}, World: 4, MapP: 2, MapQ: 2, Check: true}))
+	r := ok(4, 1000, 0.64, 0.66, 0.65, 0)
+	r.Check = &result.Check{Passed: true}
+	must(w.Result(r))
+	r = ok(8, 1000, 0.62, 0.71, 0.66, 0)
+	r.Check = &result.Check{Passed: false, Defects: 2, Detail: "rank 1: 2 wrong elements, first at element 0: got 3, want 4"}
+	r.Benchmark, r.NP = "Allreduce", 4
+	must(w.Result(r))
+
+	ba := spec("Barrier", bench.Sync, 0)
+	must(w.Table(&bench.Table{Spec: ba, NP: 4, Multi: -1, Groups: [][]int{{0, 1, 2, 3}}, World: 4}))
+	must(w.Result(ok(0, 1000, 47.99, 48, 48, 0)))
+
+	ub := spec("Uniband", bench.MsgRate, 1)
+	must(w.Table(&bench.Table{Spec: ub, NP: 2, Multi: -1, Groups: [][]int{{0, 1}}, World: 2}))
+	u := ok(1, 1000, 1, 2, 1.5, 10.17)
+	u.MsgPerSec = 10171716
+	must(w.Result(u))
+
+	must(w.Table(&bench.Table{Spec: pp, NP: 2, Multi: 0, Groups: [][]int{{0, 1}, {2, 3}}, World: 5, Idle: 1}))
+	must(w.Result(ok(8, 1000, 0.42, 0.5, 0.46, 16)))
+
+	must(w.Table(&bench.Table{Spec: pp, NP: 2, Multi: 1, Groups: [][]int{{0, 1}, {2, 3}}, World: 4}))
+	for g := 0; g < 2; g++ {
+		r := ok(8, 1000, 0.42, 0.5+float64(g), 0.46, 16)
+		r.Group = g
+		must(w.Result(r))
+	}
+	must(w.Result(&result.Result{Bytes: 16, Status: result.StatusTimeOut, Group: -1}))
+
+	must(w.Invalid(pp, 1))
+	must(w.Footer())
+	golden(t, "writer.golden", buf.Bytes())
+
+	// Every table row is made of 13-character columns.
+	for _, l := range strings.Split(buf.String(), "\n") {
+		if l == "" || strings.HasPrefix(l, "#") || strings.Contains(l, ".;") {
+			continue
+		}
+		if len(l)%width != 0 {
+			t.Errorf("row %q is %d characters, not a multiple of %d", l, len(l), width)
+		}
+	}
+}
+
+func TestResultBeforeTable(t *testing.T) {
+	w := NewWriter(&bytes.Buffer{})
+	if err := w.Result(ok(0, 1, 0, 0, 0, 0)); err == nil {
+		t.Error("a result without a table was accepted")
+	}
+}
