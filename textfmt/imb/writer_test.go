@@ -54,7 +54,6 @@ func lineDiff(want, got string) string {
 	return b.String()
 }
 
-
 func spec(name string, fam bench.Family, bw float64) *bench.Spec {
 	return &bench.Spec{Suite: "imb", Name: name, Kernel: mpi.KernelPingPong, Family: fam, TimeScale: 1, BWScale: bw,
 		Buffers: bench.SameBuffers}

@@ -156,6 +156,22 @@ func main() {
 		fmt.Printf("%-8s %-10s %9d %12.3f %12.3f %8.3f\n", k.mpi, k.bench, k.size, median(gombT[k]), median(cT[k]), mr)
 	}
 	fmt.Printf("# largest |median ratio - 1|: %.1f%% (target: 3%%)\n", 100*worst)
+	fmt.Printf("\n# the ratios as a Markdown table\n")
+	sizeList := []int64{}
+	for _, k := range keys {
+		if k.mpi == keys[0].mpi && k.bench == keys[0].bench {
+			sizeList = append(sizeList, k.size)
+		}
+	}
+	for _, m := range impls {
+		for _, b := range benchList {
+			fmt.Printf("| %s | %s |", m.name, b)
+			for _, sz := range sizeList {
+				fmt.Printf(" %.3f |", median(ratios[key{m.name, b, sz}]))
+			}
+			fmt.Println()
+		}
+	}
 	fmt.Printf("\n# peak RSS of a rank (max over the 2 ranks, median over rounds)\n")
 	for _, m := range impls {
 		g, c := median(rss[m.name+" gomb"]), median(rss[m.name+" c"])
