@@ -250,109 +250,81 @@ static void loop_samples(gomb_job *j, uint64_t k0, int n) {
     }
 }
 
-#define STAMP(i)                                                                                 \
+// KERNEL_PROLOGUE declares what every kernel uses and runs IMB's two
+// barriers before the clock starts.
+#define KERNEL_PROLOGUE                                                                          \
+    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);                                                  \
+    int n = j->n, cnt = j->count, rc = MPI_SUCCESS, rec = j->record;                             \
+    cursor s, r;                                                                                 \
+    (void)dt;                                                                                    \
+    (void)cnt;                                                                                   \
+    cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);                                           \
+    cur_init(&r, j->rbuf, j->r_offs, j->r_cache_iter);                                           \
+    j->elapsed = 0;                                                                              \
+    if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc
+
+// TIMED_LOOP runs its body (which sets rc) n times between two MPI_Wtime
+// reads, stamps the cycle counter after every iteration when samples are
+// recorded, and turns the stamps into per-iteration seconds.
+#define TIMED_LOOP(...)                                                                          \
     do {                                                                                         \
-        if (rec) ticks[i] = gomb_tick();                                                         \
+        double t0_ = MPI_Wtime();                                                                \
+        uint64_t k0_ = gomb_tick();                                                              \
+        for (int i = 0; i < n; i++) {                                                            \
+            __VA_ARGS__;                                                                         \
+            if (rc != MPI_SUCCESS) break;                                                        \
+            if (rec) j->ticks[i] = gomb_tick();                                                  \
+            cur_next(&s);                                                                        \
+            cur_next(&r);                                                                        \
+        }                                                                                        \
+        j->elapsed = MPI_Wtime() - t0_;                                                          \
+        if (rc == MPI_SUCCESS) loop_samples(j, k0_, n);                                          \
     } while (0)
 
+// PingPong and PingPing: ranks 0 and np-1 of the communicator; the others
+// only take part in the barriers.
 static int k_pingpong(gomb_job *j) {
-    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);
-    int n = j->n, cnt = j->count, rc = MPI_SUCCESS, rec = j->record;
+    KERNEL_PROLOGUE;
     int pair0 = 0, pair1 = j->np - 1;
-    uint64_t *ticks = j->ticks, k0;
-    cursor s, r;
     int s_tag = 1, r_tag = j->source == GOMB_SRC_SPECIFIC ? s_tag : MPI_ANY_TAG;
-    cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);
-    cur_init(&r, j->rbuf, j->r_offs, j->r_cache_iter);
-    j->elapsed = 0;
-    if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc;
     if (j->rank != pair0 && j->rank != pair1) {
         j->elapsed = -1; /* not a timing rank */
         return MPI_SUCCESS;
     }
     int peer = j->rank == pair0 ? pair1 : pair0;
     int src = j->source == GOMB_SRC_ANY ? MPI_ANY_SOURCE : peer;
-    double t0 = MPI_Wtime();
-    k0 = gomb_tick();
     if (j->rank == pair0) {
-        for (int i = 0; i < n; i++) {
-            rc = MPI_Send(s.cur, cnt, dt, peer, s_tag, j->comm);
-            if (rc == MPI_SUCCESS) rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE);
-            if (rc != MPI_SUCCESS) break;
-            STAMP(i);
-            cur_next(&s);
-            cur_next(&r);
-        }
+        TIMED_LOOP(rc = MPI_Send(s.cur, cnt, dt, peer, s_tag, j->comm);
+                   if (rc == MPI_SUCCESS) rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE));
     } else {
-        for (int i = 0; i < n; i++) {
-            rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE);
-            if (rc == MPI_SUCCESS) rc = MPI_Send(s.cur, cnt, dt, peer, s_tag, j->comm);
-            if (rc != MPI_SUCCESS) break;
-            STAMP(i);
-            cur_next(&s);
-            cur_next(&r);
-        }
+        TIMED_LOOP(rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE);
+                   if (rc == MPI_SUCCESS) rc = MPI_Send(s.cur, cnt, dt, peer, s_tag, j->comm));
     }
-    j->elapsed = MPI_Wtime() - t0;
-    if (rc == MPI_SUCCESS) loop_samples(j, k0, n);
     return rc;
 }
 
 static int k_pingping(gomb_job *j) {
-    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);
-    int n = j->n, cnt = j->count, rc = MPI_SUCCESS, rec = j->record;
+    KERNEL_PROLOGUE;
     int pair0 = 0, pair1 = j->np - 1;
-    uint64_t *ticks = j->ticks, k0;
-    cursor s, r;
-    MPI_Request req;
     int s_tag = 1, r_tag = j->source == GOMB_SRC_SPECIFIC ? s_tag : MPI_ANY_TAG;
-    cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);
-    cur_init(&r, j->rbuf, j->r_offs, j->r_cache_iter);
-    j->elapsed = 0;
-    if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc;
+    MPI_Request req;
     if (j->rank != pair0 && j->rank != pair1) {
         j->elapsed = -1; /* not a timing rank */
         return MPI_SUCCESS;
     }
     int peer = j->rank == pair0 ? pair1 : pair0;
     int src = j->source == GOMB_SRC_ANY ? MPI_ANY_SOURCE : peer;
-    double t0 = MPI_Wtime();
-    k0 = gomb_tick();
-    for (int i = 0; i < n; i++) {
-        rc = MPI_Isend(s.cur, cnt, dt, peer, s_tag, j->comm, &req);
-        if (rc == MPI_SUCCESS) rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE);
-        if (rc == MPI_SUCCESS) rc = MPI_Wait(&req, MPI_STATUS_IGNORE);
-        if (rc != MPI_SUCCESS) break;
-        STAMP(i);
-        cur_next(&s);
-        cur_next(&r);
-    }
-    j->elapsed = MPI_Wtime() - t0;
-    if (rc == MPI_SUCCESS) loop_samples(j, k0, n);
+    TIMED_LOOP(rc = MPI_Isend(s.cur, cnt, dt, peer, s_tag, j->comm, &req);
+               if (rc == MPI_SUCCESS) rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE);
+               if (rc == MPI_SUCCESS) rc = MPI_Wait(&req, MPI_STATUS_IGNORE));
     return rc;
 }
 
 static int k_sendrecv(gomb_job *j) {
-    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);
-    int n = j->n, cnt = j->count, rc = MPI_SUCCESS, rec = j->record;
-    uint64_t *ticks = j->ticks, k0;
+    KERNEL_PROLOGUE;
     int right = (j->rank + 1) % j->np, left = (j->rank - 1 + j->np) % j->np;
-    cursor s, r;
-    cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);
-    cur_init(&r, j->rbuf, j->r_offs, j->r_cache_iter);
-    if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc;
-    double t0 = MPI_Wtime();
-    k0 = gomb_tick();
-    for (int i = 0; i < n; i++) {
-        rc = MPI_Sendrecv(s.cur, cnt, dt, right, 1, r.cur, cnt, dt, left, MPI_ANY_TAG, j->comm,
-                          MPI_STATUS_IGNORE);
-        if (rc != MPI_SUCCESS) break;
-        STAMP(i);
-        cur_next(&s);
-        cur_next(&r);
-    }
-    j->elapsed = MPI_Wtime() - t0;
-    if (rc == MPI_SUCCESS) loop_samples(j, k0, n);
+    TIMED_LOOP(rc = MPI_Sendrecv(s.cur, cnt, dt, right, 1, r.cur, cnt, dt, left, MPI_ANY_TAG, j->comm,
+                                 MPI_STATUS_IGNORE));
     return rc;
 }
 
@@ -360,94 +332,50 @@ static int k_sendrecv(gomb_job *j) {
 // left; receive from the left into the first half of the receive buffer and
 // from the right into the second half.
 static int k_exchange(gomb_job *j) {
-    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);
-    int n = j->n, cnt = j->count, rc = MPI_SUCCESS, rec = j->record;
-    uint64_t *ticks = j->ticks, k0;
+    KERNEL_PROLOGUE;
     int right = (j->rank + 1) % j->np, left = (j->rank - 1 + j->np) % j->np;
     size_t half = (size_t)cnt * (size_t)gomb_dtype_size(j->dtype);
     MPI_Request req[2];
-    cursor s, r;
-    cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);
-    cur_init(&r, j->rbuf, j->r_offs, j->r_cache_iter);
-    if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc;
-    double t0 = MPI_Wtime();
-    k0 = gomb_tick();
-    for (int i = 0; i < n; i++) {
-        rc = MPI_Isend(s.cur, cnt, dt, right, 1, j->comm, &req[0]);
-        if (rc == MPI_SUCCESS) rc = MPI_Isend(s.cur + half, cnt, dt, left, 1, j->comm, &req[1]);
-        if (rc == MPI_SUCCESS) rc = MPI_Recv(r.cur, cnt, dt, left, MPI_ANY_TAG, j->comm, MPI_STATUS_IGNORE);
-        if (rc == MPI_SUCCESS)
-            rc = MPI_Recv(r.cur + half, cnt, dt, right, MPI_ANY_TAG, j->comm, MPI_STATUS_IGNORE);
-        if (rc == MPI_SUCCESS) rc = MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
-        if (rc != MPI_SUCCESS) break;
-        STAMP(i);
-        cur_next(&s);
-        cur_next(&r);
-    }
-    j->elapsed = MPI_Wtime() - t0;
-    if (rc == MPI_SUCCESS) loop_samples(j, k0, n);
+    TIMED_LOOP(rc = MPI_Isend(s.cur, cnt, dt, right, 1, j->comm, &req[0]);
+               if (rc == MPI_SUCCESS) rc = MPI_Isend(s.cur + half, cnt, dt, left, 1, j->comm, &req[1]);
+               if (rc == MPI_SUCCESS) rc = MPI_Recv(r.cur, cnt, dt, left, MPI_ANY_TAG, j->comm, MPI_STATUS_IGNORE);
+               if (rc == MPI_SUCCESS)
+                   rc = MPI_Recv(r.cur + half, cnt, dt, right, MPI_ANY_TAG, j->comm, MPI_STATUS_IGNORE);
+               if (rc == MPI_SUCCESS) rc = MPI_Waitall(2, req, MPI_STATUSES_IGNORE));
     return rc;
 }
 
 // Uniband / Biband: rank i pairs with i + np/2. Per iteration a window of
 // non-blocking messages, then a one-byte acknowledgement from the upper rank.
 static int k_band(gomb_job *j, int bidir) {
-    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);
-    int n = j->n, cnt = j->count, rc = MPI_SUCCESS, rec = j->record, w = j->window;
-    uint64_t *ticks = j->ticks, k0;
-    int half = j->np / 2;
+    KERNEL_PROLOGUE;
+    int w = j->window, half = j->np / 2;
     char ack = 0;
-    cursor s, r;
-    cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);
-    cur_init(&r, j->rbuf, j->r_offs, j->r_cache_iter);
-    j->elapsed = 0;
-    if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc;
     if (j->rank >= 2 * half) { /* odd np: the last rank has no partner */
         j->elapsed = -1;
         return MPI_SUCCESS;
     }
     int lower = j->rank < half;
     int peer = lower ? j->rank + half : j->rank - half;
-    double t0 = MPI_Wtime();
-    k0 = gomb_tick();
-    for (int i = 0; i < n; i++) {
+    TIMED_LOOP(
         int nr = 0;
-        if (!lower || bidir)
-            for (int k = 0; k < w && rc == MPI_SUCCESS; k++)
-                rc = MPI_Irecv(r.cur, cnt, dt, peer, 10, j->comm, &j->reqs[nr++]);
-        if (lower || bidir)
-            for (int k = 0; k < w && rc == MPI_SUCCESS; k++)
-                rc = MPI_Isend(s.cur, cnt, dt, peer, 10, j->comm, &j->reqs[nr++]);
+        if (!lower || bidir) for (int k = 0; k < w && rc == MPI_SUCCESS; k++)
+            rc = MPI_Irecv(r.cur, cnt, dt, peer, 10, j->comm, &j->reqs[nr++]);
+        if (lower || bidir) for (int k = 0; k < w && rc == MPI_SUCCESS; k++)
+            rc = MPI_Isend(s.cur, cnt, dt, peer, 10, j->comm, &j->reqs[nr++]);
         if (rc == MPI_SUCCESS) rc = MPI_Waitall(nr, j->reqs, MPI_STATUSES_IGNORE);
         if (rc == MPI_SUCCESS) {
             if (lower)
                 rc = MPI_Recv(&ack, 1, MPI_BYTE, peer, 11, j->comm, MPI_STATUS_IGNORE);
             else
                 rc = MPI_Send(&ack, 1, MPI_BYTE, peer, 11, j->comm);
-        }
-        if (rc != MPI_SUCCESS) break;
-        STAMP(i);
-        cur_next(&s);
-        cur_next(&r);
-    }
-    j->elapsed = MPI_Wtime() - t0;
-    if (rc == MPI_SUCCESS) loop_samples(j, k0, n);
+        });
     return rc;
 }
 
 static int k_barrier(gomb_job *j) {
-    int n = j->n, rc = MPI_SUCCESS, rec = j->record;
-    uint64_t *ticks = j->ticks, k0;
-    if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc;
-    double t0 = MPI_Wtime();
-    k0 = gomb_tick();
-    for (int i = 0; i < n; i++) {
-        rc = barrier(j);
-        if (rc != MPI_SUCCESS) break;
-        STAMP(i);
-    }
-    j->elapsed = MPI_Wtime() - t0;
-    if (rc == MPI_SUCCESS) loop_samples(j, k0, n);
+    KERNEL_PROLOGUE;
+    TIMED_LOOP(rc = barrier(j));
     return rc;
 }
 
@@ -459,14 +387,13 @@ static void set_blocks(int *counts, int *displs, int np, int cnt) {
     }
 }
 
-// The collectives: t1 = MPI_Wtime(); call; t2 = MPI_Wtime(); sum += t2 - t1;
-// then the -sync barrier outside the timer.
+// COLL_LOOP: the collectives' timing, IMB's: t1 = MPI_Wtime(); call;
+// t2 = MPI_Wtime(); sum += t2 - t1; then the -sync barrier outside the timer.
 #define COLL_LOOP(CALL)                                                                          \
     do {                                                                                         \
         double sum = 0;                                                                          \
         int root = j->root;                                                                      \
         (void)root;                                                                              \
-        if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc;                                      \
         for (int i = 0; i < n; i++) {                                                            \
             double t1 = MPI_Wtime();                                                             \
             rc = (CALL);                                                                         \
@@ -483,12 +410,9 @@ static void set_blocks(int *counts, int *displs, int np, int cnt) {
     } while (0)
 
 static int k_coll(gomb_job *j) {
-    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);
-    int n = j->n, cnt = j->count, rc = MPI_SUCCESS, rec = j->record, np = j->np, me = j->rank;
-    cursor s, r;
-    cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);
-    cur_init(&r, j->rbuf, j->r_offs, j->r_cache_iter);
-    j->elapsed = 0;
+    if (j->kernel < GOMB_K_BCAST || j->kernel >= GOMB_K_COUNT) return MPI_ERR_ARG;
+    KERNEL_PROLOGUE;
+    int np = j->np, me = j->rank;
     switch (j->kernel) {
     case GOMB_K_BCAST:
         COLL_LOOP(MPI_Bcast(me == root ? s.cur : r.cur, cnt, dt, root, j->comm));

@@ -241,22 +241,31 @@ func (c Comm) GatherInts(send []int, root int) ([]int, error) {
 	return out, nil
 }
 
-// GathervFloat64s gathers a slice of any length from every rank to root;
-// root gets one slice per rank.
-func (c Comm) GathervFloat64s(send []float64, root int) ([][]float64, error) {
-	counts, err := c.GatherInts([]int{len(send)}, root)
-	if err != nil {
-		return nil, err
+// gatherCounts gathers every rank's element count to root and lays the
+// elements out one rank after the other: counts and displacements for
+// MPI_Gatherv, and the total.
+func (c Comm) gatherCounts(n, root int) (counts []int, cnt, dsp []C.int, total int, err error) {
+	if counts, err = c.GatherInts([]int{n}, root); err != nil {
+		return nil, nil, nil, 0, err
 	}
-	size := c.Size()
-	cnt := make([]C.int, size+1)
-	dsp := make([]C.int, size+1)
-	total := 0
+	cnt = make([]C.int, c.Size()+1)
+	dsp = make([]C.int, c.Size()+1)
 	for i, v := range counts {
 		cnt[i] = C.int(v)
 		dsp[i] = C.int(total)
 		total += v
 	}
+	return counts, cnt, dsp, total, nil
+}
+
+// GathervFloat64s gathers a slice of any length from every rank to root;
+// root gets one slice per rank.
+func (c Comm) GathervFloat64s(send []float64, root int) ([][]float64, error) {
+	counts, cnt, dsp, total, err := c.gatherCounts(len(send), root)
+	if err != nil {
+		return nil, err
+	}
+	size := c.Size()
 	rb := (*C.double)(C.malloc(C.size_t(8 * (total + 1))))
 	defer C.free(unsafe.Pointer(rb))
 	sb := (*C.double)(C.malloc(C.size_t(8 * (len(send) + 1))))
@@ -278,19 +287,11 @@ func (c Comm) GathervFloat64s(send []float64, root int) ([][]float64, error) {
 
 // GathervBytes gathers a byte string of any length from every rank to root.
 func (c Comm) GathervBytes(send []byte, root int) ([][]byte, error) {
-	counts, err := c.GatherInts([]int{len(send)}, root)
+	counts, cnt, dsp, total, err := c.gatherCounts(len(send), root)
 	if err != nil {
 		return nil, err
 	}
 	size := c.Size()
-	cnt := make([]C.int, size+1)
-	dsp := make([]C.int, size+1)
-	total := 0
-	for i, v := range counts {
-		cnt[i] = C.int(v)
-		dsp[i] = C.int(total)
-		total += v
-	}
 	rb := C.malloc(C.size_t(total + 1))
 	defer C.free(rb)
 	sb := C.CBytes(append(send, 0))

@@ -25,6 +25,19 @@ type Encoder struct {
 // NewEncoder returns an Encoder writing to w.
 func NewEncoder(w io.Writer) *Encoder { return &Encoder{w: w} }
 
+// put writes one record unless the stream has ended.
+func (e *Encoder) put(v any, isResult bool) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return nil
+	}
+	if isResult {
+		e.results++
+	}
+	return e.write(v)
+}
+
 func (e *Encoder) write(v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -40,24 +53,13 @@ func (e *Encoder) write(v any) error {
 // Run writes the run record.
 func (e *Encoder) Run(r *Run) error {
 	r.Type, r.Schema = TypeRun, Schema
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.closed {
-		return nil
-	}
-	return e.write(r)
+	return e.put(r, false)
 }
 
 // Result writes one result record.
 func (e *Encoder) Result(r *Result) error {
 	r.Type, r.Schema = TypeResult, Schema
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.closed {
-		return nil
-	}
-	e.results++
-	return e.write(r)
+	return e.put(r, true)
 }
 
 // End writes the end record and refuses every later record: after an

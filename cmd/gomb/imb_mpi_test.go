@@ -14,6 +14,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/bench"
 	imbbench "github.com/gomb-hpc/gomb/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/testutil"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -194,7 +195,7 @@ func TestIMBLayout(t *testing.T) {
 				}
 				got, want := maskIMB(j.stdout), maskIMB(string(ref))
 				if got != want {
-					t.Errorf("layout differs from IMB-MPI1's %s:\n%s", c.file, diffLines(want, got))
+					t.Errorf("layout differs from IMB-MPI1's %s:\n%s", c.file, testutil.Diff(want, got))
 				}
 			})
 		}
@@ -220,26 +221,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-func diffLines(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	n := 0
-	for i := 0; i < max(len(w), len(g)) && n < 20; i++ {
-		var a, c string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			c = g[i]
-		}
-		if a != c {
-			fmt.Fprintf(&b, "line %d\n  IMB:  %q\n  gomb: %q\n", i+1, a, c)
-			n++
-		}
-	}
-	return b.String()
 }
 
 // TestTimeOut: -time 0.001 ends each benchmark with IMB's time-out row and

@@ -3,14 +3,13 @@ package imb
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/internal/testutil"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -19,39 +18,7 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\n%s", name, lineDiff(string(want), string(got)))
-	}
-}
-
-// lineDiff lists the lines that differ.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for i := 0; i < max(len(w), len(g)); i++ {
-		var a, c string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			c = g[i]
-		}
-		if a != c {
-			b.WriteString("line " + strconv.Itoa(i+1) + ":\n  want " + a + "\n  got  " + c + "\n")
-		}
-	}
-	return b.String()
+	testutil.Golden(t, filepath.Join("testdata", name), got, *update)
 }
 
 func spec(name string, fam bench.Family, bw float64) *bench.Spec {
