@@ -234,10 +234,13 @@ static inline void cur_next(cursor *c) {
 }
 
 // loop_samples turns the cycle-counter stamps of a loop-timed kernel into
-// per-iteration seconds that add up to the MPI_Wtime interval.
-static void loop_samples(gomb_job *j, uint64_t k0, int n) {
+// per-iteration seconds that add up to the MPI_Wtime interval. Stamp i is
+// taken inside iteration i; the stretch after the last stamp (kend) is the
+// rest of the last iteration, which with the stretch before the first stamp
+// makes one whole iteration: it is added to sample 0.
+static void loop_samples(gomb_job *j, uint64_t k0, uint64_t kend, int n) {
     if (!j->record || n <= 0) return;
-    uint64_t span = j->ticks[n - 1] - k0;
+    uint64_t span = kend - k0;
     if (span == 0) {
         for (int i = 0; i < n; i++) j->samples[i] = j->elapsed / n;
         return;
@@ -248,6 +251,7 @@ static void loop_samples(gomb_job *j, uint64_t k0, int n) {
         j->samples[i] = (double)(j->ticks[i] - prev) * scale;
         prev = j->ticks[i];
     }
+    j->samples[0] += (double)(kend - prev) * scale;
 }
 
 // KERNEL_PROLOGUE declares what every kernel uses and runs IMB's two
@@ -263,23 +267,29 @@ static void loop_samples(gomb_job *j, uint64_t k0, int n) {
     j->elapsed = 0;                                                                              \
     if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc
 
-// TIMED_LOOP runs its body (which sets rc) n times between two MPI_Wtime
-// reads, stamps the cycle counter after every iteration when samples are
-// recorded, and turns the stamps into per-iteration seconds.
-#define TIMED_LOOP(...)                                                                          \
+// TIMED_LOOP runs BEFORE and AFTER (which set rc) n times between two
+// MPI_Wtime reads. When samples are recorded it stamps the cycle counter
+// between the two parts of every iteration: kernels put their sends in
+// BEFORE so that the stamp falls where the rank waits for its partner
+// anyway, off the critical path. The stamps become per-iteration seconds.
+#define TIMED_LOOP(BEFORE, AFTER)                                                                \
     do {                                                                                         \
         double t0_ = MPI_Wtime();                                                                \
         uint64_t k0_ = gomb_tick();                                                              \
         for (int i = 0; i < n; i++) {                                                            \
-            __VA_ARGS__;                                                                         \
-            if (rc != MPI_SUCCESS) break;                                                        \
+            BEFORE;                                                                              \
             if (rec) j->ticks[i] = gomb_tick();                                                  \
+            AFTER;                                                                               \
+            if (rc != MPI_SUCCESS) break;                                                        \
             cur_next(&s);                                                                        \
             cur_next(&r);                                                                        \
         }                                                                                        \
+        uint64_t kend_ = gomb_tick();                                                            \
         j->elapsed = MPI_Wtime() - t0_;                                                          \
-        if (rc == MPI_SUCCESS) loop_samples(j, k0_, n);                                          \
+        if (rc == MPI_SUCCESS) loop_samples(j, k0_, kend_, n);                                   \
     } while (0)
+
+#define OK (rc == MPI_SUCCESS)
 
 // PingPong and PingPing: ranks 0 and np-1 of the communicator; the others
 // only take part in the barriers.
@@ -294,11 +304,11 @@ static int k_pingpong(gomb_job *j) {
     int peer = j->rank == pair0 ? pair1 : pair0;
     int src = j->source == GOMB_SRC_ANY ? MPI_ANY_SOURCE : peer;
     if (j->rank == pair0) {
-        TIMED_LOOP(rc = MPI_Send(s.cur, cnt, dt, peer, s_tag, j->comm);
-                   if (rc == MPI_SUCCESS) rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE));
+        TIMED_LOOP(rc = MPI_Send(s.cur, cnt, dt, peer, s_tag, j->comm),
+                   if (OK) rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE));
     } else {
         TIMED_LOOP(rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE);
-                   if (rc == MPI_SUCCESS) rc = MPI_Send(s.cur, cnt, dt, peer, s_tag, j->comm));
+                   if (OK) rc = MPI_Send(s.cur, cnt, dt, peer, s_tag, j->comm), );
     }
     return rc;
 }
@@ -314,9 +324,9 @@ static int k_pingping(gomb_job *j) {
     }
     int peer = j->rank == pair0 ? pair1 : pair0;
     int src = j->source == GOMB_SRC_ANY ? MPI_ANY_SOURCE : peer;
-    TIMED_LOOP(rc = MPI_Isend(s.cur, cnt, dt, peer, s_tag, j->comm, &req);
-               if (rc == MPI_SUCCESS) rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE);
-               if (rc == MPI_SUCCESS) rc = MPI_Wait(&req, MPI_STATUS_IGNORE));
+    TIMED_LOOP(rc = MPI_Isend(s.cur, cnt, dt, peer, s_tag, j->comm, &req),
+               if (OK) rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE);
+               if (OK) rc = MPI_Wait(&req, MPI_STATUS_IGNORE));
     return rc;
 }
 
@@ -324,7 +334,7 @@ static int k_sendrecv(gomb_job *j) {
     KERNEL_PROLOGUE;
     int right = (j->rank + 1) % j->np, left = (j->rank - 1 + j->np) % j->np;
     TIMED_LOOP(rc = MPI_Sendrecv(s.cur, cnt, dt, right, 1, r.cur, cnt, dt, left, MPI_ANY_TAG, j->comm,
-                                 MPI_STATUS_IGNORE));
+                                 MPI_STATUS_IGNORE), );
     return rc;
 }
 
@@ -337,11 +347,10 @@ static int k_exchange(gomb_job *j) {
     size_t half = (size_t)cnt * (size_t)gomb_dtype_size(j->dtype);
     MPI_Request req[2];
     TIMED_LOOP(rc = MPI_Isend(s.cur, cnt, dt, right, 1, j->comm, &req[0]);
-               if (rc == MPI_SUCCESS) rc = MPI_Isend(s.cur + half, cnt, dt, left, 1, j->comm, &req[1]);
-               if (rc == MPI_SUCCESS) rc = MPI_Recv(r.cur, cnt, dt, left, MPI_ANY_TAG, j->comm, MPI_STATUS_IGNORE);
-               if (rc == MPI_SUCCESS)
-                   rc = MPI_Recv(r.cur + half, cnt, dt, right, MPI_ANY_TAG, j->comm, MPI_STATUS_IGNORE);
-               if (rc == MPI_SUCCESS) rc = MPI_Waitall(2, req, MPI_STATUSES_IGNORE));
+               if (OK) rc = MPI_Isend(s.cur + half, cnt, dt, left, 1, j->comm, &req[1]),
+               if (OK) rc = MPI_Recv(r.cur, cnt, dt, left, MPI_ANY_TAG, j->comm, MPI_STATUS_IGNORE);
+               if (OK) rc = MPI_Recv(r.cur + half, cnt, dt, right, MPI_ANY_TAG, j->comm, MPI_STATUS_IGNORE);
+               if (OK) rc = MPI_Waitall(2, req, MPI_STATUSES_IGNORE));
     return rc;
 }
 
@@ -357,25 +366,21 @@ static int k_band(gomb_job *j, int bidir) {
     }
     int lower = j->rank < half;
     int peer = lower ? j->rank + half : j->rank - half;
-    TIMED_LOOP(
-        int nr = 0;
-        if (!lower || bidir) for (int k = 0; k < w && rc == MPI_SUCCESS; k++)
-            rc = MPI_Irecv(r.cur, cnt, dt, peer, 10, j->comm, &j->reqs[nr++]);
-        if (lower || bidir) for (int k = 0; k < w && rc == MPI_SUCCESS; k++)
-            rc = MPI_Isend(s.cur, cnt, dt, peer, 10, j->comm, &j->reqs[nr++]);
-        if (rc == MPI_SUCCESS) rc = MPI_Waitall(nr, j->reqs, MPI_STATUSES_IGNORE);
-        if (rc == MPI_SUCCESS) {
-            if (lower)
-                rc = MPI_Recv(&ack, 1, MPI_BYTE, peer, 11, j->comm, MPI_STATUS_IGNORE);
-            else
-                rc = MPI_Send(&ack, 1, MPI_BYTE, peer, 11, j->comm);
-        });
+    int nr = 0;
+    TIMED_LOOP(nr = 0;
+               if (!lower || bidir) for (int k = 0; k < w && OK; k++)
+                   rc = MPI_Irecv(r.cur, cnt, dt, peer, 10, j->comm, &j->reqs[nr++]);
+               if (lower || bidir) for (int k = 0; k < w && OK; k++)
+                   rc = MPI_Isend(s.cur, cnt, dt, peer, 10, j->comm, &j->reqs[nr++]),
+               if (OK) rc = MPI_Waitall(nr, j->reqs, MPI_STATUSES_IGNORE);
+               if (OK && lower) rc = MPI_Recv(&ack, 1, MPI_BYTE, peer, 11, j->comm, MPI_STATUS_IGNORE);
+               if (OK && !lower) rc = MPI_Send(&ack, 1, MPI_BYTE, peer, 11, j->comm));
     return rc;
 }
 
 static int k_barrier(gomb_job *j) {
     KERNEL_PROLOGUE;
-    TIMED_LOOP(rc = barrier(j));
+    TIMED_LOOP(rc = barrier(j), );
     return rc;
 }
 

@@ -65,6 +65,8 @@ gomb flags:
                         the exit status is 3
   -json FILE, -o FILE   write JSON Lines records (run, one per size, end); '-' is
                         stdout, and the table then goes to stderr
+  -progress             a progress line on stderr (shown by itself when stderr is a
+                        terminal and the table is not; launchers hand ranks a pipe)
 
 Exit status: 0 success, 1 run failed, 2 bad flags or input, 3 -check failed,
 128+signal when interrupted (records written so far stay valid).
@@ -87,6 +89,7 @@ type imbConfig struct {
 	thread           mpi.ThreadLevel
 	jsonPath         string
 	list             bool
+	progress         bool
 	contig           string
 	set              map[string]bool // flags given on the command line
 }
@@ -124,6 +127,7 @@ func imbFlags(cfg *imbConfig) *flag.FlagSet {
 		return err
 	})
 	fs.BoolVar(&cfg.list, "list", false, "")
+	fs.BoolVar(&cfg.progress, "progress", false, "")
 	fs.BoolVar(&o.Check, "check", false, "")
 	fs.StringVar(&cfg.jsonPath, "json", "", "")
 	fs.StringVar(&cfg.jsonPath, "o", "", "")
@@ -469,7 +473,7 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 			eng.Hosts = append(eng.Hosts, r.Host)
 		}
 		eng.Sink = out
-		out.prog = newProgress(stderr, textOut, countSizes(specs, &plan.Options, size))
+		out.prog = newProgress(stderr, textOut, countSizes(specs, &plan.Options, size), cfg.progress)
 		if out.prog != nil {
 			eng.Progress = out.prog
 		}

@@ -568,3 +568,15 @@ func TestOneMPILinked(t *testing.T) {
 		}
 	}
 }
+
+// TestProgress: -progress draws a status line on stderr and leaves the
+// table alone.
+func TestProgress(t *testing.T) {
+	j := launch(t, mpis[0], 2, time.Minute, nil, "-progress", "-msglog", "0:3", "-iter", "10", "-iter_policy", "off", "PingPong", "Barrier")
+	if j.code != 0 || !strings.Contains(j.stderr, "\rgomb 100% [6/6] Barrier np=2") {
+		t.Errorf("exit %d, stderr %q", j.code, j.stderr)
+	}
+	if strings.Contains(j.stdout, "\r") {
+		t.Errorf("progress in the table")
+	}
+}

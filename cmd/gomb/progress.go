@@ -11,9 +11,10 @@ import (
 	"github.com/gomb-hpc/gomb/bench"
 )
 
-// progress shows a sweep's progress as one status line on stderr when
-// stderr is a terminal and the table goes elsewhere (a file or a pipe);
-// otherwise the table itself is the progress and nothing extra is drawn.
+// progress shows a sweep's progress as one status line on stderr: when
+// asked (-progress), or when stderr is a terminal and the table goes
+// elsewhere (a file or a pipe). Under mpirun or mpiexec a rank's stderr is a
+// pipe to the launcher, so there it takes -progress.
 //
 // It is a few lines of its own rather than a progress-bar library: the
 // libraries available pull in net/http and friends, which cost a measuring
@@ -31,8 +32,9 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-func newProgress(stderr, table io.Writer, total int) *progress {
-	if total <= 0 || !isTerminal(stderr) || isTerminal(table) || stderr == table {
+func newProgress(stderr, table io.Writer, total int, force bool) *progress {
+	auto := isTerminal(stderr) && !isTerminal(table)
+	if total <= 0 || stderr == table || !(force || auto) {
 		return nil
 	}
 	return &progress{w: stderr, total: total, start: time.Now()}

@@ -94,16 +94,16 @@ func main() {
 	rss := map[string][]float64{} // "openmpi gomb" -> KiB per round
 	for r := 0; r < *rounds; r++ {
 		for _, m := range impls {
-			order := []string{"gomb", "c"}
+			// ABBA within the round cancels drift of this shared machine.
+			order := []string{"gomb", "c", "c", "gomb"}
 			if r%2 == 1 {
-				order = []string{"c", "gomb"}
+				order = []string{"c", "gomb", "gomb", "c"}
 			}
-			got := map[string]map[key]float64{}
-			for _, prog := range order {
-				rssDir := filepath.Join(*out, fmt.Sprintf("rss-%s-%s-%d", m.name, prog, r))
+			got := map[string]map[key]float64{"gomb": {}, "c": {}}
+			for slot, prog := range order {
+				rssDir := filepath.Join(*out, fmt.Sprintf("rss-%s-%s-%d-%d", m.name, prog, r, slot))
 				os.RemoveAll(rssDir)
 				must(os.MkdirAll(rssDir, 0o755))
-				times := map[key]float64{}
 				for _, b := range batches {
 					var t map[key]float64
 					if prog == "gomb" {
@@ -112,10 +112,9 @@ func main() {
 						t = runC(m, wrap, rssDir, *out, b.n, b.sizes, benchList)
 					}
 					for k, v := range t {
-						times[k] = v
+						got[prog][k] += v / 2 // each program runs twice per round
 					}
 				}
-				got[prog] = times
 				rss[m.name+" "+prog] = append(rss[m.name+" "+prog], maxRSS(rssDir))
 			}
 			for k, g := range got["gomb"] {
@@ -131,9 +130,9 @@ func main() {
 		}
 	}
 
-	fmt.Printf("# gomb vs plain C, %d interleaved rounds, 2 ranks, --bind-to core, -iter_policy off:\n", *rounds)
+	fmt.Printf("# gomb vs plain C, %d interleaved rounds (each gomb C C gomb or C gomb gomb C), 2 ranks,\n# --bind-to core, -iter_policy off\n", *rounds)
 	fmt.Printf("# %d repetitions per size up to %d B, %d above\n", *smallIters, *small, *iters)
-	fmt.Printf("# times: median t_max in usec over rounds; ratio: median of per-round gomb/C\n")
+	fmt.Printf("# times: median over rounds of the round's mean t_max, usec; ratio: median of per-round gomb/C\n")
 	fmt.Printf("%-8s %-10s %9s %12s %12s %8s\n", "mpi", "benchmark", "bytes", "gomb_us", "c_us", "ratio")
 	var keys []key
 	for k := range ratios {
