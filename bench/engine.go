@@ -229,7 +229,7 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 			}
 			if el >= 0 {
 				mine[0] = el / float64(n)
-				samples = job.Samples(n)
+				samples = job.Samples()
 			}
 			if o.Check {
 				for it := 0; it < 2; it++ {

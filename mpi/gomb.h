@@ -19,6 +19,7 @@ enum gomb_dtype {
     GOMB_DT_INT,
     GOMB_DT_FLOAT,
     GOMB_DT_DOUBLE,
+    GOMB_DT_LONG_LONG,
     GOMB_DT_COUNT
 };
 
@@ -46,7 +47,43 @@ enum gomb_kernel {
     GOMB_K_ALLREDUCE,
     GOMB_K_ALLTOALL,
     GOMB_K_ALLTOALLV,
+    /* OSU and gomb's own kernels (osu.c) */
+    GOMB_K_BARRIER_CALLS,       /* MPI_Barrier timed per call (osu_barrier) */
+    GOMB_K_REDUCE_SCATTER_SPLIT,/* MPI_Reduce_scatter of count elements in all, split over the ranks */
+    GOMB_K_OSU_LATENCY,         /* ping-pong timed per iteration by the lower rank of each pair */
+    GOMB_K_OSU_BW,              /* window of Isends, 4-byte ack */
+    GOMB_K_OSU_BIBW,            /* windows both ways */
+    GOMB_K_RMA,                 /* one-sided: op and synchronisation below */
+    GOMB_K_NBC,                 /* non-blocking collective with overlapped compute */
+    GOMB_K_RING,                /* one MPI_Sendrecv around the ring after a barrier */
+    GOMB_K_MEMCPY,              /* memcpy of count bytes (ring --mem-copy-local) */
+    GOMB_K_ONEWAY,              /* ping-pong with a timestamp at every send and receive */
     GOMB_K_COUNT
+};
+
+/* One-sided operations, window creation and synchronisation (OSU -w, -s). */
+enum { GOMB_RMA_PUT = 0, GOMB_RMA_GET, GOMB_RMA_ACC, GOMB_RMA_GET_ACC, GOMB_RMA_FOP, GOMB_RMA_CAS };
+enum { GOMB_RMA_LAT = 0, GOMB_RMA_BW, GOMB_RMA_BIBW };
+enum { GOMB_WIN_CREATE = 0, GOMB_WIN_ALLOCATE, GOMB_WIN_DYNAMIC };
+enum {
+    GOMB_SYNC_LOCK = 0,
+    GOMB_SYNC_FLUSH,
+    GOMB_SYNC_FLUSH_LOCAL,
+    GOMB_SYNC_LOCK_ALL,
+    GOMB_SYNC_PSCW,
+    GOMB_SYNC_FENCE
+};
+
+/* Non-blocking collectives. */
+enum {
+    GOMB_NBC_IBARRIER = 0,
+    GOMB_NBC_IBCAST,
+    GOMB_NBC_IREDUCE,
+    GOMB_NBC_IALLREDUCE,
+    GOMB_NBC_IGATHER,
+    GOMB_NBC_ISCATTER,
+    GOMB_NBC_IALLGATHER,
+    GOMB_NBC_IALLTOALL
 };
 
 /* How a point-to-point receive names its source and tag. */
@@ -79,6 +116,14 @@ typedef struct {
     int record;       /* store per-iteration samples */
     size_t s_offs, r_offs;          /* -off_cache stride in bytes (0: reuse) */
     int s_cache_iter, r_cache_iter; /* -off_cache buffer count (1: reuse) */
+    int skip;         /* untimed iterations at the start of the same loop (OSU warm-up) */
+    int stride;       /* loop-timed kernels: one sample per stride iterations */
+    int pairs;        /* pair rank i with i + np/2 (multi_lat, mbw_mr) instead of 0 and np-1 */
+    int in_place;     /* collectives: MPI_IN_PLACE (OSU -l) */
+    int rma_op, rma_kind, win_mode, sync_mode; /* GOMB_K_RMA */
+    int nbc_op;       /* GOMB_K_NBC */
+    double compute_s; /* GOMB_K_NBC: compute per iteration, seconds (0: pure communication) */
+    int ntest;        /* GOMB_K_NBC: MPI_Test calls spread over the compute */
 
     /* set by gomb_job_bind */
     MPI_Comm comm;
@@ -96,6 +141,21 @@ typedef struct {
 
     /* outputs */
     double elapsed;    /* seconds: loop time, or sum of per-call times */
+    int nsamples;      /* samples stored by the last recorded run */
+    double t_init, t_compute, t_test, t_wait; /* GOMB_K_NBC: sums over the timed iterations */
+    double *stamps;    /* GOMB_K_ONEWAY: 4 MPI_Wtime stamps per timed iteration */
+    size_t stamps_cap;
+
+    /* GPU buffers (cuda.c): device copies of sbuf/rbuf; staged: the MPI
+     * library is not CUDA-aware, so transfers go through the host buffers */
+    int device, staged;
+    char *dsbuf, *drbuf;
+    size_t d_cap;
+
+    /* validation of kernels that must look inside (one-sided windows) */
+    int checking, check_iter;
+    long check_bad, check_first;
+    double check_got, check_want;
 } gomb_job;
 
 /* Helpers (helpers.c). */
@@ -141,11 +201,28 @@ void gomb_job_free(gomb_job *j);
 int gomb_job_bind(gomb_job *j, gomb_comm *c);
 int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int fill_rank);
 int gomb_run(gomb_job *j);
+int gomb_run_osu(gomb_job *j); /* osu.c: the kernels numbered from GOMB_K_BARRIER_CALLS */
+double gomb_tick_seconds(void); /* seconds per cycle-counter tick, measured */
+double gomb_tick_cost(void);    /* seconds one stamp costs a loop, measured */
 
 /* Validation (check.c): one untimed call of the kernel with known data.
  * Returns an MPI error code; *bad counts wrong elements, *first_bad the
  * first wrong element index (-1 if none), *got and *want its values. */
 int gomb_check(gomb_job *j, int iter, long *bad, long *first_bad, double *got, double *want);
+
+/* GPU buffers (cuda.c). */
+int gomb_cuda_load(int local_rank, char *err, int len);
+int gomb_cuda_aware(void);
+int gomb_job_device(gomb_job *j, int staged, char *err, int len);
+void gomb_job_device_free(gomb_job *j);
+int gomb_cuda_d2h(void *dst, const void *src, size_t n);
+int gomb_cuda_h2d(void *dst, const void *src, size_t n);
+int gomb_cuda_d2d(void *dst, const void *src, size_t n);
+
+/* One-sided validation hooks, called by the RMA kernel while checking:
+ * fill the window before the operations, verify after. */
+void gomb_rma_prepare(gomb_job *j, char *win_base, size_t span);
+void gomb_rma_verify(gomb_job *j, char *win_base, size_t span, int peer, int lower);
 
 /* Fault injection for tests (check.c): corrupt received data. */
 void gomb_set_fault_corrupt(int on);

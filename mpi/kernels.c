@@ -12,29 +12,34 @@
 //  - collectives time every call with MPI_Wtime and sum, with the -sync
 //    barrier outside the timer, as IMB does;
 //  - no allocation, no Go, no branches on options other than what IMB has.
-#include "gomb.h"
+#include "loops.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#if defined(__x86_64__) || defined(__i386__)
-#include <x86intrin.h>
-#endif
 
 #define N_BARR 2
 
-static inline uint64_t gomb_tick(void) {
-#if defined(__x86_64__) || defined(__i386__)
-    return __rdtsc();
-#elif defined(__aarch64__)
-    uint64_t v;
-    __asm__ volatile("mrs %0, cntvct_el0" : "=r"(v));
-    return v;
-#else
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-#endif
+// gomb_tick_seconds measures the cycle counter against MPI_Wtime over
+// about 20 ms: seconds per tick.
+double gomb_tick_seconds(void) {
+    double t0 = MPI_Wtime();
+    uint64_t k0 = gomb_tick();
+    while (MPI_Wtime() - t0 < 0.02) {
+    }
+    double t1 = MPI_Wtime();
+    uint64_t k1 = gomb_tick();
+    return k1 > k0 ? (t1 - t0) / (double)(k1 - k0) : 0;
+}
+
+// gomb_tick_cost measures what one cycle-counter stamp costs a loop, in
+// seconds (the mean over 100000 stamps).
+double gomb_tick_cost(void) {
+    volatile uint64_t sink = 0;
+    double t0 = MPI_Wtime();
+    for (int i = 0; i < 100000; i++) sink += gomb_tick();
+    double t1 = MPI_Wtime();
+    return (t1 - t0) / 100000 + 0 * (double)sink;
 }
 
 MPI_Datatype gomb_mpi_dtype(int dtype) {
@@ -43,6 +48,7 @@ MPI_Datatype gomb_mpi_dtype(int dtype) {
     case GOMB_DT_INT: return MPI_INT;
     case GOMB_DT_FLOAT: return MPI_FLOAT;
     case GOMB_DT_DOUBLE: return MPI_DOUBLE;
+    case GOMB_DT_LONG_LONG: return MPI_LONG_LONG;
     default: return MPI_BYTE;
     }
 }
@@ -67,6 +73,7 @@ gomb_job *gomb_job_new(void) {
     if (!j) return NULL;
     j->comm = MPI_COMM_NULL;
     j->s_cache_iter = j->r_cache_iter = 1;
+    j->stride = 1;
     j->sync = 1;
     j->window = 64;
     j->rank = -1;
@@ -78,14 +85,17 @@ static void job_free_bufs(gomb_job *j) {
     free(j->rbuf);
     free(j->samples);
     free(j->ticks);
+    free(j->stamps);
     j->sbuf = j->rbuf = NULL;
     j->samples = NULL;
     j->ticks = NULL;
+    j->stamps = NULL;
     j->s_cap = j->r_cap = j->n_cap = 0;
 }
 
 void gomb_job_free(gomb_job *j) {
     if (!j) return;
+    if (j->device) gomb_job_device_free(j);
     job_free_bufs(j);
     free(j->cnt_a);
     free(j->dsp_a);
@@ -165,14 +175,17 @@ int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int 
     if (n > j->n_cap) {
         free(j->samples);
         free(j->ticks);
+        free(j->stamps);
         j->samples = malloc(n * sizeof(double));
         j->ticks = malloc(n * sizeof(uint64_t));
-        if (!j->samples || !j->ticks) {
+        j->stamps = malloc(4 * n * sizeof(double));
+        if (!j->samples || !j->ticks || !j->stamps) {
             j->n_cap = 0;
             return MPI_ERR_NO_MEM;
         }
         memset(j->samples, 0, n * sizeof(double));
         memset(j->ticks, 0, n * sizeof(uint64_t));
+        memset(j->stamps, 0, 4 * n * sizeof(double));
         j->n_cap = n;
     }
     int need = 2 * (j->window > 0 ? j->window : 1);
@@ -200,96 +213,37 @@ static int imb_barrier(MPI_Comm comm, int rank, int np) {
     return rc;
 }
 
-static inline int barrier(gomb_job *j) {
+int gomb_job_barrier(gomb_job *j) {
     return j->imb_barrier ? imb_barrier(j->comm, j->rank, j->np) : MPI_Barrier(j->comm);
 }
 
-static int n_barriers(gomb_job *j) {
+int gomb_n_barriers(gomb_job *j) {
     int rc = MPI_SUCCESS;
-    for (int i = 0; i < N_BARR && rc == MPI_SUCCESS; i++) rc = barrier(j);
+    for (int i = 0; i < N_BARR && rc == MPI_SUCCESS; i++) rc = gomb_job_barrier(j);
     return rc;
 }
 
-// Cycling through -off_cache buffer copies without a division per iteration.
-typedef struct {
-    char *base, *cur;
-    size_t offs;
-    int k, i;
-} cursor;
-
-static inline void cur_init(cursor *c, char *base, size_t offs, int k) {
-    c->base = c->cur = base;
-    c->offs = offs;
-    c->k = k > 0 ? k : 1;
-    c->i = 0;
-}
-
-static inline void cur_next(cursor *c) {
-    if (++c->i >= c->k) {
-        c->i = 0;
-        c->cur = c->base;
-    } else {
-        c->cur += c->offs;
-    }
-}
-
 // loop_samples turns the cycle-counter stamps of a loop-timed kernel into
-// per-iteration seconds that add up to the MPI_Wtime interval. Stamp i is
-// taken inside iteration i; the stretch after the last stamp (kend) is the
-// rest of the last iteration, which with the stretch before the first stamp
-// makes one whole iteration: it is added to sample 0.
-static void loop_samples(gomb_job *j, uint64_t k0, uint64_t kend, int n) {
-    if (!j->record || n <= 0) return;
+// per-iteration seconds that add up to the MPI_Wtime interval. Stamp b ends
+// batch b of j->stride iterations (the last batch may be shorter); sample b
+// is the batch's time per iteration. The stretch after the last stamp
+// (kend) is the rest of the last iteration, which with the stretch before
+// the first stamp makes up whole iterations: it is added to sample 0.
+void gomb_loop_samples(gomb_job *j, uint64_t k0, uint64_t kend, int n, int ns) {
+    j->nsamples = 0;
+    if (!j->record || n <= 0 || ns <= 0) return;
+    int stride = j->stride > 0 ? j->stride : 1;
     uint64_t span = kend - k0;
-    if (span == 0) {
-        for (int i = 0; i < n; i++) j->samples[i] = j->elapsed / n;
-        return;
-    }
-    double scale = j->elapsed / (double)span;
+    double scale = span ? j->elapsed / (double)span : 0;
     uint64_t prev = k0;
-    for (int i = 0; i < n; i++) {
-        j->samples[i] = (double)(j->ticks[i] - prev) * scale;
-        prev = j->ticks[i];
+    for (int b = 0; b < ns; b++) {
+        int len = (b == ns - 1 && n % stride) ? n % stride : stride;
+        j->samples[b] = span ? (double)(j->ticks[b] - prev) * scale / len : j->elapsed / n;
+        prev = j->ticks[b];
     }
-    j->samples[0] += (double)(kend - prev) * scale;
+    if (span) j->samples[0] += (double)(kend - prev) * scale / (ns == 1 ? n : stride);
+    j->nsamples = ns;
 }
-
-// KERNEL_PROLOGUE declares what every kernel uses and runs IMB's two
-// barriers before the clock starts.
-#define KERNEL_PROLOGUE                                                                          \
-    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);                                                  \
-    int n = j->n, cnt = j->count, rc = MPI_SUCCESS, rec = j->record;                             \
-    cursor s, r;                                                                                 \
-    (void)dt;                                                                                    \
-    (void)cnt;                                                                                   \
-    cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);                                           \
-    cur_init(&r, j->rbuf, j->r_offs, j->r_cache_iter);                                           \
-    j->elapsed = 0;                                                                              \
-    if ((rc = n_barriers(j)) != MPI_SUCCESS) return rc
-
-// TIMED_LOOP runs BEFORE and AFTER (which set rc) n times between two
-// MPI_Wtime reads. When samples are recorded it stamps the cycle counter
-// between the two parts of every iteration: kernels put their sends in
-// BEFORE so that the stamp falls where the rank waits for its partner
-// anyway, off the critical path. The stamps become per-iteration seconds.
-#define TIMED_LOOP(BEFORE, AFTER)                                                                \
-    do {                                                                                         \
-        double t0_ = MPI_Wtime();                                                                \
-        uint64_t k0_ = gomb_tick();                                                              \
-        for (int i = 0; i < n; i++) {                                                            \
-            BEFORE;                                                                              \
-            if (rec) j->ticks[i] = gomb_tick();                                                  \
-            AFTER;                                                                               \
-            if (rc != MPI_SUCCESS) break;                                                        \
-            cur_next(&s);                                                                        \
-            cur_next(&r);                                                                        \
-        }                                                                                        \
-        uint64_t kend_ = gomb_tick();                                                            \
-        j->elapsed = MPI_Wtime() - t0_;                                                          \
-        if (rc == MPI_SUCCESS) loop_samples(j, k0_, kend_, n);                                   \
-    } while (0)
-
-#define OK (rc == MPI_SUCCESS)
 
 // PingPong and PingPing: ranks 0 and np-1 of the communicator; the others
 // only take part in the barriers.
@@ -380,7 +334,7 @@ static int k_band(gomb_job *j, int bidir) {
 
 static int k_barrier(gomb_job *j) {
     KERNEL_PROLOGUE;
-    TIMED_LOOP(rc = barrier(j), );
+    TIMED_LOOP(rc = gomb_job_barrier(j), );
     return rc;
 }
 
@@ -399,23 +353,30 @@ static void set_blocks(int *counts, int *displs, int np, int cnt) {
         double sum = 0;                                                                          \
         int root = j->root;                                                                      \
         (void)root;                                                                              \
-        for (int i = 0; i < n; i++) {                                                            \
+        for (int i = 0; i < j->skip + n; i++) {                                                  \
             double t1 = MPI_Wtime();                                                             \
             rc = (CALL);                                                                         \
             double t2 = MPI_Wtime();                                                             \
             if (rc != MPI_SUCCESS) break;                                                        \
-            sum += t2 - t1;                                                                      \
-            if (rec) j->samples[i] = t2 - t1;                                                    \
-            if (j->sync && (rc = barrier(j)) != MPI_SUCCESS) break;                              \
+            if (i >= j->skip) {                                                                  \
+                sum += t2 - t1;                                                                  \
+                if (rec) j->samples[i - j->skip] = t2 - t1;                                      \
+            }                                                                                    \
+            if (j->sync && (rc = gomb_job_barrier(j)) != MPI_SUCCESS) break;                              \
             cur_next(&s);                                                                        \
             cur_next(&r);                                                                        \
             if (j->root_shift) root = (root + 1) % j->np;                                        \
         }                                                                                        \
         j->elapsed = sum;                                                                        \
+        j->nsamples = rec && rc == MPI_SUCCESS ? n : 0;                                          \
     } while (0)
 
+// IP and IP_ROOT give MPI_IN_PLACE for the buffer that -l replaces: on
+// every rank, or on the root only.
+#define IP(b) (j->in_place ? MPI_IN_PLACE : (b))
+#define IP_ROOT(b) (j->in_place && me == root ? MPI_IN_PLACE : (b))
+
 static int k_coll(gomb_job *j) {
-    if (j->kernel < GOMB_K_BCAST || j->kernel >= GOMB_K_COUNT) return MPI_ERR_ARG;
     KERNEL_PROLOGUE;
     int np = j->np, me = j->rank;
     switch (j->kernel) {
@@ -423,50 +384,57 @@ static int k_coll(gomb_job *j) {
         COLL_LOOP(MPI_Bcast(me == root ? s.cur : r.cur, cnt, dt, root, j->comm));
         break;
     case GOMB_K_SCATTER:
-        COLL_LOOP(MPI_Scatter(s.cur, cnt, dt, r.cur, cnt, dt, root, j->comm));
+        COLL_LOOP(MPI_Scatter(s.cur, cnt, dt, IP_ROOT(r.cur), cnt, dt, root, j->comm));
         break;
     case GOMB_K_SCATTERV:
         set_blocks(j->cnt_a, j->dsp_a, np, cnt);
-        COLL_LOOP(MPI_Scatterv(s.cur, j->cnt_a, j->dsp_a, dt, r.cur, cnt, dt, root, j->comm));
+        COLL_LOOP(MPI_Scatterv(s.cur, j->cnt_a, j->dsp_a, dt, IP_ROOT(r.cur), cnt, dt, root, j->comm));
         break;
     case GOMB_K_GATHER:
-        COLL_LOOP(MPI_Gather(s.cur, cnt, dt, r.cur, cnt, dt, root, j->comm));
+        COLL_LOOP(MPI_Gather(IP_ROOT(s.cur), cnt, dt, r.cur, cnt, dt, root, j->comm));
         break;
     case GOMB_K_GATHERV:
         set_blocks(j->cnt_a, j->dsp_a, np, cnt);
-        COLL_LOOP(MPI_Gatherv(s.cur, cnt, dt, r.cur, j->cnt_a, j->dsp_a, dt, root, j->comm));
+        COLL_LOOP(MPI_Gatherv(IP_ROOT(s.cur), cnt, dt, r.cur, j->cnt_a, j->dsp_a, dt, root, j->comm));
         break;
     case GOMB_K_ALLGATHER:
-        COLL_LOOP(MPI_Allgather(s.cur, cnt, dt, r.cur, cnt, dt, j->comm));
+        COLL_LOOP(MPI_Allgather(IP(s.cur), cnt, dt, r.cur, cnt, dt, j->comm));
         break;
     case GOMB_K_ALLGATHERV:
         set_blocks(j->cnt_a, j->dsp_a, np, cnt);
-        COLL_LOOP(MPI_Allgatherv(s.cur, cnt, dt, r.cur, j->cnt_a, j->dsp_a, dt, j->comm));
+        COLL_LOOP(MPI_Allgatherv(IP(s.cur), cnt, dt, r.cur, j->cnt_a, j->dsp_a, dt, j->comm));
         break;
     case GOMB_K_ALLTOALL:
-        COLL_LOOP(MPI_Alltoall(s.cur, cnt, dt, r.cur, cnt, dt, j->comm));
+        COLL_LOOP(MPI_Alltoall(IP(s.cur), cnt, dt, r.cur, cnt, dt, j->comm));
         break;
     case GOMB_K_ALLTOALLV:
         set_blocks(j->cnt_a, j->dsp_a, np, cnt);
         set_blocks(j->cnt_b, j->dsp_b, np, cnt);
-        COLL_LOOP(MPI_Alltoallv(s.cur, j->cnt_a, j->dsp_a, dt, r.cur, j->cnt_b, j->dsp_b, dt,
+        COLL_LOOP(MPI_Alltoallv(IP(s.cur), j->cnt_a, j->dsp_a, dt, r.cur, j->cnt_b, j->dsp_b, dt,
                                 j->comm));
         break;
     case GOMB_K_REDUCE:
-        COLL_LOOP(MPI_Reduce(s.cur, r.cur, cnt, dt, MPI_SUM, root, j->comm));
+        COLL_LOOP(MPI_Reduce(IP_ROOT(s.cur), r.cur, cnt, dt, MPI_SUM, root, j->comm));
         break;
     case GOMB_K_REDUCE_LOCAL:
         COLL_LOOP(MPI_Reduce_local(s.cur, r.cur, cnt, dt, MPI_SUM));
         break;
     case GOMB_K_REDUCE_SCATTER:
         for (int i = 0; i < np; i++) j->cnt_a[i] = cnt;
-        COLL_LOOP(MPI_Reduce_scatter(s.cur, r.cur, j->cnt_a, dt, MPI_SUM, j->comm));
+        COLL_LOOP(MPI_Reduce_scatter(IP(s.cur), r.cur, j->cnt_a, dt, MPI_SUM, j->comm));
         break;
     case GOMB_K_REDUCE_SCATTER_BLOCK:
-        COLL_LOOP(MPI_Reduce_scatter_block(s.cur, r.cur, cnt, dt, MPI_SUM, j->comm));
+        COLL_LOOP(MPI_Reduce_scatter_block(IP(s.cur), r.cur, cnt, dt, MPI_SUM, j->comm));
         break;
     case GOMB_K_ALLREDUCE:
-        COLL_LOOP(MPI_Allreduce(s.cur, r.cur, cnt, dt, MPI_SUM, j->comm));
+        COLL_LOOP(MPI_Allreduce(IP(s.cur), r.cur, cnt, dt, MPI_SUM, j->comm));
+        break;
+    case GOMB_K_BARRIER_CALLS:
+        COLL_LOOP(MPI_Barrier(j->comm));
+        break;
+    case GOMB_K_REDUCE_SCATTER_SPLIT: /* cnt elements in all, split as evenly as possible */
+        for (int i = 0; i < np; i++) j->cnt_a[i] = cnt / np + (i < cnt % np);
+        COLL_LOOP(MPI_Reduce_scatter(IP(s.cur), r.cur, j->cnt_a, dt, MPI_SUM, j->comm));
         break;
     default:
         return MPI_ERR_ARG;
@@ -478,8 +446,9 @@ static int k_coll(gomb_job *j) {
 // kernel's communicator return at once.
 int gomb_run(gomb_job *j) {
     j->elapsed = 0;
+    j->nsamples = 0;
     if (j->comm == MPI_COMM_NULL) return MPI_SUCCESS;
-    if (j->n < 0 || (j->record && (size_t)j->n > j->n_cap)) return MPI_ERR_ARG;
+    if (j->n < 0 || j->skip < 0 || (j->record && (size_t)j->n > j->n_cap)) return MPI_ERR_ARG;
     if ((j->kernel == GOMB_K_UNIBAND || j->kernel == GOMB_K_BIBAND) && 2 * j->window > j->reqs_cap)
         return MPI_ERR_ARG;
     switch (j->kernel) {
@@ -490,6 +459,9 @@ int gomb_run(gomb_job *j) {
     case GOMB_K_UNIBAND: return k_band(j, 0);
     case GOMB_K_BIBAND: return k_band(j, 1);
     case GOMB_K_BARRIER: return k_barrier(j);
-    default: return k_coll(j);
+    case GOMB_K_BCAST ... GOMB_K_ALLTOALLV:
+    case GOMB_K_BARRIER_CALLS:
+    case GOMB_K_REDUCE_SCATTER_SPLIT: return k_coll(j);
+    default: return gomb_run_osu(j);
     }
 }

@@ -313,7 +313,8 @@ func (c Comm) GathervBytes(send []byte, root int) ([][]byte, error) {
 // Job is one reusable timed-kernel context: its buffers, sample storage and
 // communicator live in C memory.
 type Job struct {
-	j *C.gomb_job
+	j   *C.gomb_job
+	dev *Device // buffers in GPU memory (nil: host)
 }
 
 // NewJob allocates a job; Free releases it.
@@ -322,7 +323,7 @@ func NewJob() (*Job, error) {
 	if j == nil {
 		return nil, fmt.Errorf("gomb_job_new: out of memory")
 	}
-	return &Job{j}, nil
+	return &Job{j: j}, nil
 }
 
 // Free releases the job's C memory.
@@ -342,7 +343,10 @@ func (j *Job) Bind(c Comm) error {
 // room for n samples. New buffer memory is filled with IMB's values for
 // fillRank and touched.
 func (j *Job) Reserve(sendBytes, recvBytes int64, n int, fillRank int) error {
-	return mpiErr(C.gomb_job_reserve(j.j, C.size_t(sendBytes), C.size_t(recvBytes), C.size_t(n), C.int(fillRank)), "allocate buffers")
+	if err := mpiErr(C.gomb_job_reserve(j.j, C.size_t(sendBytes), C.size_t(recvBytes), C.size_t(n), C.int(fillRank)), "allocate buffers"); err != nil {
+		return err
+	}
+	return j.syncDevice()
 }
 
 func cbool(b bool) C.int {
@@ -372,6 +376,17 @@ func (j *Job) Set(s JobSpec) {
 	c.r_offs = C.size_t(s.RecvOffs)
 	c.s_cache_iter = C.int(max(1, s.SendCacheIter))
 	c.r_cache_iter = C.int(max(1, s.RecvCacheIter))
+	c.skip = C.int(s.Skip)
+	c.stride = C.int(max(1, s.Stride))
+	c.pairs = cbool(s.Pairs)
+	c.in_place = cbool(s.InPlace)
+	c.rma_op = C.int(s.RMAOp)
+	c.rma_kind = C.int(s.RMAKind)
+	c.win_mode = C.int(s.WinMode)
+	c.sync_mode = C.int(s.SyncMode)
+	c.nbc_op = C.int(s.NBCOp)
+	c.compute_s = C.double(s.ComputeS)
+	c.ntest = C.int(s.NTest)
 }
 
 // Run executes the kernel n times in one C call and returns what IMB calls
@@ -387,9 +402,11 @@ func (j *Job) Run(n int, record bool) (float64, error) {
 	return float64(j.j.elapsed), nil
 }
 
-// Samples copies the first n per-iteration times (seconds) of the last
-// recorded Run.
-func (j *Job) Samples(n int) []float64 {
+// Samples copies the samples of the last recorded Run: per-iteration
+// seconds (per-iteration means of Stride iterations each, for loop-timed
+// kernels with a stride).
+func (j *Job) Samples() []float64 {
+	n := int(j.j.nsamples)
 	if n <= 0 || j.j.samples == nil || n > int(j.j.n_cap) {
 		return nil
 	}
@@ -397,6 +414,31 @@ func (j *Job) Samples(n int) []float64 {
 	copy(out, unsafe.Slice((*float64)(unsafe.Pointer(j.j.samples)), n))
 	return out
 }
+
+// NBCTimes returns the last non-blocking Run's time sums.
+func (j *Job) NBCTimes() NBCTimes {
+	return NBCTimes{Init: float64(j.j.t_init), Compute: float64(j.j.t_compute), Test: float64(j.j.t_test), Wait: float64(j.j.t_wait)}
+}
+
+// Stamps copies the MPI_Wtime stamps of the last KernelOneWay Run: four per
+// timed iteration (lower rank: before its send, after its receive; upper
+// rank: after its receive, before its send); each rank fills its own two.
+func (j *Job) Stamps(n int) []float64 {
+	if n <= 0 || j.j.stamps == nil || n > int(j.j.n_cap) {
+		return nil
+	}
+	out := make([]float64, 4*n)
+	copy(out, unsafe.Slice((*float64)(unsafe.Pointer(j.j.stamps)), 4*n))
+	return out
+}
+
+// TickSeconds measures the cycle counter the loop-timed kernels stamp with:
+// seconds per tick (about 20 ms of busy waiting).
+func TickSeconds() float64 { return float64(C.gomb_tick_seconds()) }
+
+// TickCost measures what one cycle-counter stamp costs a timed loop, in
+// seconds.
+func TickCost() float64 { return float64(C.gomb_tick_cost()) }
 
 // Check runs one untimed, validated call of the kernel (iteration iter
 // selects the data pattern and, with root shift, the root).

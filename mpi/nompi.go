@@ -92,6 +92,21 @@ func (c Comm) GathervBytes(send []byte, root int) ([][]byte, error) { return nil
 // Job is a timed-kernel context; without MPI it cannot be made.
 type Job struct{}
 
+// Device is a GPU; without MPI there is none.
+type Device struct{}
+
+// OpenCUDA fails: built without MPI.
+func OpenCUDA(localRank int) (*Device, error) { return nil, ErrNoMPI }
+
+// CUDAAware reports false.
+func CUDAAware() bool { return false }
+
+// Staged reports false.
+func (d *Device) Staged() bool { return false }
+
+// Attach fails.
+func (d *Device) Attach(j *Job) error { return ErrNoMPI }
+
 // NewJob fails.
 func NewJob() (*Job, error) { return nil, ErrNoMPI }
 
@@ -111,7 +126,19 @@ func (j *Job) Set(s JobSpec) {}
 func (j *Job) Run(n int, record bool) (float64, error) { return 0, ErrNoMPI }
 
 // Samples returns nil.
-func (j *Job) Samples(n int) []float64 { return nil }
+func (j *Job) Samples() []float64 { return nil }
+
+// NBCTimes returns zeros.
+func (j *Job) NBCTimes() NBCTimes { return NBCTimes{} }
+
+// Stamps returns nil.
+func (j *Job) Stamps(n int) []float64 { return nil }
+
+// TickSeconds returns 0.
+func TickSeconds() float64 { return 0 }
+
+// TickCost returns 0.
+func TickCost() float64 { return 0 }
 
 // Check fails.
 func (j *Job) Check(iter int) (CheckResult, error) { return CheckResult{}, ErrNoMPI }

@@ -59,6 +59,16 @@ const (
 	KernelAllreduce
 	KernelAlltoall
 	KernelAlltoallv
+	KernelBarrierCalls       // MPI_Barrier timed per call (osu_barrier)
+	KernelReduceScatterSplit // MPI_Reduce_scatter of Count elements in all, split over the ranks
+	KernelOSULatency         // ping-pong timed per iteration by the lower rank of each pair
+	KernelOSUBw              // window of MPI_Isend, 4-byte reply
+	KernelOSUBibw            // windows both ways
+	KernelRMA                // one-sided: JobSpec.RMA* choose op, window and synchronisation
+	KernelNBC                // non-blocking collective with overlapped compute
+	KernelRing               // one MPI_Sendrecv around the ring after a barrier
+	KernelMemcpy             // memcpy of Count bytes
+	KernelOneWay             // ping-pong stamping every send and receive
 	kernelCount
 )
 
@@ -75,10 +85,11 @@ const (
 	Int
 	Float
 	Double
+	LongLong
 )
 
-var dtypeNames = []string{"MPI_BYTE", "MPI_CHAR", "MPI_INT", "MPI_FLOAT", "MPI_DOUBLE"}
-var dtypeSizes = []int{1, 1, 4, 4, 8}
+var dtypeNames = []string{"MPI_BYTE", "MPI_CHAR", "MPI_INT", "MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_LONG"}
+var dtypeSizes = []int{1, 1, 4, 4, 8, 8}
 
 // String returns the MPI name, e.g. "MPI_FLOAT".
 func (d Datatype) String() string {
@@ -166,6 +177,67 @@ func ParseThreadLevel(s string) (ThreadLevel, error) {
 	return 0, fmt.Errorf("unknown thread level %q (want single, funneled, serialized, multiple or nompinit)", s)
 }
 
+// RMAOp is the one-sided operation (values mirror osu.c).
+type RMAOp int
+
+// The one-sided operations.
+const (
+	RMAPut RMAOp = iota
+	RMAGet
+	RMAAcc
+	RMAGetAcc
+	RMAFetchOp
+	RMACompareSwap
+)
+
+// RMAKind is what a one-sided kernel measures.
+type RMAKind int
+
+// The one-sided measurements.
+const (
+	RMALatency     RMAKind = iota // one operation and its synchronisation per iteration
+	RMABandwidth                  // a window of operations per synchronisation
+	RMABiBandwidth                // windows both ways (PSCW or fence)
+)
+
+// WinMode is how the window is created (OSU -w).
+type WinMode int
+
+// The window creation modes.
+const (
+	WinCreate WinMode = iota
+	WinAllocate
+	WinDynamic
+)
+
+// SyncMode is the one-sided synchronisation (OSU -s).
+type SyncMode int
+
+// The synchronisation modes.
+const (
+	SyncLock SyncMode = iota
+	SyncFlush
+	SyncFlushLocal
+	SyncLockAll
+	SyncPSCW
+	SyncFence
+)
+
+// NBCOp is a non-blocking collective.
+type NBCOp int
+
+// The non-blocking collectives.
+const (
+	NBCIbarrier NBCOp = iota
+	NBCIbcast
+	NBCIreduce
+	NBCIallreduce
+	NBCIgather
+	NBCIscatter
+	NBCIallgather
+	NBCIalltoall
+)
+
 // JobSpec is what one kernel call needs besides its communicator.
 type JobSpec struct {
 	Kernel     Kernel
@@ -181,6 +253,29 @@ type JobSpec struct {
 	// (i%CacheIter)*Offs. Zero values reuse one buffer.
 	SendOffs, RecvOffs           int64
 	SendCacheIter, RecvCacheIter int
+	// Skip untimed iterations run first in the same loop (OSU's warm-up).
+	Skip int
+	// Stride: loop-timed kernels keep one sample per Stride iterations
+	// (0 or 1: every iteration).
+	Stride  int
+	Pairs   bool // pair rank i with i+np/2 instead of 0 with np-1 (or 1)
+	InPlace bool // collectives use MPI_IN_PLACE (OSU -l)
+	// One-sided kernels.
+	RMAOp    RMAOp
+	RMAKind  RMAKind
+	WinMode  WinMode
+	SyncMode SyncMode
+	// Non-blocking collectives: the operation, the compute per iteration
+	// (seconds; 0 for pure communication) and the MPI_Test calls in it.
+	NBCOp    NBCOp
+	ComputeS float64
+	NTest    int
+}
+
+// NBCTimes are a non-blocking kernel's sums over the timed iterations, in
+// seconds.
+type NBCTimes struct {
+	Init, Compute, Test, Wait float64
 }
 
 // CheckResult is the outcome of one validation call on one rank.

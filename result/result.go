@@ -145,10 +145,52 @@ type Result struct {
 	Ranks      []int       `json:"ranks"`
 	RankMeanUS []float64   `json:"rank_mean_us"`
 	SamplesUS  [][]float64 `json:"samples_us"`
+	// SampleReps is how many consecutive repetitions each sample spans (a
+	// sample is their mean); 0 or 1: one sample per repetition.
+	SampleReps int `json:"sample_reps,omitempty"`
+	// P50US, P90US, P99US are percentiles of the samples of all timing
+	// ranks, scaled like t_*_us (osu).
+	P50US float64 `json:"p50_us,omitempty"`
+	P90US float64 `json:"p90_us,omitempty"`
+	P99US float64 `json:"p99_us,omitempty"`
+	// NBC holds the non-blocking collective times (osu i* tests).
+	NBC *NBC `json:"nbc,omitempty"`
+	// OneWay holds the per-direction latency (osu oneway).
+	OneWay *OneWay `json:"one_way,omitempty"`
+	// Buffers is the buffer placement of ranks 0 and 1 with -d cuda ("D D",
+	// "H D", ...); Staged: device data went through host memory because
+	// the MPI library is not CUDA-aware.
+	Buffers string `json:"buffers,omitempty"`
+	Staged  bool   `json:"staged,omitempty"`
 	// Check is the -check outcome (absent without -check).
 	Check *Check `json:"check,omitempty"`
 	// Time is when the size finished.
 	Time time.Time `json:"time"`
+}
+
+// NBC is OSU's breakdown of a non-blocking collective, averaged over the
+// ranks, microseconds per iteration; Overlap in percent.
+type NBC struct {
+	OverallUS  float64 `json:"overall_us"`  // start to completion with compute in between
+	ComputeUS  float64 `json:"compute_us"`  // the compute, MPI_Test calls excluded
+	InitUS     float64 `json:"init_us"`     // the MPI_I* call
+	TestUS     float64 `json:"test_us"`     // the MPI_Test calls
+	WaitUS     float64 `json:"wait_us"`     // MPI_Wait
+	PureUS     float64 `json:"pure_us"`     // start and wait without compute
+	MinCommUS  float64 `json:"min_comm_us"` // smallest rank's pure time
+	MaxCommUS  float64 `json:"max_comm_us"` // largest rank's pure time
+	OverlapPct float64 `json:"overlap_pct"` // max(0, 100 - (overall-compute)/pure*100)
+}
+
+// OneWay is the latency of each direction between ranks 0 and 1, from
+// send and receive stamps on clocks synchronised by ping-pong exchanges.
+type OneWay struct {
+	HalfRTTUS  float64 `json:"half_rtt_us"`   // mean round trip / 2
+	ForwardUS  float64 `json:"forward_us"`    // rank 0 -> rank 1, mean
+	BackwardUS float64 `json:"backward_us"`   // rank 1 -> rank 0, mean
+	ErrorUS    float64 `json:"sync_error_us"` // bound on the clock offset error: each direction is good to +-this
+	OffsetUS   float64 `json:"offset_us"`     // rank 1's clock minus rank 0's, at the start
+	DriftPPM   float64 `json:"drift_ppm"`     // relative drift of rank 1's clock, parts per million
 }
 
 // Check is the outcome of -check validation of one row.

@@ -1,21 +1,14 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
-	"os/signal"
 	"runtime"
 	"runtime/debug"
 	"strings"
-	"sync"
-	"syscall"
-	"time"
 
 	"github.com/gomb-hpc/gomb/bench"
 	imbbench "github.com/gomb-hpc/gomb/bench/imb"
@@ -166,20 +159,6 @@ func parseIMB(args []string) (*imbConfig, error) {
 	return cfg, nil
 }
 
-// envRank guesses the world rank before MPI_Init from the launcher's
-// environment; -1 if unknown.
-func envRank() int {
-	for _, k := range []string{"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"} {
-		if v := os.Getenv(k); v != "" {
-			var r int
-			if _, err := fmt.Sscan(v, &r); err == nil {
-				return r
-			}
-		}
-	}
-	return -1
-}
-
 func imbDefaultNames() []string {
 	var names []string
 	for _, s := range bench.DefaultSpecs(imbbench.Suite) {
@@ -285,65 +264,22 @@ func resolveIMB(cfg *imbConfig, world int) (*imbPlan, error) {
 	return p, nil
 }
 
-// imbOutput is the Sink of rank 0: the IMB text table and the record
-// stream, behind one lock so that a signal can end both cleanly.
-type imbOutput struct {
-	mu    sync.Mutex
-	text  *imbtext.Writer
-	enc   *result.Encoder // nil without -json
-	file  *os.File
-	start time.Time
-	runID string
-	prog  *progress
+// imbSink is rank 0's bench.Sink: IMB text plus records, under the
+// session's lock.
+type imbSink struct {
+	out  *output
+	text *imbtext.Writer
 }
 
-func (o *imbOutput) Table(t *bench.Table) error {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.text.Table(t)
+func (k imbSink) Table(t *bench.Table) error {
+	return k.out.locked(func() error { return k.text.Table(t) })
 }
 
-func (o *imbOutput) Invalid(s *bench.Spec, np int) error {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.text.Invalid(s, np)
+func (k imbSink) Invalid(s *bench.Spec, np int) error {
+	return k.out.locked(func() error { return k.text.Invalid(s, np) })
 }
 
-func (o *imbOutput) Result(r *result.Result) error {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.enc != nil {
-		if err := o.enc.Result(r); err != nil {
-			return err
-		}
-	}
-	return o.text.Result(r)
-}
-
-// end writes the end record and closes the stream; it keeps the lock when
-// keep is set (the process is about to exit on a signal).
-func (o *imbOutput) end(status, sig, msg string, keep bool) {
-	o.mu.Lock()
-	if !keep {
-		defer o.mu.Unlock()
-	}
-	o.prog.finish()
-	if o.enc != nil {
-		_ = o.enc.End(&result.End{RunID: o.runID, Status: status, Signal: sig, Message: msg,
-			Time: time.Now(), ElapsedS: time.Since(o.start).Seconds()})
-	}
-	if o.file != nil {
-		if !keep { // on a signal, every millisecond counts: the page cache suffices
-			_ = o.file.Sync()
-		}
-		_ = o.file.Close()
-		o.file = nil
-	}
-	_ = o.text.Flush()
-}
-
-// newRunID returns 16 random hex digits.
-func newRunID() string { return fmt.Sprintf("%016x", rand.Uint64()) }
+func (k imbSink) Result(r *result.Result) error { return k.out.result(r, k.text.Result) }
 
 func runIMB(stdout, stderr io.Writer, args []string) error {
 	cfg, perr := parseIMB(args)
@@ -359,123 +295,65 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 		}
 		return nil
 	}
-	if !mpi.Available {
-		return &exitError{code: exitFailure, err: fmt.Errorf("imb: %w", mpi.ErrNoMPI)}
-	}
-	provided, err := mpi.Init(cfg.thread)
+	ss, err := startSession("imb", cfg.thread, stderr)
 	if err != nil {
-		return fmt.Errorf("imb: %w", err)
+		return err
 	}
-	defer mpi.Finalize()
-	world := mpi.World()
-	rank, size := world.Rank(), world.Size()
-	fail := func(err error) error {
-		if rank == 0 {
-			fmt.Fprintf(stderr, "gomb imb: %v\n", err)
-		}
-		return errReported{exitCode(err)}
-	}
+	defer ss.close()
 	if perr != nil {
-		return fail(perr)
+		return ss.fail(perr)
 	}
 
 	// Rank 0 resolves files and names; every rank gets the same plan.
-	var msg []byte
-	if rank == 0 {
-		plan, err := resolveIMB(cfg, size)
-		if err != nil {
-			plan = &imbPlan{Err: err.Error()}
-		}
-		msg, _ = json.Marshal(plan)
-	}
-	if msg, err = world.BcastBytes(msg, 0); err != nil {
-		return fail(err)
-	}
 	var plan imbPlan
-	if err := json.Unmarshal(msg, &plan); err != nil {
-		return fail(fmt.Errorf("internal: plan broadcast: %v", err))
+	if ss.rank == 0 {
+		p, err := resolveIMB(cfg, ss.size)
+		if err != nil {
+			p = &imbPlan{Err: err.Error()}
+		}
+		plan = *p
+	}
+	if err := ss.bcastJSON(&plan); err != nil {
+		return ss.fail(err)
 	}
 	if plan.Err != "" {
-		return fail(usageErr("%s", plan.Err))
+		return ss.fail(usageErr("%s", plan.Err))
 	}
 	var specs []*bench.Spec
 	for _, n := range plan.Benchmarks {
 		s, _ := bench.Lookup(imbbench.Suite, n)
 		specs = append(specs, s)
 		if s.Reduction && !mpi.DatatypeUsable(plan.Options.RedType, true) {
-			return fail(usageErr("-red_data_type %s: this MPI library does not reduce that type with MPI_SUM",
+			return ss.fail(usageErr("-red_data_type %s: this MPI library does not reduce that type with MPI_SUM",
 				strings.ToLower(strings.TrimPrefix(plan.Options.RedType.String(), "MPI_"))))
 		}
 	}
 	if strings.Contains(os.Getenv("GOMB_FAULT"), "check-corrupt") {
 		mpi.SetFaultCorrupt(true)
 	}
-
-	// Rank 0 opens the record file; everyone learns whether it could.
-	out := &imbOutput{start: time.Now(), runID: newRunID()}
-	textOut := stdout
-	openErr := ""
-	if rank == 0 && cfg.jsonPath != "" {
-		if cfg.jsonPath == "-" {
-			out.enc = result.NewEncoder(stdout)
-			textOut = stderr
-		} else if f, err := os.OpenFile(cfg.jsonPath, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644); err != nil {
-			openErr = fmt.Sprintf("-json: %v", err)
-		} else {
-			out.file, out.enc = f, result.NewEncoder(f)
-		}
-	}
-	if b, err := world.BcastBytes([]byte(openErr), 0); err != nil {
-		return fail(err)
-	} else if len(b) > 0 {
-		return fail(usageErr("%s", b))
-	}
-	out.text = imbtext.NewWriter(textOut)
-
-	run, err := provenance(world, &plan, args, provided, out)
+	textOut, err := ss.openRecords(cfg.jsonPath, stdout, stderr)
 	if err != nil {
-		return fail(err)
+		return ss.fail(err)
 	}
+	text := imbtext.NewWriter(textOut)
+	ss.out.flush = text.Flush
+	run, err := ss.provenance(imbbench.Suite, args, plan.Options)
+	if err != nil {
+		return ss.fail(err)
+	}
+	stop := ss.onSignal()
+	defer stop()
 
-	// SIGINT/SIGTERM (forwarded by the launcher): rank 0 closes the record
-	// stream with an "interrupted" end record; the other ranks give it a
-	// moment first, because launchers kill the whole job as soon as one
-	// rank is gone. Then every rank dies of the signal it got, so the
-	// launcher reports it as such.
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
-	go func() {
-		s := (<-sigs).(syscall.Signal)
-		if rank == 0 {
-			out.end(result.EndInterrupted, s.String(), "", true)
-			fmt.Fprintf(stderr, "gomb imb: stopped by %v; records written so far are complete\n", s)
-		} else {
-			time.Sleep(250 * time.Millisecond)
+	eng := &bench.Engine{Opt: plan.Options, World: ss.world, RunID: ss.out.runID}
+	if ss.rank == 0 {
+		if err := text.Preamble(imbHeader(run, &plan, cfg)); err != nil {
+			return ss.fail(err)
 		}
-		signal.Reset(s)
-		_ = syscall.Kill(os.Getpid(), s)
-		time.Sleep(time.Second)
-		os.Exit(128 + int(s))
-	}()
-
-	eng := &bench.Engine{Opt: plan.Options, World: world, RunID: out.runID}
-	if rank == 0 {
-		if out.enc != nil {
-			if err := out.enc.Run(run); err != nil {
-				return fail(err)
-			}
-		}
-		hdr := imbHeader(run, &plan, cfg)
-		if err := out.text.Preamble(hdr); err != nil {
-			return fail(err)
-		}
-		for _, r := range run.Ranks {
-			eng.Hosts = append(eng.Hosts, r.Host)
-		}
-		eng.Sink = out
-		out.prog = newProgress(stderr, textOut, countSizes(specs, &plan.Options, size), cfg.progress)
-		if out.prog != nil {
-			eng.Progress = out.prog
+		eng.Hosts = hosts(run)
+		eng.Sink = imbSink{ss.out, text}
+		ss.out.prog = newProgress(stderr, textOut, countSizes(specs, &plan.Options, ss.size), cfg.progress)
+		if ss.out.prog != nil {
+			eng.Progress = ss.out.prog
 		}
 	}
 
@@ -487,80 +365,25 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 	debug.SetGCPercent(100)
 	runtime.GC()
 	if err != nil {
-		// A rank that fails cannot leave the others inside a collective:
-		// report, close the records, and end the whole job.
-		fmt.Fprintf(stderr, "gomb imb: rank %d: %v\n", rank, err)
-		if rank == 0 {
-			out.end(result.EndFailed, "", err.Error(), false)
-		}
-		mpi.Abort(exitFailure)
-		return errReported{exitFailure}
+		return ss.abort(err)
 	}
-	if rank == 0 {
+	if ss.rank == 0 {
 		status := result.EndComplete
 		if sum.CheckFailures > 0 {
 			status = result.EndCheckFailed
 		}
-		_ = out.text.Footer()
-		out.end(status, "", "", false)
+		_ = text.Footer()
+		ss.out.end(status, "", "", false)
 	}
-	signal.Stop(sigs)
-	failures, err := world.MaxInt(sum.CheckFailures)
+	failures, err := ss.world.MaxInt(sum.CheckFailures)
 	if err != nil {
-		return fail(err)
+		return ss.fail(err)
 	}
 	if failures > 0 {
-		return fail(&exitError{code: exitCheckFailed,
+		return ss.fail(&exitError{code: exitCheckFailed,
 			err: fmt.Errorf("-check: %d result rows failed validation (marked '# !! check failed' above)", failures)})
 	}
 	return nil
-}
-
-// provenance gathers every rank's host, binding, CPU and kernel to rank 0
-// and builds the run record there (nil elsewhere).
-func provenance(world mpi.Comm, plan *imbPlan, args []string, provided mpi.ThreadLevel, out *imbOutput) (*result.Run, error) {
-	rank := world.Rank()
-	host, err := mpi.ProcessorName()
-	if err != nil || host == "" {
-		host, _ = os.Hostname()
-	}
-	mine, _ := json.Marshal(result.LocalRank(rank, host))
-	all, err := world.GathervBytes(mine, 0)
-	if err != nil || rank != 0 {
-		return nil, err
-	}
-	lib, err := mpi.LibraryVersion()
-	if err != nil {
-		return nil, err
-	}
-	ma, mi, err := mpi.StandardVersion()
-	if err != nil {
-		return nil, err
-	}
-	run := &result.Run{
-		RunID:     out.runID,
-		Tool:      result.Tool{Name: "gomb", Version: fullVersion(), GoVersion: runtime.Version()},
-		Suite:     imbbench.Suite,
-		Command:   append([]string{os.Args[0], "imb"}, args...),
-		Start:     out.start,
-		MPI:       result.MPI{Impl: mpi.Impl, Library: strings.TrimSpace(lib), Standard: fmt.Sprintf("%d.%d", ma, mi), Thread: provided.String()},
-		WorldSize: world.Size(),
-		Env:       result.Env(os.Environ()),
-		Options:   plan.Options,
-	}
-	seen := map[string]bool{}
-	for i, b := range all {
-		var r result.Rank
-		if err := json.Unmarshal(bytes.TrimSpace(b), &r); err != nil {
-			return nil, fmt.Errorf("provenance of rank %d: %v", i, err)
-		}
-		run.Ranks = append(run.Ranks, r)
-		if !seen[r.Host] {
-			seen[r.Host] = true
-			run.Hosts = append(run.Hosts, r.Host)
-		}
-	}
-	return run, nil
 }
 
 func imbHeader(run *result.Run, plan *imbPlan, cfg *imbConfig) imbtext.Header {

@@ -1,0 +1,21 @@
+package osu
+
+import "github.com/gomb-hpc/gomb/mpi"
+
+// alltoallBuffers: one block to and from every rank.
+func alltoallBuffers(size int64, np, window int) (int64, int64) {
+	return int64(np) * size, int64(np) * size
+}
+
+func init() {
+	Register(&Spec{
+		Name:     "alltoall",
+		Title:    "OSU MPI All-to-All Personalized Exchange Latency Test",
+		Kind:     Collective,
+		Spec:     mpi.JobSpec{Kernel: mpi.KernelAlltoall},
+		MaxLog:   20,
+		MinRanks: 2,
+		Buffers:  alltoallBuffers,
+		Summary:  "MPI_Alltoall",
+	})
+}

@@ -1,0 +1,19 @@
+package osu
+
+import "github.com/gomb-hpc/gomb/mpi"
+
+// noBuffers: a barrier moves no data.
+func noBuffers(size int64, np, window int) (int64, int64) { return 0, 0 }
+
+func init() {
+	Register(&Spec{
+		Name:     "barrier",
+		Title:    "OSU MPI Barrier Latency Test",
+		Kind:     Collective,
+		Spec:     mpi.JobSpec{Kernel: mpi.KernelBarrierCalls},
+		NoSize:   true,
+		MinRanks: 2,
+		Buffers:  noBuffers,
+		Summary:  "MPI_Barrier",
+	})
+}

@@ -1,0 +1,22 @@
+package osu
+
+import "github.com/gomb-hpc/gomb/mpi"
+
+// casBuffers: the origin holds the value, the result and the compare value.
+func casBuffers(size int64, np, window int) (int64, int64) { return 3 * size, size }
+
+func init() {
+	Register(&Spec{
+		Name:       "cas_latency",
+		Title:      "OSU MPI_Compare_and_swap latency Test",
+		Kind:       RMALatency,
+		Spec:       mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMACompareSwap, RMAKind: mpi.RMALatency, Type: mpi.LongLong},
+		FixedSize:  8,
+		ExactRanks: 2,
+		Win:        mpi.WinAllocate,
+		Sync:       mpi.SyncFlush,
+		SyncModes:  allSyncs,
+		Buffers:    casBuffers,
+		Summary:    "MPI_Compare_and_swap of one 8-byte integer",
+	})
+}

@@ -1,0 +1,420 @@
+package osu
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"time"
+
+	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/stats"
+)
+
+// Table is what the text header of a test shows: the test, its options and
+// the settings in force.
+type Table struct {
+	Spec *Spec
+	Opt  *Options
+	NP   int
+	Win  mpi.WinMode  // one-sided: window creation in force
+	Sync mpi.SyncMode // one-sided: synchronisation in force
+	// Staged: with -d cuda, the MPI library is not CUDA-aware and device
+	// data goes through host memory.
+	Staged bool
+}
+
+// Sink receives, on rank 0, the table and then one result per size.
+type Sink interface {
+	Table(t *Table) error
+	Result(r *result.Result) error
+}
+
+// Engine runs one OSU test on MPI_COMM_WORLD.
+type Engine struct {
+	Opt      Options
+	World    mpi.Comm
+	Hosts    []string
+	RunID    string
+	Sink     Sink                              // rank 0
+	Progress func(size int64, done, total int) // rank 0, optional
+	// Device, when set, places the buffers of this rank in GPU memory;
+	// Staged says (on every rank) that the MPI library is not CUDA-aware.
+	Device *mpi.Device
+	Staged bool
+}
+
+// Summary counts what a run produced.
+type Summary struct {
+	Results          int
+	ValidationFailed int
+}
+
+// per-rank values gathered for every size
+const (
+	vElapsed = iota
+	vBad
+	vFirst
+	vGot
+	vWant
+	vPure
+	vInit
+	vCompute
+	vTest
+	vWait
+	vStride
+	nvals
+)
+
+// syncSamples is the number of 0-byte exchanges of each clock sync.
+const syncSamples = 200
+
+// Run measures every size of the test.
+func (e *Engine) Run(s *Spec) (Summary, error) {
+	var sum Summary
+	o := &e.Opt
+	rank, np := e.World.Rank(), e.World.Size()
+	job, err := mpi.NewJob()
+	if err != nil {
+		return sum, err
+	}
+	defer job.Free()
+	if err := job.Bind(e.World); err != nil {
+		return sum, err
+	}
+	t := &Table{Spec: s, Opt: o, NP: np, Win: s.Win, Sync: s.Sync}
+	if o.WinSet {
+		t.Win = o.Win
+	}
+	if o.SyncSet {
+		t.Sync = o.Sync
+	}
+	if e.Device != nil {
+		if err := e.Device.Attach(job); err != nil {
+			return sum, err
+		}
+	}
+	t.Staged = e.Staged
+	if rank == 0 {
+		if err := e.Sink.Table(t); err != nil {
+			return sum, err
+		}
+	}
+	tickCost := mpi.TickCost()
+	sizes := o.Sizes(s, np)
+	for idx, size := range sizes {
+		rows, err := e.size(job, t, size, tickCost)
+		if err != nil {
+			return sum, fmt.Errorf("%s %d bytes: %w", s.Name, size, err)
+		}
+		for _, r := range rows {
+			if r.Check != nil && !r.Check.Passed {
+				sum.ValidationFailed++
+			}
+			sum.Results++
+			if err := e.Sink.Result(r); err != nil {
+				return sum, err
+			}
+		}
+		if rank == 0 && e.Progress != nil {
+			e.Progress(size, idx+1, len(sizes))
+		}
+		runtime.GC() // between sizes, never inside a timed loop
+	}
+	return sum, nil
+}
+
+// spec is the kernel call for a size.
+func (e *Engine) spec(t *Table, size int64, skip int) mpi.JobSpec {
+	o, s := t.Opt, t.Spec
+	js := s.Spec
+	js.Type = o.ElemType(s)
+	js.Count = int(size / int64(js.Type.Size()))
+	js.Skip = skip
+	js.Window = o.Window
+	js.Root = o.Root
+	js.RootShift = o.RootRotate
+	js.InPlace = o.InPlace
+	js.WinMode, js.SyncMode = t.Win, t.Sync
+	js.NTest = o.NTest
+	// OSU separates collective iterations with a barrier outside the timer.
+	js.Sync = s.Kind == Collective || s.Kind == NonBlocking
+	return js
+}
+
+// size measures one size on every rank and returns, on rank 0, its rows.
+func (e *Engine) size(job *mpi.Job, t *Table, size int64, tickCost float64) ([]*result.Result, error) {
+	o, s := t.Opt, t.Spec
+	rank := e.World.Rank()
+	iters, skip := o.Counts(s, size)
+	snd, rcv := s.Buffers(size, t.NP, o.Window)
+	if o.InPlace {
+		rcv = max(snd, rcv)
+	}
+	if err := job.Reserve(snd, rcv, max(iters, syncSamples), rank); err != nil {
+		return nil, err
+	}
+	js := e.spec(t, size, skip)
+	mine := make([]float64, nvals)
+	mine[vFirst], mine[vStride] = -1, 1
+	var samples []float64
+	var stamps [3][]float64 // one-way: sync before, measurement, sync after
+
+	if err := e.World.Barrier(); err != nil {
+		return nil, err
+	}
+	switch s.Kind {
+	case NonBlocking:
+		// Pure communication first; then the same with as much compute as
+		// this rank's pure time, to see how much of it hides.
+		js.ComputeS = 0
+		job.Set(js)
+		el, err := job.Run(iters, false)
+		if err != nil {
+			return nil, err
+		}
+		pure := el / float64(iters)
+		js.ComputeS = pure
+		job.Set(js)
+		if mine[vElapsed], err = job.Run(iters, true); err != nil {
+			return nil, err
+		}
+		nt := job.NBCTimes()
+		mine[vPure] = pure
+		mine[vInit], mine[vCompute], mine[vTest], mine[vWait] = nt.Init, nt.Compute, nt.Test, nt.Wait
+		samples = job.Samples()
+	case OneWay:
+		for k, n := range []int{syncSamples, iters, syncSamples} {
+			ks := js
+			if k != 1 {
+				ks.Count, ks.Skip = 0, syncSamples/10
+			}
+			job.Set(ks)
+			el, err := job.Run(n, k == 1)
+			if err != nil {
+				return nil, err
+			}
+			if k == 1 {
+				mine[vElapsed] = el
+				samples = job.Samples()
+			}
+			stamps[k] = job.Stamps(n)
+		}
+	case RMALatency, RMABandwidth:
+		// The warm-up runs first, on its own: its time per iteration sets
+		// how often the timed loop may read the cycle counter (at most 1%
+		// of the loop's time).
+		js.Skip = 0
+		job.Set(js)
+		el, err := job.Run(max(skip, 1), false)
+		if err != nil {
+			return nil, err
+		}
+		tIter, err := e.World.MaxFloat64(el / float64(max(skip, 1)))
+		if err != nil {
+			return nil, err
+		}
+		js.Stride = 1
+		if tIter > 0 {
+			js.Stride = max(1, int(math.Ceil(tickCost/(0.01*tIter))))
+		}
+		job.Set(js)
+		if mine[vElapsed], err = job.Run(iters, true); err != nil {
+			return nil, err
+		}
+		mine[vStride] = float64(js.Stride)
+		samples = job.Samples()
+	default:
+		job.Set(js)
+		var err error
+		if mine[vElapsed], err = job.Run(iters, true); err != nil {
+			return nil, err
+		}
+		samples = job.Samples()
+	}
+	if o.Validate {
+		vs := js
+		vs.ComputeS = 0
+		job.Set(vs)
+		for it := 0; it < 2; it++ {
+			c, err := job.Check(it)
+			if err != nil {
+				return nil, err
+			}
+			if c.Bad > 0 && mine[vBad] == 0 {
+				mine[vFirst], mine[vGot], mine[vWant] = float64(c.FirstBad), c.Got, c.Want
+			}
+			mine[vBad] += float64(c.Bad)
+		}
+	}
+	vals, err := e.World.GatherFloat64s(mine, 0)
+	if err != nil {
+		return nil, err
+	}
+	all, err := e.World.GathervFloat64s(samples, 0)
+	if err != nil {
+		return nil, err
+	}
+	var allStamps [3][][]float64
+	if s.Kind == OneWay {
+		for k := range stamps {
+			if allStamps[k], err = e.World.GathervFloat64s(stamps[k], 0); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if rank != 0 {
+		return nil, nil
+	}
+	r, err := e.row(t, size, iters, vals, all, allStamps)
+	if err != nil {
+		return nil, err
+	}
+	return []*result.Result{r}, nil
+}
+
+// scale is what turns a timing rank's seconds per iteration into the
+// reported microseconds.
+func scale(t *Table) float64 {
+	switch {
+	case t.Spec.Kind == Latency || t.Spec.Kind == OneWay:
+		return 0.5e6 // half the round trip
+	case t.Spec.Kind == RMALatency && (t.Sync == mpi.SyncPSCW || t.Sync == mpi.SyncFence):
+		return 0.5e6 // a round trip of operations
+	}
+	return 1e6
+}
+
+func (e *Engine) row(t *Table, size int64, iters int, vals []float64, samples [][]float64, stamps [3][][]float64) (*result.Result, error) {
+	s, o := t.Spec, t.Opt
+	sc := scale(t)
+	r := &result.Result{Suite: "osu", Benchmark: s.Name, NP: t.NP, Groups: 1, Group: -1, Bytes: size,
+		Repetitions: iters, Status: result.StatusOK, RunID: e.RunID, Time: time.Now(),
+		Ranks: []int{}, RankMeanUS: []float64{}, SamplesUS: [][]float64{}}
+	var hosts, pooled []float64
+	var hostNames []string
+	var bad int64
+	detail := ""
+	stride := 1
+	nb := result.NBC{MinCommUS: math.Inf(1)}
+	msgRate := 0.0
+	for w := 0; w < t.NP; w++ {
+		v := vals[w*nvals : (w+1)*nvals]
+		if v[vBad] > 0 {
+			if bad == 0 {
+				detail = fmt.Sprintf("rank %d: %d wrong elements, first at element %d: got %g, want %g",
+					w, int64(v[vBad]), int64(v[vFirst]), v[vGot], v[vWant])
+			}
+			bad += int64(v[vBad])
+		}
+		if v[vElapsed] < 0 {
+			continue
+		}
+		stride = max(stride, int(v[vStride]))
+		mean := v[vElapsed] / float64(iters) * sc
+		r.Ranks = append(r.Ranks, w)
+		r.RankMeanUS = append(r.RankMeanUS, mean)
+		ss := make([]float64, len(samples[w]))
+		for i, x := range samples[w] {
+			ss[i] = math.Round(x*sc*1e4) / 1e4
+		}
+		r.SamplesUS = append(r.SamplesUS, ss)
+		pooled = append(pooled, ss...)
+		hosts = append(hosts, mean)
+		if w < len(e.Hosts) {
+			hostNames = append(hostNames, e.Hosts[w])
+		}
+		if v[vElapsed] > 0 {
+			msgRate += float64(o.Window) * float64(iters) / v[vElapsed]
+		}
+		if s.Kind == NonBlocking {
+			n := float64(iters)
+			nb.OverallUS += mean
+			nb.ComputeUS += v[vCompute] / n * 1e6
+			nb.InitUS += v[vInit] / n * 1e6
+			nb.TestUS += v[vTest] / n * 1e6
+			nb.WaitUS += v[vWait] / n * 1e6
+			nb.PureUS += v[vPure] * 1e6
+			nb.MinCommUS = math.Min(nb.MinCommUS, v[vPure]*1e6)
+			nb.MaxCommUS = math.Max(nb.MaxCommUS, v[vPure]*1e6)
+		}
+	}
+	if len(r.Ranks) == 0 {
+		return nil, fmt.Errorf("no rank timed %s", s.Name)
+	}
+	r.TMinUS, r.TMaxUS = stats.MinMax(hosts)
+	r.TAvgUS = stats.Mean(hosts)
+	r.Locality, r.HostCount = result.Locality(hostNames)
+	if stride > 1 {
+		r.SampleReps = stride
+	}
+	if len(pooled) > 0 {
+		p := stats.Sorted(pooled)
+		r.P50US, r.P90US, r.P99US = stats.Quantile(p, 0.5), stats.Quantile(p, 0.9), stats.Quantile(p, 0.99)
+	}
+	bytes := float64(size) * float64(o.Window) * float64(iters)
+	switch s.Kind {
+	case Bandwidth, RMABandwidth:
+		el := vals[r.Ranks[0]*nvals+vElapsed]
+		r.MBps = s.BWFactor * bytes / el / 1e6
+	case MsgRate:
+		r.MsgPerSec = msgRate
+		r.MBps = msgRate * float64(size) / 1e6
+	case NonBlocking:
+		k := float64(len(r.Ranks))
+		nb.OverallUS /= k
+		nb.ComputeUS /= k
+		nb.InitUS /= k
+		nb.TestUS /= k
+		nb.WaitUS /= k
+		nb.PureUS /= k
+		if nb.PureUS > 0 {
+			nb.OverlapPct = math.Max(0, 100-(nb.OverallUS-nb.ComputeUS)/nb.PureUS*100)
+		}
+		r.NBC = &nb
+	case OneWay:
+		ow, err := oneWay(stamps)
+		if err != nil {
+			return nil, err
+		}
+		r.OneWay = ow
+	}
+	if o.Validate {
+		r.Check = &result.Check{Passed: bad == 0, Defects: bad, Detail: detail}
+	}
+	if o.Device != "" {
+		r.Buffers = string(o.Place[0]) + " " + string(o.Place[1])
+		r.Staged = e.Staged
+	}
+	return r, nil
+}
+
+// exchanges merges the stamps of ranks 0 and 1 of one kernel run.
+func exchanges(st [][]float64) []Exchange {
+	if len(st) < 2 {
+		return nil
+	}
+	n := min(len(st[0]), len(st[1])) / 4
+	ex := make([]Exchange, n)
+	for i := range ex {
+		ex[i] = Exchange{A: st[0][4*i], B: st[1][4*i+1], C: st[1][4*i+2], D: st[0][4*i+3]}
+	}
+	return ex
+}
+
+// oneWay synchronises the clocks before and after the measurement and
+// splits its round trips into the two directions.
+func oneWay(stamps [3][][]float64) (*result.OneWay, error) {
+	p1, err := EstimateOffset(exchanges(stamps[0]))
+	if err != nil {
+		return nil, err
+	}
+	p2, err := EstimateOffset(exchanges(stamps[2]))
+	if err != nil {
+		return nil, err
+	}
+	c := NewClock(p1, p2)
+	fwd, back, half := c.OneWayTimes(exchanges(stamps[1]))
+	return &result.OneWay{HalfRTTUS: half * 1e6, ForwardUS: fwd * 1e6, BackwardUS: back * 1e6,
+		ErrorUS: c.Bound * 1e6, OffsetUS: c.Offset * 1e6, DriftPPM: c.Drift * 1e6}, nil
+}

@@ -1,0 +1,20 @@
+package osu
+
+import "github.com/gomb-hpc/gomb/mpi"
+
+// gatherBuffers: every rank sends one block and has room for np.
+func gatherBuffers(size int64, np, window int) (int64, int64) { return size, int64(np) * size }
+
+func init() {
+	Register(&Spec{
+		Name:     "gather",
+		Title:    "OSU MPI Gather Latency Test",
+		Kind:     Collective,
+		Spec:     mpi.JobSpec{Kernel: mpi.KernelGather},
+		MaxLog:   20,
+		MinRanks: 2,
+		Rooted:   true,
+		Buffers:  gatherBuffers,
+		Summary:  "MPI_Gather",
+	})
+}

@@ -1,0 +1,22 @@
+package osu
+
+import "github.com/gomb-hpc/gomb/mpi"
+
+// resultBuffers: the origin holds the sources and the fetched results.
+func resultBuffers(size int64, np, window int) (int64, int64) { return 2 * size, size }
+
+func init() {
+	Register(&Spec{
+		Name:       "get_acc_latency",
+		Title:      "OSU MPI_Get_accumulate latency Test",
+		Kind:       RMALatency,
+		Spec:       mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAGetAcc, RMAKind: mpi.RMALatency},
+		MaxLog:     22,
+		ExactRanks: 2,
+		Win:        mpi.WinCreate,
+		Sync:       mpi.SyncLock,
+		SyncModes:  allSyncs,
+		Buffers:    resultBuffers,
+		Summary:    "MPI_Get_accumulate (MPI_SUM) latency",
+	})
+}

@@ -1,0 +1,16 @@
+package osu
+
+import "github.com/gomb-hpc/gomb/mpi"
+
+func init() {
+	Register(&Spec{
+		Name:     "iallgather",
+		Title:    "OSU MPI Non-blocking Allgather Latency Test",
+		Kind:     NonBlocking,
+		Spec:     mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIallgather},
+		MaxLog:   20,
+		MinRanks: 2,
+		Buffers:  gatherBuffers,
+		Summary:  "MPI_Iallgather with overlapped compute",
+	})
+}

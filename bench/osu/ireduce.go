@@ -1,0 +1,18 @@
+package osu
+
+import "github.com/gomb-hpc/gomb/mpi"
+
+func init() {
+	Register(&Spec{
+		Name:      "ireduce",
+		Title:     "OSU MPI Non-blocking Reduce Latency Test",
+		Kind:      NonBlocking,
+		Spec:      mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIreduce},
+		MaxLog:    20,
+		MinRanks:  2,
+		Rooted:    true,
+		Reduction: true,
+		Buffers:   SameBuffers,
+		Summary:   "MPI_Ireduce (MPI_SUM) with overlapped compute",
+	})
+}

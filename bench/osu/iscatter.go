@@ -1,0 +1,17 @@
+package osu
+
+import "github.com/gomb-hpc/gomb/mpi"
+
+func init() {
+	Register(&Spec{
+		Name:     "iscatter",
+		Title:    "OSU MPI Non-blocking Scatter Latency Test",
+		Kind:     NonBlocking,
+		Spec:     mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIscatter},
+		MaxLog:   20,
+		MinRanks: 2,
+		Rooted:   true,
+		Buffers:  scatterBuffers,
+		Summary:  "MPI_Iscatter with overlapped compute",
+	})
+}

@@ -1,0 +1,16 @@
+package osu
+
+import "github.com/gomb-hpc/gomb/mpi"
+
+func init() {
+	Register(&Spec{
+		Name:       "latency",
+		Title:      "OSU MPI Latency Test",
+		Kind:       Latency,
+		Spec:       mpi.JobSpec{Kernel: mpi.KernelOSULatency},
+		MaxLog:     22,
+		ExactRanks: 2,
+		Buffers:    SameBuffers,
+		Summary:    "round trip between ranks 0 and 1, halved",
+	})
+}

@@ -1,0 +1,16 @@
+package osu
+
+import "github.com/gomb-hpc/gomb/mpi"
+
+func init() {
+	Register(&Spec{
+		Name:     "multi_lat",
+		Title:    "OSU MPI Multi Latency Test",
+		Kind:     Latency,
+		Spec:     mpi.JobSpec{Kernel: mpi.KernelOSULatency, Pairs: true},
+		MaxLog:   22,
+		MinRanks: 2,
+		Buffers:  SameBuffers,
+		Summary:  "pairs (i, i+np/2) ping-pong at once: mean latency",
+	})
+}

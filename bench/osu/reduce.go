@@ -1,0 +1,18 @@
+package osu
+
+import "github.com/gomb-hpc/gomb/mpi"
+
+func init() {
+	Register(&Spec{
+		Name:      "reduce",
+		Title:     "OSU MPI Reduce Latency Test",
+		Kind:      Collective,
+		Spec:      mpi.JobSpec{Kernel: mpi.KernelReduce},
+		MaxLog:    20,
+		MinRanks:  2,
+		Rooted:    true,
+		Reduction: true,
+		Buffers:   SameBuffers,
+		Summary:   "MPI_Reduce (MPI_SUM)",
+	})
+}

@@ -1,0 +1,20 @@
+package osu
+
+import "github.com/gomb-hpc/gomb/mpi"
+
+// scatterBuffers: the root sends np blocks, every rank receives one.
+func scatterBuffers(size int64, np, window int) (int64, int64) { return int64(np) * size, size }
+
+func init() {
+	Register(&Spec{
+		Name:     "scatter",
+		Title:    "OSU MPI Scatter Latency Test",
+		Kind:     Collective,
+		Spec:     mpi.JobSpec{Kernel: mpi.KernelScatter},
+		MaxLog:   20,
+		MinRanks: 2,
+		Rooted:   true,
+		Buffers:  scatterBuffers,
+		Summary:  "MPI_Scatter",
+	})
+}

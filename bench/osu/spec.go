@@ -1,0 +1,164 @@
+// Package osu declares the OSU Micro-Benchmarks 7 tests gomb runs (one
+// file each), OSU's run options and measurement rules, and the engine that
+// drives their C kernels. Semantics are OSU 7.2's: fixed iteration and
+// warm-up counts for small and large messages (large: above 8 KiB), warm-up
+// as the first iterations of the same loop, per-iteration timing summed,
+// window 64 for bandwidth, MB = 10^6 bytes, MPI_CHAR by default.
+package osu
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/gomb-hpc/gomb/mpi"
+)
+
+// Kind is what a test measures and how it reports.
+type Kind int
+
+// The kinds.
+const (
+	Latency      Kind = iota // point-to-point latency: half the round trip (osu_latency, osu_multi_lat)
+	Bandwidth                // MB/s over a window (osu_bw, osu_bibw)
+	MsgRate                  // aggregate MB/s and messages/s of all pairs (osu_mbw_mr)
+	RMALatency               // one-sided latency
+	RMABandwidth             // one-sided bandwidth
+	Collective               // blocking collective: avg (min, max) latency over the ranks
+	NonBlocking              // non-blocking collective: overall, compute, pure communication, overlap
+	OneWay                   // gomb: one-way latency per direction on synchronised clocks
+)
+
+// Spec declares one OSU test.
+type Spec struct {
+	Name  string // gomb's name: the OSU program without "osu_", e.g. "latency"
+	Title string // OSU's title, without "# " and the version
+	Kind  Kind
+	Spec  mpi.JobSpec // kernel and its fixed traits (op, pairs, ...)
+	// NoSize: no message size (barrier, ibarrier). FixedSize: the only
+	// size (fetch_and_op, compare_and_swap: one 8-byte element).
+	NoSize    bool
+	FixedSize int64
+	// MaxLog is the default largest size, log2 (22 point-to-point and
+	// one-sided, 20 collectives).
+	MaxLog int
+	// Rooted: a root (-k). Reduction: the data type is reduced with MPI_SUM.
+	Rooted    bool
+	Reduction bool
+	// ExactRanks: the test needs exactly this many processes (0: any
+	// number from MinRanks up).
+	ExactRanks int
+	MinRanks   int
+	// Window and Sync: one-sided defaults and the synchronisations the
+	// test accepts (-w, -s).
+	Win       mpi.WinMode
+	Sync      mpi.SyncMode
+	SyncModes []mpi.SyncMode
+	// BWFactor multiplies bandwidth (2: both directions).
+	BWFactor float64
+	// Buffers gives send and receive buffer bytes for a size, process
+	// count and window.
+	Buffers func(size int64, np, window int) (send, recv int64)
+	Summary string
+}
+
+// PairsOnly reports whether the test runs between ranks 0 and 1 only.
+func (s *Spec) PairsOnly() bool { return s.ExactRanks == 2 }
+
+var (
+	regMu    sync.RWMutex
+	registry = map[string]*Spec{}
+)
+
+// Register adds a test; a duplicate or incomplete spec is a programming
+// error.
+func Register(s *Spec) {
+	if s.Name == "" || s.Title == "" || !s.Spec.Kernel.Valid() || s.Buffers == nil {
+		panic(fmt.Sprintf("osu: incomplete spec %+v", s))
+	}
+	regMu.Lock()
+	defer regMu.Unlock()
+	k := strings.ToLower(s.Name)
+	if _, dup := registry[k]; dup {
+		panic("osu: duplicate test " + s.Name)
+	}
+	registry[k] = s
+}
+
+// Lookup finds a test by name, with or without the "osu_" prefix.
+func Lookup(name string) (*Spec, bool) {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	s, ok := registry[strings.TrimPrefix(strings.ToLower(name), "osu_")]
+	return s, ok
+}
+
+// Specs returns every test, by kind then name.
+func Specs() []*Spec {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	var out []*Spec
+	for _, s := range registry {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Kind != out[j].Kind {
+			return out[i].Kind < out[j].Kind
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}
+
+// SameBuffers: one message each way.
+func SameBuffers(size int64, np, window int) (int64, int64) { return size, size }
+
+// WindowBuffers: one-sided bandwidth puts a window of messages at distinct
+// offsets.
+func WindowBuffers(size int64, np, window int) (int64, int64) {
+	return size * int64(window), size * int64(window)
+}
+
+var syncNames = map[mpi.SyncMode][2]string{
+	mpi.SyncLock:       {"lock", "MPI_Win_lock/unlock"},
+	mpi.SyncFlush:      {"flush", "MPI_Win_flush"},
+	mpi.SyncFlushLocal: {"flush_local", "MPI_Win_flush_local"},
+	mpi.SyncLockAll:    {"lock_all", "MPI_Win_lock_all/unlock_all"},
+	mpi.SyncPSCW:       {"pscw", "MPI_Win_post/start/complete/wait"},
+	mpi.SyncFence:      {"fence", "MPI_Win_fence"},
+}
+
+var winNames = map[mpi.WinMode][2]string{
+	mpi.WinCreate:   {"create", "MPI_Win_create"},
+	mpi.WinAllocate: {"allocate", "MPI_Win_allocate"},
+	mpi.WinDynamic:  {"dynamic", "MPI_Win_create_dynamic"},
+}
+
+// SyncName is the MPI name of a synchronisation, as OSU prints it.
+func SyncName(m mpi.SyncMode) string { return syncNames[m][1] }
+
+// WinName is the MPI name of a window creation, as OSU prints it.
+func WinName(m mpi.WinMode) string { return winNames[m][1] }
+
+// ParseSync reads -s.
+func ParseSync(s string) (mpi.SyncMode, error) {
+	for m, n := range syncNames {
+		if strings.EqualFold(s, n[0]) {
+			return m, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown synchronization %q (want lock, flush, flush_local, lock_all, pscw or fence)", s)
+}
+
+// ParseWin reads -w.
+func ParseWin(s string) (mpi.WinMode, error) {
+	for m, n := range winNames {
+		if strings.EqualFold(s, n[0]) {
+			return m, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown window creation %q (want create, allocate or dynamic)", s)
+}
+
+var allSyncs = []mpi.SyncMode{mpi.SyncLock, mpi.SyncFlush, mpi.SyncFlushLocal, mpi.SyncLockAll, mpi.SyncPSCW, mpi.SyncFence}

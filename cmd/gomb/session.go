@@ -1,0 +1,298 @@
+package main
+
+// What the measuring commands (imb, osu, ring) share: MPI start-up and
+// shutdown, one error line from rank 0, the record stream and its end
+// record, provenance, and the signal handling that keeps records valid.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// envRank guesses the world rank before MPI_Init from the launcher's
+// environment; -1 if unknown.
+func envRank() int {
+	return envInt("OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID")
+}
+
+// envLocalRank is the rank among the processes of this host, for picking a
+// GPU; -1 if unknown.
+func envLocalRank() int {
+	return envInt("OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "MPI_LOCAL_RANK", "SLURM_LOCALID")
+}
+
+func envInt(keys ...string) int {
+	for _, k := range keys {
+		if v := os.Getenv(k); v != "" {
+			var r int
+			if _, err := fmt.Sscan(v, &r); err == nil {
+				return r
+			}
+		}
+	}
+	return -1
+}
+
+// newRunID returns 16 random hex digits.
+func newRunID() string { return fmt.Sprintf("%016x", rand.Uint64()) }
+
+// session is one measuring command running under MPI.
+type session struct {
+	cmd      string // "imb", "osu", "ring": prefixes error lines
+	world    mpi.Comm
+	rank     int
+	size     int
+	provided mpi.ThreadLevel
+	stderr   io.Writer
+	out      *output
+}
+
+// startSession initialises MPI. Errors before MPI runs come from every rank
+// (there is no rank yet); everything after goes through fail.
+func startSession(cmd string, level mpi.ThreadLevel, stderr io.Writer) (*session, error) {
+	if !mpi.Available {
+		return nil, &exitError{code: exitFailure, err: fmt.Errorf("%s: %w", cmd, mpi.ErrNoMPI)}
+	}
+	provided, err := mpi.Init(level)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cmd, err)
+	}
+	w := mpi.World()
+	return &session{cmd: cmd, world: w, rank: w.Rank(), size: w.Size(), provided: provided, stderr: stderr,
+		out: &output{start: time.Now(), runID: newRunID()}}, nil
+}
+
+// close finalizes MPI.
+func (s *session) close() { _ = mpi.Finalize() }
+
+// fail prints err once, from rank 0, and returns an error main only turns
+// into the exit status. Every rank calls it with the same error.
+func (s *session) fail(err error) error {
+	if s.rank == 0 {
+		fmt.Fprintf(s.stderr, "gomb %s: %v\n", s.cmd, err)
+	}
+	return errReported{exitCode(err)}
+}
+
+// agree broadcasts rank 0's verdict (empty: fine) so that every rank acts
+// on the same decision; make is called on rank 0 only.
+func (s *session) agree(make func() string) error {
+	var msg []byte
+	if s.rank == 0 {
+		msg = []byte(make())
+	}
+	b, err := s.world.BcastBytes(msg, 0)
+	if err != nil {
+		return err
+	}
+	if len(b) > 0 {
+		return usageErr("%s", b)
+	}
+	return nil
+}
+
+// bcastJSON sends rank 0's v to every rank (v is filled in place).
+func (s *session) bcastJSON(v any) error {
+	var msg []byte
+	if s.rank == 0 {
+		var err error
+		if msg, err = json.Marshal(v); err != nil {
+			return err
+		}
+	}
+	b, err := s.world.BcastBytes(msg, 0)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, v)
+}
+
+// openRecords opens the record file on rank 0 (path "" for none, "-" for
+// stdout) and returns where rank 0's text should go: stdout, or stderr when
+// the records take stdout.
+func (s *session) openRecords(path string, stdout, stderr io.Writer) (io.Writer, error) {
+	text := stdout
+	err := s.agree(func() string {
+		switch path {
+		case "":
+		case "-":
+			s.out.enc = result.NewEncoder(stdout)
+			text = stderr
+		default:
+			f, err := os.OpenFile(path, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+			if err != nil {
+				return fmt.Sprintf("-json: %v", err)
+			}
+			s.out.file, s.out.enc = f, result.NewEncoder(f)
+		}
+		return ""
+	})
+	return text, err
+}
+
+// provenance gathers every rank's host, binding, CPU and kernel to rank 0
+// and builds the run record there (nil elsewhere).
+func (s *session) provenance(suite string, args []string, options any) (*result.Run, error) {
+	host, err := mpi.ProcessorName()
+	if err != nil || host == "" {
+		host, _ = os.Hostname()
+	}
+	mine, _ := json.Marshal(result.LocalRank(s.rank, host))
+	all, err := s.world.GathervBytes(mine, 0)
+	if err != nil || s.rank != 0 {
+		return nil, err
+	}
+	lib, err := mpi.LibraryVersion()
+	if err != nil {
+		return nil, err
+	}
+	ma, mi, err := mpi.StandardVersion()
+	if err != nil {
+		return nil, err
+	}
+	run := &result.Run{
+		RunID:     s.out.runID,
+		Tool:      result.Tool{Name: "gomb", Version: fullVersion(), GoVersion: runtime.Version()},
+		Suite:     suite,
+		Command:   append([]string{os.Args[0], s.cmd}, args...),
+		Start:     s.out.start,
+		MPI:       result.MPI{Impl: mpi.Impl, Library: strings.TrimSpace(lib), Standard: fmt.Sprintf("%d.%d", ma, mi), Thread: s.provided.String()},
+		WorldSize: s.size,
+		Env:       result.Env(os.Environ()),
+		Options:   options,
+	}
+	seen := map[string]bool{}
+	for i, b := range all {
+		var r result.Rank
+		if err := json.Unmarshal(bytes.TrimSpace(b), &r); err != nil {
+			return nil, fmt.Errorf("provenance of rank %d: %v", i, err)
+		}
+		run.Ranks = append(run.Ranks, r)
+		if !seen[r.Host] {
+			seen[r.Host] = true
+			run.Hosts = append(run.Hosts, r.Host)
+		}
+	}
+	if s.out.enc != nil {
+		if err := s.out.enc.Run(run); err != nil {
+			return nil, err
+		}
+	}
+	return run, nil
+}
+
+// hosts lists the host of every rank of a run record.
+func hosts(run *result.Run) []string {
+	var h []string
+	for _, r := range run.Ranks {
+		h = append(h, r.Host)
+	}
+	return h
+}
+
+// onSignal makes SIGINT and SIGTERM (which launchers forward to every rank)
+// end the job with valid records: rank 0 writes an "interrupted" end record
+// and flushes the text; the other ranks give it a moment, because launchers
+// kill the whole job as soon as one rank is gone; then every rank dies of
+// the signal it got, so the launcher reports it as such. stop undoes it.
+func (s *session) onSignal() (stop func()) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	go func() {
+		sg, ok := (<-sigs).(syscall.Signal)
+		if !ok {
+			return
+		}
+		if s.rank == 0 {
+			s.out.end(result.EndInterrupted, sg.String(), "", true)
+			fmt.Fprintf(s.stderr, "gomb %s: stopped by %v; records written so far are complete\n", s.cmd, sg)
+		} else {
+			time.Sleep(250 * time.Millisecond)
+		}
+		signal.Reset(sg)
+		_ = syscall.Kill(os.Getpid(), sg)
+		time.Sleep(time.Second)
+		os.Exit(128 + int(sg))
+	}()
+	return func() { signal.Stop(sigs) }
+}
+
+// abort reports an error during measurement from whichever rank met it,
+// closes the records on rank 0, and ends the whole job: a rank that stops
+// cannot leave the others inside a collective.
+func (s *session) abort(err error) error {
+	fmt.Fprintf(s.stderr, "gomb %s: rank %d: %v\n", s.cmd, s.rank, err)
+	if s.rank == 0 {
+		s.out.end(result.EndFailed, "", err.Error(), false)
+	}
+	mpi.Abort(exitFailure)
+	return errReported{exitFailure}
+}
+
+// output is rank 0's record stream and text behind one lock, so that a
+// signal can end both cleanly while the main goroutine is writing.
+type output struct {
+	mu    sync.Mutex
+	enc   *result.Encoder // nil without -json
+	file  *os.File
+	flush func() error // the text writer's
+	start time.Time
+	runID string
+	prog  *progress
+}
+
+// locked runs f with the lock held.
+func (o *output) locked(f func() error) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return f()
+}
+
+// result writes a result record, then lets text render it.
+func (o *output) result(r *result.Result, text func(*result.Result) error) error {
+	return o.locked(func() error {
+		if o.enc != nil {
+			if err := o.enc.Result(r); err != nil {
+				return err
+			}
+		}
+		return text(r)
+	})
+}
+
+// end writes the end record and closes the stream; it keeps the lock when
+// keep is set (the process is about to exit on a signal).
+func (o *output) end(status, sig, msg string, keep bool) {
+	o.mu.Lock()
+	if !keep {
+		defer o.mu.Unlock()
+	}
+	o.prog.finish()
+	if o.enc != nil {
+		_ = o.enc.End(&result.End{RunID: o.runID, Status: status, Signal: sig, Message: msg,
+			Time: time.Now(), ElapsedS: time.Since(o.start).Seconds()})
+	}
+	if o.file != nil {
+		if !keep { // on a signal, every millisecond counts: the page cache suffices
+			_ = o.file.Sync()
+		}
+		_ = o.file.Close()
+		o.file = nil
+	}
+	if o.flush != nil {
+		_ = o.flush()
+	}
+}

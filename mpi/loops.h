@@ -1,0 +1,105 @@
+/* loops.h: what the kernel files share: the cycle counter, buffer cursors,
+ * barriers, and the two loop shapes every timed kernel is built from. */
+#ifndef GOMB_LOOPS_H
+#define GOMB_LOOPS_H
+
+#include "gomb.h"
+
+#include <time.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
+
+MPI_Datatype gomb_mpi_dtype(int dtype);
+int gomb_job_barrier(gomb_job *j);
+int gomb_n_barriers(gomb_job *j);
+void gomb_loop_samples(gomb_job *j, uint64_t k0, uint64_t kend, int n, int ns);
+
+static inline uint64_t gomb_tick(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    return __rdtsc();
+#elif defined(__aarch64__)
+    uint64_t v;
+    __asm__ volatile("mrs %0, cntvct_el0" : "=r"(v));
+    return v;
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+#endif
+}
+
+// Cycling through -off_cache buffer copies without a division per iteration.
+typedef struct {
+    char *base, *cur;
+    size_t offs;
+    int k, i;
+} cursor;
+
+static inline void cur_init(cursor *c, char *base, size_t offs, int k) {
+    c->base = c->cur = base;
+    c->offs = offs;
+    c->k = k > 0 ? k : 1;
+    c->i = 0;
+}
+
+static inline void cur_next(cursor *c) {
+    if (++c->i >= c->k) {
+        c->i = 0;
+        c->cur = c->base;
+    } else {
+        c->cur += c->offs;
+    }
+}
+
+// KERNEL_PROLOGUE declares what every kernel uses and runs IMB's two
+// barriers before the clock starts.
+#define KERNEL_PROLOGUE                                                                          \
+    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);                                                  \
+    int n = j->n, cnt = j->count, rc = MPI_SUCCESS, rec = j->record;                             \
+    cursor s, r;                                                                                 \
+    (void)dt;                                                                                    \
+    (void)cnt;                                                                                   \
+    cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);                                           \
+    cur_init(&r, j->rbuf, j->r_offs, j->r_cache_iter);                                           \
+    j->elapsed = 0;                                                                              \
+    if ((rc = gomb_n_barriers(j)) != MPI_SUCCESS) return rc
+
+// TIMED_LOOP runs BEFORE and AFTER (which set rc): first j->skip times
+// untimed (OSU's warm-up, the start of the same loop), then n times between
+// two MPI_Wtime reads. When samples are recorded it stamps the cycle counter
+// between the two parts of every stride-th iteration: kernels put their
+// sends in BEFORE so that the stamp falls where the rank waits for its
+// partner anyway, off the critical path.
+#define TIMED_LOOP(BEFORE, AFTER)                                                                \
+    do {                                                                                         \
+        for (int i = 0; i < j->skip && rc == MPI_SUCCESS; i++) {                                 \
+            BEFORE;                                                                              \
+            AFTER;                                                                               \
+            cur_next(&s);                                                                        \
+            cur_next(&r);                                                                        \
+        }                                                                                        \
+        if (rc != MPI_SUCCESS) break;                                                            \
+        int ns_ = 0, left_ = j->stride > 0 ? j->stride : 1;                                      \
+        double t0_ = MPI_Wtime();                                                                \
+        uint64_t k0_ = gomb_tick();                                                              \
+        for (int i = 0; i < n; i++) {                                                            \
+            BEFORE;                                                                              \
+            if (rec && --left_ == 0) {                                                           \
+                j->ticks[ns_++] = gomb_tick();                                                   \
+                left_ = j->stride;                                                               \
+            }                                                                                    \
+            AFTER;                                                                               \
+            if (rc != MPI_SUCCESS) break;                                                        \
+            cur_next(&s);                                                                        \
+            cur_next(&r);                                                                        \
+        }                                                                                        \
+        uint64_t kend_ = gomb_tick();                                                            \
+        if (rec && left_ != (j->stride > 0 ? j->stride : 1)) j->ticks[ns_++] = kend_;          \
+        j->elapsed = MPI_Wtime() - t0_;                                                          \
+        if (rc == MPI_SUCCESS) gomb_loop_samples(j, k0_, kend_, n, ns_);                              \
+    } while (0)
+
+#define OK (rc == MPI_SUCCESS)
+
+#endif

@@ -1,0 +1,64 @@
+// Package stats computes summaries of samples: plain functions on
+// []float64 that return values (and, where a number is shaky, warnings).
+package stats
+
+import (
+	"math"
+	"sort"
+)
+
+// Sorted returns a sorted copy of xs.
+func Sorted(xs []float64) []float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s
+}
+
+// Quantile returns the q-quantile (0 <= q <= 1) of sorted data by linear
+// interpolation between closest ranks (the "R-7" definition used by
+// numpy's default and most spreadsheets); NaN for no data.
+func Quantile(sorted []float64, q float64) float64 {
+	n := len(sorted)
+	if n == 0 {
+		return math.NaN()
+	}
+	if q <= 0 {
+		return sorted[0]
+	}
+	if q >= 1 {
+		return sorted[n-1]
+	}
+	h := q * float64(n-1)
+	lo := int(math.Floor(h))
+	if lo+1 >= n {
+		return sorted[n-1]
+	}
+	return sorted[lo] + (h-float64(lo))*(sorted[lo+1]-sorted[lo])
+}
+
+// Median is the 0.5 quantile of unsorted data.
+func Median(xs []float64) float64 { return Quantile(Sorted(xs), 0.5) }
+
+// Mean is the arithmetic mean; NaN for no data.
+func Mean(xs []float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}
+
+// MinMax returns the smallest and largest value; NaNs for no data.
+func MinMax(xs []float64) (lo, hi float64) {
+	if len(xs) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	lo, hi = xs[0], xs[0]
+	for _, x := range xs[1:] {
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	return lo, hi
+}
