@@ -137,6 +137,11 @@ typedef struct {
 static int win_open(gomb_job *j, rma_win *w, size_t bytes, int peer) {
     int rc;
     MPI_Group g;
+    // Windows as large as the buffers, at least a page: as OSU, which
+    // sizes them for the largest message (MPICH 4.0 misplaces operations
+    // on shared-memory windows of a few bytes).
+    if (bytes < j->r_cap) bytes = j->r_cap;
+    if (bytes < 4096 && j->win_mode == GOMB_WIN_ALLOCATE) bytes = 4096;
     if (bytes == 0) bytes = 8;
     memset(w, 0, sizeof(*w));
     switch (j->win_mode) {
@@ -192,6 +197,19 @@ static inline int rma_op(gomb_job *j, rma_win *w, int target, int k, MPI_Datatyp
     }
 }
 
+// rma_verify_locked checks the data of a validation call after every rank
+// is done, inside an epoch on our own window so that its public copy is
+// what we read.
+static int rma_verify_locked(gomb_job *j, rma_win *w, size_t span, int peer, int lower) {
+    int rc = MPI_Barrier(j->comm);
+    if (OK) rc = MPI_Win_lock(MPI_LOCK_EXCLUSIVE, j->rank, 0, w->win);
+    if (OK) {
+        gomb_rma_verify(j, w->base, span, peer, lower);
+        rc = MPI_Win_unlock(j->rank, w->win);
+    }
+    return rc;
+}
+
 #define OPS(T)                                                                                   \
     for (int k = 0; k < ops && OK; k++) rc = rma_op(j, &w, (T), k, dt, cnt, B, span)
 
@@ -213,17 +231,19 @@ static int k_rma(gomb_job *j) {
     int bidir = j->rma_kind == GOMB_RMA_BIBW;
     int passive = j->sync_mode <= GOMB_SYNC_LOCK_ALL;
     if (j->checking) {
+        // Local stores to a window need an epoch on it to reach its public
+        // copy (MPI's separate memory model); lock our own window around them.
+        rc = MPI_Win_lock(MPI_LOCK_EXCLUSIVE, j->rank, 0, w.win);
         gomb_rma_prepare(j, w.base, span);
-        if ((rc = MPI_Barrier(j->comm)) != MPI_SUCCESS) return rc;
+        if (OK) rc = MPI_Win_unlock(j->rank, w.win);
+        if (OK) rc = MPI_Barrier(j->comm);
+        if (!OK) return rc;
     }
     if (passive && !lower) {
         // Passive target: nothing to do but stay in MPI until the origin is done.
         j->elapsed = -1;
         rc = MPI_Barrier(j->comm);
-        if (OK && j->checking) {
-            rc = MPI_Barrier(j->comm);
-            if (OK) gomb_rma_verify(j, w.base, span, peer, lower);
-        }
+        if (OK && j->checking) rc = rma_verify_locked(j, &w, span, peer, lower);
         win_close(j, &w);
         return rc;
     }
@@ -281,10 +301,9 @@ static int k_rma(gomb_job *j) {
     if (OK && (j->sync_mode == GOMB_SYNC_FLUSH || j->sync_mode == GOMB_SYNC_FLUSH_LOCAL))
         rc = MPI_Win_unlock(peer, w.win);
     if (passive && OK) rc = MPI_Barrier(j->comm);
-    if (OK && j->checking) {
-        rc = MPI_Barrier(j->comm);
-        if (OK) gomb_rma_verify(j, w.base, span, peer, lower);
-    }
+    if (OK && j->checking && j->sync_mode == GOMB_SYNC_FENCE)
+        rc = MPI_Win_fence(MPI_MODE_NOSUCCEED, w.win); // close the fence epochs before locking
+    if (OK && j->checking) rc = rma_verify_locked(j, &w, span, peer, lower);
     if (!lower) j->elapsed = -1; // OSU reports the origin's time
     win_close(j, &w);
     return rc;

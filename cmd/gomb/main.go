@@ -25,6 +25,7 @@ type command struct {
 // commands is the table of subcommands, in the order help lists them.
 var commands = []command{
 	{"imb", "IMB-MPI1 benchmarks with IMB's flags and tables (run under mpirun/mpiexec/srun)", runIMB},
+	{"osu", "OSU Micro-Benchmarks tests with OSU's flags and tables, plus one-way latency", runOSU},
 	{"version", "print gomb's version and the MPI library it was built for", runVersion},
 }
 

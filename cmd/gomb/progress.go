@@ -42,9 +42,14 @@ func newProgress(stderr, table io.Writer, total int, force bool) *progress {
 
 // Size implements bench.Progress.
 func (p *progress) Size(s *bench.Spec, np int, size int64, done, total int) {
+	p.step(s.Name, np, size, s.HasSize())
+}
+
+// step counts one finished size of a benchmark and redraws the line.
+func (p *progress) step(name string, np int, size int64, hasSize bool) {
 	p.done++
-	line := fmt.Sprintf("gomb %3d%% [%d/%d] %s np=%d", 100*p.done/p.total, p.done, p.total, s.Name, np)
-	if s.HasSize() {
+	line := fmt.Sprintf("gomb %3d%% [%d/%d] %s np=%d", 100*p.done/p.total, p.done, p.total, name, np)
+	if hasSize {
 		line += fmt.Sprintf(" %d B", size)
 	}
 	if el := time.Since(p.start); p.done > 0 && p.done < p.total {

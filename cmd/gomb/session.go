@@ -81,7 +81,7 @@ func (s *session) close() { _ = mpi.Finalize() }
 // fail prints err once, from rank 0, and returns an error main only turns
 // into the exit status. Every rank calls it with the same error.
 func (s *session) fail(err error) error {
-	if s.rank == 0 {
+	if s.rank == 0 || os.Getenv("GOMB_DEBUG") != "" {
 		fmt.Fprintf(s.stderr, "gomb %s: %v\n", s.cmd, err)
 	}
 	return errReported{exitCode(err)}
