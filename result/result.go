@@ -162,6 +162,10 @@ type Result struct {
 	// the MPI library is not CUDA-aware.
 	Buffers string `json:"buffers,omitempty"`
 	Staged  bool   `json:"staged,omitempty"`
+	// Sample numbers the samples of a ring run (0: the cold first
+	// sample, kept out of the statistics: Cold).
+	Sample int  `json:"sample,omitempty"`
+	Cold   bool `json:"cold,omitempty"`
 	// Check is the -check outcome (absent without -check).
 	Check *Check `json:"check,omitempty"`
 	// Time is when the size finished.
@@ -204,13 +208,15 @@ type Check struct {
 
 // End is the last record of a stream.
 type End struct {
-	Type     string    `json:"type"`
-	Schema   string    `json:"schema"`
-	RunID    string    `json:"run_id"`
-	Status   string    `json:"status"`
-	Signal   string    `json:"signal,omitempty"`  // for interrupted runs, e.g. "interrupt"
-	Message  string    `json:"message,omitempty"` // the error, for failed runs
-	Results  int       `json:"results"`           // result records written
+	Type    string `json:"type"`
+	Schema  string `json:"schema"`
+	RunID   string `json:"run_id"`
+	Status  string `json:"status"`
+	Signal  string `json:"signal,omitempty"`  // for interrupted runs, e.g. "interrupt"
+	Message string `json:"message,omitempty"` // the error, for failed runs
+	Results int    `json:"results"`           // result records written
+	// Summary is a ring run's summary (gomb ring: ring.Summary).
+	Summary  any       `json:"summary,omitempty"`
 	Time     time.Time `json:"time"`
 	ElapsedS float64   `json:"elapsed_s"`
 }

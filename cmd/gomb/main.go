@@ -26,6 +26,7 @@ type command struct {
 var commands = []command{
 	{"imb", "IMB-MPI1 benchmarks with IMB's flags and tables (run under mpirun/mpiexec/srun)", runIMB},
 	{"osu", "OSU Micro-Benchmarks tests with OSU's flags and tables, plus one-way latency", runOSU},
+	{"ring", "continuous ring monitor (mpi-comm-bench): bandwidth per sample until stopped, straggler summary", runRing},
 	{"version", "print gomb's version and the MPI library it was built for", runVersion},
 }
 

@@ -275,14 +275,17 @@ func (o *output) result(r *result.Result, text func(*result.Result) error) error
 
 // end writes the end record and closes the stream; it keeps the lock when
 // keep is set (the process is about to exit on a signal).
-func (o *output) end(status, sig, msg string, keep bool) {
+func (o *output) end(status, sig, msg string, keep bool) { o.endWith(status, sig, msg, nil, keep) }
+
+// endWith is end with a summary in the end record.
+func (o *output) endWith(status, sig, msg string, summary any, keep bool) {
 	o.mu.Lock()
 	if !keep {
 		defer o.mu.Unlock()
 	}
 	o.prog.finish()
 	if o.enc != nil {
-		_ = o.enc.End(&result.End{RunID: o.runID, Status: status, Signal: sig, Message: msg,
+		_ = o.enc.End(&result.End{RunID: o.runID, Status: status, Signal: sig, Message: msg, Summary: summary,
 			Time: time.Now(), ElapsedS: time.Since(o.start).Seconds()})
 	}
 	if o.file != nil {
