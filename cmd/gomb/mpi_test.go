@@ -80,7 +80,19 @@ type job struct {
 // entries are KEY=VALUE.
 func launch(t *testing.T, m mpiLib, np int, timeout time.Duration, extraEnv []string, args ...string) job {
 	t.Helper()
-	argv := append(m.argv(np), filepath.Join(binDir, m.bin), "imb")
+	return launchCmd(t, m, np, timeout, extraEnv, "imb", args...)
+}
+
+// launchCmd runs 'gomb <sub>' under the library's launcher with np ranks.
+func launchCmd(t *testing.T, m mpiLib, np int, timeout time.Duration, extraEnv []string, sub string, args ...string) job {
+	t.Helper()
+	return launchArgv(t, m, np, timeout, extraEnv, nil, append([]string{sub}, args...)...)
+}
+
+// launchArgv runs gomb with launcher flags lflags (after the launcher's own).
+func launchArgv(t *testing.T, m mpiLib, np int, timeout time.Duration, extraEnv, lflags []string, args ...string) job {
+	t.Helper()
+	argv := append(append(m.argv(np), lflags...), filepath.Join(binDir, m.bin))
 	argv = append(argv, args...)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()

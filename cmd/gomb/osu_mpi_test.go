@@ -1,0 +1,318 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	bosu "github.com/gomb-hpc/gomb/bench/osu"
+	"github.com/gomb-hpc/gomb/internal/testutil"
+	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// osuRanks is the process counts a test runs at in the conformance test.
+func osuRanks(s *bosu.Spec) []int {
+	if s.ExactRanks > 0 {
+		return []int{s.ExactRanks}
+	}
+	return []int{2, 4}
+}
+
+// osuTimingRanks is how many ranks report a time.
+func osuTimingRanks(s *bosu.Spec, np int) int {
+	switch {
+	case s.ExactRanks > 0 && s.Kind != bosu.Collective && s.Kind != bosu.NonBlocking:
+		return 1 // rank 0
+	case s.Spec.Pairs:
+		return np / 2 // the lower rank of each pair
+	}
+	return np
+}
+
+// TestOSUConformance runs every OSU test with both MPIs, with -c, at 2
+// ranks and, where the test allows, 4, and checks every record.
+func TestOSUConformance(t *testing.T) {
+	const iters = 10
+	for _, m := range mpis {
+		for _, s := range bosu.Specs() {
+			for _, np := range osuRanks(s) {
+				t.Run(fmt.Sprintf("%s/%s/np%d", m.name, s.Name, np), func(t *testing.T) {
+					out := filepath.Join(t.TempDir(), "r.jsonl")
+					args := []string{s.Name, "-c", "-z", "-m", "1:16", "-i", fmt.Sprint(iters), "-x", "2", "-json", out}
+					var lflags []string
+					if s.Name == "cas_latency" && m.name == "openmpi" {
+						// Open MPI 4.1.4's osc/rdma crashes on 8-byte compare-and-swap
+						// in MPI_Win_allocate windows, plain C included.
+						lflags = []string{"--mca", "osc", "^rdma"}
+					}
+					j := launchArgv(t, m, np, 3*time.Minute, nil, lflags, append([]string{"osu"}, args...)...)
+					checkNoCrash(t, j)
+					if j.code != 0 {
+						t.Fatalf("exit %d\n%s\n%s", j.code, tail(j.stdout), tail(j.stderr))
+					}
+					st := readRecords(t, out)
+					if len(st.bad) > 0 || st.run == nil || st.end == nil || st.end.Status != result.EndComplete {
+						t.Fatalf("records: errors %v, run %v, end %+v", st.bad, st.run != nil, st.end)
+					}
+					o := bosu.DefaultOptions()
+					o.MaxSize = 16
+					want := o.Sizes(s, np)
+					if len(st.results) != len(want) {
+						t.Fatalf("%d results, want %d (%v)", len(st.results), len(want), want)
+					}
+					for i, r := range st.results {
+						checkOSUResult(t, s, np, want[i], iters, r)
+					}
+					if !strings.HasPrefix(j.stdout, "# "+s.Title) && !strings.HasPrefix(j.stdout, "\n# "+s.Title) {
+						t.Errorf("title: %q", firstLines(j.stdout, 2))
+					}
+				})
+			}
+		}
+	}
+}
+
+func firstLines(s string, n int) string {
+	l := strings.SplitN(s, "\n", n+1)
+	return strings.Join(l[:min(n, len(l))], "\n")
+}
+
+func checkOSUResult(t *testing.T, s *bosu.Spec, np int, size int64, iters int, r *result.Result) {
+	t.Helper()
+	where := fmt.Sprintf("%s np=%d %d B", s.Name, np, size)
+	if r.Suite != "osu" || r.Benchmark != s.Name || r.NP != np || r.Bytes != size || r.Repetitions != iters {
+		t.Fatalf("%s: record %s/%s np=%d %d B reps %d", where, r.Suite, r.Benchmark, r.NP, r.Bytes, r.Repetitions)
+	}
+	if r.Check == nil || !r.Check.Passed {
+		t.Errorf("%s: validation %+v", where, r.Check)
+	}
+	if len(r.Ranks) != osuTimingRanks(s, np) {
+		t.Errorf("%s: %d timing ranks, want %d", where, len(r.Ranks), osuTimingRanks(s, np))
+	}
+	per := max(1, r.SampleReps)
+	for k, ss := range r.SamplesUS {
+		if want := (iters + per - 1) / per; len(ss) != want {
+			t.Errorf("%s: rank %d: %d samples, want %d", where, r.Ranks[k], len(ss), want)
+		}
+	}
+	if !(r.TAvgUS > 0) || r.TMinUS > r.TAvgUS+1e-9 || r.TAvgUS > r.TMaxUS+1e-9 {
+		t.Errorf("%s: times %g %g %g", where, r.TMinUS, r.TAvgUS, r.TMaxUS)
+	}
+	if !(r.P50US > 0 && r.P50US <= r.P90US && r.P90US <= r.P99US) {
+		t.Errorf("%s: percentiles %g %g %g", where, r.P50US, r.P90US, r.P99US)
+	}
+	switch s.Kind {
+	case bosu.Bandwidth, bosu.RMABandwidth, bosu.MsgRate:
+		if !(r.MBps > 0) {
+			t.Errorf("%s: bandwidth %g", where, r.MBps)
+		}
+	case bosu.NonBlocking:
+		if r.NBC == nil || !(r.NBC.PureUS > 0) || r.NBC.OverlapPct < 0 || r.NBC.OverlapPct > 100 {
+			t.Errorf("%s: non-blocking times %+v", where, r.NBC)
+		}
+	case bosu.OneWay:
+		ow := r.OneWay
+		if ow == nil || !(ow.ErrorUS > 0) || !(ow.ForwardUS > -ow.ErrorUS) || !(ow.BackwardUS > -ow.ErrorUS) {
+			t.Errorf("%s: one-way %+v", where, ow)
+		}
+	}
+}
+
+var osuValue = regexp.MustCompile(`^ *-?[0-9]+(\.[0-9]+)?$`)
+
+// maskOSU keeps an OSU table's structure: titles, headers and the size
+// column; the value columns become N in their exact widths.
+func maskOSU(text string) string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if l == "" || strings.HasPrefix(l, "#") {
+			out = append(out, l)
+			continue
+		}
+		var b strings.Builder
+		rest := l
+		if len(rest) >= 10 && !osuValue.MatchString(rest) && osuValue.MatchString(strings.TrimSpace(rest[:10])) {
+			b.WriteString(rest[:10]) // the size column, kept
+			rest = rest[10:]
+		} else if len(rest) >= 17 && osuValue.MatchString(rest[:17]) { // barrier's single column
+			b.WriteString(strings.Repeat(" ", 16) + "N")
+			rest = rest[17:]
+		}
+		for len(rest) >= 18 && osuValue.MatchString(rest[:18]) {
+			b.WriteString(strings.Repeat(" ", 17) + "N")
+			rest = rest[18:]
+		}
+		if len(rest) == 12 && osuValue.MatchString(rest) {
+			b.WriteString(strings.Repeat(" ", 11) + "N")
+			rest = ""
+		}
+		out = append(out, b.String()+rest)
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestOSULayout compares gomb's text with real OSU 7.2 output of the same
+// test, values masked: same title, header lines, sizes and column widths.
+func TestOSULayout(t *testing.T) {
+	cases := []struct {
+		file string
+		args []string
+	}{
+		{"osu_latency_np2.txt", []string{"latency"}},
+		{"osu_bw_np2.txt", []string{"bw"}},
+		{"osu_bibw_np2.txt", []string{"bibw"}},
+		{"osu_put_latency_np2.txt", []string{"put_latency"}},
+		{"osu_allreduce_f_np2.txt", []string{"allreduce", "-f"}},
+		{"osu_barrier_np2.txt", []string{"barrier"}},
+	}
+	for _, m := range mpis {
+		for _, c := range cases {
+			t.Run(m.name+"/"+c.file, func(t *testing.T) {
+				ref, err := os.ReadFile(filepath.Join("testdata", "osu", c.file))
+				if err != nil {
+					t.Fatal(err)
+				}
+				// fewer iterations: the layout does not depend on them (masked)
+				j := launchCmd(t, m, 2, 3*time.Minute, nil, "osu", append(c.args, "-i", "5", "-x", "1")...)
+				if j.code != 0 {
+					t.Fatalf("exit %d: %s", j.code, tail(j.stderr))
+				}
+				if got, want := maskOSU(j.stdout), maskOSU(string(ref)); got != want {
+					t.Errorf("layout differs from OSU's %s:\n%s", c.file, testutil.Diff(want, got))
+				}
+			})
+		}
+	}
+}
+
+// TestOSUOneSidedModes: every synchronisation and window creation of the
+// one-sided tests moves the right data (-c), with both MPIs.
+func TestOSUOneSidedModes(t *testing.T) {
+	for _, m := range mpis {
+		for _, s := range bosu.Specs() {
+			if s.Kind != bosu.RMALatency && s.Kind != bosu.RMABandwidth {
+				continue
+			}
+			// Open MPI 4.1.4 osc/rdma crashes on 8-byte compare-and-swap in
+			// MPI_Win_allocate windows (plain C too): use MPI_Win_create there.
+			casOMPI := s.Name == "cas_latency" && m.name == "openmpi"
+			var combos [][]string
+			for _, sy := range s.SyncModes {
+				c := []string{"-s", syncWord(sy)}
+				if casOMPI {
+					c = append(c, "-w", "create")
+				}
+				combos = append(combos, c)
+			}
+			for _, w := range []string{"create", "allocate", "dynamic"} {
+				if casOMPI && w == "allocate" {
+					continue
+				}
+				combos = append(combos, []string{"-w", w})
+			}
+			for _, c := range combos {
+				t.Run(m.name+"/"+s.Name+"/"+strings.Join(c, ""), func(t *testing.T) {
+					args := append([]string{s.Name, "-c", "-m", "1:64", "-i", "5", "-x", "1"}, c...)
+					j := launchCmd(t, m, 2, time.Minute, nil, "osu", args...)
+					checkNoCrash(t, j)
+					if j.code != 0 || strings.Contains(j.stdout, "Fail") {
+						t.Errorf("exit %d\n%s\n%s", j.code, j.stdout, tail(j.stderr))
+					}
+				})
+			}
+		}
+	}
+}
+
+func syncWord(m mpi.SyncMode) string {
+	for _, w := range []string{"lock", "flush", "flush_local", "lock_all", "pscw", "fence"} {
+		if got, _ := bosu.ParseSync(w); got == m {
+			return w
+		}
+	}
+	return ""
+}
+
+// TestOneWayClockSync: MPICH's MPI_Wtime is one clock for every process on
+// a host, so the true offset between ranks 0 and 1 is 0: the estimate must
+// lie within its error bound of it. (Open MPI's MPI_Wtime counts from each
+// process's start, so its offset is real and large; the estimate still
+// splits the round trip consistently.)
+func TestOneWayClockSync(t *testing.T) {
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "r.jsonl")
+			j := launchCmd(t, m, 2, time.Minute, nil, "osu", "oneway", "-m", "1:1024", "-i", "2000", "-json", out)
+			if j.code != 0 {
+				t.Fatalf("exit %d: %s", j.code, tail(j.stderr))
+			}
+			for _, r := range readRecords(t, out).results {
+				ow := r.OneWay
+				if m.name == "mpich" && math.Abs(ow.OffsetUS) > ow.ErrorUS {
+					t.Errorf("%d B: offset %g us outside the bound %g us of the true 0", r.Bytes, ow.OffsetUS, ow.ErrorUS)
+				}
+				// the two directions add up to the round trip (the turnaround of
+				// two clock reads aside)
+				if d := ow.ForwardUS + ow.BackwardUS - 2*ow.HalfRTTUS; math.Abs(d) > 0.5 {
+					t.Errorf("%d B: %g + %g us vs round trip %g us", r.Bytes, ow.ForwardUS, ow.BackwardUS, 2*ow.HalfRTTUS)
+				}
+				if ow.ErrorUS <= 0 || ow.ErrorUS > r.TAvgUS*2+1 {
+					t.Errorf("%d B: sync error %g us for a %g us half round trip", r.Bytes, ow.ErrorUS, r.TAvgUS)
+				}
+			}
+		})
+	}
+}
+
+// TestOSUBadInput: one clear line from rank 0, exit 2, no trace, no hang.
+func TestOSUBadInput(t *testing.T) {
+	cases := []struct {
+		name string
+		np   int
+		args []string
+		want string
+	}{
+		{"unknown test", 2, []string{"latancy"}, `unknown test "latancy"`},
+		{"no test", 2, []string{"-m", "8"}, "no test named"},
+		{"exact ranks", 4, []string{"latency"}, "latency needs exactly 2 processes, 4 started"},
+		{"odd pairs", 3, []string{"mbw_mr"}, "needs an even number"},
+		{"bad sync", 2, []string{"put_bibw", "-s", "lock"}, "-s lock is not valid for put_bibw"},
+		{"unknown sync", 2, []string{"put_latency", "-s", "later"}, "unknown synchronization"},
+		{"in place p2p", 2, []string{"latency", "-l"}, "-l (MPI_IN_PLACE) applies to blocking collectives"},
+		{"no cuda", 2, []string{"latency", "-d", "cuda"}, "-d cuda: rank 0: no CUDA runtime found"},
+		{"placement without device", 2, []string{"latency", "D", "H"}, "after -d cuda"},
+		{"bad type", 2, []string{"allreduce", "-T", "mpi_long"}, "unknown -T"},
+		{"root out of range", 2, []string{"bcast", "-k", "fixed:5"}, "-k fixed:5: no such rank"},
+		{"root on unrooted", 2, []string{"allreduce", "-k", "rotate"}, "-k applies to rooted collectives"},
+		{"sizes reversed", 2, []string{"latency", "-m", "64:8"}, "-m 64:8"},
+		{"window zero", 2, []string{"bw", "-W", "0"}, "-W must be between"},
+		{"validate in place", 4, []string{"allreduce", "-l", "-c"}, "-c cannot validate -l"},
+		{"no size left", 2, []string{"allreduce", "-T", "mpi_double", "-m", "1:4"}, "no message size left"},
+	}
+	for _, m := range mpis {
+		for _, c := range cases {
+			t.Run(m.name+"/"+c.name, func(t *testing.T) {
+				j := launchCmd(t, m, c.np, time.Minute, nil, "osu", c.args...)
+				checkNoCrash(t, j)
+				if j.code != exitUsage {
+					t.Errorf("exit %d, want %d\nstderr: %s", j.code, exitUsage, j.stderr)
+				}
+				var ours []string
+				for _, l := range strings.Split(j.stderr, "\n") {
+					if strings.HasPrefix(l, "gomb") {
+						ours = append(ours, l)
+					}
+				}
+				if len(ours) != 1 || !strings.Contains(ours[0], c.want) {
+					t.Errorf("want one line mentioning %q, got %q", c.want, ours)
+				}
+			})
+		}
+	}
+}
