@@ -173,20 +173,23 @@ int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int 
         j->r_cap = 0;
     }
     if (n > j->n_cap) {
+        // Not cleared: the kernels write every entry they later read, and
+        // untouched pages cost no resident memory.
         free(j->samples);
         free(j->ticks);
         free(j->stamps);
+        j->stamps = NULL;
         j->samples = malloc(n * sizeof(double));
         j->ticks = malloc(n * sizeof(uint64_t));
-        j->stamps = malloc(4 * n * sizeof(double));
-        if (!j->samples || !j->ticks || !j->stamps) {
+        if (!j->samples || !j->ticks) {
             j->n_cap = 0;
             return MPI_ERR_NO_MEM;
         }
-        memset(j->samples, 0, n * sizeof(double));
-        memset(j->ticks, 0, n * sizeof(uint64_t));
-        memset(j->stamps, 0, 4 * n * sizeof(double));
         j->n_cap = n;
+    }
+    if (j->kernel == GOMB_K_ONEWAY && !j->stamps) {
+        j->stamps = calloc(4 * j->n_cap, sizeof(double));
+        if (!j->stamps) return MPI_ERR_NO_MEM;
     }
     int need = 2 * (j->window > 0 ? j->window : 1);
     if (need > j->reqs_cap) {

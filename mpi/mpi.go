@@ -415,6 +415,43 @@ func (j *Job) Samples() []float64 {
 	return out
 }
 
+// GatherSamples gathers the samples of the last recorded Run of j on every
+// rank of c to root, straight from the job's C memory (no copy on the
+// sending ranks); root gets one slice per rank, in seconds. Ranks with send
+// false (no part in the last Run) send none.
+func (c Comm) GatherSamples(j *Job, send bool, root int) ([][]float64, error) {
+	n := 0
+	if send && j.j.samples != nil && int(j.j.nsamples) <= int(j.j.n_cap) {
+		n = int(j.j.nsamples)
+	}
+	counts, cnt, dsp, total, err := c.gatherCounts(n, root)
+	if err != nil {
+		return nil, err
+	}
+	sb := j.j.samples
+	if n == 0 || sb == nil {
+		var dummy C.double
+		sb = &dummy
+	}
+	var rb *C.double
+	if c.Rank() == root {
+		rb = (*C.double)(C.malloc(C.size_t(8 * (total + 1))))
+		defer C.free(unsafe.Pointer(rb))
+	}
+	if err := mpiErr(C.gomb_gatherv_doubles(c.c, sb, C.int(n), rb, &cnt[0], &dsp[0], C.int(root)), "MPI_Gatherv"); err != nil {
+		return nil, err
+	}
+	if c.Rank() != root {
+		return nil, nil
+	}
+	all := unsafe.Slice((*float64)(unsafe.Pointer(rb)), total)
+	out := make([][]float64, len(counts))
+	for i, v := range counts {
+		out[i] = append([]float64(nil), all[dsp[i]:int(dsp[i])+v]...)
+	}
+	return out, nil
+}
+
 // NBCTimes returns the last non-blocking Run's time sums.
 func (j *Job) NBCTimes() NBCTimes {
 	return NBCTimes{Init: float64(j.j.t_init), Compute: float64(j.j.t_compute), Test: float64(j.j.t_test), Wait: float64(j.j.t_wait)}

@@ -86,6 +86,9 @@ func (c Comm) GatherInts(send []int, root int) ([]int, error) { return nil, ErrN
 // GathervFloat64s fails.
 func (c Comm) GathervFloat64s(send []float64, root int) ([][]float64, error) { return nil, ErrNoMPI }
 
+// GatherSamples fails.
+func (c Comm) GatherSamples(j *Job, send bool, root int) ([][]float64, error) { return nil, ErrNoMPI }
+
 // GathervBytes fails.
 func (c Comm) GathervBytes(send []byte, root int) ([][]byte, error) { return nil, ErrNoMPI }
 

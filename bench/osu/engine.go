@@ -157,8 +157,8 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64, tickCost float64) ([]*
 	js := e.spec(t, size, skip)
 	mine := make([]float64, nvals)
 	mine[vFirst], mine[vStride] = -1, 1
-	var samples []float64
-	var stamps [3][]float64 // one-way: sync before, measurement, sync after
+	var stamps [3][]float64
+	var oneWaySamples []float64 // the one-way measurement's, before the second sync overwrites them // one-way: sync before, measurement, sync after
 
 	if err := e.World.Barrier(); err != nil {
 		return nil, err
@@ -182,7 +182,6 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64, tickCost float64) ([]*
 		nt := job.NBCTimes()
 		mine[vPure] = pure
 		mine[vInit], mine[vCompute], mine[vTest], mine[vWait] = nt.Init, nt.Compute, nt.Test, nt.Wait
-		samples = job.Samples()
 	case OneWay:
 		for k, n := range []int{syncSamples, iters, syncSamples} {
 			ks := js
@@ -194,11 +193,11 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64, tickCost float64) ([]*
 			if err != nil {
 				return nil, err
 			}
+			stamps[k] = job.Stamps(n)
 			if k == 1 {
 				mine[vElapsed] = el
-				samples = job.Samples()
+				oneWaySamples = job.Samples()
 			}
-			stamps[k] = job.Stamps(n)
 		}
 	case RMALatency, RMABandwidth:
 		// The warm-up runs first, on its own: its time per iteration sets
@@ -223,14 +222,12 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64, tickCost float64) ([]*
 			return nil, err
 		}
 		mine[vStride] = float64(js.Stride)
-		samples = job.Samples()
 	default:
 		job.Set(js)
 		var err error
 		if mine[vElapsed], err = job.Run(iters, true); err != nil {
 			return nil, err
 		}
-		samples = job.Samples()
 	}
 	if o.Validate {
 		vs := js
@@ -251,7 +248,12 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64, tickCost float64) ([]*
 	if err != nil {
 		return nil, err
 	}
-	all, err := e.World.GathervFloat64s(samples, 0)
+	var all [][]float64
+	if s.Kind == OneWay {
+		all, err = e.World.GathervFloat64s(oneWaySamples, 0)
+	} else {
+		all, err = e.World.GatherSamples(job, mine[vElapsed] >= 0, 0)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ package ring
 
 import (
 	"math"
+	"runtime"
 	"time"
 
 	"github.com/gomb-hpc/gomb/mpi"
@@ -207,6 +208,7 @@ func (m *Monitor) Run(emit func(Sample) error) error {
 				return err
 			}
 		}
+		runtime.GC() // the collector is off while sampling; collect between samples
 	}
 	return nil
 }

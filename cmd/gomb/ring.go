@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -206,6 +207,8 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 			return ss.fail(err)
 		}
 	}
+	debug.SetGCPercent(-1) // the monitor collects between samples
+	defer debug.SetGCPercent(100)
 	err = mon.Run(func(s bring.Sample) error {
 		tracker.Add(s)
 		r := ringRecord(ss.out.runID, o.MsgSize, s, hostList)

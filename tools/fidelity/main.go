@@ -44,7 +44,9 @@ func main() {
 	smallIters := flag.Int("small-n", 20000, "repetitions per size up to -small: short loops drown in this machine's 20-50 us hiccups")
 	small := flag.Int64("small", 8192, "largest size that gets -small-n repetitions")
 	sizes := flag.String("sizes", "0,8,1024,65536,1048576,4194304", "message sizes in bytes")
-	benches := flag.String("bench", "PingPong,Sendrecv,Allreduce", "benchmarks")
+	benches := flag.String("bench", "PingPong,Sendrecv,Allreduce", "IMB benchmarks")
+	osuTests := flag.String("osu", "latency,bw,put_latency", "OSU tests (OSU's own iteration counts)")
+	osuSizes := flag.String("osu-sizes", "1,8,1024,65536,1048576,4194304", "OSU message sizes in bytes")
 	bindir := flag.String("bin", "bin", "directory with gomb and gomb-mpich")
 	out := flag.String("out", "out/fidelity", "work directory")
 	flag.Parse()
@@ -61,12 +63,16 @@ func main() {
 	wrap := filepath.Join(*out, "rsswrap")
 	must(run("gcc", "-O2", "-o", wrap, "tools/fidelity/csrc/rsswrap.c"))
 	for _, m := range impls {
-		must(run(m.mpicc, "-O2", "-o", filepath.Join(*out, "cref-"+m.name), "tools/fidelity/csrc/cref.c"))
+		must(run(m.mpicc, "-O2", "-Wno-stringop-overflow", "-o", filepath.Join(*out, "cref-"+m.name), "tools/fidelity/csrc/cref.c"))
 	}
 	os.Setenv("OMPI_ALLOW_RUN_AS_ROOT", "1")
 	os.Setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
 
 	benchList := strings.Split(*benches, ",")
+	var osuList []string
+	if *osuTests != "" {
+		osuList = strings.Split(*osuTests, ",")
+	}
 	// Two batches per program and round: small sizes with many
 	// repetitions, large ones with fewer.
 	var batches []batch
@@ -91,7 +97,7 @@ func main() {
 	ratios := map[key][]float64{}
 	gombT := map[key][]float64{}
 	cT := map[key][]float64{}
-	rss := map[string][]float64{} // "openmpi gomb" -> KiB per round
+	rss := map[string][]float64{} // "openmpi gomb 0" -> peak KiB of rank 0, per run
 	for r := 0; r < *rounds; r++ {
 		for _, m := range impls {
 			// ABBA within the round cancels drift of this shared machine.
@@ -104,18 +110,29 @@ func main() {
 				rssDir := filepath.Join(*out, fmt.Sprintf("rss-%s-%s-%d-%d", m.name, prog, r, slot))
 				os.RemoveAll(rssDir)
 				must(os.MkdirAll(rssDir, 0o755))
-				for _, b := range batches {
-					var t map[key]float64
-					if prog == "gomb" {
-						t = runGomb(m, wrap, rssDir, *out, b.n, b.sizes, benchList)
-					} else {
-						t = runC(m, wrap, rssDir, *out, b.n, b.sizes, benchList)
-					}
+				add := func(t map[key]float64) {
 					for k, v := range t {
 						got[prog][k] += v / 2 // each program runs twice per round
 					}
 				}
-				rss[m.name+" "+prog] = append(rss[m.name+" "+prog], maxRSS(rssDir))
+				for _, b := range batches {
+					if prog == "gomb" {
+						add(runGomb(m, wrap, rssDir, *out, b.n, b.sizes, benchList))
+					} else {
+						add(runC(m, wrap, rssDir, *out, b.n, b.sizes, benchList))
+					}
+				}
+				for _, test := range osuList {
+					if prog == "gomb" {
+						add(runGombOSU(m, wrap, rssDir, *out, test, *osuSizes))
+					} else {
+						add(runCOSU(m, wrap, rssDir, *out, test, *osuSizes))
+					}
+				}
+				for rank, kib := range rankRSS(rssDir) {
+					k := fmt.Sprintf("%s %s %d", m.name, prog, rank)
+					rss[k] = append(rss[k], kib)
+				}
 			}
 			for k, g := range got["gomb"] {
 				c, ok := got["c"][k]
@@ -144,7 +161,8 @@ func main() {
 			return a.mpi > b.mpi
 		}
 		if a.bench != b.bench {
-			return indexOf(benchList, a.bench) < indexOf(benchList, b.bench)
+			all := append(append([]string{}, benchList...), prefixed(osuList)...)
+			return indexOf(all, a.bench) < indexOf(all, b.bench)
 		}
 		return a.size < b.size
 	})
@@ -155,26 +173,26 @@ func main() {
 		fmt.Printf("%-8s %-10s %9d %12.3f %12.3f %8.3f\n", k.mpi, k.bench, k.size, median(gombT[k]), median(cT[k]), mr)
 	}
 	fmt.Printf("# largest |median ratio - 1|: %.1f%% (target: 3%%)\n", 100*worst)
-	fmt.Printf("\n# the ratios as a Markdown table\n")
-	sizeList := []int64{}
-	for _, k := range keys {
-		if k.mpi == keys[0].mpi && k.bench == keys[0].bench {
-			sizeList = append(sizeList, k.size)
-		}
-	}
+	fmt.Printf("\n# the ratios as a Markdown table (gomb/C of the time; bandwidth tests: time per window)\n")
 	for _, m := range impls {
-		for _, b := range benchList {
+		for _, b := range append(append([]string{}, benchList...), prefixed(osuList)...) {
 			fmt.Printf("| %s | %s |", m.name, b)
-			for _, sz := range sizeList {
-				fmt.Printf(" %.3f |", median(ratios[key{m.name, b, sz}]))
+			for _, k := range keys {
+				if k.mpi == m.name && k.bench == b {
+					fmt.Printf(" %d B: %.3f |", k.size, median(ratios[k]))
+				}
 			}
 			fmt.Println()
 		}
 	}
-	fmt.Printf("\n# peak RSS of a rank (max over the 2 ranks, median over rounds)\n")
+	fmt.Printf("\n# peak RSS per rank, median over the runs (MB = 2^20 bytes). Rank 0 also gathers every\n")
+	fmt.Printf("# rank's raw samples and encodes the records, which the C program does not do.\n")
 	for _, m := range impls {
-		g, c := median(rss[m.name+" gomb"]), median(rss[m.name+" c"])
-		fmt.Printf("%-8s gomb %7.1f MB   C %7.1f MB   difference %+6.1f MB (target: within 5 MB)\n", m.name, g/1024, c/1024, (g-c)/1024)
+		for rank := 0; rank < 2; rank++ {
+			g, c := median(rss[fmt.Sprintf("%s gomb %d", m.name, rank)]), median(rss[fmt.Sprintf("%s c %d", m.name, rank)])
+			fmt.Printf("%-8s rank %d: gomb %7.1f MB   C %7.1f MB   difference %+6.1f MB (target: within 5 MB)\n",
+				m.name, rank, g/1024, c/1024, (g-c)/1024)
+		}
 	}
 }
 
@@ -225,20 +243,89 @@ func runC(m mpiImpl, wrap, rssDir, out string, n int, sizes string, benches []st
 	return times
 }
 
-func maxRSS(dir string) float64 {
+func prefixed(tests []string) []string {
+	var out []string
+	for _, t := range tests {
+		out = append(out, "osu_"+t)
+	}
+	return out
+}
+
+// runGombOSU runs one OSU test over all powers of two up to the largest
+// size wanted and keeps the wanted sizes: the time per iteration of rank 0
+// (half the round trip for latency, one window for bw).
+func runGombOSU(m mpiImpl, wrap, rssDir, out, test, sizes string) map[key]float64 {
+	jf := filepath.Join(out, "gomb-osu-"+m.name+".jsonl")
+	want := map[int64]bool{}
+	var hi int64
+	for _, f := range strings.Split(sizes, ",") {
+		v, _ := strconv.ParseInt(f, 10, 64)
+		want[v] = true
+		hi = max(hi, v)
+	}
+	args := append(append([]string{}, m.launch[1:]...), wrap, rssDir, m.gomb, "osu", test, "-m", fmt.Sprintf("1:%d", hi), "-json", jf)
+	if err := exec.Command(m.launch[0], args...).Run(); err != nil {
+		fail(fmt.Errorf("gomb osu %s (%s): %v", test, m.name, err))
+	}
+	f, err := os.Open(jf)
+	if err != nil {
+		fail(err)
+	}
+	defer f.Close()
+	times := map[key]float64{}
+	d := result.NewDecoder(f, jf)
+	for d.Scan() {
+		if r, ok := d.Record().(*result.Result); ok && want[r.Bytes] && len(r.RankMeanUS) > 0 {
+			times[key{m.name, "osu_" + test, r.Bytes}] = r.RankMeanUS[0]
+		}
+	}
+	return times
+}
+
+func runCOSU(m mpiImpl, wrap, rssDir, out, test, sizes string) map[key]float64 {
+	args := append(append([]string{}, m.launch[1:]...), wrap, rssDir, filepath.Join(out, "cref-"+m.name),
+		"-osu", test, "-sizes", sizes)
+	cmd := exec.Command(m.launch[0], args...)
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	if err := cmd.Run(); err != nil {
+		fail(fmt.Errorf("cref -osu %s (%s): %v", test, m.name, err))
+	}
+	times := map[key]float64{}
+	s := bufio.NewScanner(&stdout)
+	for s.Scan() {
+		var name string
+		var size int64
+		var iters int
+		var t float64
+		if _, err := fmt.Sscan(s.Text(), &name, &size, &iters, &t); err == nil {
+			times[key{m.name, "osu_" + name, size}] = t
+		}
+	}
+	return times
+}
+
+// rankRSS reads the peak RSS (KiB) of each rank over the runs rsswrap
+// recorded in dir.
+func rankRSS(dir string) map[int]float64 {
+	out := map[int]float64{}
 	files, _ := filepath.Glob(filepath.Join(dir, "rss.*"))
-	best := 0.0
 	for _, f := range files {
+		rank, err := strconv.Atoi(strings.TrimPrefix(filepath.Ext(f), "."))
+		if err != nil {
+			continue
+		}
 		b, err := os.ReadFile(f)
 		if err != nil {
 			continue
 		}
-		v, err := strconv.ParseFloat(strings.TrimSpace(string(b)), 64)
-		if err == nil && v > best {
-			best = v
+		for _, l := range strings.Fields(string(b)) {
+			if v, err := strconv.ParseFloat(l, 64); err == nil {
+				out[rank] = max(out[rank], v)
+			}
 		}
 	}
-	return best
+	return out
 }
 
 func median(v []float64) float64 {

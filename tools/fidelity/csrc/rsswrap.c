@@ -1,8 +1,9 @@
 /* rsswrap.c: run a command and report its peak resident set size.
  *
  * usage: rsswrap OUTDIR command [args...]
- * Writes OUTDIR/rss.<rank> with the child's ru_maxrss in KiB; the rank comes
- * from the launcher's environment. Exits with the child's status. */
+ * Appends the child's ru_maxrss in KiB to OUTDIR/rss.<rank>, one line per
+ * run; the rank comes from the launcher's environment. Exits with the
+ * child's status. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
@@ -29,7 +30,7 @@ int main(int argc, char **argv) {
     if (!rank) rank = "0";
     char path[4096];
     snprintf(path, sizeof path, "%s/rss.%s", argv[1], rank);
-    FILE *f = fopen(path, "w");
+    FILE *f = fopen(path, "a");
     if (f) {
         fprintf(f, "%ld\n", ru.ru_maxrss);
         fclose(f);

@@ -1,0 +1,125 @@
+package osu
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/gomb-hpc/gomb/mpi"
+)
+
+func spec(t *testing.T, name string) *Spec {
+	t.Helper()
+	s, ok := Lookup(name)
+	if !ok {
+		t.Fatalf("no test %s", name)
+	}
+	return s
+}
+
+func TestSizesAndCounts(t *testing.T) {
+	o := DefaultOptions()
+	lat := spec(t, "latency")
+	if got := o.Sizes(lat, 2); len(got) != 23 || got[0] != 1 || got[22] != 4<<20 {
+		t.Errorf("latency sizes %v (OSU 7.2: 1 .. 4 MiB, 23 rows)", got)
+	}
+	ar := spec(t, "allreduce")
+	if got := o.Sizes(ar, 2); len(got) != 21 || got[20] != 1<<20 {
+		t.Errorf("allreduce sizes %v (1 .. 1 MiB)", got)
+	}
+	if got := o.Sizes(spec(t, "barrier"), 2); !reflect.DeepEqual(got, []int64{0}) {
+		t.Errorf("barrier sizes %v", got)
+	}
+	if got := o.Sizes(spec(t, "fop_latency"), 2); !reflect.DeepEqual(got, []int64{8}) {
+		t.Errorf("fop sizes %v", got)
+	}
+	o.MinSize, o.MaxSize = 3, 30
+	if got := o.Sizes(lat, 2); !reflect.DeepEqual(got, []int64{3, 6, 12, 24}) {
+		t.Errorf("-m 3:30 -> %v (OSU doubles from MIN)", got)
+	}
+	o = DefaultOptions()
+	o.Type, o.MaxSize = mpi.Double, 32
+	if got := o.Sizes(ar, 2); !reflect.DeepEqual(got, []int64{8, 16, 32}) {
+		t.Errorf("-T mpi_double: %v (sizes below one element dropped)", got)
+	}
+	o = DefaultOptions()
+	o.MemLimit = 1 << 20 // alltoall at np 4: 2 * 4 * size <= 1 MiB -> size <= 128 KiB
+	if got := o.Sizes(spec(t, "alltoall"), 4); got[len(got)-1] != 128<<10 {
+		t.Errorf("-M 1 MiB: largest alltoall size %d", got[len(got)-1])
+	}
+	o = DefaultOptions()
+	cases := []struct {
+		name       string
+		size       int64
+		iter, skip int
+	}{
+		{"latency", 8192, 10000, 100}, {"latency", 16384, 1000, 10},
+		{"bw", 8, 100, 10}, {"bw", 1 << 20, 20, 2},
+		{"allreduce", 8, 1000, 100}, {"allreduce", 1 << 20, 100, 10},
+		{"put_latency", 8, 10000, 100}, {"put_bw", 1 << 20, 20, 2},
+	}
+	for _, c := range cases {
+		i, k := o.Counts(spec(t, c.name), c.size)
+		if i != c.iter || k != c.skip {
+			t.Errorf("%s %d B: %d/%d, want %d/%d", c.name, c.size, i, k, c.iter, c.skip)
+		}
+	}
+	o.Iter, o.Skip = 7, 3
+	if i, k := o.Counts(lat, 1<<20); i != 7 || k != 3 {
+		t.Errorf("-i 7 -x 3: %d/%d", i, k)
+	}
+}
+
+func TestOptionsCheck(t *testing.T) {
+	bad := []struct {
+		test string
+		mod  func(*Options)
+	}{
+		{"latency", func(o *Options) { o.InPlace = true }},
+		{"allreduce", func(o *Options) { o.InPlace, o.Validate = true, true }},
+		{"allreduce", func(o *Options) { o.RootRotate = true }},
+		{"put_bibw", func(o *Options) { o.Sync, o.SyncSet = mpi.SyncLock, true }},
+		{"latency", func(o *Options) { o.Sync, o.SyncSet = mpi.SyncLock, true }},
+		{"allreduce", func(o *Options) { o.Device = "cuda" }},
+		{"latency", func(o *Options) { o.Device = "rocm" }},
+		{"bw", func(o *Options) { o.Window = 0 }},
+		{"latency", func(o *Options) { o.MinSize, o.MaxSize = 8, 4 }},
+	}
+	for i, b := range bad {
+		o := DefaultOptions()
+		b.mod(&o)
+		if err := o.Check(spec(t, b.test)); err == nil {
+			t.Errorf("case %d (%s) accepted", i, b.test)
+		}
+	}
+	o := DefaultOptions()
+	if err := o.Check(spec(t, "put_latency")); err != nil {
+		t.Errorf("defaults: %v", err)
+	}
+	for _, w := range []string{"create", "allocate", "dynamic"} {
+		if _, err := ParseWin(w); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := ParseType("mpi_long"); err == nil {
+		t.Error("-T mpi_long accepted")
+	}
+}
+
+func TestRegistry(t *testing.T) {
+	names := map[string]bool{}
+	for _, s := range Specs() {
+		if names[s.Name] || s.Title == "" || s.Summary == "" || !s.Spec.Kernel.Valid() {
+			t.Errorf("spec %+v", s)
+		}
+		names[s.Name] = true
+		if (s.Kind == RMALatency || s.Kind == RMABandwidth) && (len(s.SyncModes) == 0 || !hasSync(s.SyncModes, s.Sync)) {
+			t.Errorf("%s: default sync not among its modes", s.Name)
+		}
+	}
+	if len(names) != 36 {
+		t.Errorf("%d tests, want 36 (5 pt2pt, 9 one-sided, 13 collectives, 8 non-blocking, oneway)", len(names))
+	}
+	if s, ok := Lookup("osu_latency"); !ok || s.Name != "latency" {
+		t.Error("osu_ prefix not accepted")
+	}
+}
