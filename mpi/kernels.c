@@ -187,10 +187,6 @@ int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int 
         }
         j->n_cap = n;
     }
-    if (j->kernel == GOMB_K_ONEWAY && !j->stamps) {
-        j->stamps = calloc(4 * j->n_cap, sizeof(double));
-        if (!j->stamps) return MPI_ERR_NO_MEM;
-    }
     int need = 2 * (j->window > 0 ? j->window : 1);
     if (need > j->reqs_cap) {
         free(j->reqs);

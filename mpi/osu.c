@@ -415,6 +415,8 @@ static int k_memcpy(gomb_job *j) {
 // the ranks' clock offset (from 0-byte runs of the same kernel) they give
 // the time of each direction.
 static int k_oneway(gomb_job *j) {
+    if (!j->stamps && !(j->stamps = calloc(4 * (j->n_cap > 0 ? j->n_cap : 1), sizeof(double))))
+        return MPI_ERR_NO_MEM; // only this kernel needs them
     KERNEL_PROLOGUE;
     int lower = 0, peer = peer_of(j, &lower);
     double sum = 0;
