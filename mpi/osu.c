@@ -50,20 +50,27 @@ static inline void store(gomb_job *j, int i, double dt, double *sum, int rec) {
     if (rec) j->samples[i - j->skip] = dt;
 }
 
+// PAIR_PROLOGUE is what the point-to-point kernels share after the
+// barriers: the partner (ranks without one sit out with no time), the
+// transfer buffers and the message bytes.
+#define PAIR_PROLOGUE                                                                            \
+    KERNEL_PROLOGUE;                                                                             \
+    int lower = 0, peer = peer_of(j, &lower);                                                    \
+    double sum = 0;                                                                              \
+    char *sb = SEND_BUF(j), *rb = RECV_BUF(j);                                                   \
+    size_t B = (size_t)cnt * (size_t)gomb_dtype_size(j->dtype);                                  \
+    (void)s;                                                                                     \
+    (void)r;                                                                                     \
+    (void)B;                                                                                     \
+    if (peer < 0) {                                                                              \
+        j->elapsed = -1;                                                                         \
+        return MPI_SUCCESS;                                                                      \
+    }
+
 // osu_latency / osu_multi_lat: the lower rank of a pair times every round
 // trip from before MPI_Send to after MPI_Recv.
 static int k_osu_latency(gomb_job *j) {
-    KERNEL_PROLOGUE;
-    int lower = 0, peer = peer_of(j, &lower);
-    double sum = 0;
-    char *sb = SEND_BUF(j), *rb = RECV_BUF(j);
-    size_t B = (size_t)cnt * (size_t)gomb_dtype_size(j->dtype);
-    (void)s;
-    (void)r;
-    if (peer < 0) {
-        j->elapsed = -1;
-        return MPI_SUCCESS;
-    }
+    PAIR_PROLOGUE;
     for (int i = 0; i < j->skip + n && OK; i++) {
         if (lower) {
             double t0 = MPI_Wtime();
@@ -88,18 +95,9 @@ static int k_osu_latency(gomb_job *j) {
 // 4-byte reply; osu_bibw: windows both ways. Timed per iteration on the
 // lower rank of each pair.
 static int k_osu_bw(gomb_job *j, int bidir) {
-    KERNEL_PROLOGUE;
-    int lower = 0, peer = peer_of(j, &lower), w = j->window;
+    PAIR_PROLOGUE;
+    int w = j->window;
     char ack[4] = {0};
-    double sum = 0;
-    char *sb = SEND_BUF(j), *rb = RECV_BUF(j);
-    size_t B = (size_t)cnt * (size_t)gomb_dtype_size(j->dtype);
-    (void)s;
-    (void)r;
-    if (peer < 0) {
-        j->elapsed = -1;
-        return MPI_SUCCESS;
-    }
     for (int i = 0; i < j->skip + n && OK; i++) {
         double t0 = MPI_Wtime();
         int nr = 0;
@@ -417,30 +415,22 @@ static int k_memcpy(gomb_job *j) {
 static int k_oneway(gomb_job *j) {
     if (!j->stamps && !(j->stamps = calloc(4 * (j->n_cap > 0 ? j->n_cap : 1), sizeof(double))))
         return MPI_ERR_NO_MEM; // only this kernel needs them
-    KERNEL_PROLOGUE;
-    int lower = 0, peer = peer_of(j, &lower);
-    double sum = 0;
-    (void)s;
-    (void)r;
-    if (peer < 0) {
-        j->elapsed = -1;
-        return MPI_SUCCESS;
-    }
+    PAIR_PROLOGUE;
     for (int i = 0; i < j->skip + n && OK; i++) {
         double *st = j->stamps + 4 * (size_t)(i < j->skip ? 0 : i - j->skip);
         if (lower) {
             double a = MPI_Wtime();
-            rc = MPI_Send(j->sbuf, cnt, dt, peer, 3, j->comm);
-            if (OK) rc = MPI_Recv(j->rbuf, cnt, dt, peer, 3, j->comm, MPI_STATUS_IGNORE);
+            rc = MPI_Send(sb, cnt, dt, peer, 3, j->comm);
+            if (OK) rc = MPI_Recv(rb, cnt, dt, peer, 3, j->comm, MPI_STATUS_IGNORE);
             double d = MPI_Wtime();
             st[0] = a;
             st[3] = d;
             store(j, i, d - a, &sum, rec);
         } else {
-            rc = MPI_Recv(j->rbuf, cnt, dt, peer, 3, j->comm, MPI_STATUS_IGNORE);
+            rc = MPI_Recv(rb, cnt, dt, peer, 3, j->comm, MPI_STATUS_IGNORE);
             double b = MPI_Wtime();
             double c = MPI_Wtime();
-            if (OK) rc = MPI_Send(j->sbuf, cnt, dt, peer, 3, j->comm);
+            if (OK) rc = MPI_Send(sb, cnt, dt, peer, 3, j->comm);
             st[1] = b;
             st[2] = c;
         }

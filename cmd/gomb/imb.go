@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
-	"runtime/debug"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/bench"
@@ -283,16 +281,7 @@ func (k imbSink) Result(r *result.Result) error { return k.out.result(r, k.text.
 
 func runIMB(stdout, stderr io.Writer, args []string) error {
 	cfg, perr := parseIMB(args)
-	if errors.Is(perr, flag.ErrHelp) {
-		if envRank() <= 0 {
-			imbUsage(stdout)
-		}
-		return nil
-	}
-	if perr == nil && cfg.list {
-		if envRank() <= 0 {
-			imbList(stdout)
-		}
+	if early(perr, cfg.list, stdout, imbUsage, imbList) {
 		return nil
 	}
 	ss, err := startSession("imb", cfg.thread, stderr)
@@ -357,33 +346,10 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 		}
 	}
 
-	// Measure with the garbage collector off: nothing may stop the world
-	// while a C loop is timing. The engine collects between benchmarks.
-	debug.SetGCPercent(-1)
-	debug.SetMemoryLimit(1 << 30)
-	sum, err := eng.Run(specs)
-	debug.SetGCPercent(100)
-	runtime.GC()
-	if err != nil {
-		return ss.abort(err)
-	}
-	if ss.rank == 0 {
-		status := result.EndComplete
-		if sum.CheckFailures > 0 {
-			status = result.EndCheckFailed
-		}
-		_ = text.Footer()
-		ss.out.end(status, "", "", false)
-	}
-	failures, err := ss.world.MaxInt(sum.CheckFailures)
-	if err != nil {
-		return ss.fail(err)
-	}
-	if failures > 0 {
-		return ss.fail(&exitError{code: exitCheckFailed,
-			err: fmt.Errorf("-check: %d result rows failed validation (marked '# !! check failed' above)", failures)})
-	}
-	return nil
+	return ss.measure(func() (int, error) {
+		sum, err := eng.Run(specs)
+		return sum.CheckFailures, err
+	}, text.Footer, "-check: %d result rows failed validation (marked '# !! check failed' above)")
 }
 
 func imbHeader(run *result.Run, plan *imbPlan, cfg *imbConfig) imbtext.Header {

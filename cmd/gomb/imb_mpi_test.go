@@ -338,19 +338,7 @@ func TestBadInput(t *testing.T) {
 		for _, c := range cases {
 			t.Run(m.name+"/"+c.name, func(t *testing.T) {
 				j := launch(t, m, c.np, time.Minute, nil, c.args...)
-				checkNoCrash(t, j)
-				if j.code != exitUsage {
-					t.Errorf("exit %d, want %d\nstderr: %s", j.code, exitUsage, j.stderr)
-				}
-				var ours []string
-				for _, l := range strings.Split(j.stderr, "\n") {
-					if strings.HasPrefix(l, "gomb") {
-						ours = append(ours, l)
-					}
-				}
-				if len(ours) != 1 || !strings.Contains(ours[0], c.want) {
-					t.Errorf("want one line mentioning %q from gomb, got %q", c.want, ours)
-				}
+				checkUsageError(t, j, c.want)
 				if strings.TrimSpace(j.stdout) != "" {
 					t.Errorf("stdout not empty: %q", j.stdout)
 				}

@@ -207,6 +207,22 @@ func checkNoCrash(t *testing.T, j job) {
 	}
 }
 
+// checkUsageError: a bad input ends with exit 2 and exactly one line from
+// gomb on stderr, mentioning want.
+func checkUsageError(t *testing.T, j job, want string) {
+	t.Helper()
+	checkNoCrash(t, j)
+	var ours []string
+	for _, l := range strings.Split(j.stderr, "\n") {
+		if strings.HasPrefix(l, "gomb") {
+			ours = append(ours, l)
+		}
+	}
+	if j.code != exitUsage || len(ours) != 1 || !strings.Contains(ours[0], want) {
+		t.Errorf("exit %d (want %d), gomb lines %q, want one mentioning %q", j.code, exitUsage, ours, want)
+	}
+}
+
 var numCol = regexp.MustCompile(`^ *-?[0-9]+(\.[0-9]+)?$`)
 
 // maskIMB turns IMB-layout text into its structure: values of table

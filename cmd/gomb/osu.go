@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
-	"runtime/debug"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/bench"
@@ -207,16 +205,7 @@ func (k osuSink) Result(r *result.Result) error { return k.out.result(r, k.text.
 
 func runOSU(stdout, stderr io.Writer, args []string) error {
 	cfg, perr := parseOSU(args)
-	if errors.Is(perr, flag.ErrHelp) {
-		if envRank() <= 0 {
-			fmt.Fprint(stdout, osuUsageText)
-		}
-		return nil
-	}
-	if perr == nil && cfg.list {
-		if envRank() <= 0 {
-			osuList(stdout)
-		}
+	if early(perr, cfg.list, stdout, func(w io.Writer) { fmt.Fprint(w, osuUsageText) }, osuList) {
 		return nil
 	}
 	ss, err := startSession("osu", mpi.ThreadFunneled, stderr)
@@ -249,33 +238,11 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 		if v := os.Getenv("GOMB_CUDA_AWARE"); v != "" {
 			eng.Staged = v == "0"
 		}
-		var devErr error
-		if ss.rank < 2 && o.Place[ss.rank] == 'D' {
-			lr := envLocalRank()
-			if lr < 0 {
-				lr = ss.rank
-			}
-			eng.Device, devErr = mpi.OpenCUDA(lr)
-		}
-		// Every rank learns whether the GPU ranks got their device.
-		msg := ""
-		if devErr != nil {
-			msg = fmt.Sprintf("-d cuda: rank %d: %v", ss.rank, devErr)
-		}
-		all, err := ss.world.GathervBytes([]byte(msg), 0)
+		dev, err := ss.openDevice("-d cuda", ss.rank < 2 && o.Place[ss.rank] == 'D')
 		if err != nil {
 			return ss.fail(err)
 		}
-		if err := ss.agree(func() string {
-			for _, m := range all {
-				if len(m) > 0 {
-					return string(m)
-				}
-			}
-			return ""
-		}); err != nil {
-			return ss.fail(err)
-		}
+		eng.Device = dev
 	}
 	textOut, err := ss.openRecords(cfg.jsonPath, stdout, stderr)
 	if err != nil {
@@ -297,27 +264,8 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 			eng.Progress = func(size int64, done, total int) { p.step(s.Name, ss.size, size, !s.NoSize) }
 		}
 	}
-	debug.SetGCPercent(-1)
-	debug.SetMemoryLimit(1 << 30)
-	sum, err := eng.Run(s)
-	debug.SetGCPercent(100)
-	runtime.GC()
-	if err != nil {
-		return ss.abort(err)
-	}
-	if ss.rank == 0 {
-		status := result.EndComplete
-		if sum.ValidationFailed > 0 {
-			status = result.EndCheckFailed
-		}
-		ss.out.end(status, "", "", false)
-	}
-	failed, err := ss.world.MaxInt(sum.ValidationFailed)
-	if err != nil {
-		return ss.fail(err)
-	}
-	if failed > 0 {
-		return ss.fail(&exitError{code: exitCheckFailed, err: fmt.Errorf("-c: %d sizes failed validation", failed)})
-	}
-	return nil
+	return ss.measure(func() (int, error) {
+		sum, err := eng.Run(s)
+		return sum.ValidationFailed, err
+	}, nil, "-c: %d sizes failed validation")
 }

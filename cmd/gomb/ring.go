@@ -102,10 +102,7 @@ func parseRing(args []string) (*ringConfig, error) {
 
 func runRing(stdout, stderr io.Writer, args []string) error {
 	cfg, perr := parseRing(args)
-	if errors.Is(perr, flag.ErrHelp) {
-		if envRank() <= 0 {
-			fmt.Fprint(stdout, ringUsageText)
-		}
+	if early(perr, false, stdout, func(w io.Writer) { fmt.Fprint(w, ringUsageText) }, nil) {
 		return nil
 	}
 	ss, err := startSession("ring", mpi.ThreadFunneled, stderr)
@@ -122,27 +119,8 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 	}
 	mon := &bring.Monitor{Opt: *o, World: ss.world}
 	if o.GPU {
-		lr := envLocalRank()
-		if lr < 0 {
-			lr = ss.rank
-		}
-		dev, err := mpi.OpenCUDA(lr)
-		msg := ""
+		dev, err := ss.openDevice("--gpu", true)
 		if err != nil {
-			msg = fmt.Sprintf("--gpu: rank %d: %v", ss.rank, err)
-		}
-		all, gerr := ss.world.GathervBytes([]byte(msg), 0)
-		if gerr != nil {
-			return ss.fail(gerr)
-		}
-		if err := ss.agree(func() string {
-			for _, m := range all {
-				if len(m) > 0 {
-					return string(m)
-				}
-			}
-			return ""
-		}); err != nil {
 			return ss.fail(err)
 		}
 		mon.Device = dev

@@ -164,16 +164,7 @@ func TestRingBadInput(t *testing.T) {
 		for _, c := range cases {
 			t.Run(m.name+"/"+c.name, func(t *testing.T) {
 				j := launchCmd(t, m, c.np, time.Minute, nil, "ring", c.args...)
-				checkNoCrash(t, j)
-				var ours []string
-				for _, l := range strings.Split(j.stderr, "\n") {
-					if strings.HasPrefix(l, "gomb") {
-						ours = append(ours, l)
-					}
-				}
-				if j.code != exitUsage || len(ours) != 1 || !strings.Contains(ours[0], c.want) {
-					t.Errorf("exit %d, lines %q, want one mentioning %q", j.code, ours, c.want)
-				}
+				checkUsageError(t, j, c.want)
 			})
 		}
 	}

@@ -7,12 +7,15 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"syscall"
@@ -194,6 +197,54 @@ func (s *session) provenance(suite string, args []string, options any) (*result.
 	return run, nil
 }
 
+// openDevice loads the CUDA runtime on the ranks that want a GPU and makes
+// every rank agree on the outcome: the first rank's error, named by flag,
+// fails them all. It returns this rank's device (nil where not wanted).
+func (s *session) openDevice(flag string, want bool) (*mpi.Device, error) {
+	var dev *mpi.Device
+	msg := ""
+	if want {
+		lr := envLocalRank()
+		if lr < 0 {
+			lr = s.rank
+		}
+		var err error
+		if dev, err = mpi.OpenCUDA(lr); err != nil {
+			msg = fmt.Sprintf("%s: rank %d: %v", flag, s.rank, err)
+		}
+	}
+	all, err := s.world.GathervBytes([]byte(msg), 0)
+	if err != nil {
+		return nil, err
+	}
+	return dev, s.agree(func() string {
+		for _, m := range all {
+			if len(m) > 0 {
+				return string(m)
+			}
+		}
+		return ""
+	})
+}
+
+// early answers -help and -list, which need no MPI, on rank 0 (or where
+// the rank is unknown); it reports whether the command is done.
+func early(perr error, list bool, stdout io.Writer, usage, lister func(io.Writer)) bool {
+	switch {
+	case errors.Is(perr, flag.ErrHelp):
+		if envRank() <= 0 {
+			usage(stdout)
+		}
+		return true
+	case perr == nil && list:
+		if envRank() <= 0 {
+			lister(stdout)
+		}
+		return true
+	}
+	return false
+}
+
 // hosts lists the host of every rank of a run record.
 func hosts(run *result.Run) []string {
 	var h []string
@@ -228,6 +279,39 @@ func (s *session) onSignal() (stop func()) {
 		os.Exit(128 + int(sg))
 	}()
 	return func() { signal.Stop(sigs) }
+}
+
+// measure runs a sweep with the garbage collector off (nothing may stop
+// the world while a C loop is timing; the engines collect between sizes),
+// then, on rank 0, writes footer and the end record, and turns validation
+// failures on any rank into exit status 3 with the message failMsg (a
+// format with one %d). An error during the sweep aborts the job.
+func (s *session) measure(sweep func() (failed int, err error), footer func() error, failMsg string) error {
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(1 << 30)
+	failed, err := sweep()
+	debug.SetGCPercent(100)
+	runtime.GC()
+	if err != nil {
+		return s.abort(err)
+	}
+	if s.rank == 0 {
+		status := result.EndComplete
+		if failed > 0 {
+			status = result.EndCheckFailed
+		}
+		if footer != nil {
+			_ = footer()
+		}
+		s.out.end(status, "", "", false)
+	}
+	if failed, err = s.world.MaxInt(failed); err != nil {
+		return s.fail(err)
+	}
+	if failed > 0 {
+		return s.fail(&exitError{code: exitCheckFailed, err: fmt.Errorf(failMsg, failed)})
+	}
+	return nil
 }
 
 // abort reports an error during measurement from whichever rank met it,

@@ -204,19 +204,28 @@ func runGomb(m mpiImpl, wrap, rssDir, out string, n int, sizes string, benches [
 	if err := exec.Command(m.launch[0], args...).Run(); err != nil {
 		fail(fmt.Errorf("gomb (%s): %v", m.name, err))
 	}
-	f, err := os.Open(jf)
+	times := map[key]float64{}
+	eachResult(jf, func(r *result.Result) {
+		if r.Status == result.StatusOK {
+			times[key{m.name, r.Benchmark, r.Bytes}] = r.TMaxUS
+		}
+	})
+	return times
+}
+
+// eachResult calls f for every result record of a record file.
+func eachResult(path string, f func(*result.Result)) {
+	fh, err := os.Open(path)
 	if err != nil {
 		fail(err)
 	}
-	defer f.Close()
-	times := map[key]float64{}
-	d := result.NewDecoder(f, jf)
+	defer fh.Close()
+	d := result.NewDecoder(fh, path)
 	for d.Scan() {
-		if r, ok := d.Record().(*result.Result); ok && r.Status == result.StatusOK {
-			times[key{m.name, r.Benchmark, r.Bytes}] = r.TMaxUS
+		if r, ok := d.Record().(*result.Result); ok {
+			f(r)
 		}
 	}
-	return times
 }
 
 func runC(m mpiImpl, wrap, rssDir, out string, n int, sizes string, benches []string) map[key]float64 {
@@ -267,18 +276,12 @@ func runGombOSU(m mpiImpl, wrap, rssDir, out, test, sizes string) map[key]float6
 	if err := exec.Command(m.launch[0], args...).Run(); err != nil {
 		fail(fmt.Errorf("gomb osu %s (%s): %v", test, m.name, err))
 	}
-	f, err := os.Open(jf)
-	if err != nil {
-		fail(err)
-	}
-	defer f.Close()
 	times := map[key]float64{}
-	d := result.NewDecoder(f, jf)
-	for d.Scan() {
-		if r, ok := d.Record().(*result.Result); ok && want[r.Bytes] && len(r.RankMeanUS) > 0 {
+	eachResult(jf, func(r *result.Result) {
+		if want[r.Bytes] && len(r.RankMeanUS) > 0 {
 			times[key{m.name, "osu_" + test, r.Bytes}] = r.RankMeanUS[0]
 		}
-	}
+	})
 	return times
 }
 
