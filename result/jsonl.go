@@ -185,7 +185,7 @@ func (r *Result) validate() error {
 	if len(r.RankMeanUS) != len(r.Ranks) || len(r.SamplesUS) != len(r.Ranks) {
 		return fmt.Errorf("result record %s %d B: ranks, rank_mean_us and samples_us differ in length", r.Benchmark, r.Bytes)
 	}
-	if r.NP < 1 || r.Bytes < 0 || r.Repetitions < 0 {
+	if r.NP < 0 || r.Bytes < 0 || r.Repetitions < 0 {
 		return fmt.Errorf("result record %s: np %d, bytes %d, repetitions %d out of range", r.Benchmark, r.NP, r.Bytes, r.Repetitions)
 	}
 	return nil

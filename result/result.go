@@ -75,6 +75,23 @@ type Run struct {
 	Env map[string]string `json:"env"`
 	// Options are the parsed options of the suite (for imb: bench.Options).
 	Options any `json:"options"`
+	// Labels are the user's names for the run (system, config, k=v).
+	Labels map[string]string `json:"labels,omitempty"`
+	// Source says where an imported run came from (absent for runs gomb
+	// measured).
+	Source *Source `json:"source,omitempty"`
+}
+
+// Source describes the log a run was imported from.
+type Source struct {
+	Format string `json:"format"` // "imb", "osu", "ring", "gomb"
+	File   string `json:"file"`
+	Line   int    `json:"line"`   // where the run starts in the file
+	Hash   string `json:"sha256"` // of the whole file; with Index, the run's identity
+	Index  int    `json:"index"`  // the run's position among the file's runs
+	// Meta keeps what the log said that has no field of its own (IMB's
+	// header lines, OSU's settings lines, the launcher command, ...).
+	Meta map[string]string `json:"meta,omitempty"`
 }
 
 // Tool identifies the gomb binary.
@@ -112,7 +129,8 @@ type Result struct {
 	RunID     string `json:"run_id"`
 	Suite     string `json:"suite"`
 	Benchmark string `json:"benchmark"`
-	// NP is the #processes of the benchmark (per group with -multi).
+	// NP is the #processes of the benchmark (per group with -multi); 0 when
+	// an imported log does not say.
 	NP int `json:"np"`
 	// Groups is the number of groups running at once (-multi); 1 otherwise.
 	Groups int `json:"groups"`

@@ -78,7 +78,7 @@ type imbConfig struct {
 	input, msglen    string
 	msgsize          string
 	thread           mpi.ThreadLevel
-	jsonPath         string
+	rec              recordFlags
 	list             bool
 	progress         bool
 	contig           string
@@ -120,8 +120,7 @@ func imbFlags(cfg *imbConfig) *flag.FlagSet {
 	fs.BoolVar(&cfg.list, "list", false, "")
 	fs.BoolVar(&cfg.progress, "progress", false, "")
 	fs.BoolVar(&o.Check, "check", false, "")
-	fs.StringVar(&cfg.jsonPath, "json", "", "")
-	fs.StringVar(&cfg.jsonPath, "o", "", "")
+	cfg.rec.register(fs)
 	return fs
 }
 
@@ -320,7 +319,7 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 	if strings.Contains(os.Getenv("GOMB_FAULT"), "check-corrupt") {
 		mpi.SetFaultCorrupt(true)
 	}
-	textOut, err := ss.openRecords(cfg.jsonPath, stdout, stderr)
+	textOut, err := ss.openRecords(&cfg.rec, stdout, stderr)
 	if err != nil {
 		return ss.fail(err)
 	}

@@ -27,6 +27,8 @@ var commands = []command{
 	{"imb", "IMB-MPI1 benchmarks with IMB's flags and tables (run under mpirun/mpiexec/srun)", runIMB},
 	{"osu", "OSU Micro-Benchmarks tests with OSU's flags and tables, plus one-way latency", runOSU},
 	{"ring", "continuous ring monitor (mpi-comm-bench): bandwidth per sample until stopped, straggler summary", runRing},
+	{"import", "turn IMB, OSU and mpi-comm-bench logs (and gomb's text) into gomb records", runImport},
+	{"archive", "the SQLite archive of runs: add, list, show, rm, export, history, check", runArchive},
 	{"version", "print gomb's version and the MPI library it was built for", runVersion},
 }
 

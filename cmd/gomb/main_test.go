@@ -58,7 +58,7 @@ func TestParseIMB(t *testing.T) {
 	o := cfg.opt
 	if strings.Join(cfg.names, ",") != "PingPong,Allreduce,Barrier" || o.NPMin != 4 || !o.OffCache || o.CacheMB != 8 ||
 		o.CacheLine != 64 || o.MsgsPerSample != 100 || o.OverallVolMiB != 10 || o.MsgsNonAggr != 100 ||
-		len(o.Sizes) != 2 || o.Sizes[1] != 1024 || o.MapP != 2 || o.MapQ != 3 || o.Sync || cfg.jsonPath != "x.jsonl" {
+		len(o.Sizes) != 2 || o.Sizes[1] != 1024 || o.MapP != 2 || o.MapQ != 3 || o.Sync || cfg.rec.jsonPath != "x.jsonl" {
 		t.Errorf("parsed %+v / %+v", cfg, o)
 	}
 	for _, bad := range [][]string{{"-iter", "1,2,3,4"}, {"-off_cache", "x"}, {"-map", "2by3"},

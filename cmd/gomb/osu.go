@@ -63,7 +63,7 @@ Examples:
 type osuConfig struct {
 	opt      bosu.Options
 	spec     *bosu.Spec
-	jsonPath string
+	rec      recordFlags
 	list     bool
 	progress bool
 }
@@ -131,8 +131,7 @@ func osuFlags(cfg *osuConfig) *flag.FlagSet {
 	fs.IntVar(&o.NTest, "t", 0, "")
 	fs.BoolVar(&cfg.list, "list", false, "")
 	fs.BoolVar(&cfg.progress, "progress", false, "")
-	fs.StringVar(&cfg.jsonPath, "json", "", "")
-	fs.StringVar(&cfg.jsonPath, "o", "", "")
+	cfg.rec.register(fs)
 	return fs
 }
 
@@ -244,7 +243,7 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 		}
 		eng.Device = dev
 	}
-	textOut, err := ss.openRecords(cfg.jsonPath, stdout, stderr)
+	textOut, err := ss.openRecords(&cfg.rec, stdout, stderr)
 	if err != nil {
 		return ss.fail(err)
 	}

@@ -51,9 +51,9 @@ Examples:
 `
 
 type ringConfig struct {
-	opt      bring.Options
-	jsonPath string
-	prom     string
+	opt  bring.Options
+	rec  recordFlags
+	prom string
 }
 
 func parseRing(args []string) (*ringConfig, error) {
@@ -78,8 +78,7 @@ func parseRing(args []string) (*ringConfig, error) {
 	fs.BoolVar(&o.MemCopyLocal, "mem-copy-local", false, "")
 	fs.BoolVar(&o.GPU, "gpu", false, "")
 	fs.StringVar(&cfg.prom, "prom", "", "")
-	fs.StringVar(&cfg.jsonPath, "json", "", "")
-	fs.StringVar(&cfg.jsonPath, "o", "", "")
+	cfg.rec.register(fs)
 	pos, err := parseInterleaved(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return cfg, err
@@ -139,7 +138,7 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 	}); err != nil {
 		return ss.fail(err)
 	}
-	textOut, err := ss.openRecords(cfg.jsonPath, stdout, stderr)
+	textOut, err := ss.openRecords(&cfg.rec, stdout, stderr)
 	if err != nil {
 		return ss.fail(err)
 	}

@@ -21,6 +21,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gomb-hpc/gomb/archive"
+	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -61,6 +63,7 @@ type session struct {
 	provided mpi.ThreadLevel
 	stderr   io.Writer
 	out      *output
+	labels   map[string]string // the run's labels (-system, -config, -label)
 }
 
 // startSession initialises MPI. Errors before MPI runs come from every rank
@@ -123,13 +126,54 @@ func (s *session) bcastJSON(v any) error {
 	return json.Unmarshal(b, v)
 }
 
+// recordFlags are where the measuring commands keep their records: a JSON
+// Lines file, the archive, and the labels of the run.
+type recordFlags struct {
+	jsonPath  string
+	archive   bool
+	archiveDB string
+	labelFlags
+}
+
+func (r *recordFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&r.jsonPath, "json", "", "")
+	fs.StringVar(&r.jsonPath, "o", "", "")
+	fs.BoolVar(&r.archive, "archive", false, "")
+	fs.StringVar(&r.archiveDB, "archive-db", "", "")
+	r.labelFlags.register(fs)
+}
+
+// recordHelp describes the record flags in a command's usage.
+const recordHelp = `  -json FILE, -o FILE   write JSON Lines records; '-' is stdout, and the table then
+                        goes to stderr
+  -archive              add the run to the archive when it ends (-archive-db PATH
+                        picks the file; default $GOMB_ARCHIVE or ~/.local/share/gomb/archive.db)
+  -system S -config C -label K=V   label the run (records and archive)
+`
+
 // openRecords opens the record file on rank 0 (path "" for none, "-" for
-// stdout) and returns where rank 0's text should go: stdout, or stderr when
-// the records take stdout.
-func (s *session) openRecords(path string, stdout, stderr io.Writer) (io.Writer, error) {
+// stdout) and the archive when asked, and returns where rank 0's text
+// should go: stdout, or stderr when the records take stdout.
+func (s *session) openRecords(rf *recordFlags, stdout, stderr io.Writer) (io.Writer, error) {
 	text := stdout
+	s.labels = rf.labels
 	err := s.agree(func() string {
-		switch path {
+		if rf.archive || rf.archiveDB != "" {
+			path := rf.archiveDB
+			if path == "" {
+				p, err := archive.DefaultPath()
+				if err != nil {
+					return err.Error()
+				}
+				path = p
+			}
+			db, err := archive.Open(path)
+			if err != nil {
+				return fmt.Sprintf("-archive: %v", err)
+			}
+			s.out.db, s.out.keep, s.out.note = db, &importer.Run{}, stderr
+		}
+		switch path := rf.jsonPath; path {
 		case "":
 		case "-":
 			s.out.enc = result.NewEncoder(stdout)
@@ -176,6 +220,7 @@ func (s *session) provenance(suite string, args []string, options any) (*result.
 		WorldSize: s.size,
 		Env:       result.Env(os.Environ()),
 		Options:   options,
+		Labels:    s.labels,
 	}
 	seen := map[string]bool{}
 	for i, b := range all {
@@ -193,6 +238,9 @@ func (s *session) provenance(suite string, args []string, options any) (*result.
 		if err := s.out.enc.Run(run); err != nil {
 			return nil, err
 		}
+	}
+	if s.out.keep != nil {
+		s.out.keep.Run = run
 	}
 	return run, nil
 }
@@ -332,7 +380,10 @@ type output struct {
 	mu    sync.Mutex
 	enc   *result.Encoder // nil without -json
 	file  *os.File
-	flush func() error // the text writer's
+	db    *archive.DB   // -archive: the run goes here when it ends
+	keep  *importer.Run // -archive: the run's records so far
+	note  io.Writer     // where to say the run was archived
+	flush func() error  // the text writer's
 	start time.Time
 	runID string
 	prog  *progress
@@ -353,6 +404,9 @@ func (o *output) result(r *result.Result, text func(*result.Result) error) error
 				return err
 			}
 		}
+		if o.keep != nil {
+			o.keep.Results = append(o.keep.Results, r)
+		}
 		return text(r)
 	})
 }
@@ -368,9 +422,23 @@ func (o *output) endWith(status, sig, msg string, summary any, keep bool) {
 		defer o.mu.Unlock()
 	}
 	o.prog.finish()
+	end := &result.End{RunID: o.runID, Status: status, Signal: sig, Message: msg, Summary: summary,
+		Time: time.Now(), ElapsedS: time.Since(o.start).Seconds()}
 	if o.enc != nil {
-		_ = o.enc.End(&result.End{RunID: o.runID, Status: status, Signal: sig, Message: msg, Summary: summary,
-			Time: time.Now(), ElapsedS: time.Since(o.start).Seconds()})
+		_ = o.enc.End(end)
+	}
+	if o.db != nil && o.keep != nil && o.keep.Run != nil {
+		// One transaction: an interrupted add leaves the archive as it was.
+		e := *end
+		e.Type, e.Schema, e.Results = result.TypeEnd, result.Schema, len(o.keep.Results)
+		o.keep.End = &e
+		if id, _, err := o.db.Add(o.keep); err != nil {
+			fmt.Fprintf(o.note, "gomb: -archive: %v\n", err)
+		} else {
+			fmt.Fprintf(o.note, "gomb: run added to %s as run %d\n", o.db.Path, id)
+		}
+		o.db.Close()
+		o.db = nil
 	}
 	if o.file != nil {
 		if !keep { // on a signal, every millisecond counts: the page cache suffices

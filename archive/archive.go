@@ -1,0 +1,330 @@
+// Package archive keeps every measurement, gomb's or imported, in one
+// SQLite file, through a pure-Go driver (modernc.org/sqlite), so the
+// analysis side builds with CGO_ENABLED=0.
+//
+// A run goes in with its results in one transaction; a run already there
+// (same gomb run id, or same log content and position) is not added again;
+// concurrent writers wait for each other (WAL journal, busy timeout); the
+// schema is versioned with PRAGMA user_version and migrated in order. Runs
+// carry labels (system, config, MPI library, np, intra/inter-node, date,
+// and the user's key=value) and are selected by them.
+package archive
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // database/sql driver "sqlite"
+
+	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// migrations are applied in order; user_version is how many are in place.
+var migrations = []string{
+	`CREATE TABLE runs (
+		id        INTEGER PRIMARY KEY AUTOINCREMENT,
+		identity  TEXT NOT NULL UNIQUE, -- gomb run id, or sha256 of the log and the run's index in it
+		run_id    TEXT NOT NULL,
+		suite     TEXT NOT NULL,
+		source    TEXT NOT NULL,        -- gomb, imb, osu, ring
+		file      TEXT NOT NULL DEFAULT '',
+		started   TEXT NOT NULL DEFAULT '', -- RFC 3339, UTC; '' when the log does not say
+		added     TEXT NOT NULL,
+		system    TEXT NOT NULL DEFAULT '',
+		config    TEXT NOT NULL DEFAULT '',
+		mpi       TEXT NOT NULL DEFAULT '',
+		np        INTEGER NOT NULL DEFAULT 0,
+		locality  TEXT NOT NULL DEFAULT '',
+		nresults  INTEGER NOT NULL,
+		status    TEXT NOT NULL DEFAULT '',
+		run_json  TEXT NOT NULL,
+		end_json  TEXT NOT NULL DEFAULT ''
+	);
+	CREATE TABLE labels (
+		run   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+		key   TEXT NOT NULL,
+		value TEXT NOT NULL,
+		PRIMARY KEY (run, key)
+	);
+	CREATE TABLE results (
+		run         INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+		seq         INTEGER NOT NULL,
+		benchmark   TEXT NOT NULL,
+		np          INTEGER NOT NULL,
+		grp         INTEGER NOT NULL,
+		bytes       INTEGER NOT NULL,
+		repetitions INTEGER NOT NULL,
+		status      TEXT NOT NULL,
+		t_min_us    REAL NOT NULL,
+		t_max_us    REAL NOT NULL,
+		t_avg_us    REAL NOT NULL,
+		mbps        REAL NOT NULL,
+		locality    TEXT NOT NULL DEFAULT '',
+		result_json TEXT NOT NULL,
+		PRIMARY KEY (run, seq)
+	);
+	CREATE INDEX results_lookup ON results (benchmark, bytes, np);
+	CREATE INDEX runs_started ON runs (started);
+	CREATE INDEX runs_system ON runs (system, config);`,
+}
+
+// DB is an open archive.
+type DB struct {
+	db   *sql.DB
+	Path string
+}
+
+// DefaultPath is $GOMB_ARCHIVE, or archive.db in gomb's directory under
+// the user's data directory ($XDG_DATA_HOME, else ~/.local/share).
+func DefaultPath() (string, error) {
+	if p := os.Getenv("GOMB_ARCHIVE"); p != "" {
+		return p, nil
+	}
+	dir := os.Getenv("XDG_DATA_HOME")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("no archive path: %w (use -archive PATH)", err)
+		}
+		dir = filepath.Join(home, ".local", "share")
+	}
+	return filepath.Join(dir, "gomb", "archive.db"), nil
+}
+
+// Open opens (creating it if needed) the archive at path and brings its
+// schema up to date.
+func Open(path string) (*DB, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("archive %s: %w", path, err)
+	}
+	dsn := "file:" + path + "?_pragma=busy_timeout(60000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("archive %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	d := &DB{db: db, Path: path}
+	if err := d.migrate(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("archive %s: %w", path, err)
+	}
+	return d, nil
+}
+
+// Close closes the archive.
+func (d *DB) Close() error { return d.db.Close() }
+
+// Version is the schema version of the archive.
+func (d *DB) Version() (int, error) {
+	var v int
+	err := d.db.QueryRow(`PRAGMA user_version`).Scan(&v)
+	return v, err
+}
+
+func (d *DB) migrate() error {
+	v, err := d.Version()
+	if err != nil {
+		return fmt.Errorf("not an SQLite archive: %w", err)
+	}
+	if v > len(migrations) {
+		return fmt.Errorf("made by a newer gomb (schema %d, this gomb knows %d)", v, len(migrations))
+	}
+	if v == 0 {
+		// A file that is not empty and not ours is left alone.
+		var n int
+		if err := d.db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n); err != nil {
+			return fmt.Errorf("not an SQLite archive: %w", err)
+		}
+		if n > 0 {
+			return errors.New("not a gomb archive (an SQLite file with other tables)")
+		}
+	}
+	for ; v < len(migrations); v++ {
+		tx, err := d.db.Begin()
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(migrations[v]); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %d: %w", v+1, err)
+		}
+		if _, err := tx.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, v+1)); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if err := tx.Commit(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Check runs SQLite's integrity check and gomb's: every run holds as many
+// results as it says. It returns the problems found.
+func (d *DB) Check() ([]string, error) {
+	var problems []string
+	rows, err := d.db.Query(`PRAGMA integrity_check`)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var s string
+		rows.Scan(&s)
+		if s != "ok" {
+			problems = append(problems, s)
+		}
+	}
+	rows.Close()
+	rows, err = d.db.Query(`SELECT r.id, r.nresults, (SELECT count(*) FROM results x WHERE x.run = r.id) FROM runs r`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, want, got int64
+		if err := rows.Scan(&id, &want, &got); err != nil {
+			return nil, err
+		}
+		if want != got {
+			problems = append(problems, fmt.Sprintf("run %d holds %d results, not %d", id, got, want))
+		}
+	}
+	return problems, rows.Err()
+}
+
+// identity is what makes a run the same run twice.
+func identity(r *result.Run) string {
+	if r.Source != nil && r.Source.Format != string(importer.Records) {
+		return fmt.Sprintf("%s:%d", r.Source.Hash, r.Source.Index)
+	}
+	return r.RunID
+}
+
+// MPIName shortens MPI_Get_library_version to the library and version.
+func MPIName(r *result.Run) string {
+	lib := strings.TrimSpace(r.MPI.Library)
+	first, _, _ := strings.Cut(lib, "\n")
+	switch {
+	case strings.HasPrefix(first, "Open MPI"):
+		name, _, _ := strings.Cut(first, ",")
+		return name
+	case strings.HasPrefix(first, "MPICH Version:"):
+		return "MPICH " + strings.TrimSpace(strings.TrimPrefix(first, "MPICH Version:"))
+	case strings.HasPrefix(first, "Intel(R) MPI"):
+		name, _, _ := strings.Cut(first, " for ")
+		return name
+	case first != "":
+		return first
+	case r.Env["I_MPI_FABRICS"] != "" || r.Env["I_MPI_DEBUG"] != "":
+		return "Intel MPI"
+	}
+	return r.MPI.Impl
+}
+
+// locality of a run: that of its results when they agree.
+func locality(rs []*result.Result) string {
+	loc := ""
+	for _, r := range rs {
+		switch {
+		case r.Locality == "":
+		case loc == "":
+			loc = r.Locality
+		case loc != r.Locality:
+			return result.Mixed
+		}
+	}
+	return loc
+}
+
+// Add stores a run and its results in one transaction. A run already in
+// the archive is left as it is: added is false and id is the stored run.
+func (d *DB) Add(r *importer.Run) (id int64, added bool, err error) {
+	run := r.Run
+	ident := identity(run)
+	tx, err := d.db.Begin()
+	if err != nil {
+		return 0, false, err
+	}
+	defer tx.Rollback()
+	if err := tx.QueryRow(`SELECT id FROM runs WHERE identity = ?`, ident).Scan(&id); err == nil {
+		return id, false, nil
+	} else if !errors.Is(err, sql.ErrNoRows) {
+		return 0, false, err
+	}
+	runJSON, err := json.Marshal(run)
+	if err != nil {
+		return 0, false, err
+	}
+	endJSON, status := "", ""
+	if r.End != nil {
+		b, _ := json.Marshal(r.End)
+		endJSON, status = string(b), r.End.Status
+	}
+	started := ""
+	if !run.Start.IsZero() {
+		started = run.Start.UTC().Format(time.RFC3339Nano)
+	}
+	file, source := "", string(importer.Records)
+	if run.Source != nil {
+		file, source = run.Source.File, run.Source.Format
+	}
+	res, err := tx.Exec(`INSERT INTO runs (identity, run_id, suite, source, file, started, added, system, config, mpi,
+		np, locality, nresults, status, run_json, end_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+		ident, run.RunID, run.Suite, source, file, started, time.Now().UTC().Format(time.RFC3339Nano),
+		run.Labels["system"], run.Labels["config"], MPIName(run), run.WorldSize, locality(r.Results),
+		len(r.Results), status, string(runJSON), endJSON)
+	if err != nil {
+		return 0, false, err
+	}
+	if id, err = res.LastInsertId(); err != nil {
+		return 0, false, err
+	}
+	for k, v := range run.Labels {
+		if _, err := tx.Exec(`INSERT INTO labels (run, key, value) VALUES (?,?,?)`, id, k, v); err != nil {
+			return 0, false, err
+		}
+	}
+	stmt, err := tx.Prepare(`INSERT INTO results (run, seq, benchmark, np, grp, bytes, repetitions, status,
+		t_min_us, t_max_us, t_avg_us, mbps, locality, result_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`)
+	if err != nil {
+		return 0, false, err
+	}
+	defer stmt.Close()
+	for i, x := range r.Results {
+		b, err := json.Marshal(x)
+		if err != nil {
+			return 0, false, err
+		}
+		if _, err := stmt.Exec(id, i, x.Benchmark, x.NP, x.Group, x.Bytes, x.Repetitions, x.Status,
+			x.TMinUS, x.TMaxUS, x.TAvgUS, x.MBps, x.Locality, string(b)); err != nil {
+			return 0, false, err
+		}
+	}
+	return id, true, tx.Commit()
+}
+
+// Remove deletes runs and everything they hold; it returns how many went.
+func (d *DB) Remove(ids []int64) (int64, error) {
+	tx, err := d.db.Begin()
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	var n int64
+	for _, id := range ids {
+		res, err := tx.Exec(`DELETE FROM runs WHERE id = ?`, id)
+		if err != nil {
+			return 0, err
+		}
+		k, _ := res.RowsAffected()
+		n += k
+	}
+	return n, tx.Commit()
+}

@@ -1,0 +1,400 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/gomb-hpc/gomb/archive"
+	"github.com/gomb-hpc/gomb/importer"
+)
+
+const archiveUsageText = `Usage: gomb archive [-archive PATH] COMMAND [flags] [args]
+
+One SQLite file holds every run, measured or imported, with its raw samples
+and labels. The default file is $GOMB_ARCHIVE, else
+$XDG_DATA_HOME/gomb/archive.db (~/.local/share/gomb/archive.db).
+
+Commands:
+  add [-system S] [-config C] [-label K=V] [-np N] [-locality L] FILE...
+        add gomb record files or IMB/OSU/mpi-comm-bench logs (imported on the
+        way); a run already in the archive is not added again
+  list [SELECTION]              the runs, oldest first
+  show ID                       a run's labels and results
+  rm ID...                      remove runs
+  export [-o FILE] [SELECTION]  the runs as gomb records (JSON Lines)
+  history -b BENCH -bytes N [-np N] [-metric M] [SELECTION]
+        one metric (t_avg_us, t_min_us, t_max_us, mbytes_per_sec) of one
+        benchmark and size over time
+  check                         SQLite's integrity check and gomb's
+
+` + archive.SelectorHelp + `
+
+Measuring commands add their run with -archive (gomb imb -archive ...).
+
+Examples:
+  gomb archive add -system hpc4 -config baseline imb-hpc4-*.log
+  gomb archive list system=hpc4 locality=inter-node since=2026-01-01
+  gomb archive history -b PingPong -bytes 8 system=hpc4
+  gomb archive export config=xpmem > xpmem.jsonl
+`
+
+func runArchive(stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("gomb archive", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	path := fs.String("archive", "", "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, archiveUsageText)
+			return nil
+		}
+		return usageErr("archive: %v", strings.TrimPrefix(err.Error(), "flag: "))
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		return usageErr("archive: no command ('gomb archive -help' lists them)")
+	}
+	cmd, rest := rest[0], rest[1:]
+	sub := map[string]func(io.Writer, io.Writer, *archive.DB, []string) error{
+		"add": archiveAdd, "list": archiveList, "show": archiveShow, "rm": archiveRm,
+		"export": archiveExport, "history": archiveHistory, "check": archiveCheck,
+	}
+	run, ok := sub[cmd]
+	if cmd == "help" || cmd == "-help" || cmd == "-h" {
+		fmt.Fprint(stdout, archiveUsageText)
+		return nil
+	}
+	if !ok {
+		return usageErr("archive: unknown command %q ('gomb archive -help' lists them)", cmd)
+	}
+	db, err := openArchive(*path)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := run(stdout, stderr, db, rest); !errors.Is(err, errHelpShown) {
+		return err
+	}
+	return nil
+}
+
+// openArchive opens path, or the default archive for "".
+func openArchive(path string) (*archive.DB, error) {
+	if path == "" {
+		p, err := archive.DefaultPath()
+		if err != nil {
+			return nil, err
+		}
+		path = p
+	}
+	db, err := archive.Open(path)
+	if err != nil {
+		return nil, &exitError{code: exitUsage, err: err}
+	}
+	return db, nil
+}
+
+func subFlags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet("gomb archive "+name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// errHelpShown: a subcommand printed its help; the command is done.
+var errHelpShown = errors.New("help shown")
+
+func parseSub(stdout io.Writer, fs *flag.FlagSet, args []string) ([]string, error) {
+	pos, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, archiveUsageText)
+		return nil, errHelpShown
+	}
+	if err != nil {
+		return nil, usageErr("archive %s: %v", fs.Name()[len("gomb archive "):], strings.TrimPrefix(err.Error(), "flag: "))
+	}
+	return pos, nil
+}
+
+func selection(words []string) (archive.Selector, error) {
+	s, err := archive.ParseSelector(words)
+	if err != nil {
+		return s, usageErr("archive: %v", err)
+	}
+	return s, nil
+}
+
+func archiveAdd(stdout, stderr io.Writer, db *archive.DB, args []string) error {
+	var f importFlags
+	fs := subFlags("add")
+	f.register(fs)
+	files, err := parseSub(stdout, fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return usageErr("archive add: no file given")
+	}
+	added := 0
+	runs, _, err := importFiles(stderr, files, f.options(), func(name string, r *importer.Run) error {
+		id, isNew, err := db.Add(r)
+		if err != nil {
+			return fmt.Errorf("archive add %s: %w", name, err)
+		}
+		if isNew {
+			added++
+			fmt.Fprintf(stdout, "added run %d: %s %s, %d results (%s)\n", id, r.Run.Suite, describe(r), len(r.Results), name)
+		} else {
+			fmt.Fprintf(stdout, "already archived as run %d: %s (%s)\n", id, describe(r), name)
+		}
+		return nil
+	})
+	fmt.Fprintf(stderr, "gomb archive: %d of %d runs added to %s\n", added, runs, db.Path)
+	return err
+}
+
+// describe names a run in one phrase: its date and labels.
+func describe(r *importer.Run) string {
+	var parts []string
+	if !r.Run.Start.IsZero() {
+		parts = append(parts, r.Run.Start.UTC().Format("2006-01-02 15:04"))
+	}
+	for _, k := range []string{"system", "config"} {
+		if v := r.Run.Labels[k]; v != "" {
+			parts = append(parts, k+"="+v)
+		}
+	}
+	if len(parts) == 0 {
+		return "undated"
+	}
+	return strings.Join(parts, " ")
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func when(t time.Time) string {
+	if t.IsZero() {
+		return "-"
+	}
+	return t.UTC().Format("2006-01-02 15:04:05")
+}
+
+func archiveList(stdout, stderr io.Writer, db *archive.DB, args []string) error {
+	words, err := parseSub(stdout, subFlags("list"), args)
+	if err != nil {
+		return err
+	}
+	sel, err := selection(words)
+	if err != nil {
+		return err
+	}
+	runs, err := db.List(sel)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tSTARTED (UTC)\tSUITE\tSYSTEM\tCONFIG\tMPI\tNP\tLOCALITY\tRESULTS\tSTATUS\tSOURCE")
+	for _, r := range runs {
+		src := r.Source
+		if r.File != "" {
+			src += ":" + r.File
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%d\t%s\t%s\n", r.ID, when(r.Started), r.Suite, dash(r.System),
+			dash(r.Config), dash(r.MPI), r.NP, dash(r.Locality), r.Results, dash(r.Status), src)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "%d runs\n", len(runs))
+	return nil
+}
+
+func parseIDs(words []string) ([]int64, error) {
+	var ids []int64
+	for _, w := range words {
+		id, err := strconv.ParseInt(w, 10, 64)
+		if err != nil || id <= 0 {
+			return nil, usageErr("archive: %q is not a run id", w)
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+func archiveShow(stdout, stderr io.Writer, db *archive.DB, args []string) error {
+	words, err := parseSub(stdout, subFlags("show"), args)
+	if err != nil {
+		return err
+	}
+	ids, err := parseIDs(words)
+	if err != nil {
+		return err
+	}
+	if len(ids) != 1 {
+		return usageErr("archive show: give one run id")
+	}
+	infos, err := db.List(archive.Selector{IDs: ids})
+	if err != nil {
+		return err
+	}
+	if len(infos) == 0 {
+		return usageErr("archive show: no run %d", ids[0])
+	}
+	r, err := db.Load(ids[0])
+	if err != nil {
+		return err
+	}
+	ri := infos[0]
+	fmt.Fprintf(stdout, "run %d (%s)\n", ri.ID, ri.RunID)
+	fmt.Fprintf(stdout, "  suite %s, source %s %s, started %s, added %s\n", ri.Suite, ri.Source, ri.File, when(ri.Started), when(ri.Added))
+	fmt.Fprintf(stdout, "  MPI %s, %d processes, %s, status %s\n", dash(ri.MPI), ri.NP, dash(ri.Locality), dash(ri.Status))
+	if len(r.Run.Hosts) > 0 {
+		fmt.Fprintf(stdout, "  hosts %s\n", strings.Join(r.Run.Hosts, " "))
+	}
+	if len(r.Run.Command) > 0 {
+		fmt.Fprintf(stdout, "  command %s\n", strings.Join(r.Run.Command, " "))
+	}
+	for _, k := range sortedKeys(ri.Labels) {
+		fmt.Fprintf(stdout, "  label %s=%s\n", k, ri.Labels[k])
+	}
+	if r.Run.Source != nil {
+		for _, k := range sortedKeys(r.Run.Source.Meta) {
+			fmt.Fprintf(stdout, "  log %s: %s\n", k, r.Run.Source.Meta[k])
+		}
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "BENCHMARK\tNP\tGROUP\tBYTES\tREPS\tT_MIN_US\tT_MAX_US\tT_AVG_US\tMB/S\tSAMPLES\tSTATUS\t")
+	for _, x := range r.Results {
+		n := 0
+		for _, s := range x.SamplesUS {
+			n += len(s)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\t%.2f\t%d\t%s\t\n", x.Benchmark, x.NP, x.Group, x.Bytes,
+			x.Repetitions, x.TMinUS, x.TMaxUS, x.TAvgUS, x.MBps, n, x.Status)
+	}
+	return tw.Flush()
+}
+
+func archiveRm(stdout, stderr io.Writer, db *archive.DB, args []string) error {
+	words, err := parseSub(stdout, subFlags("rm"), args)
+	if err != nil {
+		return err
+	}
+	ids, err := parseIDs(words)
+	if err != nil {
+		return err
+	}
+	if len(ids) == 0 {
+		return usageErr("archive rm: give run ids")
+	}
+	n, err := db.Remove(ids)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "removed %d runs\n", n)
+	if int(n) != len(ids) {
+		return usageErr("archive rm: %d of the ids are not in the archive", len(ids)-int(n))
+	}
+	return nil
+}
+
+func archiveExport(stdout, stderr io.Writer, db *archive.DB, args []string) error {
+	fs := subFlags("export")
+	out := fs.String("o", "", "")
+	words, err := parseSub(stdout, fs, args)
+	if err != nil {
+		return err
+	}
+	sel, err := selection(words)
+	if err != nil {
+		return err
+	}
+	w := stdout
+	if *out != "" && *out != "-" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return fmt.Errorf("archive export: %w", err)
+		}
+		defer f.Close()
+		w = f
+	}
+	n, err := db.Export(sel, w)
+	fmt.Fprintf(stderr, "exported %d runs\n", n)
+	return err
+}
+
+func archiveHistory(stdout, stderr io.Writer, db *archive.DB, args []string) error {
+	fs := subFlags("history")
+	bench := fs.String("b", "", "")
+	size := fs.Int64("bytes", -1, "")
+	np := fs.Int("np", 0, "")
+	metric := fs.String("metric", "t_avg_us", "")
+	words, err := parseSub(stdout, fs, args)
+	if err != nil {
+		return err
+	}
+	if *bench == "" || *size < 0 {
+		return usageErr("archive history: give -b BENCHMARK and -bytes SIZE")
+	}
+	sel, err := selection(words)
+	if err != nil {
+		return err
+	}
+	pts, err := db.History(sel, *bench, *size, *np, *metric)
+	if err != nil {
+		return usageErr("archive history: %v", err)
+	}
+	fmt.Fprintf(stdout, "# %s, %d bytes, %s\n", *bench, *size, *metric)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tSTARTED (UTC)\tSYSTEM\tCONFIG\tMPI\tNP\tLOCALITY\tVALUE\tSTATUS")
+	for _, p := range pts {
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%d\t%s\t%.4g\t%s\n", p.Run.ID, when(p.Run.Started), dash(p.Run.System),
+			dash(p.Run.Config), dash(p.Run.MPI), p.NP, dash(p.Run.Locality), p.Value, p.Status)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(pts) == 0 {
+		fmt.Fprintf(stderr, "no run has %s at %d bytes\n", *bench, *size)
+	}
+	return nil
+}
+
+func archiveCheck(stdout, stderr io.Writer, db *archive.DB, args []string) error {
+	if len(args) > 0 {
+		return usageErr("archive check takes no arguments")
+	}
+	problems, err := db.Check()
+	if err != nil {
+		return err
+	}
+	v, _ := db.Version()
+	for _, p := range problems {
+		fmt.Fprintln(stdout, p)
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("archive %s: %d problems", db.Path, len(problems))
+	}
+	fmt.Fprintf(stdout, "ok: %s, schema %d\n", db.Path, v)
+	return nil
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+const importUsageText = `Usage: gomb import [flags] FILE...
+
+Turns existing benchmark output into gomb records (JSON Lines, schema
+gomb/v1) on stdout: IMB-MPI1 logs (2018-2021.x, several #processes blocks,
+-multi tables, time-out and out-of-mem rows, launcher lines mixed in), OSU
+Micro-Benchmarks 5.x-7.x output, mpi-comm-bench output, and gomb's own text
+tables and record files. The format is recognised from the content; '-' reads
+stdin. Everything the log says is kept (date, MPI version, calling sequence,
+launch command, hosts, exported variables). A malformed line is reported as
+FILE:LINE and skipped; a file in no known format is an error.
+
+Flags:
+  -o FILE          write the records to FILE instead of stdout
+  -system NAME     label the runs with the system they ran on
+  -config NAME     label the runs with the configuration
+  -label KEY=VALUE another label (repeatable)
+  -np N            processes, for logs that do not say
+  -locality L      intra-node or inter-node, for logs that do not say
+
+Exit status: 0 imported, 1 I/O error, 2 a file in no known format or bad flags.
+
+Examples:
+  gomb import imb-hpc4-20260101-baseline.log > baseline.jsonl
+  gomb import -system hpc4 -config xpmem -np 64 logs/*.log -o xpmem.jsonl
+  gomb archive add -system hpc4 logs/*.log      # straight into the archive
+`
+
+// labelFlags are the run labels every importing and measuring command
+// takes: -system, -config, -label KEY=VALUE.
+type labelFlags struct {
+	labels map[string]string
+}
+
+func (l *labelFlags) register(fs *flag.FlagSet) {
+	set := func(k string) func(string) error {
+		return func(v string) error {
+			if v == "" {
+				return fmt.Errorf("empty %s", k)
+			}
+			l.put(k, v)
+			return nil
+		}
+	}
+	fs.Func("system", "", set("system"))
+	fs.Func("config", "", set("config"))
+	fs.Func("label", "", func(s string) error {
+		k, v, ok := strings.Cut(s, "=")
+		if !ok || k == "" || v == "" {
+			return fmt.Errorf("want KEY=VALUE, got %q", s)
+		}
+		l.put(k, v)
+		return nil
+	})
+}
+
+func (l *labelFlags) put(k, v string) {
+	if l.labels == nil {
+		l.labels = map[string]string{}
+	}
+	l.labels[k] = v
+}
+
+// importFlags are what import and archive add share.
+type importFlags struct {
+	labelFlags
+	opt importer.Options
+}
+
+func (f *importFlags) register(fs *flag.FlagSet) {
+	f.labelFlags.register(fs)
+	fs.IntVar(&f.opt.NP, "np", 0, "")
+	fs.Func("locality", "", func(s string) error {
+		if s != result.IntraNode && s != result.InterNode {
+			return fmt.Errorf("want intra-node or inter-node, got %q", s)
+		}
+		f.opt.Locality = s
+		return nil
+	})
+}
+
+func (f *importFlags) options() importer.Options {
+	o := f.opt
+	o.Labels = f.labels
+	return o
+}
+
+// readInput reads a file, or stdin for "-".
+func readInput(name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(os.Stdin)
+	}
+	return os.ReadFile(name)
+}
+
+// importFiles imports every file, reporting problems on stderr, and calls
+// each with every run. It returns an error for the first file that could
+// not be read or recognised, after trying them all.
+func importFiles(stderr io.Writer, files []string, opt importer.Options, each func(name string, r *importer.Run) error) (runs, results int, err error) {
+	var firstErr error
+	for _, name := range files {
+		data, rerr := readInput(name)
+		if rerr != nil {
+			fmt.Fprintf(stderr, "gomb: %v\n", rerr)
+			if firstErr == nil {
+				firstErr = &exitError{code: exitFailure, err: rerr}
+			}
+			continue
+		}
+		f, ierr := importer.Import(data, name, opt)
+		if ierr != nil {
+			fmt.Fprintf(stderr, "gomb: %v\n", ierr)
+			if firstErr == nil {
+				firstErr = &exitError{code: exitUsage, err: ierr}
+			}
+			continue
+		}
+		for _, p := range f.Problems {
+			fmt.Fprintf(stderr, "%v (skipped)\n", p)
+		}
+		for _, r := range f.Runs {
+			if err := each(name, r); err != nil {
+				return runs, results, err
+			}
+			runs++
+			results += len(r.Results)
+		}
+		if len(f.Runs) == 0 {
+			fmt.Fprintf(stderr, "%s: no results in this %s file\n", name, f.Format)
+		}
+	}
+	if firstErr != nil {
+		return runs, results, errReported{exitCode(firstErr)}
+	}
+	return runs, results, nil
+}
+
+func runImport(stdout, stderr io.Writer, args []string) error {
+	var f importFlags
+	var out string
+	fs := flag.NewFlagSet("gomb import", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	f.register(fs)
+	fs.StringVar(&out, "o", "", "")
+	files, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, importUsageText)
+		return nil
+	}
+	if err != nil {
+		return usageErr("import: %v", strings.TrimPrefix(err.Error(), "flag: "))
+	}
+	if len(files) == 0 {
+		return usageErr("import: no file given ('gomb import -help')")
+	}
+	w := stdout
+	if out != "" && out != "-" {
+		fh, err := os.Create(out)
+		if err != nil {
+			return fmt.Errorf("import: %w", err)
+		}
+		defer fh.Close()
+		w = fh
+	}
+	runs, results, err := importFiles(stderr, files, f.options(), func(_ string, r *importer.Run) error {
+		return r.Encode(w)
+	})
+	fmt.Fprintf(stderr, "gomb import: %d runs, %d results\n", runs, results)
+	return err
+}

@@ -1,0 +1,334 @@
+package importer
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// IMB's single-transfer benchmarks run with 2 active processes whatever the
+// launch says.
+var singleTransfer = map[string]bool{
+	"PingPong": true, "PingPongSpecificSource": true, "PingPongAnySource": true,
+	"PingPing": true, "PingPingSpecificSource": true, "PingPingAnySource": true,
+}
+
+// imbState walks an IMB-MPI1 log.
+type imbState struct {
+	f   *File
+	opt Options
+	ctx context
+	run *Run
+
+	finalized bool // "# All processes entering MPI_Finalize" seen
+	callSeq   bool // the next "#" line is the calling sequence
+	listing   bool // inside "# List of Benchmarks to run:"
+	benchList []string
+
+	bench      string // of the current table
+	np, idle   int
+	groups     int
+	headerSeen bool // "# Benchmarking" since the last table
+	cols       []string
+	inTable    bool
+	seen       map[string]bool // benchmark/np/group tables of the current run
+}
+
+func parseIMB(f *File, data []byte, opt Options) {
+	s := &imbState{f: f, opt: opt}
+	lines(data, s.line)
+	s.close()
+}
+
+// start opens a new run at line n.
+func (s *imbState) start(n int) {
+	s.close()
+	s.run = newRun(s.f, IMB, n)
+	s.ctx.apply(s.run.Run)
+	s.finalized = false
+	s.seen = map[string]bool{}
+	s.benchList = nil
+}
+
+func (s *imbState) close() {
+	if s.run == nil {
+		return
+	}
+	if len(s.benchList) > 0 {
+		s.run.Run.Source.Meta["benchmarks"] = strings.Join(s.benchList, " ")
+	}
+	if len(s.run.Results) > 0 || len(s.run.Run.Source.Meta) > 0 {
+		s.f.Runs = append(s.f.Runs, s.run)
+	}
+	s.run = nil
+	s.inTable = false
+}
+
+func (s *imbState) line(n int, b []byte) {
+	t := bytes.TrimSpace(b)
+	if len(t) == 0 {
+		s.inTable = false
+		s.listing = false
+		return
+	}
+	if t[0] != '#' {
+		// a column header at the end of a foreign line (a pasted command)
+		if i := bytes.Index(t, []byte("#bytes")); i >= 0 && bytes.Contains(t, []byte("#repetitions")) {
+			s.ctx.note(string(t[:i]))
+			s.header(n, t[i:])
+			return
+		}
+		if s.inTable && isNumber(t) {
+			s.row(n, t)
+			return
+		}
+		s.f.Foreign++
+		s.ctx.note(string(t))
+		return
+	}
+	body := strings.TrimSpace(string(t[1:]))
+	switch {
+	case strings.Contains(body, "MPI Benchmarks") || strings.Contains(body, "IMB-MPI1 2021"):
+		if strings.Contains(body, "MPI-1 part") || strings.Contains(body, "compatible") {
+			s.start(n)
+			s.run.Run.Tool = result.Tool{Name: strings.TrimSuffix(strings.TrimSuffix(body, "MPI-1 part"), ", ")}
+			s.run.Run.Source.Meta["title"] = body
+		}
+		return
+	case strings.HasPrefix(body, "Calling sequence was"):
+		s.callSeq = true
+		return
+	case strings.HasPrefix(body, "List of Benchmarks to run"):
+		s.listing = true
+		return
+	case strings.HasPrefix(body, "Benchmarking "):
+		s.table(n, strings.TrimSpace(strings.TrimPrefix(body, "Benchmarking ")))
+		return
+	case strings.HasPrefix(body, "#processes ="):
+		v := strings.TrimSpace(strings.TrimPrefix(body, "#processes ="))
+		v, _, _ = strings.Cut(v, ";")
+		s.np, _ = strconv.Atoi(strings.TrimSpace(v))
+		return
+	case strings.HasPrefix(body, "( ") && strings.Contains(body, "waiting in MPI_Barrier"):
+		s.idle, _ = strconv.Atoi(strings.Fields(body)[1])
+		return
+	case strings.HasPrefix(body, "( ") && strings.Contains(body, "groups of"):
+		f := strings.Fields(body)
+		if len(f) > 4 {
+			s.groups, _ = strconv.Atoi(f[1])
+			s.np, _ = strconv.Atoi(f[4])
+		}
+		return
+	case strings.HasPrefix(body, "!! Benchmark"):
+		s.meta("invalid", body)
+		return
+	case strings.HasPrefix(body, "All processes entering MPI_Finalize"):
+		s.finalized = true
+		s.inTable = false
+		return
+	case bytes.Contains(t, []byte("#repetitions")):
+		s.header(n, t)
+		return
+	case strings.HasPrefix(body, "!! check failed"):
+		return
+	}
+	if s.callSeq && body != "" && !strings.HasPrefix(body, "-") {
+		s.callSeq = false
+		s.meta("calling_sequence", body)
+		if s.run != nil {
+			s.run.Run.Command = strings.Fields(body)
+		}
+		return
+	}
+	if key, val, ok := strings.Cut(body, ":"); ok && s.run != nil && !s.inTable {
+		s.headerLine(strings.Join(strings.Fields(key), " "), strings.TrimSpace(val))
+		return
+	}
+	if s.listing && body != "" && !strings.Contains(body, " ") && !strings.HasPrefix(body, "-") {
+		s.benchList = append(s.benchList, body)
+		return
+	}
+	if strings.Trim(body, "-") == "" { // the dashed rules around table headers
+		s.listing = false
+		return
+	}
+	s.inTable = false
+}
+
+func (s *imbState) meta(k, v string) {
+	if s.run == nil {
+		s.start(0)
+	}
+	if old, ok := s.run.Run.Source.Meta[k]; ok && k == "invalid" {
+		v = old + "; " + v
+	}
+	s.run.Run.Source.Meta[k] = v
+}
+
+// headerLine keeps one "# Key : value" line of IMB's preamble.
+func (s *imbState) headerLine(key, val string) {
+	r := s.run.Run
+	switch key {
+	case "Date":
+		if t, err := time.Parse("Mon Jan 2 15:04:05 2006", strings.Join(strings.Fields(val), " ")); err == nil {
+			r.Start = t
+		}
+	case "MPI Version":
+		r.MPI.Standard = val
+	case "MPI Thread Environment":
+		r.MPI.Thread = val
+	}
+	s.meta(key, val)
+}
+
+// table starts a benchmark's table ("# Benchmarking X").
+func (s *imbState) table(n int, name string) {
+	multi := strings.HasPrefix(name, "Multi-")
+	name = strings.TrimPrefix(name, "Multi-")
+	if s.run == nil || s.finalized {
+		s.start(n)
+	}
+	s.bench, s.np, s.idle, s.groups, s.headerSeen = name, 0, 0, 1, true
+	if multi {
+		s.groups = 0 // set by the groups line
+	}
+}
+
+// header reads a column header line and opens the table's rows.
+func (s *imbState) header(n int, h []byte) {
+	if !s.headerSeen {
+		// A table without "# Benchmarking": a pasted log. The benchmark is
+		// the one the launch command named.
+		if s.run == nil || s.finalized || len(s.run.Results) > 0 {
+			s.start(n)
+		}
+		s.bench, s.np, s.idle, s.groups = "", 0, 0, 1
+		if len(s.ctx.benches) == 1 {
+			s.bench = s.ctx.benches[0]
+		}
+		if s.bench == "" {
+			problem(s.f, n, "a table with no benchmark name (no \"# Benchmarking\" line, no IMB-MPI1 command naming one)")
+		}
+	}
+	s.headerSeen = false
+	if s.np == 0 {
+		if singleTransfer[s.bench] {
+			s.np = 2
+		} else if s.ctx.np > 0 {
+			s.np = s.ctx.np
+		}
+	}
+	key := s.bench + "/" + strconv.Itoa(s.np)
+	if s.seen[key] { // the same table again: another run
+		bench, np, groups := s.bench, s.np, s.groups
+		s.start(n)
+		s.bench, s.np, s.groups = bench, np, groups
+	}
+	s.seen[key] = true
+	s.cols = strings.Fields(string(h))
+	s.inTable = s.bench != ""
+}
+
+// row reads one table row.
+func (s *imbState) row(n int, t []byte) {
+	tok := bytes.Fields(t)
+	r := &result.Result{Suite: string(IMB), Benchmark: s.bench, NP: s.np, Groups: max(s.groups, 1), Group: -1,
+		Locality: s.ctx.locality()}
+	i := 0
+	if len(s.cols) > 0 && s.cols[0] == "Group" {
+		g, ok := number(tok[0])
+		if !ok {
+			problem(s.f, n, "%s: bad group %q", s.bench, tok[0])
+			return
+		}
+		r.Group, i = int(g), 1
+	}
+	if len(tok) > i+1 && bytes.HasSuffix(tok[i+1], []byte(".;")) {
+		// failure rows: "<size> time-out.; ...", "<size> out-of-mem.; needed X=   0.009 GB; ..."
+		size, ok := number(tok[i])
+		if !ok {
+			problem(s.f, n, "%s: bad size %q", s.bench, tok[i])
+			return
+		}
+		r.Bytes = int64(size)
+		switch string(tok[i+1]) {
+		case "time-out.;":
+			r.Status = result.StatusTimeOut
+		case "out-of-mem.;":
+			r.Status = result.StatusOutOfMem
+			if k := bytes.Index(t, []byte("X=")); k >= 0 {
+				if f := bytes.Fields(t[k+2:]); len(f) > 0 {
+					r.NeededGB, _ = number(f[0])
+				}
+			}
+		case "int-overflow.;":
+			r.Status = result.StatusIntOverflow
+		default:
+			problem(s.f, n, "%s: unknown failure row %q", s.bench, tok[i+1])
+			return
+		}
+		s.add(r)
+		return
+	}
+	cols := s.cols[i:]
+	if len(tok)-i != len(cols) {
+		if !allNumbers(tok) { // prose that starts with a number ("2. Ethernet"): not a row
+			s.f.Foreign++
+			s.ctx.note(string(t))
+			return
+		}
+		problem(s.f, n, "%s: %d values for %d columns", s.bench, len(tok)-i, len(cols))
+		return
+	}
+	for k, c := range cols {
+		v, ok := number(tok[i+k])
+		if !ok {
+			problem(s.f, n, "%s: %s %q is not a number", s.bench, c, tok[i+k])
+			return
+		}
+		switch c {
+		case "#bytes":
+			r.Bytes = int64(v)
+		case "#repetitions":
+			r.Repetitions = int(v)
+		case "t[usec]":
+			r.TMinUS, r.TMaxUS, r.TAvgUS = v, v, v
+		case "t_min[usec]":
+			r.TMinUS = v
+		case "t_max[usec]":
+			r.TMaxUS = v
+		case "t_avg[usec]":
+			r.TAvgUS = v
+		case "Mbytes/sec":
+			r.MBps = v
+		case "Msg/sec":
+			r.MsgPerSec = v
+		case "defects":
+			r.Check = &result.Check{Passed: v == 0, Defects: int64(v)}
+		}
+	}
+	if r.Bytes < 0 || r.Repetitions < 0 {
+		problem(s.f, n, "%s: negative size or repetitions", s.bench)
+		return
+	}
+	s.add(r)
+}
+
+func allNumbers(tok [][]byte) bool {
+	for _, t := range tok {
+		if _, ok := number(t); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *imbState) add(r *result.Result) {
+	if r.NP == 0 {
+		r.NP = s.opt.NP
+	}
+	s.run.Results = append(s.run.Results, r)
+}

@@ -1,0 +1,334 @@
+// Package importer turns existing benchmark output into gomb records: IMB-MPI1
+// logs (2018–2021.x, and gomb's IMB tables), OSU Micro-Benchmarks 5.x–7.x
+// output (and gomb's OSU tables), mpi-comm-bench ring output (and gomb's),
+// and gomb's own JSON Lines records.
+//
+// The steps: Sniff picks the format from the start of the file; the
+// format's parser walks the lines, keeps every piece of metadata the log
+// carries (date, MPI version, calling sequence, launcher command, hosts,
+// exported environment), cuts the file into runs, and turns each table row
+// into a result.Result. A malformed row is reported with file:line and the
+// rest goes on; lines that belong to no table (launcher warnings, prose)
+// are counted and skipped.
+package importer
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// Format names an input format.
+type Format string
+
+// The formats.
+const (
+	Records Format = "gomb" // gomb's JSON Lines records
+	IMB     Format = "imb"  // IMB-MPI1 text (and gomb imb's)
+	OSU     Format = "osu"  // OSU Micro-Benchmarks text (and gomb osu's)
+	Ring    Format = "ring" // mpi-comm-bench output (and gomb ring's)
+)
+
+// Options are what the user adds to every imported run.
+type Options struct {
+	// Labels name the run: "system", "config" and any key=value.
+	Labels map[string]string
+	// NP is the number of processes for logs that do not say (0: unknown).
+	NP int
+	// Locality is "intra-node" or "inter-node" for logs that do not say.
+	Locality string
+}
+
+// Run is one imported run: its run record, results and, for gomb records,
+// its end record.
+type Run struct {
+	Run     *result.Run
+	Results []*result.Result
+	End     *result.End
+}
+
+// Encode writes the run as gomb records: run, results, and end if it has
+// one.
+func (r *Run) Encode(w io.Writer) error {
+	enc := result.NewEncoder(w) // one per run: End closes it
+	if err := enc.Run(r.Run); err != nil {
+		return err
+	}
+	for _, x := range r.Results {
+		if err := enc.Result(x); err != nil {
+			return err
+		}
+	}
+	if r.End != nil {
+		end := *r.End
+		return enc.End(&end)
+	}
+	return nil
+}
+
+// File is what one input gave.
+type File struct {
+	Name     string
+	Format   Format
+	Hash     string // sha256 of the content
+	Runs     []*Run
+	Problems []error // *result.SyntaxError: malformed lines, with file:line
+	Foreign  int     // lines that belong to no table
+}
+
+// Sniff names the format of a file from its content; "" if it is none of
+// gomb's inputs.
+func Sniff(data []byte) Format {
+	head := data
+	if len(head) > 1<<16 {
+		head = head[:1<<16]
+	}
+	if t := bytes.TrimSpace(head); bytes.HasPrefix(t, []byte("{")) && bytes.Contains(head, []byte(`"schema":"gomb/`)) {
+		return Records
+	}
+	switch {
+	case bytes.Contains(head, []byte("MPI Benchmarks")) || bytes.Contains(head, []byte("IMB-MPI1 2021")) ||
+		bytes.Contains(head, []byte("#repetitions")):
+		return IMB
+	case bytes.Contains(head, []byte("# OSU MPI")) || bytes.Contains(head, []byte("# gomb One-way Latency Test")):
+		return OSU
+	case bytes.Contains(head, []byte("Ring comm benchmark.")) ||
+		bytes.Contains(head, []byte("Bandwidth (send + recv): min =")):
+		return Ring
+	}
+	return ""
+}
+
+// Import parses one file. It fails only for content that is no known
+// format; malformed lines are in the File's Problems.
+func Import(data []byte, name string, opt Options) (*File, error) {
+	sum := sha256.Sum256(data)
+	f := &File{Name: name, Format: Sniff(data), Hash: hex.EncodeToString(sum[:])}
+	if m := npInName.FindStringSubmatch(filepath.Base(name)); m != nil && opt.NP == 0 {
+		opt.NP, _ = strconv.Atoi(m[1]) // "imb-np64.log": the processes started
+	}
+	switch f.Format {
+	case Records:
+		importRecords(f, data)
+	case IMB:
+		parseIMB(f, data, opt)
+	case OSU:
+		parseOSU(f, data, opt)
+	case Ring:
+		parseRing(f, data, opt)
+	default:
+		return nil, fmt.Errorf("%s: not an IMB-MPI1 log, OSU output, mpi-comm-bench output or gomb record file", name)
+	}
+	if f.Format != Records {
+		for i, r := range f.Runs {
+			r.Run.Source.Index = i
+			finish(r, opt)
+		}
+	}
+	return f, nil
+}
+
+// finish fills what every imported run carries: ids, labels, counts.
+func finish(r *Run, opt Options) {
+	run := r.Run
+	run.Type, run.Schema = result.TypeRun, result.Schema
+	run.RunID = fmt.Sprintf("%.16s-%d", run.Source.Hash, run.Source.Index)
+	if len(opt.Labels) > 0 {
+		run.Labels = map[string]string{}
+		for k, v := range opt.Labels {
+			run.Labels[k] = v
+		}
+	}
+	for _, res := range r.Results {
+		res.Type, res.Schema, res.RunID = result.TypeResult, result.Schema, run.RunID
+		if res.NP == 0 {
+			res.NP = opt.NP
+		}
+		if res.Locality == "" {
+			res.Locality = opt.Locality
+		}
+		if res.Ranks == nil {
+			res.Ranks, res.RankMeanUS, res.SamplesUS = []int{}, []float64{}, [][]float64{}
+		}
+		if res.Status == "" {
+			res.Status = result.StatusOK
+		}
+		if res.Group == 0 && res.Groups <= 1 {
+			res.Group = -1
+		}
+		if res.Groups == 0 {
+			res.Groups = 1
+		}
+		run.WorldSize = max(run.WorldSize, res.NP)
+	}
+	if run.WorldSize == 0 {
+		run.WorldSize = opt.NP
+	}
+}
+
+// importRecords reads gomb's own record files: one Run per run_id.
+func importRecords(f *File, data []byte) {
+	d := result.NewDecoder(bytes.NewReader(data), f.Name)
+	byID := map[string]*Run{}
+	get := func(id string) *Run {
+		r := byID[id]
+		if r == nil {
+			r = &Run{}
+			byID[id] = r
+			f.Runs = append(f.Runs, r)
+		}
+		return r
+	}
+	for d.Scan() {
+		switch rec := d.Record().(type) {
+		case *result.Run:
+			r := get(rec.RunID)
+			r.Run = rec
+			if rec.Source == nil {
+				rec.Source = &result.Source{Format: string(Records), File: f.Name, Hash: f.Hash}
+			}
+		case *result.Result:
+			r := get(rec.RunID)
+			r.Results = append(r.Results, rec)
+		case *result.End:
+			get(rec.RunID).End = rec
+		case *result.SyntaxError:
+			f.Problems = append(f.Problems, rec)
+		}
+	}
+	// Results without their run record cannot be placed.
+	kept := f.Runs[:0]
+	for _, r := range f.Runs {
+		if r.Run == nil {
+			f.Problems = append(f.Problems, &result.SyntaxError{File: f.Name, Line: 0,
+				Err: fmt.Errorf("%d result records of a run without its run record", len(r.Results))})
+			continue
+		}
+		kept = append(kept, r)
+	}
+	f.Runs = kept
+}
+
+// lines walks the lines of data, with 1-based numbers, without copying.
+func lines(data []byte, fn func(n int, line []byte)) {
+	n := 0
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		var l []byte
+		if i < 0 {
+			l, data = data, nil
+		} else {
+			l, data = data[:i], data[i+1:]
+		}
+		n++
+		fn(n, bytes.TrimRight(l, " \t\r"))
+	}
+}
+
+// context is what foreign lines say about the runs that follow: the
+// launcher command, the hosts, exported variables.
+type context struct {
+	command string
+	np      int
+	hosts   []string
+	ppn     int
+	env     map[string]string
+	benches []string // benchmark names after the IMB-MPI1 program name
+}
+
+var npInName = regexp.MustCompile(`np[_-]?([0-9]+)`)
+
+var exportRe = regexp.MustCompile(`^\s*export\s+([A-Za-z_][A-Za-z0-9_]*)=(\S*)`)
+
+// note learns from a line that is not part of a table.
+func (c *context) note(line string) {
+	if m := exportRe.FindStringSubmatch(line); m != nil {
+		if c.env == nil {
+			c.env = map[string]string{}
+		}
+		c.env[m[1]] = m[2]
+		return
+	}
+	f := strings.Fields(line)
+	launcher := false
+	for i := 0; i < len(f); i++ {
+		switch w := f[i]; {
+		case strings.HasSuffix(w, "mpirun") || strings.HasSuffix(w, "mpiexec") || w == "srun" ||
+			strings.HasPrefix(w, "mpirun.") || strings.HasPrefix(w, "mpiexec."):
+			launcher = true
+			c.command = strings.Join(f[i:], " ")
+			c.benches = nil
+		case launcher && (w == "-np" || w == "-n" || w == "--np" || w == "-c") && i+1 < len(f):
+			if v, err := strconv.Atoi(f[i+1]); err == nil {
+				c.np = v
+			}
+			i++
+		case launcher && (w == "-hosts" || w == "-host" || w == "--host" || w == "-H") && i+1 < len(f):
+			c.hosts = nil
+			for _, h := range strings.Split(f[i+1], ",") {
+				if h, _, _ = strings.Cut(h, ":"); h != "" {
+					c.hosts = append(c.hosts, h)
+				}
+			}
+			i++
+		case launcher && (w == "-ppn" || w == "--npernode" || w == "-npernode") && i+1 < len(f):
+			c.ppn, _ = strconv.Atoi(f[i+1])
+			i++
+		case launcher && strings.HasSuffix(w, "IMB-MPI1"):
+			for _, b := range f[i+1:] {
+				if strings.HasPrefix(b, "-") || strings.HasPrefix(b, "#") || b == "|" || b == "2>&1" {
+					break
+				}
+				c.benches = append(c.benches, b)
+			}
+		}
+	}
+}
+
+// apply puts the context into a new run and starts afresh.
+func (c *context) apply(run *result.Run) {
+	if c.command != "" {
+		run.Source.Meta["launch"] = c.command
+	}
+	if len(c.env) > 0 {
+		run.Env = c.env
+	}
+	run.Hosts = c.hosts
+	*c = context{np: c.np, hosts: c.hosts, ppn: c.ppn, benches: c.benches}
+}
+
+// locality is what the launch says about where the ranks were.
+func (c *context) locality() string {
+	if len(c.hosts) > 1 && c.ppn == 1 {
+		return result.InterNode
+	}
+	return ""
+}
+
+func newRun(f *File, format Format, line int) *Run {
+	return &Run{Run: &result.Run{Suite: string(format),
+		Source: &result.Source{Format: string(format), File: f.Name, Line: line, Hash: f.Hash, Meta: map[string]string{}}}}
+}
+
+func problem(f *File, n int, format string, a ...any) {
+	f.Problems = append(f.Problems, &result.SyntaxError{File: f.Name, Line: n, Err: fmt.Errorf(format, a...)})
+}
+
+// number reads a token as a float (accepting IMB's "inf" and "nan").
+func number(tok []byte) (float64, bool) {
+	v, err := strconv.ParseFloat(string(tok), 64)
+	return v, err == nil
+}
+
+// isNumber reports whether a token starts like a number.
+func isNumber(tok []byte) bool {
+	return len(tok) > 0 && (tok[0] >= '0' && tok[0] <= '9' || tok[0] == '-' && len(tok) > 1 || tok[0] == '.')
+}

@@ -1,0 +1,98 @@
+package importer
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// ringLine is the start of a sample line of mpi-comm-bench (and gomb ring).
+var ringLine = []byte("Bandwidth (send + recv): min =")
+
+type ringState struct {
+	f       *File
+	opt     Options
+	ctx     context
+	run     *Run
+	msg     int64
+	samples int
+}
+
+func parseRing(f *File, data []byte, opt Options) {
+	s := &ringState{f: f, opt: opt}
+	lines(data, s.line)
+	s.close()
+}
+
+func (s *ringState) close() {
+	if s.run != nil && len(s.run.Results) > 0 {
+		s.f.Runs = append(s.f.Runs, s.run)
+	}
+	s.run, s.samples = nil, 0
+}
+
+func (s *ringState) start(n int) {
+	s.close()
+	s.run = newRun(s.f, Ring, n)
+	s.ctx.apply(s.run.Run)
+	s.run.Run.Tool = result.Tool{Name: "mpi-comm-bench"}
+}
+
+func (s *ringState) line(n int, b []byte) {
+	t := bytes.TrimSpace(b)
+	if len(t) == 0 {
+		return
+	}
+	str := string(t)
+	switch {
+	case str == "Ring comm benchmark.":
+		s.start(n)
+		return
+	case strings.HasPrefix(str, "Message size:"):
+		if s.run == nil {
+			s.start(n)
+		}
+		if f := strings.Fields(str); len(f) > 2 {
+			s.msg, _ = strconv.ParseInt(f[2], 10, 64)
+		}
+		s.run.Run.Source.Meta["message_size"] = strings.TrimSpace(strings.TrimPrefix(str, "Message size:"))
+		return
+	case strings.HasPrefix(str, "Interval:"), strings.HasPrefix(str, "GPU mode:"), strings.HasPrefix(str, "Mem copy local:"):
+		if s.run != nil {
+			k, v, _ := strings.Cut(str, ":")
+			s.run.Run.Source.Meta[strings.ToLower(strings.ReplaceAll(k, " ", "_"))] = strings.TrimSpace(v)
+		}
+		return
+	case strings.HasPrefix(str, "Summary:"), strings.HasPrefix(str, "Duration (send + recv), slowest"),
+		strings.HasPrefix(str, "Bandwidth (send + recv), slowest"), strings.HasPrefix(str, "Slowest most often"):
+		return // gomb ring's summary: recomputed from the samples, not imported
+	}
+	i := bytes.Index(t, ringLine)
+	if i < 0 {
+		s.f.Foreign++
+		s.ctx.note(str)
+		return
+	}
+	if s.run == nil {
+		s.start(n)
+	}
+	// min, max, avg bandwidth (GB/s), then min, max, avg duration (ms)
+	var v []float64
+	for _, f := range bytes.Fields(t[i:]) {
+		if x, ok := number(f); ok {
+			v = append(v, x)
+		}
+	}
+	if len(v) != 6 {
+		problem(s.f, n, "ring sample with %d numbers, want 6", len(v))
+		return
+	}
+	cold := s.samples == 0 // the first sample includes connection set-up
+	r := &result.Result{Suite: string(Ring), Benchmark: "ring", NP: max(s.ctx.np, s.opt.NP), Groups: 1, Group: -1,
+		Bytes: s.msg, Repetitions: 1, Sample: s.samples, Cold: cold,
+		TMinUS: v[3] * 1e3, TMaxUS: v[4] * 1e3, TAvgUS: v[5] * 1e3, MBps: v[2] * 1e3, Locality: s.ctx.locality()}
+	s.samples++
+	s.run.Results = append(s.run.Results, r)
+}
