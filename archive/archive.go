@@ -73,7 +73,15 @@ var migrations = []string{
 	CREATE INDEX results_lookup ON results (benchmark, bytes, np);
 	CREATE INDEX runs_started ON runs (started);
 	CREATE INDEX runs_system ON runs (system, config);`,
+	// 2: history looks benchmarks up without regard to case
+	`DROP INDEX results_lookup;
+	CREATE INDEX results_metric ON results (benchmark COLLATE NOCASE, bytes, np);`,
 }
+
+// timeLayout is fixed width, so that times sort as text.
+const timeLayout = "2006-01-02T15:04:05.000000000Z"
+
+func stamp(t time.Time) string { return t.UTC().Format(timeLayout) }
 
 // DB is an open archive.
 type DB struct {
@@ -104,7 +112,13 @@ func Open(path string) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("archive %s: %w", path, err)
 	}
-	dsn := "file:" + path + "?_pragma=busy_timeout(60000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
+	if strings.ContainsAny(path, "?#") {
+		return nil, fmt.Errorf("archive %s: '?' and '#' cannot be in the path", path)
+	}
+	// Writers take the lock when their transaction begins (immediate) and
+	// wait up to a minute for each other; WAL lets readers go on meanwhile.
+	dsn := "file:" + path + "?_txlock=immediate&_pragma=busy_timeout(60000)&_pragma=journal_mode(WAL)" +
+		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("archive %s: %w", path, err)
@@ -269,7 +283,7 @@ func (d *DB) Add(r *importer.Run) (id int64, added bool, err error) {
 	}
 	started := ""
 	if !run.Start.IsZero() {
-		started = run.Start.UTC().Format(time.RFC3339Nano)
+		started = stamp(run.Start)
 	}
 	file, source := "", string(importer.Records)
 	if run.Source != nil {
@@ -277,7 +291,7 @@ func (d *DB) Add(r *importer.Run) (id int64, added bool, err error) {
 	}
 	res, err := tx.Exec(`INSERT INTO runs (identity, run_id, suite, source, file, started, added, system, config, mpi,
 		np, locality, nresults, status, run_json, end_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-		ident, run.RunID, run.Suite, source, file, started, time.Now().UTC().Format(time.RFC3339Nano),
+		ident, run.RunID, run.Suite, source, file, started, stamp(time.Now()),
 		run.Labels["system"], run.Labels["config"], MPIName(run), run.WorldSize, locality(r.Results),
 		len(r.Results), status, string(runJSON), endJSON)
 	if err != nil {

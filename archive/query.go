@@ -81,14 +81,16 @@ func ParseSelector(words []string) (Selector, error) {
 				return s, fmt.Errorf("selection %q: last wants a positive number", w)
 			}
 		case "since", "until":
-			t, err := parseDate(v)
+			t, day, err := parseDate(v)
 			if err != nil {
 				return s, fmt.Errorf("selection %q: %v", w, err)
 			}
 			if k == "since" {
 				s.Since = t
+			} else if day {
+				s.Until = t.AddDate(0, 0, 1) // until=2026-01-31 takes in the 31st
 			} else {
-				s.Until = t
+				s.Until = t.Add(time.Nanosecond)
 			}
 		default:
 			if s.Labels == nil {
@@ -100,13 +102,18 @@ func ParseSelector(words []string) (Selector, error) {
 	return s, nil
 }
 
-func parseDate(v string) (time.Time, error) {
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02"} {
+// parseDate reads a date or a time (UTC unless it says); day is set for a
+// date alone.
+func parseDate(v string) (t time.Time, day bool, err error) {
+	if t, err := time.Parse("2006-01-02", v); err == nil {
+		return t, true, nil
+	}
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05"} {
 		if t, err := time.Parse(layout, v); err == nil {
-			return t.UTC(), nil
+			return t.UTC(), false, nil
 		}
 	}
-	return time.Time{}, fmt.Errorf("%q is not a date (YYYY-MM-DD or RFC 3339)", v)
+	return time.Time{}, false, fmt.Errorf("%q is not a date (YYYY-MM-DD or RFC 3339)", v)
 }
 
 // where builds the SQL condition on table alias r.
@@ -134,11 +141,11 @@ func (s Selector) where() (string, []any) {
 	}
 	if !s.Since.IsZero() {
 		cond = append(cond, "r.started >= ?")
-		args = append(args, s.Since.Format(time.RFC3339Nano))
+		args = append(args, stamp(s.Since))
 	}
 	if !s.Until.IsZero() {
-		cond = append(cond, "r.started != '' AND r.started <= ?")
-		args = append(args, s.Until.Format(time.RFC3339Nano))
+		cond = append(cond, "r.started != '' AND r.started < ?")
+		args = append(args, stamp(s.Until))
 	}
 	if len(s.IDs) > 0 {
 		q := make([]string, len(s.IDs))
@@ -182,16 +189,34 @@ type RunInfo struct {
 	Labels   map[string]string
 }
 
-// List returns the selected runs, oldest first (runs without a date by
-// when they were added).
+// runCols are a run's columns in a listing, as scanRun reads them.
+const runCols = `r.id, r.run_id, r.suite, r.source, r.file, r.started, r.added, r.system, r.config, r.mpi, r.np,
+	r.locality, r.nresults, r.status`
+
+// byDate orders runs by their start, runs without a date by when they
+// were added.
+const (
+	byDate     = `coalesce(nullif(r.started, ''), r.added), r.id`
+	byDateDesc = `coalesce(nullif(r.started, ''), r.added) DESC, r.id DESC`
+)
+
+func scanRun(rows *sql.Rows, more ...any) (RunInfo, error) {
+	var ri RunInfo
+	var started, added string
+	err := rows.Scan(append([]any{&ri.ID, &ri.RunID, &ri.Suite, &ri.Source, &ri.File, &started, &added, &ri.System,
+		&ri.Config, &ri.MPI, &ri.NP, &ri.Locality, &ri.Results, &ri.Status}, more...)...)
+	ri.Started, _ = time.Parse(timeLayout, started)
+	ri.Added, _ = time.Parse(timeLayout, added)
+	return ri, err
+}
+
+// List returns the selected runs, oldest first.
 func (d *DB) List(s Selector) ([]RunInfo, error) {
 	cond, args := s.where()
-	q := `SELECT r.id, r.run_id, r.suite, r.source, r.file, r.started, r.added, r.system, r.config, r.mpi, r.np,
-		r.locality, r.nresults, r.status FROM runs r WHERE ` + cond + ` ORDER BY coalesce(nullif(r.started, ''), r.added), r.id`
+	q := `SELECT ` + runCols + ` FROM runs r WHERE ` + cond + ` ORDER BY ` + byDate
 	if s.Last > 0 {
-		q = `SELECT * FROM (` + strings.Replace(q, "ORDER BY coalesce(nullif(r.started, ''), r.added), r.id",
-			"ORDER BY coalesce(nullif(r.started, ''), r.added) DESC, r.id DESC LIMIT "+strconv.Itoa(s.Last), 1) +
-			`) ORDER BY coalesce(nullif(started, ''), added), id`
+		q = `SELECT ` + runCols + ` FROM (SELECT r.* FROM runs r WHERE ` + cond + ` ORDER BY ` +
+			byDateDesc + ` LIMIT ` + strconv.Itoa(s.Last) + `) r ORDER BY ` + byDate
 	}
 	rows, err := d.db.Query(q, args...)
 	if err != nil {
@@ -200,42 +225,44 @@ func (d *DB) List(s Selector) ([]RunInfo, error) {
 	defer rows.Close()
 	var out []RunInfo
 	for rows.Next() {
-		var ri RunInfo
-		var started, added string
-		if err := rows.Scan(&ri.ID, &ri.RunID, &ri.Suite, &ri.Source, &ri.File, &started, &added, &ri.System,
-			&ri.Config, &ri.MPI, &ri.NP, &ri.Locality, &ri.Results, &ri.Status); err != nil {
+		ri, err := scanRun(rows)
+		if err != nil {
 			return nil, err
 		}
-		ri.Started, _ = time.Parse(time.RFC3339Nano, started)
-		ri.Added, _ = time.Parse(time.RFC3339Nano, added)
 		out = append(out, ri)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	for i := range out {
-		if out[i].Labels, err = d.labels(out[i].ID); err != nil {
-			return nil, err
-		}
+	if err := d.labels(cond, args, out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
-func (d *DB) labels(id int64) (map[string]string, error) {
-	rows, err := d.db.Query(`SELECT key, value FROM labels WHERE run = ?`, id)
+// labels fills the labels of the listed runs in one query.
+func (d *DB) labels(cond string, args []any, runs []RunInfo) error {
+	at := make(map[int64]*RunInfo, len(runs))
+	for i := range runs {
+		runs[i].Labels = map[string]string{}
+		at[runs[i].ID] = &runs[i]
+	}
+	rows, err := d.db.Query(`SELECT l.run, l.key, l.value FROM labels l JOIN runs r ON r.id = l.run WHERE `+cond, args...)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	m := map[string]string{}
 	for rows.Next() {
+		var id int64
 		var k, v string
-		if err := rows.Scan(&k, &v); err != nil {
-			return nil, err
+		if err := rows.Scan(&id, &k, &v); err != nil {
+			return err
 		}
-		m[k] = v
+		if ri := at[id]; ri != nil {
+			ri.Labels[k] = v
+		}
 	}
-	return m, rows.Err()
+	return rows.Err()
 }
 
 // ErrNoRun is returned for a run id the archive does not hold.
@@ -321,58 +348,43 @@ func (d *DB) History(s Selector, benchmark string, bytes int64, np int, metric s
 		return nil, fmt.Errorf("unknown metric %q (t_avg_us, t_min_us, t_max_us, mbytes_per_sec)", metric)
 	}
 	cond, args := s.where()
-	q := `SELECT r.id, x.np, avg(x.` + col + `), min(x.status), count(*) FROM results x JOIN runs r ON r.id = x.run
+	q := `SELECT ` + runCols + `, x.np, avg(x.` + col + `), min(x.status), count(*) FROM results x JOIN runs r ON r.id = x.run
 		WHERE x.benchmark = ? COLLATE NOCASE AND x.bytes = ?`
 	qargs := []any{benchmark, bytes}
 	if np > 0 {
 		q += ` AND x.np = ?`
 		qargs = append(qargs, np)
 	}
-	q += ` AND ` + cond + ` GROUP BY r.id, x.np`
+	q += ` AND ` + cond + ` GROUP BY r.id, x.np ORDER BY ` + byDate + `, x.np`
 	rows, err := d.db.Query(q, append(qargs, args...)...)
 	if err != nil {
 		return nil, err
 	}
-	type hit struct {
-		id     int64
-		np, n  int
-		v      float64
-		status string
-	}
-	var hits []hit
+	defer rows.Close()
+	var out []Point
 	for rows.Next() {
-		var h hit
-		if err := rows.Scan(&h.id, &h.np, &h.v, &h.status, &h.n); err != nil {
-			rows.Close()
+		var p Point
+		p.Run, err = scanRun(rows, &p.NP, &p.Value, &p.Status, &p.Results)
+		if err != nil {
 			return nil, err
 		}
-		hits = append(hits, h)
+		out = append(out, p)
 	}
-	rows.Close()
-	if len(hits) == 0 {
-		return nil, nil
-	}
-	info := map[int64]RunInfo{}
-	var ids []int64
-	for _, h := range hits {
-		ids = append(ids, h.id)
-	}
-	runs, err := d.List(Selector{IDs: ids})
-	if err != nil {
+	if err := rows.Err(); err != nil {
 		return nil, err
-	}
-	order := map[int64]int{}
-	for i, ri := range runs {
-		info[ri.ID] = ri
-		order[ri.ID] = i
-	}
-	sort.SliceStable(hits, func(i, j int) bool { return order[hits[i].id] < order[hits[j].id] })
-	out := make([]Point, len(hits))
-	for i, h := range hits {
-		out[i] = Point{Run: info[h.id], NP: h.np, Value: h.v, Status: h.status, Results: h.n}
 	}
 	if s.Last > 0 && len(out) > s.Last {
 		out = out[len(out)-s.Last:]
+	}
+	runs := make([]RunInfo, len(out))
+	for i := range out {
+		runs[i] = out[i].Run
+	}
+	if err := d.labels(cond, args, runs); err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].Run = runs[i]
 	}
 	return out, nil
 }

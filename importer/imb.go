@@ -70,13 +70,18 @@ func (s *imbState) close() {
 func (s *imbState) line(n int, b []byte) {
 	t := bytes.TrimSpace(b)
 	if len(t) == 0 {
-		s.inTable = false
+		// -multi 1 tables have a blank line between sizes
+		s.inTable = s.inTable && len(s.cols) > 0 && s.cols[0] == "Group"
 		s.listing = false
 		return
 	}
 	if t[0] != '#' {
 		// a column header at the end of a foreign line (a pasted command)
 		if i := bytes.Index(t, []byte("#bytes")); i >= 0 && bytes.Contains(t, []byte("#repetitions")) {
+			if bytes.Equal(bytes.TrimSpace(t[:i]), []byte("Group")) { // -multi 1
+				s.header(n, t)
+				return
+			}
 			s.ctx.note(string(t[:i]))
 			s.header(n, t[i:])
 			return
@@ -94,7 +99,7 @@ func (s *imbState) line(n int, b []byte) {
 	case strings.Contains(body, "MPI Benchmarks") || strings.Contains(body, "IMB-MPI1 2021"):
 		if strings.Contains(body, "MPI-1 part") || strings.Contains(body, "compatible") {
 			s.start(n)
-			s.run.Run.Tool = result.Tool{Name: strings.TrimSuffix(strings.TrimSuffix(body, "MPI-1 part"), ", ")}
+			s.run.Run.Tool = imbTool(body)
 			s.run.Run.Source.Meta["title"] = body
 		}
 		return
@@ -331,4 +336,19 @@ func (s *imbState) add(r *result.Result) {
 		r.NP = s.opt.NP
 	}
 	s.run.Results = append(s.run.Results, r)
+}
+
+// imbTool reads the title line: "Intel(R) MPI Benchmarks 2021.10, MPI-1 part",
+// "Intel(R) MPI Benchmarks 2019 Update 6, MPI-1 part" or gomb's.
+func imbTool(title string) result.Tool {
+	name, _, _ := strings.Cut(title, ",")
+	t := result.Tool{Name: strings.TrimSpace(name)}
+	if f := strings.Fields(name); len(f) > 1 && f[0] == "gomb" { // "gomb 0.1.0 (IMB-MPI1 2021.11 compatible)"
+		return result.Tool{Name: "gomb", Version: f[1]}
+	}
+	if i := strings.Index(name, "Benchmarks "); i >= 0 {
+		t.Name = strings.TrimSpace(name[:i+len("Benchmarks")])
+		t.Version = strings.TrimSpace(name[i+len("Benchmarks "):])
+	}
+	return t
 }

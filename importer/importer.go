@@ -161,9 +161,6 @@ func finish(r *Run, opt Options) {
 		if res.Status == "" {
 			res.Status = result.StatusOK
 		}
-		if res.Group == 0 && res.Groups <= 1 {
-			res.Group = -1
-		}
 		if res.Groups == 0 {
 			res.Groups = 1
 		}
@@ -246,7 +243,8 @@ type context struct {
 
 var npInName = regexp.MustCompile(`np[_-]?([0-9]+)`)
 
-var exportRe = regexp.MustCompile(`^\s*export\s+([A-Za-z_][A-Za-z0-9_]*)=(\S*)`)
+// exportRe: "export I_MPI_FABRICS=shm:ofi", also after a shell prompt ("$ ").
+var exportRe = regexp.MustCompile(`^\s*(?:\S*[$#>%]\s+)?export\s+([A-Za-z_][A-Za-z0-9_]*)=(\S*)`)
 
 // note learns from a line that is not part of a table.
 func (c *context) note(line string) {

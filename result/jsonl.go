@@ -156,12 +156,12 @@ func (d *Decoder) parse(b []byte) any {
 	}
 	var v any
 	switch head.Type {
-	case TypeRun:
-		v = new(Run)
+	case TypeRun: // options and summary stay as written, key order too
+		v = &Run{Options: &json.RawMessage{}}
 	case TypeResult:
 		v = new(Result)
 	case TypeEnd:
-		v = new(End)
+		v = &End{Summary: &json.RawMessage{}}
 	default:
 		return d.syntax(fmt.Errorf("unknown record type %q", head.Type))
 	}
@@ -169,10 +169,15 @@ func (d *Decoder) parse(b []byte) any {
 	if err := dec.Decode(v); err != nil {
 		return d.syntax(fmt.Errorf("bad %s record: %w", head.Type, err))
 	}
-	if r, ok := v.(*Result); ok {
+	switch r := v.(type) {
+	case *Result:
 		if err := r.validate(); err != nil {
 			return d.syntax(err)
 		}
+	case *Run:
+		r.Options = rawOrNil(r.Options)
+	case *End:
+		r.Summary = rawOrNil(r.Summary)
 	}
 	return v
 }
@@ -189,4 +194,12 @@ func (r *Result) validate() error {
 		return fmt.Errorf("result record %s: np %d, bytes %d, repetitions %d out of range", r.Benchmark, r.NP, r.Bytes, r.Repetitions)
 	}
 	return nil
+}
+
+// rawOrNil is nil for a field that was absent or null.
+func rawOrNil(v any) any {
+	if m, ok := v.(*json.RawMessage); ok && (len(*m) == 0 || string(*m) == "null") {
+		return nil
+	}
+	return v
 }

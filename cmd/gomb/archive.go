@@ -62,7 +62,7 @@ func runArchive(stdout, stderr io.Writer, args []string) error {
 		return usageErr("archive: no command ('gomb archive -help' lists them)")
 	}
 	cmd, rest := rest[0], rest[1:]
-	sub := map[string]func(io.Writer, io.Writer, *archive.DB, []string) error{
+	sub := map[string]func(*archiveCmd, []string) error{
 		"add": archiveAdd, "list": archiveList, "show": archiveShow, "rm": archiveRm,
 		"export": archiveExport, "history": archiveHistory, "check": archiveCheck,
 	}
@@ -74,15 +74,47 @@ func runArchive(stdout, stderr io.Writer, args []string) error {
 	if !ok {
 		return usageErr("archive: unknown command %q ('gomb archive -help' lists them)", cmd)
 	}
-	db, err := openArchive(*path)
+	c := &archiveCmd{stdout: stdout, stderr: stderr, path: *path, name: cmd}
+	err := run(c, rest)
+	if c.db != nil {
+		c.db.Close()
+	}
+	if errors.Is(err, errHelpShown) {
+		return nil
+	}
+	return err
+}
+
+// archiveCmd is one archive subcommand: its output and, once its flags
+// are parsed, the open archive.
+type archiveCmd struct {
+	stdout, stderr io.Writer
+	path, name     string
+	db             *archive.DB
+}
+
+// flags is a subcommand's flag set; -archive PATH is accepted after the
+// subcommand too.
+func (c *archiveCmd) flags() *flag.FlagSet {
+	fs := flag.NewFlagSet("gomb archive "+c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&c.path, "archive", c.path, "")
+	return fs
+}
+
+// parse parses the subcommand's flags, returns its arguments and opens
+// the archive.
+func (c *archiveCmd) parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	pos, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(c.stdout, archiveUsageText)
+		return nil, errHelpShown
+	}
 	if err != nil {
-		return err
+		return nil, usageErr("archive %s: %v", c.name, strings.TrimPrefix(err.Error(), "flag: "))
 	}
-	defer db.Close()
-	if err := run(stdout, stderr, db, rest); !errors.Is(err, errHelpShown) {
-		return err
-	}
-	return nil
+	c.db, err = openArchive(c.path)
+	return pos, err
 }
 
 // openArchive opens path, or the default archive for "".
@@ -101,26 +133,8 @@ func openArchive(path string) (*archive.DB, error) {
 	return db, nil
 }
 
-func subFlags(name string) *flag.FlagSet {
-	fs := flag.NewFlagSet("gomb archive "+name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	return fs
-}
-
 // errHelpShown: a subcommand printed its help; the command is done.
 var errHelpShown = errors.New("help shown")
-
-func parseSub(stdout io.Writer, fs *flag.FlagSet, args []string) ([]string, error) {
-	pos, err := parseInterleaved(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, archiveUsageText)
-		return nil, errHelpShown
-	}
-	if err != nil {
-		return nil, usageErr("archive %s: %v", fs.Name()[len("gomb archive "):], strings.TrimPrefix(err.Error(), "flag: "))
-	}
-	return pos, nil
-}
 
 func selection(words []string) (archive.Selector, error) {
 	s, err := archive.ParseSelector(words)
@@ -130,11 +144,11 @@ func selection(words []string) (archive.Selector, error) {
 	return s, nil
 }
 
-func archiveAdd(stdout, stderr io.Writer, db *archive.DB, args []string) error {
+func archiveAdd(c *archiveCmd, args []string) error {
 	var f importFlags
-	fs := subFlags("add")
+	fs := c.flags()
 	f.register(fs)
-	files, err := parseSub(stdout, fs, args)
+	files, err := c.parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -142,20 +156,20 @@ func archiveAdd(stdout, stderr io.Writer, db *archive.DB, args []string) error {
 		return usageErr("archive add: no file given")
 	}
 	added := 0
-	runs, _, err := importFiles(stderr, files, f.options(), func(name string, r *importer.Run) error {
-		id, isNew, err := db.Add(r)
+	runs, _, err := importFiles(c.stderr, files, f.options(), func(name string, r *importer.Run) error {
+		id, isNew, err := c.db.Add(r)
 		if err != nil {
 			return fmt.Errorf("archive add %s: %w", name, err)
 		}
 		if isNew {
 			added++
-			fmt.Fprintf(stdout, "added run %d: %s %s, %d results (%s)\n", id, r.Run.Suite, describe(r), len(r.Results), name)
+			fmt.Fprintf(c.stdout, "added run %d: %s %s, %d results (%s)\n", id, r.Run.Suite, describe(r), len(r.Results), name)
 		} else {
-			fmt.Fprintf(stdout, "already archived as run %d: %s (%s)\n", id, describe(r), name)
+			fmt.Fprintf(c.stdout, "already archived as run %d: %s (%s)\n", id, describe(r), name)
 		}
 		return nil
 	})
-	fmt.Fprintf(stderr, "gomb archive: %d of %d runs added to %s\n", added, runs, db.Path)
+	fmt.Fprintf(c.stderr, "gomb archive: %d of %d runs added to %s\n", added, runs, c.db.Path)
 	return err
 }
 
@@ -190,8 +204,8 @@ func when(t time.Time) string {
 	return t.UTC().Format("2006-01-02 15:04:05")
 }
 
-func archiveList(stdout, stderr io.Writer, db *archive.DB, args []string) error {
-	words, err := parseSub(stdout, subFlags("list"), args)
+func archiveList(c *archiveCmd, args []string) error {
+	words, err := c.parse(c.flags(), args)
 	if err != nil {
 		return err
 	}
@@ -199,11 +213,11 @@ func archiveList(stdout, stderr io.Writer, db *archive.DB, args []string) error 
 	if err != nil {
 		return err
 	}
-	runs, err := db.List(sel)
+	runs, err := c.db.List(sel)
 	if err != nil {
 		return err
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tSTARTED (UTC)\tSUITE\tSYSTEM\tCONFIG\tMPI\tNP\tLOCALITY\tRESULTS\tSTATUS\tSOURCE")
 	for _, r := range runs {
 		src := r.Source
@@ -216,7 +230,7 @@ func archiveList(stdout, stderr io.Writer, db *archive.DB, args []string) error 
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "%d runs\n", len(runs))
+	fmt.Fprintf(c.stderr, "%d runs\n", len(runs))
 	return nil
 }
 
@@ -232,8 +246,8 @@ func parseIDs(words []string) ([]int64, error) {
 	return ids, nil
 }
 
-func archiveShow(stdout, stderr io.Writer, db *archive.DB, args []string) error {
-	words, err := parseSub(stdout, subFlags("show"), args)
+func archiveShow(c *archiveCmd, args []string) error {
+	words, err := c.parse(c.flags(), args)
 	if err != nil {
 		return err
 	}
@@ -244,36 +258,36 @@ func archiveShow(stdout, stderr io.Writer, db *archive.DB, args []string) error 
 	if len(ids) != 1 {
 		return usageErr("archive show: give one run id")
 	}
-	infos, err := db.List(archive.Selector{IDs: ids})
+	infos, err := c.db.List(archive.Selector{IDs: ids})
 	if err != nil {
 		return err
 	}
 	if len(infos) == 0 {
 		return usageErr("archive show: no run %d", ids[0])
 	}
-	r, err := db.Load(ids[0])
+	r, err := c.db.Load(ids[0])
 	if err != nil {
 		return err
 	}
 	ri := infos[0]
-	fmt.Fprintf(stdout, "run %d (%s)\n", ri.ID, ri.RunID)
-	fmt.Fprintf(stdout, "  suite %s, source %s %s, started %s, added %s\n", ri.Suite, ri.Source, ri.File, when(ri.Started), when(ri.Added))
-	fmt.Fprintf(stdout, "  MPI %s, %d processes, %s, status %s\n", dash(ri.MPI), ri.NP, dash(ri.Locality), dash(ri.Status))
+	fmt.Fprintf(c.stdout, "run %d (%s)\n", ri.ID, ri.RunID)
+	fmt.Fprintf(c.stdout, "  suite %s, source %s %s, started %s, added %s\n", ri.Suite, ri.Source, ri.File, when(ri.Started), when(ri.Added))
+	fmt.Fprintf(c.stdout, "  MPI %s, %d processes, %s, status %s\n", dash(ri.MPI), ri.NP, dash(ri.Locality), dash(ri.Status))
 	if len(r.Run.Hosts) > 0 {
-		fmt.Fprintf(stdout, "  hosts %s\n", strings.Join(r.Run.Hosts, " "))
+		fmt.Fprintf(c.stdout, "  hosts %s\n", strings.Join(r.Run.Hosts, " "))
 	}
 	if len(r.Run.Command) > 0 {
-		fmt.Fprintf(stdout, "  command %s\n", strings.Join(r.Run.Command, " "))
+		fmt.Fprintf(c.stdout, "  command %s\n", strings.Join(r.Run.Command, " "))
 	}
 	for _, k := range sortedKeys(ri.Labels) {
-		fmt.Fprintf(stdout, "  label %s=%s\n", k, ri.Labels[k])
+		fmt.Fprintf(c.stdout, "  label %s=%s\n", k, ri.Labels[k])
 	}
 	if r.Run.Source != nil {
 		for _, k := range sortedKeys(r.Run.Source.Meta) {
-			fmt.Fprintf(stdout, "  log %s: %s\n", k, r.Run.Source.Meta[k])
+			fmt.Fprintf(c.stdout, "  log %s: %s\n", k, r.Run.Source.Meta[k])
 		}
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "BENCHMARK\tNP\tGROUP\tBYTES\tREPS\tT_MIN_US\tT_MAX_US\tT_AVG_US\tMB/S\tSAMPLES\tSTATUS\t")
 	for _, x := range r.Results {
 		n := 0
@@ -286,8 +300,8 @@ func archiveShow(stdout, stderr io.Writer, db *archive.DB, args []string) error 
 	return tw.Flush()
 }
 
-func archiveRm(stdout, stderr io.Writer, db *archive.DB, args []string) error {
-	words, err := parseSub(stdout, subFlags("rm"), args)
+func archiveRm(c *archiveCmd, args []string) error {
+	words, err := c.parse(c.flags(), args)
 	if err != nil {
 		return err
 	}
@@ -298,21 +312,21 @@ func archiveRm(stdout, stderr io.Writer, db *archive.DB, args []string) error {
 	if len(ids) == 0 {
 		return usageErr("archive rm: give run ids")
 	}
-	n, err := db.Remove(ids)
+	n, err := c.db.Remove(ids)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "removed %d runs\n", n)
+	fmt.Fprintf(c.stdout, "removed %d runs\n", n)
 	if int(n) != len(ids) {
 		return usageErr("archive rm: %d of the ids are not in the archive", len(ids)-int(n))
 	}
 	return nil
 }
 
-func archiveExport(stdout, stderr io.Writer, db *archive.DB, args []string) error {
-	fs := subFlags("export")
+func archiveExport(c *archiveCmd, args []string) error {
+	fs := c.flags()
 	out := fs.String("o", "", "")
-	words, err := parseSub(stdout, fs, args)
+	words, err := c.parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -320,7 +334,7 @@ func archiveExport(stdout, stderr io.Writer, db *archive.DB, args []string) erro
 	if err != nil {
 		return err
 	}
-	w := stdout
+	w := c.stdout
 	if *out != "" && *out != "-" {
 		f, err := os.Create(*out)
 		if err != nil {
@@ -329,18 +343,18 @@ func archiveExport(stdout, stderr io.Writer, db *archive.DB, args []string) erro
 		defer f.Close()
 		w = f
 	}
-	n, err := db.Export(sel, w)
-	fmt.Fprintf(stderr, "exported %d runs\n", n)
+	n, err := c.db.Export(sel, w)
+	fmt.Fprintf(c.stderr, "exported %d runs\n", n)
 	return err
 }
 
-func archiveHistory(stdout, stderr io.Writer, db *archive.DB, args []string) error {
-	fs := subFlags("history")
+func archiveHistory(c *archiveCmd, args []string) error {
+	fs := c.flags()
 	bench := fs.String("b", "", "")
 	size := fs.Int64("bytes", -1, "")
 	np := fs.Int("np", 0, "")
 	metric := fs.String("metric", "t_avg_us", "")
-	words, err := parseSub(stdout, fs, args)
+	words, err := c.parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -351,12 +365,12 @@ func archiveHistory(stdout, stderr io.Writer, db *archive.DB, args []string) err
 	if err != nil {
 		return err
 	}
-	pts, err := db.History(sel, *bench, *size, *np, *metric)
+	pts, err := c.db.History(sel, *bench, *size, *np, *metric)
 	if err != nil {
 		return usageErr("archive history: %v", err)
 	}
-	fmt.Fprintf(stdout, "# %s, %d bytes, %s\n", *bench, *size, *metric)
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(c.stdout, "# %s, %d bytes, %s\n", *bench, *size, *metric)
+	tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tSTARTED (UTC)\tSYSTEM\tCONFIG\tMPI\tNP\tLOCALITY\tVALUE\tSTATUS")
 	for _, p := range pts {
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%d\t%s\t%.4g\t%s\n", p.Run.ID, when(p.Run.Started), dash(p.Run.System),
@@ -366,27 +380,31 @@ func archiveHistory(stdout, stderr io.Writer, db *archive.DB, args []string) err
 		return err
 	}
 	if len(pts) == 0 {
-		fmt.Fprintf(stderr, "no run has %s at %d bytes\n", *bench, *size)
+		fmt.Fprintf(c.stderr, "no run has %s at %d bytes\n", *bench, *size)
 	}
 	return nil
 }
 
-func archiveCheck(stdout, stderr io.Writer, db *archive.DB, args []string) error {
-	if len(args) > 0 {
-		return usageErr("archive check takes no arguments")
-	}
-	problems, err := db.Check()
+func archiveCheck(c *archiveCmd, args []string) error {
+	words, err := c.parse(c.flags(), args)
 	if err != nil {
 		return err
 	}
-	v, _ := db.Version()
+	if len(words) > 0 {
+		return usageErr("archive check takes no arguments")
+	}
+	problems, err := c.db.Check()
+	if err != nil {
+		return err
+	}
+	v, _ := c.db.Version()
 	for _, p := range problems {
-		fmt.Fprintln(stdout, p)
+		fmt.Fprintln(c.stdout, p)
 	}
 	if len(problems) > 0 {
-		return fmt.Errorf("archive %s: %d problems", db.Path, len(problems))
+		return fmt.Errorf("archive %s: %d problems", c.db.Path, len(problems))
 	}
-	fmt.Fprintf(stdout, "ok: %s, schema %d\n", db.Path, v)
+	fmt.Fprintf(c.stdout, "ok: %s, schema %d\n", c.db.Path, v)
 	return nil
 }
 

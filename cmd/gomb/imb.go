@@ -56,7 +56,7 @@ gomb flags:
                         the exit status is 3
   -json FILE, -o FILE   write JSON Lines records (run, one per size, end); '-' is
                         stdout, and the table then goes to stderr
-  -progress             a progress line on stderr (shown by itself when stderr is a
+` + archiveHelp + `  -progress             a progress line on stderr (shown by itself when stderr is a
                         terminal and the table is not; launchers hand ranks a pipe)
 
 Exit status: 0 success, 1 run failed, 2 bad flags or input, 3 -check failed,

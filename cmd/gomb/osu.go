@@ -44,7 +44,7 @@ OSU flags:
 
 gomb flags:
   -json FILE, -o FILE   JSON Lines records; '-' is stdout (the table goes to stderr)
-  -progress             a progress line on stderr
+` + archiveHelp + `  -progress             a progress line on stderr
 
 Exit status: 0 success, 1 run failed, 2 bad flags or input, 3 -c found wrong
 data, 128+signal when interrupted (records written so far stay valid).

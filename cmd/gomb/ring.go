@@ -42,7 +42,7 @@ Flags:
   --prom FILE           keep an OpenMetrics file for node_exporter's textfile
                         collector, rewritten atomically after every sample
   -json FILE, -o FILE   JSON Lines records: one per sample, the summary in the end record
-
+` + archiveHelp + `
 Examples:
   mpirun -np 8 gomb ring
   mpirun -np 64 gomb ring --msg-size 64m --interval 10 --prom /var/lib/node_exporter/ring.prom

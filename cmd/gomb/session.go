@@ -129,26 +129,45 @@ func (s *session) bcastJSON(v any) error {
 // recordFlags are where the measuring commands keep their records: a JSON
 // Lines file, the archive, and the labels of the run.
 type recordFlags struct {
-	jsonPath  string
-	archive   bool
-	archiveDB string
+	jsonPath string
+	archive  archiveFlag
 	labelFlags
 }
 
 func (r *recordFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&r.jsonPath, "json", "", "")
 	fs.StringVar(&r.jsonPath, "o", "", "")
-	fs.BoolVar(&r.archive, "archive", false, "")
-	fs.StringVar(&r.archiveDB, "archive-db", "", "")
+	fs.Var(&r.archive, "archive", "")
 	r.labelFlags.register(fs)
 }
 
-// recordHelp describes the record flags in a command's usage.
-const recordHelp = `  -json FILE, -o FILE   write JSON Lines records; '-' is stdout, and the table then
-                        goes to stderr
-  -archive              add the run to the archive when it ends (-archive-db PATH
-                        picks the file; default $GOMB_ARCHIVE or ~/.local/share/gomb/archive.db)
-  -system S -config C -label K=V   label the run (records and archive)
+// archiveFlag is -archive (the default archive) or -archive=PATH.
+type archiveFlag struct {
+	on   bool
+	path string
+}
+
+func (a *archiveFlag) IsBoolFlag() bool { return true }
+func (a *archiveFlag) String() string   { return a.path }
+func (a *archiveFlag) Set(s string) error {
+	switch s {
+	case "true":
+		a.on, a.path = true, ""
+	case "false":
+		a.on, a.path = false, ""
+	case "":
+		return errors.New("empty archive path")
+	default:
+		a.on, a.path = true, s
+	}
+	return nil
+}
+
+// archiveHelp describes -archive and the labels in a command's usage.
+const archiveHelp = `  -archive[=PATH]       add the run to the archive when it ends (default
+                        $GOMB_ARCHIVE, else ~/.local/share/gomb/archive.db)
+  -system S, -config C, -label K=V
+                        label the run, in the records and the archive
 `
 
 // openRecords opens the record file on rank 0 (path "" for none, "-" for
@@ -158,8 +177,8 @@ func (s *session) openRecords(rf *recordFlags, stdout, stderr io.Writer) (io.Wri
 	text := stdout
 	s.labels = rf.labels
 	err := s.agree(func() string {
-		if rf.archive || rf.archiveDB != "" {
-			path := rf.archiveDB
+		if rf.archive.on {
+			path := rf.archive.path
 			if path == "" {
 				p, err := archive.DefaultPath()
 				if err != nil {

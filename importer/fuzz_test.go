@@ -1,0 +1,86 @@
+package importer
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// Every importer is fuzzed on its own, past the sniffing, with every log
+// in testdata as a seed: whatever the bytes, no panic, problems point at
+// lines of the file, and what comes out can be written and read back as
+// gomb records.
+
+func seed(f *testing.F) {
+	for _, name := range inputs(f) {
+		f.Add(mustRead(f, name))
+	}
+}
+
+func fuzzParser(f *testing.F, format Format, parse func(*File, []byte, Options)) {
+	seed(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file := &File{Name: "fuzz", Format: format, Hash: "00"}
+		parse(file, data, Options{NP: 2})
+		for i, r := range file.Runs {
+			if r.Run.Source == nil {
+				r.Run.Source = &result.Source{}
+			}
+			r.Run.Source.Index = i
+			finish(r, Options{})
+		}
+		check(t, file, data)
+	})
+}
+
+func FuzzIMB(f *testing.F)  { fuzzParser(f, IMB, parseIMB) }
+func FuzzOSU(f *testing.F)  { fuzzParser(f, OSU, parseOSU) }
+func FuzzRing(f *testing.F) { fuzzParser(f, Ring, parseRing) }
+func FuzzRecords(f *testing.F) {
+	fuzzParser(f, Records, func(file *File, data []byte, _ Options) { importRecords(file, data) })
+}
+
+// FuzzImport goes through the sniffing, as gomb import does.
+func FuzzImport(f *testing.F) {
+	seed(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := Import(data, "fuzz", Options{})
+		if err != nil {
+			if Sniff(data) != "" {
+				t.Fatalf("sniffed as %s but failed: %v", Sniff(data), err)
+			}
+			return
+		}
+		check(t, file, data)
+	})
+}
+
+func check(t *testing.T, file *File, data []byte) {
+	t.Helper()
+	lines := bytes.Count(data, []byte("\n")) + 1
+	for _, p := range file.Problems {
+		var se *result.SyntaxError
+		if !errors.As(p, &se) || se.Line < 0 || se.Line > lines {
+			t.Fatalf("problem %v: not at a line of the file (%d lines)", p, lines)
+		}
+	}
+	var b bytes.Buffer
+	for _, r := range file.Runs {
+		for _, x := range r.Results {
+			if x.Bytes < 0 || x.Repetitions < 0 || x.RunID != r.Run.RunID {
+				t.Fatalf("result %+v", x)
+			}
+		}
+		if err := r.Encode(&b); err != nil {
+			t.Fatalf("cannot write the imported run: %v", err)
+		}
+	}
+	d := result.NewDecoder(&b, "again")
+	for d.Scan() {
+		if se, ok := d.Record().(*result.SyntaxError); ok {
+			t.Fatalf("imported records do not read back: %v", se)
+		}
+	}
+}
