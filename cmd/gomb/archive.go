@@ -39,6 +39,10 @@ Commands:
 
 Measuring commands add their run with -archive (gomb imb -archive ...).
 
+Exit status: 0 done, 1 a database or I/O error, 2 bad input (unknown
+command, bad selection, no such run, a file in no known format, a file that
+is not a gomb archive).
+
 Examples:
   gomb archive add -system hpc4 -config baseline imb-hpc4-*.log
   gomb archive list system=hpc4 locality=inter-node since=2026-01-01

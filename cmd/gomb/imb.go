@@ -66,6 +66,7 @@ Examples:
   mpirun -np 2 gomb imb PingPong
   mpirun -np 4 gomb imb -npmin 4 -json allreduce.jsonl Allreduce Bcast
   mpirun -np 2 gomb imb -msglen sizes.txt -iter 100 -iter_policy off Sendrecv
+  mpirun -np 2 gomb imb -archive -system hpc4 -config ucx PingPong
   mpiexec -n 8 gomb imb -multi 1 PingPong           # 4 pairs at once
   srun -n 64 gomb imb -check -o check.jsonl Alltoall
 `

@@ -333,6 +333,8 @@ func TestBadInput(t *testing.T) {
 		{"exclude all", 2, []string{"-exclude", "PingPong", "PingPong"}, "no benchmark left"},
 		{"contig type", 2, []string{"-contig_type", "resize"}, "-contig_type"},
 		{"bad switch", 2, []string{"-sync", "maybe"}, "want on or off"},
+		{"not an archive", 2, []string{"-archive=" + emptyLen, "PingPong"}, "-archive: archive " + emptyLen + ": not an SQLite archive"},
+		{"bad label", 2, []string{"-label", "novalue", "PingPong"}, "want KEY=VALUE"},
 	}
 	for _, m := range mpis {
 		for _, c := range cases {

@@ -93,6 +93,9 @@ Examples:
   mpirun -np 2 gomb imb PingPong                 # IMB-MPI1 PingPong, IMB's table
   mpirun -np 4 gomb imb -json run.jsonl          # the default IMB list, plus records
   mpirun -np 2 gomb imb -check Allreduce         # validate every received buffer
+  mpirun -np 2 gomb imb -archive -system hpc4 PingPong  # and keep the run in the archive
+  gomb import -system hpc4 old/*.log > old.jsonl  # IMB/OSU logs as records
+  gomb archive history -b PingPong -bytes 8 system=hpc4
 
 'gomb <command> -help' describes a command's flags.
 `)

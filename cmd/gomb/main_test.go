@@ -85,4 +85,17 @@ func TestBuiltWithoutCgo(t *testing.T) {
 	if !strings.Contains(string(out), "built without cgo") {
 		t.Errorf("nocgo version: %s", out)
 	}
+	// The analysis side works: import, and the archive through pure-Go SQLite.
+	db := filepath.Join(t.TempDir(), "a.db")
+	log := filepath.Join("..", "..", "importer", "testdata", "imb_np2_p2p_coll.txt")
+	for _, args := range [][]string{
+		{"import", log},
+		{"archive", "-archive", db, "add", "-system", "s", log},
+		{"archive", "-archive", db, "history", "-b", "PingPong", "-bytes", "1024"},
+		{"archive", "-archive", db, "check"},
+	} {
+		if out, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
+			t.Errorf("nocgo %v: %v\n%s", args, err, out)
+		}
+	}
 }
