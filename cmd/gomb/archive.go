@@ -140,12 +140,34 @@ func openArchive(path string) (*archive.DB, error) {
 // errHelpShown: a subcommand printed its help; the command is done.
 var errHelpShown = errors.New("help shown")
 
-func selection(words []string) (archive.Selector, error) {
+// selection parses the subcommand's flags and its selection words.
+func (c *archiveCmd) selection(fs *flag.FlagSet, args []string) (archive.Selector, error) {
+	words, err := c.parse(fs, args)
+	if err != nil {
+		return archive.Selector{}, err
+	}
 	s, err := archive.ParseSelector(words)
 	if err != nil {
 		return s, usageErr("archive: %v", err)
 	}
 	return s, nil
+}
+
+// ids parses the subcommand's run ids.
+func (c *archiveCmd) ids(args []string) ([]int64, error) {
+	words, err := c.parse(c.flags(), args)
+	if err != nil {
+		return nil, err
+	}
+	var ids []int64
+	for _, w := range words {
+		id, err := strconv.ParseInt(w, 10, 64)
+		if err != nil || id <= 0 {
+			return nil, usageErr("archive: %q is not a run id", w)
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
 }
 
 func archiveAdd(c *archiveCmd, args []string) error {
@@ -209,11 +231,7 @@ func when(t time.Time) string {
 }
 
 func archiveList(c *archiveCmd, args []string) error {
-	words, err := c.parse(c.flags(), args)
-	if err != nil {
-		return err
-	}
-	sel, err := selection(words)
+	sel, err := c.selection(c.flags(), args)
 	if err != nil {
 		return err
 	}
@@ -238,24 +256,8 @@ func archiveList(c *archiveCmd, args []string) error {
 	return nil
 }
 
-func parseIDs(words []string) ([]int64, error) {
-	var ids []int64
-	for _, w := range words {
-		id, err := strconv.ParseInt(w, 10, 64)
-		if err != nil || id <= 0 {
-			return nil, usageErr("archive: %q is not a run id", w)
-		}
-		ids = append(ids, id)
-	}
-	return ids, nil
-}
-
 func archiveShow(c *archiveCmd, args []string) error {
-	words, err := c.parse(c.flags(), args)
-	if err != nil {
-		return err
-	}
-	ids, err := parseIDs(words)
+	ids, err := c.ids(args)
 	if err != nil {
 		return err
 	}
@@ -305,11 +307,7 @@ func archiveShow(c *archiveCmd, args []string) error {
 }
 
 func archiveRm(c *archiveCmd, args []string) error {
-	words, err := c.parse(c.flags(), args)
-	if err != nil {
-		return err
-	}
-	ids, err := parseIDs(words)
+	ids, err := c.ids(args)
 	if err != nil {
 		return err
 	}
@@ -330,11 +328,7 @@ func archiveRm(c *archiveCmd, args []string) error {
 func archiveExport(c *archiveCmd, args []string) error {
 	fs := c.flags()
 	out := fs.String("o", "", "")
-	words, err := c.parse(fs, args)
-	if err != nil {
-		return err
-	}
-	sel, err := selection(words)
+	sel, err := c.selection(fs, args)
 	if err != nil {
 		return err
 	}
@@ -358,16 +352,12 @@ func archiveHistory(c *archiveCmd, args []string) error {
 	size := fs.Int64("bytes", -1, "")
 	np := fs.Int("np", 0, "")
 	metric := fs.String("metric", "t_avg_us", "")
-	words, err := c.parse(fs, args)
+	sel, err := c.selection(fs, args)
 	if err != nil {
 		return err
 	}
 	if *bench == "" || *size < 0 {
 		return usageErr("archive history: give -b BENCHMARK and -bytes SIZE")
-	}
-	sel, err := selection(words)
-	if err != nil {
-		return err
 	}
 	pts, err := c.db.History(sel, *bench, *size, *np, *metric)
 	if err != nil {
