@@ -74,6 +74,7 @@ type Run struct {
 	// PMI_.
 	Env map[string]string `json:"env"`
 	// Options are the parsed options of the suite (for imb: bench.Options).
+	// A Decoder gives them as *json.RawMessage, as written.
 	Options any `json:"options"`
 	// Labels are the user's names for the run (system, config, k=v).
 	Labels map[string]string `json:"labels,omitempty"`
@@ -233,7 +234,8 @@ type End struct {
 	Signal  string `json:"signal,omitempty"`  // for interrupted runs, e.g. "interrupt"
 	Message string `json:"message,omitempty"` // the error, for failed runs
 	Results int    `json:"results"`           // result records written
-	// Summary is a ring run's summary (gomb ring: ring.Summary).
+	// Summary is a ring run's summary (gomb ring: ring.Summary); a Decoder
+	// gives it as *json.RawMessage, as written.
 	Summary  any       `json:"summary,omitempty"`
 	Time     time.Time `json:"time"`
 	ElapsedS float64   `json:"elapsed_s"`
