@@ -119,6 +119,9 @@ func (s *imbState) line(n int, b []byte) {
 		return
 	case strings.HasPrefix(body, "( ") && strings.Contains(body, "waiting in MPI_Barrier"):
 		s.idle, _ = strconv.Atoi(strings.Fields(body)[1])
+		if s.run != nil { // the processes started: the active ones and those waiting
+			s.run.Run.WorldSize = max(s.run.Run.WorldSize, s.np+s.idle)
+		}
 		return
 	case strings.HasPrefix(body, "( ") && strings.Contains(body, "groups of"):
 		f := strings.Fields(body)

@@ -300,6 +300,7 @@ func (c *context) apply(run *result.Run) {
 		run.Env = c.env
 	}
 	run.Hosts = c.hosts
+	run.WorldSize = c.np // what the launcher was told; the tables may say more
 	*c = context{np: c.np, hosts: c.hosts, ppn: c.ppn, benches: c.benches}
 }
 

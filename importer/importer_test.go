@@ -143,6 +143,9 @@ func TestFacts(t *testing.T) {
 			if first.Run.Tool.Version != "2021.10" || first.Run.Start.Year() != 2026 {
 				t.Errorf("first run: %+v %v", first.Run.Tool, first.Run.Start)
 			}
+			if first.Run.WorldSize != 3 { // "( 1 additional process waiting in MPI_Barrier)"
+				t.Errorf("world size %d", first.Run.WorldSize)
+			}
 			if got := strings.Join(first.Run.Hosts, ","); got != "dell1,dell2,dell3" {
 				t.Errorf("hosts %q", got)
 			}
