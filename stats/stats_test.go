@@ -35,3 +35,119 @@ func TestQuantile(t *testing.T) {
 		t.Errorf("MinMax = %g %g", lo, hi)
 	}
 }
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+// The values below are worked out by hand in the comments.
+func TestUTest(t *testing.T) {
+	// 4 vs 4, fully separated: only 2 of the C(8,4) = 70 orderings are as
+	// extreme, so p = 2/70.
+	r := UTest([]float64{1, 2, 3, 4}, []float64{5, 6, 7, 8})
+	if !near(r.P, 2.0/70, 1e-9) || !near(r.MinP, 2.0/70, 1e-12) || r.N1 != 4 {
+		t.Errorf("%+v", r)
+	}
+	// 3 vs 3 can never reach 0.05: 2/20 = 0.1.
+	if p := MinUTestP(3, 3); !near(p, 0.1, 1e-12) {
+		t.Errorf("MinUTestP(3,3) = %g", p)
+	}
+	// interleaved: no evidence
+	if r := UTest([]float64{1, 3, 5, 7}, []float64{2, 4, 6, 8}); r.P < 0.5 {
+		t.Errorf("interleaved p = %g", r.P)
+	}
+}
+
+func TestHodgesLehmann(t *testing.T) {
+	// b - a over all 16 pairs of {1..4} and {5..8}: 1,2,2,3,3,3,4,4,4,4,5,5,5,6,6,7.
+	a, b := []float64{1, 2, 3, 4}, []float64{5, 6, 7, 8}
+	s := HodgesLehmann(a, b, 0.95)
+	// P(U<=0) = 1/70 <= 0.025 < P(U<=1) = 2/70: k = 1, the whole range,
+	// coverage 1 - 2/70.
+	if !s.OK || s.Est != 4 || s.Lo != 1 || s.Hi != 7 || !near(s.Confidence, 1-2.0/70, 1e-12) {
+		t.Errorf("95%%: %+v", s)
+	}
+	// At 90%: P(U<=1) = 2/70 <= 0.05 < P(U<=2) = 4/70: k = 2, [d(2), d(15)].
+	s = HodgesLehmann(a, b, 0.90)
+	if !s.OK || s.Lo != 2 || s.Hi != 6 || !near(s.Confidence, 1-4.0/70, 1e-12) {
+		t.Errorf("90%%: %+v", s)
+	}
+	// 2 vs 2: P(U<=0) = 1/6 > 0.025, no 95% interval.
+	if s := HodgesLehmann([]float64{1, 2}, []float64{3, 4}, 0.95); s.OK || s.Est != 2 {
+		t.Errorf("2 vs 2: %+v", s)
+	}
+}
+
+func TestBenjaminiHochberg(t *testing.T) {
+	// sorted 0.01, 0.03, 0.04, 0.20 -> 0.04, 0.06, 0.0533, 0.2, then made
+	// monotone from the top: 0.04, 0.0533, 0.0533, 0.2.
+	q := BenjaminiHochberg([]float64{0.01, 0.04, 0.03, 0.20})
+	want := []float64{0.04, 0.16 / 3, 0.16 / 3, 0.2}
+	for i := range q {
+		if !near(q[i], want[i], 1e-12) {
+			t.Errorf("q = %v, want %v", q, want)
+			break
+		}
+	}
+}
+
+func TestGeoMeanMAD(t *testing.T) {
+	if g := GeoMean([]float64{1, 4, 16}); !near(g, 4, 1e-12) {
+		t.Errorf("GeoMean = %g", g)
+	}
+	if g := GeoMean([]float64{1, 0}); !math.IsNaN(g) {
+		t.Errorf("GeoMean with 0 = %g", g)
+	}
+	// median 3, deviations 2,1,0,1,97 -> median 1
+	if m := MAD([]float64{1, 2, 3, 4, 100}); !near(m, 1.4826, 1e-12) {
+		t.Errorf("MAD = %g", m)
+	}
+}
+
+func TestFits(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	y := make([]float64, len(x))
+	for i, v := range x {
+		y[i] = 2 + 0.5*v
+	}
+	l, sse := FitLine(x, y)
+	if !near(l.Alpha, 2, 1e-9) || !near(l.Beta, 0.5, 1e-9) || sse > 1e-18 {
+		t.Errorf("line %+v sse %g", l, sse)
+	}
+	// 1 + 0.1x up to 5, 10 + x from 6: the break is at index 5.
+	for i, v := range x {
+		if v <= 5 {
+			y[i] = 1 + 0.1*v
+		} else {
+			y[i] = 10 + v
+		}
+	}
+	p, ok := FitPiecewise(x, y, 3)
+	if !ok || p.Break != 5 || !near(p.Above.Beta, 1, 1e-9) || !near(p.Below.Alpha, 1, 1e-9) || p.SSE > 1e-18 || p.SingleSSE < 0.1 {
+		t.Errorf("piecewise %+v", p)
+	}
+	if _, ok := FitPiecewise(x[:5], y[:5], 3); ok {
+		t.Error("piecewise with 5 points and 3 a side")
+	}
+}
+
+func TestBimodal(t *testing.T) {
+	var two, one []float64
+	for i := 0; i < 50; i++ {
+		two = append(two, 1+0.001*float64(i))
+	}
+	for i := 0; i < 30; i++ {
+		two = append(two, 3+0.001*float64(i))
+	}
+	m, ok := Bimodal(two, 0.1, 1.5)
+	if !ok || !near(m.LowShare, 50.0/80, 1e-12) || !near(m.LowCentre, 1.0245, 1e-9) || !near(m.HiCentre, 3.0145, 1e-9) {
+		t.Errorf("two groups: %+v %v", m, ok)
+	}
+	for i := 0; i < 100; i++ { // spread evenly over 1..10: one broad peak, no valley
+		one = append(one, 1+0.09*float64(i))
+	}
+	if m, ok := Bimodal(one, 0.1, 1.5); ok {
+		t.Errorf("uniform called bimodal: %+v", m)
+	}
+	if _, ok := Bimodal(two[:5], 0.1, 1.5); ok {
+		t.Error("5 values called bimodal")
+	}
+}
