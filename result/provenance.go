@@ -3,6 +3,7 @@ package result
 import (
 	"bufio"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -52,7 +53,48 @@ func LocalRank(rank int, host string) Rank {
 		r.KernelVersion = unix.ByteSliceToString(u.Version[:])
 		r.Machine = unix.ByteSliceToString(u.Machine[:])
 	}
+	r.Links = Links("/sys")
 	return r
+}
+
+// Links reads the rated network links under a sysfs root: interfaces
+// whose speed the kernel knows (not lo, not virtual devices without one)
+// and InfiniBand ports ("100 Gb/sec (4X EDR)").
+func Links(sys string) []Link {
+	var out []Link
+	read := func(p string) string {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return ""
+		}
+		return strings.TrimSpace(string(b))
+	}
+	nets, _ := filepath.Glob(filepath.Join(sys, "class", "net", "*"))
+	for _, dir := range nets {
+		mbps, err := strconv.ParseFloat(read(filepath.Join(dir, "speed")), 64)
+		if err != nil || mbps <= 0 || filepath.Base(dir) == "lo" {
+			continue
+		}
+		out = append(out, Link{Name: filepath.Base(dir), Kind: "net", State: read(filepath.Join(dir, "operstate")), Gbps: mbps / 1000})
+	}
+	ports, _ := filepath.Glob(filepath.Join(sys, "class", "infiniband", "*", "ports", "*"))
+	for _, dir := range ports {
+		f := strings.Fields(read(filepath.Join(dir, "rate")))
+		if len(f) == 0 {
+			continue
+		}
+		gbps, err := strconv.ParseFloat(f[0], 64)
+		if err != nil || gbps <= 0 {
+			continue
+		}
+		state := read(filepath.Join(dir, "state")) // "4: ACTIVE"
+		if _, s, ok := strings.Cut(state, ":"); ok {
+			state = strings.ToLower(strings.TrimSpace(s))
+		}
+		name := filepath.Base(filepath.Dir(filepath.Dir(dir))) + "/" + filepath.Base(dir)
+		out = append(out, Link{Name: name, Kind: "infiniband", State: state, Gbps: gbps})
+	}
+	return out
 }
 
 func cpuModel() string {

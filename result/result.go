@@ -120,6 +120,18 @@ type Rank struct {
 	Kernel        string `json:"kernel"`         // uname -r
 	KernelVersion string `json:"kernel_version"` // uname -v
 	Machine       string `json:"machine"`        // uname -m
+	// Links are the host's network links with a known rate: Ethernet-style
+	// interfaces from /sys/class/net/*/speed and InfiniBand ports from
+	// /sys/class/infiniband/*/ports/*/rate.
+	Links []Link `json:"links,omitempty"`
+}
+
+// Link is one network link of a host.
+type Link struct {
+	Name  string  `json:"name"`  // "eth0", "mlx5_0/1"
+	Kind  string  `json:"kind"`  // "net" or "infiniband"
+	State string  `json:"state"` // "up", "down", ... (operstate or the port's state)
+	Gbps  float64 `json:"gbps"`  // signalling rate, 10^9 bit/s
 }
 
 // Result is one measured (or failed) row: one benchmark, #processes,

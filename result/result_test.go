@@ -3,7 +3,9 @@ package result
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -183,4 +185,25 @@ func FuzzDecoder(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLinks reads a made-up sysfs: an Ethernet link, lo and a link
+// without a rate are left out, an InfiniBand port is read with its state.
+func TestLinks(t *testing.T) {
+	sys := t.TempDir()
+	write := func(p, s string) {
+		p = filepath.Join(sys, p)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(s+"\n"), 0o644)
+	}
+	write("class/net/eth0/speed", "25000")
+	write("class/net/eth0/operstate", "up")
+	write("class/net/lo/speed", "10")
+	write("class/net/veth1/speed", "-1")
+	write("class/infiniband/mlx5_0/ports/1/rate", "100 Gb/sec (4X EDR)")
+	write("class/infiniband/mlx5_0/ports/1/state", "4: ACTIVE")
+	got := fmt.Sprint(Links(sys))
+	if want := "[{eth0 net up 25} {mlx5_0/1 infiniband active 100}]"; got != want {
+		t.Errorf("links %s, want %s", got, want)
+	}
 }
