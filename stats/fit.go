@@ -1,10 +1,6 @@
 package stats
 
-import (
-	"math"
-
-	"gonum.org/v1/gonum/stat"
-)
+import "math"
 
 // Line is y = Alpha + Beta*x.
 type Line struct{ Alpha, Beta float64 }
@@ -12,16 +8,32 @@ type Line struct{ Alpha, Beta float64 }
 // At is the line's value at x.
 func (l Line) At(x float64) float64 { return l.Alpha + l.Beta*x }
 
-// FitLine fits y = alpha + beta*x by least squares on the relative error
-// (weights 1/y²): times that span orders of magnitude count alike. It
-// returns the line and its sum of squared relative residuals.
+// FitLine fits y = alpha + beta*x by weighted least squares on the
+// relative error (weights 1/y²): times that span orders of magnitude count
+// alike. It returns the line and its sum of squared relative residuals.
+// (gonum's stat.LinearRegression takes frequency weights, which these are
+// not.)
 func FitLine(x, y []float64) (Line, float64) {
+	var sw, sx, sy float64
 	w := make([]float64, len(y))
 	for i, v := range y {
 		w[i] = 1 / math.Max(v*v, 1e-300)
+		sw += w[i]
+		sx += w[i] * x[i]
+		sy += w[i] * y[i]
 	}
-	a, b := stat.LinearRegression(x, y, w, false)
-	l := Line{a, b}
+	mx, my := sx/sw, sy/sw
+	var sxx, sxy float64
+	for i := range x {
+		dx := x[i] - mx
+		sxx += w[i] * dx * dx
+		sxy += w[i] * dx * (y[i] - my)
+	}
+	l := Line{Alpha: my}
+	if sxx > 0 {
+		l.Beta = sxy / sxx
+		l.Alpha = my - l.Beta*mx
+	}
 	return l, relSSE(l, x, y)
 }
 
@@ -34,33 +46,76 @@ func relSSE(l Line, x, y []float64) float64 {
 	return s
 }
 
-// Piecewise is the best fit of two lines, one up to x[Break-1], one from
-// x[Break] on (a protocol switch: eager below, rendezvous above).
-type Piecewise struct {
-	Break          int // index of the first point of the second line
-	Below, Above   Line
-	SSE, SingleSSE float64 // relative squared residuals, two lines and one
-	Single         Line
+// Segments is a fit of consecutive lines to consecutive runs of points:
+// Lines[i] covers the points from Starts[i] up to Starts[i+1] (a protocol
+// switch starts a new line).
+type Segments struct {
+	Starts []int
+	Lines  []Line
+	SSE    float64 // relative squared residuals of the whole fit
+	// SSEs[k-1] is the best residual with k lines, for every k tried.
+	SSEs []float64
 }
 
-// FitPiecewise tries every break leaving at least minPts points each side
-// and keeps the one with the smallest residual. ok is false with too few
-// points.
-func FitPiecewise(x, y []float64, minPts int) (p Piecewise, ok bool) {
+// FitSegments fits up to maxLines lines, each over at least minPts
+// points, by dynamic programming over the breaks. A line is added only if
+// it takes the residual below gain times the residual without it. ok is
+// false with fewer than minPts points.
+func FitSegments(x, y []float64, minPts, maxLines int, gain float64) (Segments, bool) {
 	n := len(x)
-	if n < 2*minPts || minPts < 2 {
-		return p, false
+	if n < minPts || minPts < 2 || maxLines < 1 {
+		return Segments{}, false
 	}
-	p.Single, p.SingleSSE = FitLine(x, y)
-	p.SSE = math.Inf(1)
-	for k := minPts; k <= n-minPts; k++ {
-		lo, s1 := FitLine(x[:k], y[:k])
-		hi, s2 := FitLine(x[k:], y[k:])
-		if s1+s2 < p.SSE {
-			p.Break, p.Below, p.Above, p.SSE = k, lo, hi, s1+s2
+	// cost[i][j]: one line over points i..j-1
+	cost := make([][]float64, n+1)
+	for i := range cost {
+		cost[i] = make([]float64, n+1)
+		for j := range cost[i] {
+			cost[i][j] = math.Inf(1)
+			if j-i >= minPts {
+				_, cost[i][j] = FitLine(x[i:j], y[i:j])
+			}
 		}
 	}
-	return p, true
+	// best[k][j]: k lines over points 0..j-1; from[k][j]: start of the last
+	inf := math.Inf(1)
+	best := [][]float64{nil}
+	from := [][]int{nil}
+	var seg Segments
+	for k := 1; k <= maxLines; k++ {
+		b, f := make([]float64, n+1), make([]int, n+1)
+		for j := range b {
+			b[j] = inf
+			if k == 1 {
+				b[j], f[j] = cost[0][j], 0
+				continue
+			}
+			for i := minPts * (k - 1); i <= j-minPts; i++ {
+				if v := best[k-1][i] + cost[i][j]; v < b[j] {
+					b[j], f[j] = v, i
+				}
+			}
+		}
+		best, from = append(best, b), append(from, f)
+		if math.IsInf(b[n], 1) {
+			break
+		}
+		seg.SSEs = append(seg.SSEs, b[n])
+	}
+	k := 1
+	for k < len(seg.SSEs) && seg.SSEs[k] < gain*seg.SSEs[k-1] {
+		k++
+	}
+	seg.SSE = seg.SSEs[k-1]
+	end := n
+	for ; k >= 1; k-- {
+		start := from[k][end]
+		l, _ := FitLine(x[start:end], y[start:end])
+		seg.Starts = append([]int{start}, seg.Starts...)
+		seg.Lines = append([]Line{l}, seg.Lines...)
+		end = start
+	}
+	return seg, true
 }
 
 // Modes is a split of a sample into a low and a high group (Otsu's

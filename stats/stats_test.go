@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -120,12 +121,24 @@ func TestFits(t *testing.T) {
 			y[i] = 10 + v
 		}
 	}
-	p, ok := FitPiecewise(x, y, 3)
-	if !ok || p.Break != 5 || !near(p.Above.Beta, 1, 1e-9) || !near(p.Below.Alpha, 1, 1e-9) || p.SSE > 1e-18 || p.SingleSSE < 0.1 {
-		t.Errorf("piecewise %+v", p)
+	p, ok := FitSegments(x, y, 3, 3, 0.3)
+	if !ok || fmt.Sprint(p.Starts) != "[0 5]" || !near(p.Lines[1].Beta, 1, 1e-9) || !near(p.Lines[0].Alpha, 1, 1e-9) ||
+		p.SSE > 1e-18 || p.SSEs[0] < 0.1 || len(p.SSEs) != 3 {
+		t.Errorf("two lines %+v", p)
 	}
-	if _, ok := FitPiecewise(x[:5], y[:5], 3); ok {
-		t.Error("piecewise with 5 points and 3 a side")
+	// three pieces: 2 up to x=4, 2 + 3(x-4)... with jumps at 5 and 9
+	x = []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
+	y = []float64{2, 2, 2, 2, 20, 21, 22, 23, 100, 110, 120, 130}
+	p, ok = FitSegments(x, y, 3, 4, 0.3)
+	if !ok || fmt.Sprint(p.Starts) != "[0 4 8]" || p.SSE > 1e-18 {
+		t.Errorf("three lines %+v", p)
+	}
+	// one line fits: no break
+	if p, _ := FitSegments(x, x, 3, 3, 0.3); len(p.Starts) != 1 {
+		t.Errorf("a straight line broken: %+v", p)
+	}
+	if _, ok := FitSegments(x[:2], y[:2], 3, 3, 0.3); ok {
+		t.Error("2 points, 3 a line")
 	}
 }
 

@@ -1,0 +1,194 @@
+package analysis
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/stats"
+)
+
+// Tolerance is how far a value may move the wrong way before it counts as
+// a regression: a fraction of the baseline (Rel) or an amount in the
+// metric's unit (Abs, µs or MB/s), for one benchmark and/or size band or
+// for everything.
+type Tolerance struct {
+	Benchmark string // "" for every benchmark
+	Band      int    // index in Bands, -1 for every size
+	Rel, Abs  float64
+}
+
+// String writes the tolerance as -tol takes it.
+func (t Tolerance) String() string {
+	v := strconv.FormatFloat(t.Rel*100, 'g', -1, 64) + "%"
+	if t.Abs > 0 {
+		v = strconv.FormatFloat(t.Abs, 'g', -1, 64)
+	}
+	scope := t.Benchmark
+	if t.Band >= 0 {
+		scope += "@" + Bands[t.Band].Label
+	}
+	if scope == "" {
+		return v
+	}
+	return scope + "=" + v
+}
+
+// ToleranceHelp describes -tol.
+const ToleranceHelp = `-tol [BENCH][@BAND]=LIMIT (repeatable): LIMIT is a percentage of the
+baseline (5%) or an amount in the metric's unit (0.2: µs for times, MB/s
+for bandwidth); BAND is 0-32, 64-4K, 8K-256K or 512K-4M. The most specific
+tolerance applies: BENCH@BAND, then BENCH, then @BAND, then the default.`
+
+var bandNames = map[string]int{"0-32": 0, "64-4k": 1, "8k-256k": 2, "512k-4m": 3}
+
+// ParseTolerance reads "5%", "0.2", "PingPong=10%", "@512K-4M=3%" or
+// "Allreduce@8K-256K=0.5".
+func ParseTolerance(s string) (Tolerance, error) {
+	t := Tolerance{Band: -1}
+	scope, val, ok := strings.Cut(s, "=")
+	if !ok {
+		scope, val = "", s
+	}
+	bench, band, hasBand := strings.Cut(scope, "@")
+	t.Benchmark = bench
+	if hasBand {
+		key := strings.ToLower(strings.NewReplacer(" ", "", "ib", "", "b", "").Replace(band))
+		i, ok := bandNames[key]
+		if !ok {
+			return t, fmt.Errorf("tolerance %q: unknown size band %q (0-32, 64-4K, 8K-256K, 512K-4M)", s, band)
+		}
+		t.Band = i
+	}
+	var err error
+	if p, isPct := strings.CutSuffix(val, "%"); isPct {
+		t.Rel, err = strconv.ParseFloat(p, 64)
+		t.Rel /= 100
+	} else {
+		t.Abs, err = strconv.ParseFloat(strings.TrimSuffix(strings.TrimSuffix(val, "us"), "MB/s"), 64)
+	}
+	if err != nil || t.Rel < 0 || t.Abs < 0 || math.IsNaN(t.Rel+t.Abs) || math.IsInf(t.Rel+t.Abs, 0) {
+		return t, fmt.Errorf("tolerance %q: want a percentage (5%%) or an amount (0.2)", s)
+	}
+	return t, nil
+}
+
+// Tolerances pick the tolerance of a key.
+type Tolerances struct {
+	Default Tolerance
+	List    []Tolerance
+}
+
+// For finds the most specific tolerance for a benchmark and size.
+func (ts Tolerances) For(bench string, bytes int64) Tolerance {
+	band := BandOf(bytes)
+	best, score := ts.Default, 0
+	for _, t := range ts.List {
+		s := 0
+		switch {
+		case t.Benchmark != "" && !strings.EqualFold(t.Benchmark, bench):
+			continue
+		case t.Band >= 0 && t.Band != band:
+			continue
+		case t.Benchmark != "" && t.Band >= 0:
+			s = 3
+		case t.Benchmark != "":
+			s = 2
+		case t.Band >= 0:
+			s = 1
+		}
+		if s >= score {
+			best, score = t, s
+		}
+	}
+	return best
+}
+
+// Verdicts of a check.
+const (
+	VerdictOK         = "ok"
+	VerdictRegression = "REGRESSION"
+	VerdictBetter     = "better"
+	VerdictMissing    = "missing"
+)
+
+// CheckRow is one key of a check.
+type CheckRow struct {
+	Key    Key
+	Metric Metric
+	// Base is the baseline's centre (the median of its runs) and Spread
+	// its noise (1.4826 × MAD, 0 with fewer than 3 runs); Runs counts them.
+	Base, Spread float64
+	BaseRuns     int
+	// Value is the checked run's value (median of its runs); NaN if the
+	// run lacks the key.
+	Value float64
+	// Change is the move the wrong way, as a fraction of Base (> 0:
+	// worse); Allowed the larger of the tolerance and 3 × Spread, also a
+	// fraction of Base.
+	Change, Allowed float64
+	Tolerance       Tolerance
+	Verdict         string
+}
+
+// CheckResult is a run held against a baseline.
+type CheckResult struct {
+	Rows        []CheckRow
+	Regressions int
+	Missing     int
+	Warnings    []string
+}
+
+// Check holds runs against a baseline: a regression is a move the wrong
+// way (time up, bandwidth down) beyond both the tolerance and the
+// baseline's own noise.
+func Check(base, runs []*importer.Run, tol Tolerances, metric Metric, force bool) (*CheckResult, error) {
+	lb, lr := Locality(base), Locality(runs)
+	if !force && (lb == result.Mixed || lr == result.Mixed || lb != "" && lr != "" && lb != lr) {
+		return nil, fmt.Errorf("the baseline is %s, the run %s: intra-node and inter-node results do not compare (-force to check anyway)", dashed(lb), dashed(lr))
+	}
+	ob, or := Observe(base, metric), Observe(runs, metric)
+	res := &CheckResult{}
+	for _, k := range Keys(ob) {
+		bv := values(ob[k])
+		row := CheckRow{Key: k, Metric: MetricOf(k, metric), Base: stats.Median(bv), BaseRuns: len(bv), Value: math.NaN()}
+		if len(bv) >= 3 {
+			row.Spread = stats.MAD(bv)
+		}
+		row.Tolerance = tol.For(k.Benchmark, k.Bytes)
+		row.Allowed = math.Max(row.Tolerance.Rel, row.Tolerance.Abs/row.Base)
+		row.Allowed = math.Max(row.Allowed, 3*row.Spread/row.Base)
+		ps, ok := or[k]
+		if !ok {
+			row.Verdict = VerdictMissing
+			res.Missing++
+			res.Rows = append(res.Rows, row)
+			continue
+		}
+		row.Value = stats.Median(values(ps))
+		row.Change = (row.Value - row.Base) / row.Base
+		if row.Metric.HigherIsBetter() {
+			row.Change = -row.Change
+		}
+		switch {
+		case row.Change > row.Allowed:
+			row.Verdict = VerdictRegression
+			res.Regressions++
+		case -row.Change > row.Allowed:
+			row.Verdict = VerdictBetter
+		default:
+			row.Verdict = VerdictOK
+		}
+		res.Rows = append(res.Rows, row)
+	}
+	if len(res.Rows) == res.Missing {
+		return nil, fmt.Errorf("the run has no benchmark, process count and size of the baseline")
+	}
+	if n := len(base); n < 3 {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("the baseline has %d run(s): its noise is unknown, only the tolerance applies (a baseline from the last 5-10 runs of a system knows its spread)", n))
+	}
+	return res, nil
+}

@@ -1,0 +1,190 @@
+package analysis
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gomb-hpc/gomb/archive"
+	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/stats"
+)
+
+// CompareOptions tune a comparison.
+type CompareOptions struct {
+	Metric     Metric  // "" for each benchmark's primary metric
+	Alpha      float64 // false discovery rate over all sizes (0.05)
+	Confidence float64 // of the speed interval (0.95)
+	Force      bool    // compare intra-node with inter-node runs
+}
+
+// Row compares one key.
+type Row struct {
+	Key    Key
+	Metric Metric
+	A, B   []float64 // one value per run
+	// CentreA and CentreB are the medians of the runs' values.
+	CentreA, CentreB float64
+	// Speed is how much faster B is than A (> 1: B faster, for times
+	// A's time over B's), the Hodges-Lehmann estimate over all pairs of
+	// runs; Lo and Hi its interval, when the runs allow one (CI).
+	Speed, Lo, Hi float64
+	CI            bool
+	// P is the U test's p-value, Q the same after the false discovery
+	// rate correction over every row; Significant is Q < alpha.
+	P, Q        float64
+	Significant bool
+}
+
+// BandSpeed is the geometric mean of a series' speeds in one size band.
+type BandSpeed struct {
+	Speed       float64 // NaN: no size in the band
+	Sizes       int
+	Significant int // sizes with a significant difference
+}
+
+// SeriesSummary is one benchmark at one process count: the geometric
+// mean over all its sizes and per band.
+type SeriesSummary struct {
+	Series  Series
+	GeoMean float64
+	Sizes   int
+	Bands   []BandSpeed
+}
+
+// Side describes one side of a comparison.
+type Side struct {
+	Name     string
+	Runs     int
+	Locality string
+	Labels   []string // distinct system/config/MPI names of its runs
+}
+
+// Comparison is the result of Compare.
+type Comparison struct {
+	A, B     Side
+	Alpha    float64
+	Rows     []Row
+	Series   []SeriesSummary
+	Warnings []string
+}
+
+// Compare sets B against A, size by size, each launch one observation.
+func Compare(nameA string, a []*importer.Run, nameB string, b []*importer.Run, o CompareOptions) (*Comparison, error) {
+	if o.Alpha == 0 {
+		o.Alpha = 0.05
+	}
+	if o.Confidence == 0 {
+		o.Confidence = 0.95
+	}
+	c := &Comparison{A: side(nameA, a), B: side(nameB, b), Alpha: o.Alpha}
+	la, lb := c.A.Locality, c.B.Locality
+	if !o.Force && (la == result.Mixed || lb == result.Mixed || la != "" && lb != "" && la != lb) {
+		return nil, fmt.Errorf("A is %s, B is %s: intra-node (shared memory) and inter-node (network) runs do not compare; keep their baselines apart or -force", dashed(la), dashed(lb))
+	}
+	oa, ob := Observe(a, o.Metric), Observe(b, o.Metric)
+	var ps []float64
+	for _, k := range Keys(oa) {
+		pb, ok := ob[k]
+		if !ok {
+			continue
+		}
+		r := Row{Key: k, Metric: MetricOf(k, o.Metric), A: values(oa[k]), B: values(pb)}
+		r.CentreA, r.CentreB = stats.Median(r.A), stats.Median(r.B)
+		la, lb := logs(r.A), logs(r.B)
+		sh := stats.HodgesLehmann(la, lb, o.Confidence) // log B - log A
+		sign := 1.0
+		if !r.Metric.HigherIsBetter() {
+			sign = -1 // a shorter time is faster
+		}
+		r.Speed = math.Exp(sign * sh.Est)
+		r.Lo, r.Hi = math.Exp(sign*sh.Lo), math.Exp(sign*sh.Hi)
+		if r.Lo > r.Hi {
+			r.Lo, r.Hi = r.Hi, r.Lo
+		}
+		r.CI = sh.OK
+		r.P = stats.UTest(r.A, r.B).P
+		ps = append(ps, r.P)
+		c.Rows = append(c.Rows, r)
+	}
+	if len(c.Rows) == 0 {
+		return nil, fmt.Errorf("A and B have no benchmark, process count and size in common")
+	}
+	for i, q := range stats.BenjaminiHochberg(ps) {
+		c.Rows[i].Q = q
+		c.Rows[i].Significant = q < o.Alpha
+	}
+	c.Series = summarise(c.Rows)
+	minA, minB := math.MaxInt, math.MaxInt
+	for _, r := range c.Rows {
+		minA, minB = min(minA, len(r.A)), min(minB, len(r.B))
+	}
+	if p := stats.MinUTestP(minA, minB); p >= o.Alpha {
+		c.Warnings = append(c.Warnings, fmt.Sprintf("too few runs to call any difference significant: %d against %d launches (the U test needs about 4 a side for p < %g); run each side 4-5 times", minA, minB, o.Alpha))
+	}
+	if len(c.Rows) > 1 {
+		c.Warnings = append(c.Warnings, fmt.Sprintf("significance is corrected for the %d sizes compared at once (Benjamini-Hochberg, false discovery rate %g)", len(c.Rows), o.Alpha))
+	}
+	return c, nil
+}
+
+func dashed(s string) string {
+	if s == "" {
+		return "of unknown locality"
+	}
+	return s
+}
+
+func logs(xs []float64) []float64 {
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		out[i] = math.Log(x)
+	}
+	return out
+}
+
+func side(name string, runs []*importer.Run) Side {
+	s := Side{Name: name, Runs: len(runs), Locality: Locality(runs)}
+	seen := map[string]bool{}
+	for _, r := range runs {
+		for _, l := range []string{r.Run.Labels["system"], r.Run.Labels["config"], archive.MPIName(r.Run)} {
+			if l != "" && !seen[l] {
+				seen[l] = true
+				s.Labels = append(s.Labels, l)
+			}
+		}
+	}
+	return s
+}
+
+// summarise computes each series' geometric mean, overall and per band.
+func summarise(rows []Row) []SeriesSummary {
+	var out []SeriesSummary
+	at := map[Series]int{}
+	speeds := map[Series][][]float64{}
+	all := map[Series][]float64{}
+	for _, r := range rows {
+		s := r.Key.Series()
+		i, ok := at[s]
+		if !ok {
+			i = len(out)
+			at[s] = i
+			out = append(out, SeriesSummary{Series: s, Bands: make([]BandSpeed, len(Bands))})
+			speeds[s] = make([][]float64, len(Bands))
+		}
+		b := BandOf(r.Key.Bytes)
+		speeds[s][b] = append(speeds[s][b], r.Speed)
+		all[s] = append(all[s], r.Speed)
+		if r.Significant {
+			out[i].Bands[b].Significant++
+		}
+	}
+	for i := range out {
+		s := out[i].Series
+		out[i].GeoMean, out[i].Sizes = stats.GeoMean(all[s]), len(all[s])
+		for b := range Bands {
+			out[i].Bands[b].Speed, out[i].Bands[b].Sizes = stats.GeoMean(speeds[s][b]), len(speeds[s][b])
+		}
+	}
+	return out
+}

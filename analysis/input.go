@@ -1,0 +1,113 @@
+package analysis
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/gomb-hpc/gomb/archive"
+	"github.com/gomb-hpc/gomb/importer"
+)
+
+// Resolver turns what a user names — files, archive run ids, archive
+// selections — into runs.
+type Resolver struct {
+	// Archive opens the archive, when an id or a selection needs it.
+	Archive func() (*archive.DB, error)
+	// Options label and complete imported logs.
+	Options importer.Options
+	// Problems collects malformed lines of the files read (file:line).
+	Problems []error
+	db       *archive.DB
+}
+
+// Close closes the archive if it was opened.
+func (r *Resolver) Close() {
+	if r.db != nil {
+		r.db.Close()
+		r.db = nil
+	}
+}
+
+func (r *Resolver) archive() (*archive.DB, error) {
+	if r.db == nil {
+		if r.Archive == nil {
+			return nil, errors.New("no archive to read run ids and selections from")
+		}
+		db, err := r.Archive()
+		if err != nil {
+			return nil, err
+		}
+		r.db = db
+	}
+	return r.db, nil
+}
+
+// Items splits a side's arguments: each may hold several items separated
+// by commas or blanks.
+func Items(args []string) []string {
+	var out []string
+	for _, a := range args {
+		out = append(out, strings.FieldsFunc(a, func(c rune) bool { return c == ',' || c == ' ' || c == '\t' })...)
+	}
+	return out
+}
+
+// Resolve reads the items of one side: an existing file is imported (gomb
+// records or any log gomb import reads), a number is an archive run id,
+// KEY=VALUE words together are one archive selection. The runs come in
+// the order given (a selection's runs by date).
+func (r *Resolver) Resolve(items []string) ([]*importer.Run, error) {
+	var runs []*importer.Run
+	var words []string
+	for _, it := range items {
+		if st, err := os.Stat(it); err == nil && !st.IsDir() {
+			data, err := os.ReadFile(it)
+			if err != nil {
+				return nil, err
+			}
+			f, err := importer.Import(data, it, r.Options)
+			if err != nil {
+				return nil, err
+			}
+			r.Problems = append(r.Problems, f.Problems...)
+			if len(f.Runs) == 0 {
+				return nil, fmt.Errorf("%s: no results", it)
+			}
+			runs = append(runs, f.Runs...)
+			continue
+		}
+		if _, err := strconv.ParseInt(it, 10, 64); err == nil || strings.Contains(it, "=") {
+			words = append(words, it)
+			continue
+		}
+		return nil, fmt.Errorf("%q is no file, run id or KEY=VALUE selection", it)
+	}
+	if len(words) > 0 {
+		sel, err := archive.ParseSelector(words)
+		if err != nil {
+			return nil, err
+		}
+		db, err := r.archive()
+		if err != nil {
+			return nil, err
+		}
+		infos, err := db.List(sel)
+		if err != nil {
+			return nil, err
+		}
+		if len(infos) == 0 {
+			return nil, fmt.Errorf("no archived run matches %q", strings.Join(words, " "))
+		}
+		for _, ri := range infos {
+			run, err := db.Load(ri.ID)
+			if err != nil {
+				return nil, err
+			}
+			runs = append(runs, run)
+		}
+	}
+	return runs, nil
+}

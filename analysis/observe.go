@@ -1,0 +1,122 @@
+package analysis
+
+import (
+	"math"
+	"sort"
+
+	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/stats"
+)
+
+// Key names one measured point: a benchmark at a process count and size.
+type Key struct {
+	Suite     string
+	Benchmark string
+	NP        int
+	Bytes     int64
+}
+
+// Less orders keys by suite, benchmark, np and size.
+func (k Key) Less(o Key) bool {
+	if k.Suite != o.Suite {
+		return k.Suite < o.Suite
+	}
+	if k.Benchmark != o.Benchmark {
+		return k.Benchmark < o.Benchmark
+	}
+	if k.NP != o.NP {
+		return k.NP < o.NP
+	}
+	return k.Bytes < o.Bytes
+}
+
+// Series is a benchmark at a process count: the unit of the band table
+// and of most findings.
+type Series struct {
+	Suite     string
+	Benchmark string
+	NP        int
+}
+
+// Series of the key.
+func (k Key) Series() Series { return Series{k.Suite, k.Benchmark, k.NP} }
+
+// Point is one run's value at a key.
+type Point struct {
+	Run   int // index of the run in its side
+	Value float64
+}
+
+// Observe gives every key's values, one per run — each launch is one
+// observation. Within a run, the -multi groups and the ring's samples
+// (the cold one aside) of a key are summarised by their median; failed
+// rows and values of 0 (IMB's 0-byte bandwidth, times printed as 0.00)
+// are left out. metric "" takes each benchmark's primary metric.
+func Observe(runs []*importer.Run, metric Metric) map[Key][]Point {
+	out := map[Key][]Point{}
+	for i, r := range runs {
+		vals := map[Key][]float64{}
+		for _, x := range r.Results {
+			if x.Status != result.StatusOK || x.Cold {
+				continue
+			}
+			k := Key{x.Suite, x.Benchmark, x.NP, x.Bytes}
+			m := metric
+			if m == "" {
+				m = Primary(x.Suite, x.Benchmark)
+			}
+			if v := m.Value(x); !math.IsNaN(v) {
+				vals[k] = append(vals[k], v)
+			}
+		}
+		for k, v := range vals {
+			out[k] = append(out[k], Point{Run: i, Value: stats.Median(v)})
+		}
+	}
+	return out
+}
+
+// MetricOf is the metric a key is compared by.
+func MetricOf(k Key, metric Metric) Metric {
+	if metric != "" {
+		return metric
+	}
+	return Primary(k.Suite, k.Benchmark)
+}
+
+// Keys returns the map's keys in order.
+func Keys[V any](m map[Key]V) []Key {
+	keys := make([]Key, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i].Less(keys[j]) })
+	return keys
+}
+
+// Locality of a set of runs: "intra-node", "inter-node", "mixed", or ""
+// when no result says.
+func Locality(runs []*importer.Run) string {
+	loc := ""
+	for _, r := range runs {
+		for _, x := range r.Results {
+			switch {
+			case x.Locality == "":
+			case loc == "":
+				loc = x.Locality
+			case loc != x.Locality:
+				return result.Mixed
+			}
+		}
+	}
+	return loc
+}
+
+func values(ps []Point) []float64 {
+	v := make([]float64, len(ps))
+	for i, p := range ps {
+		v[i] = p.Value
+	}
+	return v
+}
