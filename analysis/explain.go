@@ -581,8 +581,12 @@ func fabric(ss []*series, loc string) []Finding {
 	if loc == result.IntraNode && lat >= 4 {
 		sev, cause = Warning, "the ranks share a node, yet latency is network-like: the MPI may be sending through a network transport (btl tcp, a NIC loopback) instead of shared memory, or the cores are oversubscribed"
 	}
+	label := from.Benchmark
+	if label == "latency" {
+		label = "osu_latency"
+	}
 	return []Finding{{Kind: KindFabric, Severity: sev, Series: Series{}, Sizes: []int64{at},
-		Summary: fmt.Sprintf("%s latency of %s points to %s", from.Benchmark, us(lat), class),
+		Summary: fmt.Sprintf("%s latency of %s points to %s", label, us(lat), class),
 		Numbers: []string{fmt.Sprintf("%s at %s, np %d, %s", us(lat), Size(at), from.NP, dashed(loc))},
 		Cause:   cause}}
 }

@@ -29,6 +29,9 @@ var commands = []command{
 	{"ring", "continuous ring monitor (mpi-comm-bench): bandwidth per sample until stopped, straggler summary", runRing},
 	{"import", "turn IMB, OSU and mpi-comm-bench logs (and gomb's text) into gomb records", runImport},
 	{"archive", "the SQLite archive of runs: add, list, show, rm, export, history, check", runArchive},
+	{"compare", "A against B by message size and size band, with significance over repeated runs", runCompare},
+	{"check", "a run against a baseline with tolerances, for CI: non-zero exit on a regression", runCheck},
+	{"explain", "findings in plain words: variability, cliffs, protocol switches, link efficiency, stragglers", runExplain},
 	{"version", "print gomb's version and the MPI library it was built for", runVersion},
 }
 

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/gomb-hpc/gomb/analysis"
+	antext "github.com/gomb-hpc/gomb/textfmt/analysis"
+)
+
+const checkUsageText = `Usage: gomb check -baseline BASELINE [flags] RUN...
+
+Holds a run against a baseline, for CI and acceptance tests. A point
+regresses when it moves the wrong way (time up, bandwidth down) by more than
+both its tolerance and the baseline's own noise (3 x 1.4826 MAD over the
+baseline's runs). The baseline is one run, or several — say the last ten of
+a system and configuration ('system=hpc4 config=base last=10') — whose
+median is the centre. Points in the baseline but not in the run are listed.
+
+` + inputHelp + `
+
+Flags:
+  -baseline B     the baseline runs (required)
+  ` + analysis.ToleranceHelp + `
+                  Default 5%.
+  -metric M       check t_avg_us, t_min_us, t_max_us or mbytes_per_sec instead of
+                  each benchmark's primary number
+  -force          check intra-node against inter-node runs (refused otherwise)
+` + inputFlagsHelp + `
+Exit status: 0 no regression, 4 a regression (the table and the last lines
+say where), 2 bad input.
+
+Examples:
+  gomb check -baseline 'system=hpc4 config=base last=10' new.jsonl
+  gomb check -baseline golden.jsonl -tol 10% -tol PingPong@0-32=0.3 -tol @512K-4M=3% run.jsonl
+  mpirun -np 64 gomb imb -json run.jsonl Allreduce && gomb check -baseline ref.jsonl run.jsonl
+`
+
+// exitRegression is check's status for a regression.
+const exitRegression = 4
+
+func runCheck(stdout, stderr io.Writer, args []string) error {
+	var in inputFlags
+	fs := flag.NewFlagSet("gomb check", flag.ContinueOnError)
+	in.register(fs)
+	baseline := fs.String("baseline", "", "")
+	tols := analysis.Tolerances{Default: analysis.Tolerance{Band: -1, Rel: 0.05}}
+	fs.Func("tol", "", func(s string) error {
+		t, err := analysis.ParseTolerance(s)
+		if err != nil {
+			return err
+		}
+		if t.Benchmark == "" && t.Band < 0 {
+			tols.Default = t
+		} else {
+			tols.List = append(tols.List, t)
+		}
+		return nil
+	})
+	metricName := fs.String("metric", "", "")
+	force := fs.Bool("force", false, "")
+	pos, err := parseCommand(stdout, fs, checkUsageText, args)
+	if errors.Is(err, errHelpShown) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if *baseline == "" {
+		return usageErr("check: give -baseline ('gomb check -help')")
+	}
+	if len(pos) == 0 {
+		return usageErr("check: give the run to check")
+	}
+	metric, err := analysis.ParseMetric(*metricName)
+	if err != nil {
+		return usageErr("check: %v", err)
+	}
+	r := in.resolver()
+	defer r.Close()
+	base, err := resolve(stderr, r, "-baseline", []string{*baseline})
+	if err != nil {
+		return err
+	}
+	runs, err := resolve(stderr, r, "check", pos)
+	if err != nil {
+		return err
+	}
+	res, err := analysis.Check(base, runs, tols, metric, *force)
+	if err != nil {
+		return usageErr("check: %v", err)
+	}
+	if err := antext.Check(in.text(stdout, stderr), res); err != nil {
+		return err
+	}
+	if err := in.writeJSON(stdout, res); err != nil {
+		return err
+	}
+	if res.Regressions > 0 {
+		return &exitError{code: exitRegression, err: fmt.Errorf("check: %d regressions", res.Regressions)}
+	}
+	return nil
+}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"strings"
+
+	"github.com/gomb-hpc/gomb/analysis"
+	antext "github.com/gomb-hpc/gomb/textfmt/analysis"
+)
+
+const compareUsageText = `Usage: gomb compare [flags] A B
+       gomb compare [flags] A... vs B...
+
+Sets B against A size by size: the median of each side's runs, how much
+faster B is (the speed multiplier, higher = faster) with its 95% interval,
+and whether the difference is significant — a Mann-Whitney U test with each
+launch one observation, corrected for comparing many sizes at once
+(Benjamini-Hochberg). Then the geometric mean per benchmark and the speed
+multiplier by size band (0-32 B, 64 B-4 KiB, 8-256 KiB, 512 KiB-4 MiB).
+Each benchmark is compared by the number its table leads with: t[usec]
+(the slower rank) for PingPong and PingPing, t_avg for the other IMB
+benchmarks and OSU's latencies, MB/s for OSU's bandwidth tests.
+
+` + inputHelp + `
+
+Flags:
+  -metric M       compare by t_avg_us, t_min_us, t_max_us or mbytes_per_sec instead
+  -alpha A        false discovery rate (0.05)
+  -force          compare intra-node with inter-node runs (refused otherwise)
+` + inputFlagsHelp + `
+Run each side 4-5 times: with fewer than 4 launches a side no difference can
+be significant at 0.05 (the table says so).
+
+Exit status: 0 compared, 2 bad input (unreadable runs, nothing in common,
+intra- against inter-node without -force).
+
+Examples:
+  gomb compare base-*.jsonl vs xpmem-*.jsonl
+  gomb compare 'system=hpc4 config=base last=5' 'system=hpc4 config=xpmem last=5'
+  gomb compare -metric t_max_us old.log new.log
+`
+
+func runCompare(stdout, stderr io.Writer, args []string) error {
+	var in inputFlags
+	fs := flag.NewFlagSet("gomb compare", flag.ContinueOnError)
+	in.register(fs)
+	metricName := fs.String("metric", "", "")
+	alpha := fs.Float64("alpha", 0.05, "")
+	force := fs.Bool("force", false, "")
+	pos, err := parseCommand(stdout, fs, compareUsageText, args)
+	if errors.Is(err, errHelpShown) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	metric, err := analysis.ParseMetric(*metricName)
+	if err != nil {
+		return usageErr("compare: %v", err)
+	}
+	if !(*alpha > 0 && *alpha < 1) {
+		return usageErr("compare: -alpha must be between 0 and 1")
+	}
+	a, b, err := splitSides(pos)
+	if err != nil {
+		return err
+	}
+	r := in.resolver()
+	defer r.Close()
+	ra, err := resolve(stderr, r, "A", a)
+	if err != nil {
+		return err
+	}
+	rb, err := resolve(stderr, r, "B", b)
+	if err != nil {
+		return err
+	}
+	c, err := analysis.Compare(strings.Join(a, " "), ra, strings.Join(b, " "), rb,
+		analysis.CompareOptions{Metric: metric, Alpha: *alpha, Force: *force})
+	if err != nil {
+		return usageErr("compare: %v", err)
+	}
+	if err := antext.Comparison(in.text(stdout, stderr), c); err != nil {
+		return err
+	}
+	return in.writeJSON(stdout, c)
+}
+
+// splitSides cuts "A B" or "A... vs B...".
+func splitSides(pos []string) (a, b []string, err error) {
+	for i, p := range pos {
+		if p == "vs" {
+			a, b = pos[:i], pos[i+1:]
+			if len(a) == 0 || len(b) == 0 {
+				return nil, nil, usageErr("compare: runs on both sides of 'vs'")
+			}
+			return a, b, nil
+		}
+	}
+	if len(pos) != 2 {
+		return nil, nil, usageErr("compare: give two sides, A B or A... vs B... ('gomb compare -help')")
+	}
+	return pos[:1], pos[1:], nil
+}

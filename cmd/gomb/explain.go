@@ -1,0 +1,104 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/gomb-hpc/gomb/analysis"
+	antext "github.com/gomb-hpc/gomb/textfmt/analysis"
+)
+
+const explainUsageText = `Usage: gomb explain [flags] RUN...
+
+Says in plain words what stands out in a run, each finding with the
+benchmark, the sizes, the numbers behind it and a likely cause: ranks far
+apart (t_max > 3 x t_min), repetitions in two groups, cliffs (time jumps or
+bandwidth drops between adjacent sizes that do not recover), protocol
+switches (eager to rendezvous, from a fit of time = a + b x size), the
+fabric class the latency implies (shared memory, RDMA, Ethernet/TCP),
+efficiency and plateaus against the link rate, bus bandwidth of
+collectives, collectives slower than a model built from the run's own
+PingPong, and stragglers (one rank slowest far more often than chance).
+
+` + inputHelp + `
+
+Flags:
+  -link RATE      the link rate in Gb/s (100, 200Gb/s, 25GbE); default: the
+                  fastest link the run's hosts recorded (InfiniBand first)
+` + inputFlagsHelp + `
+Exit status: 0 explained (findings do not change it), 2 bad input.
+
+Examples:
+  gomb explain run.jsonl
+  gomb explain -link 100 imb-hpc4-20260101.log
+  gomb explain 'system=hpc4 last=1'
+`
+
+// parseLink reads a link rate in Gb/s: "100", "100Gb/s", "25GbE", or in
+// gigabytes "12.5GB/s".
+func parseLink(s string) (float64, error) {
+	v, mult := strings.TrimSpace(s), 1.0
+	if strings.HasSuffix(v, "GB/s") {
+		v, mult = strings.TrimSuffix(v, "GB/s"), 8
+	} else {
+		for _, suf := range []string{"gb/s", "gbit/s", "gbps", "gbe", "g"} {
+			if strings.HasSuffix(strings.ToLower(v), suf) {
+				v = v[:len(v)-len(suf)]
+				break
+			}
+		}
+	}
+	g, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || !(g > 0) || g > 1e5 {
+		return 0, fmt.Errorf("want a rate in Gb/s (100, 200Gb/s, 25GbE, 12.5GB/s), got %q", s)
+	}
+	return g * mult, nil
+}
+
+func runExplain(stdout, stderr io.Writer, args []string) error {
+	var in inputFlags
+	fs := flag.NewFlagSet("gomb explain", flag.ContinueOnError)
+	in.register(fs)
+	var link analysis.Link
+	fs.Func("link", "", func(s string) error {
+		g, err := parseLink(s)
+		link = analysis.Link{Gbps: g, Source: "-link"}
+		return err
+	})
+	pos, err := parseCommand(stdout, fs, explainUsageText, args)
+	if errors.Is(err, errHelpShown) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usageErr("explain: give the run to explain ('gomb explain -help')")
+	}
+	r := in.resolver()
+	defer r.Close()
+	runs, err := resolve(stderr, r, "explain", pos)
+	if err != nil {
+		return err
+	}
+	type explained struct {
+		Run      string             `json:"run"`
+		RunID    string             `json:"run_id"`
+		Findings []analysis.Finding `json:"findings"`
+	}
+	var all []explained
+	w := in.text(stdout, stderr)
+	for _, run := range runs {
+		fs := analysis.Explain(run, analysis.ExplainOptions{Link: link})
+		title := "gomb explain: " + describeRun(run)
+		if err := antext.Findings(w, title, fs); err != nil {
+			return err
+		}
+		all = append(all, explained{Run: describeRun(run), RunID: run.Run.RunID, Findings: fs})
+	}
+	return in.writeJSON(stdout, all)
+}

@@ -1,0 +1,133 @@
+package main
+
+// What compare, check, explain and report share: reading the runs a user
+// names (files, archive run ids, selections) and their common flags.
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/gomb-hpc/gomb/analysis"
+	"github.com/gomb-hpc/gomb/archive"
+	"github.com/gomb-hpc/gomb/importer"
+)
+
+// inputHelp describes how runs are named, in each command's usage.
+const inputHelp = `Runs are named by gomb record files, IMB/OSU/mpi-comm-bench logs (read as
+gomb import does), archive run ids, or archive selections (KEY=VALUE words:
+system=hpc4 config=xpmem last=5 ...; see 'gomb archive -help'). Several in
+one argument are separated by commas or blanks.`
+
+// inputFlags are the flags every interpreting command takes.
+type inputFlags struct {
+	archive string
+	json    string
+	opt     importer.Options
+}
+
+func (f *inputFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.archive, "archive", "", "")
+	fs.StringVar(&f.json, "json", "", "")
+	fs.IntVar(&f.opt.NP, "np", 0, "")
+	fs.Func("locality", "", func(s string) error {
+		if s != "intra-node" && s != "inter-node" {
+			return fmt.Errorf("want intra-node or inter-node, got %q", s)
+		}
+		f.opt.Locality = s
+		return nil
+	})
+}
+
+const inputFlagsHelp = `  -archive PATH   the archive for run ids and selections (default $GOMB_ARCHIVE,
+                  else ~/.local/share/gomb/archive.db)
+  -np N, -locality intra-node|inter-node
+                  for logs that do not say
+  -json FILE      also write the result as JSON ('-': stdout, the table to stderr)
+`
+
+func (f *inputFlags) resolver() *analysis.Resolver {
+	return &analysis.Resolver{Options: f.opt, Archive: func() (*archive.DB, error) { return openArchive(f.archive) }}
+}
+
+// parseCommand parses a command's flags, printing usage for -help.
+func parseCommand(stdout io.Writer, fs *flag.FlagSet, usage string, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	pos, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, usage)
+		return nil, errHelpShown
+	}
+	if err != nil {
+		return nil, usageErr("%s: %v", strings.TrimPrefix(fs.Name(), "gomb "), strings.TrimPrefix(err.Error(), "flag: "))
+	}
+	return pos, nil
+}
+
+// resolve reads one side's runs and reports malformed log lines.
+func resolve(stderr io.Writer, r *analysis.Resolver, what string, items []string) ([]*importer.Run, error) {
+	runs, err := r.Resolve(analysis.Items(items))
+	for _, p := range r.Problems {
+		fmt.Fprintf(stderr, "%v (skipped)\n", p)
+	}
+	r.Problems = nil
+	if err != nil {
+		var ee *exitError
+		if errors.As(err, &ee) {
+			return nil, err
+		}
+		return nil, usageErr("%s: %v", what, err)
+	}
+	return runs, nil
+}
+
+// output sends the text to stdout, or to stderr when -json - takes stdout.
+func (f *inputFlags) text(stdout, stderr io.Writer) io.Writer {
+	if f.json == "-" {
+		return stderr
+	}
+	return stdout
+}
+
+// writeJSON writes v to -json's file, if asked.
+func (f *inputFlags) writeJSON(stdout io.Writer, v any) error {
+	if f.json == "" {
+		return nil
+	}
+	w := stdout
+	if f.json != "-" {
+		fh, err := os.Create(f.json)
+		if err != nil {
+			return fmt.Errorf("-json: %w", err)
+		}
+		defer fh.Close()
+		w = fh
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// describeRun names a run in a title line.
+func describeRun(r *importer.Run) string {
+	parts := []string{r.Run.Suite}
+	if r.Run.Source != nil && r.Run.Source.File != "" {
+		parts = append(parts, r.Run.Source.File)
+	}
+	if !r.Run.Start.IsZero() {
+		parts = append(parts, r.Run.Start.UTC().Format("2006-01-02 15:04"))
+	}
+	for _, k := range []string{"system", "config"} {
+		if v := r.Run.Labels[k]; v != "" {
+			parts = append(parts, k+"="+v)
+		}
+	}
+	if m := archive.MPIName(r.Run); m != "" {
+		parts = append(parts, m)
+	}
+	return strings.Join(parts, ", ")
+}
