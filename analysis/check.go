@@ -56,7 +56,7 @@ func ParseTolerance(s string) (Tolerance, error) {
 	bench, band, hasBand := strings.Cut(scope, "@")
 	t.Benchmark = bench
 	if hasBand {
-		key := strings.ToLower(strings.NewReplacer(" ", "", "ib", "", "b", "").Replace(band))
+		key := strings.NewReplacer(" ", "", "ib", "", "b", "").Replace(strings.ToLower(band))
 		i, ok := bandNames[key]
 		if !ok {
 			return t, fmt.Errorf("tolerance %q: unknown size band %q (0-32, 64-4K, 8K-256K, 512K-4M)", s, band)

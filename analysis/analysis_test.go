@@ -1,0 +1,400 @@
+package analysis
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// pt is one size of a made-up series.
+type pt struct {
+	bytes            int64
+	tmin, tmax, tavg float64
+	bw               float64
+}
+
+// mkRun builds a run of one series; tweak may add ranks and samples.
+func mkRun(suite, bench string, np int, loc string, pts []pt, tweak func(*result.Result)) *importer.Run {
+	r := &importer.Run{Run: &result.Run{Suite: suite, RunID: fmt.Sprint(len(pts), bench), WorldSize: np}}
+	for _, p := range pts {
+		x := &result.Result{Suite: suite, Benchmark: bench, NP: np, Group: -1, Groups: 1, Bytes: p.bytes, Status: result.StatusOK,
+			TMinUS: p.tmin, TMaxUS: p.tmax, TAvgUS: p.tavg, MBps: p.bw, Locality: loc}
+		if x.TMinUS == 0 && x.TMaxUS == 0 {
+			x.TMinUS, x.TMaxUS = x.TAvgUS, x.TAvgUS
+		}
+		if tweak != nil {
+			tweak(x)
+		}
+		r.Results = append(r.Results, x)
+	}
+	return r
+}
+
+// pingpong: latency alpha, bandwidth bw MB/s, sizes 1 B..4 MiB, times
+// scaled by f(size).
+func pingpong(alpha, bw float64, f func(int64) float64) []pt {
+	var out []pt
+	for b := int64(1); b <= 4<<20; b *= 2 {
+		t := (alpha + float64(b)/bw) * f(b)
+		out = append(out, pt{bytes: b, tavg: t, tmax: t, tmin: t, bw: float64(b) / t})
+	}
+	return out
+}
+
+func one(int64) float64 { return 1 }
+
+// noisy returns n runs of a series, each time scaled by a deterministic
+// jitter of ±2%.
+func noisy(n int, seed int, bench string, mk func(j float64) []pt) []*importer.Run {
+	var out []*importer.Run
+	for i := 0; i < n; i++ {
+		j := 1 + 0.02*math.Sin(float64(7*i+seed))
+		out = append(out, mkRun("imb", bench, 2, result.IntraNode, mk(j), nil))
+	}
+	return out
+}
+
+func TestCompare(t *testing.T) {
+	a := noisy(5, 1, "PingPong", func(j float64) []pt { return pingpong(1, 5000, func(int64) float64 { return j }) })
+	// B: same below 8 KiB, twice as fast from 512 KiB
+	b := noisy(5, 2, "PingPong", func(j float64) []pt {
+		return pingpong(1, 5000, func(s int64) float64 {
+			if s >= 512<<10 {
+				return j / 2
+			}
+			return j
+		})
+	})
+	c, err := Compare("a", a, "b", b, CompareOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Rows) != 23 || len(c.Series) != 1 {
+		t.Fatalf("%d rows, %d series", len(c.Rows), len(c.Series))
+	}
+	for _, r := range c.Rows {
+		big := r.Key.Bytes >= 512<<10
+		if r.Metric != TMax || r.Significant != big {
+			t.Errorf("%d B: metric %s, significant %v (p %.3g q %.3g)", r.Key.Bytes, r.Metric, r.Significant, r.P, r.Q)
+		}
+		if big && (math.Abs(r.Speed-2) > 0.1 || !r.CI || r.Lo > 2 || r.Hi < 1.9) {
+			t.Errorf("%d B: speed %.3f [%.3f, %.3f]", r.Key.Bytes, r.Speed, r.Lo, r.Hi)
+		}
+		if !big && math.Abs(r.Speed-1) > 0.05 {
+			t.Errorf("%d B: speed %.3f, want about 1", r.Key.Bytes, r.Speed)
+		}
+	}
+	bands := c.Series[0].Bands
+	if math.Abs(bands[0].Speed-1) > 0.05 || bands[0].Significant != 0 || math.Abs(bands[3].Speed-2) > 0.1 || bands[3].Sizes != 4 || bands[3].Significant != 4 {
+		t.Errorf("bands %+v", bands)
+	}
+	if want := math.Pow(2, 4.0/23); math.Abs(c.Series[0].GeoMean-want) > 0.05 {
+		t.Errorf("geomean %.3f, want %.3f", c.Series[0].GeoMean, want)
+	}
+	for _, w := range c.Warnings {
+		if strings.Contains(w, "too few runs") {
+			t.Errorf("warning with 5 runs a side: %s", w)
+		}
+	}
+	// One run a side: ratios, no significance, a warning.
+	c, err = Compare("a", a[:1], "b", b[:1], CompareOptions{})
+	if err != nil || c.Rows[22].Significant || c.Rows[22].CI || !strings.Contains(strings.Join(c.Warnings, " "), "too few runs") {
+		t.Errorf("1 vs 1: %v %+v %v", err, c.Rows[22], c.Warnings)
+	}
+}
+
+func TestCompareBandwidthAndLocality(t *testing.T) {
+	bw := func(v float64, loc string) []*importer.Run {
+		var out []*importer.Run
+		for i := 0; i < 4; i++ {
+			out = append(out, mkRun("osu", "bw", 2, loc, []pt{{bytes: 1 << 20, bw: v * (1 + 0.01*float64(i))}}, nil))
+		}
+		return out
+	}
+	c, err := Compare("a", bw(1000, result.InterNode), "b", bw(3000, result.InterNode), CompareOptions{})
+	if err != nil || c.Rows[0].Metric != BW || math.Abs(c.Rows[0].Speed-3) > 0.1 || !c.Rows[0].Significant {
+		t.Fatalf("bandwidth: %v %+v", err, c.Rows)
+	}
+	_, err = Compare("a", bw(1000, result.IntraNode), "b", bw(1000, result.InterNode), CompareOptions{})
+	if err == nil || !strings.Contains(err.Error(), "A is intra-node, B is inter-node") {
+		t.Errorf("mixed localities: %v", err)
+	}
+	if _, err := Compare("a", bw(1000, result.IntraNode), "b", bw(1000, result.InterNode), CompareOptions{Force: true}); err != nil {
+		t.Errorf("-force: %v", err)
+	}
+	other := []*importer.Run{mkRun("osu", "latency", 2, "", []pt{{bytes: 8, tavg: 1}}, nil)}
+	if _, err := Compare("a", bw(1000, ""), "b", other, CompareOptions{}); err == nil || !strings.Contains(err.Error(), "nothing") && !strings.Contains(err.Error(), "no benchmark") {
+		t.Errorf("nothing in common: %v", err)
+	}
+}
+
+func TestParseTolerance(t *testing.T) {
+	cases := []struct {
+		in   string
+		want Tolerance
+		bad  bool
+	}{
+		{in: "5%", want: Tolerance{Band: -1, Rel: 0.05}},
+		{in: "0.3", want: Tolerance{Band: -1, Abs: 0.3}},
+		{in: "0.3us", want: Tolerance{Band: -1, Abs: 0.3}},
+		{in: "PingPong=10%", want: Tolerance{Benchmark: "PingPong", Band: -1, Rel: 0.1}},
+		{in: "@512K-4M=3%", want: Tolerance{Band: 3, Rel: 0.03}},
+		{in: "Allreduce@8K-256K=0.5", want: Tolerance{Benchmark: "Allreduce", Band: 2, Abs: 0.5}},
+		{in: "@64 B-4 KiB=1%", want: Tolerance{Band: 1, Rel: 0.01}},
+		{in: "@1-2=5%", bad: true},
+		{in: "x=", bad: true},
+		{in: "-5%", bad: true},
+		{in: "fast", bad: true},
+	}
+	for _, c := range cases {
+		got, err := ParseTolerance(c.in)
+		if c.bad != (err != nil) || !c.bad && got != c.want {
+			t.Errorf("%q: %+v %v", c.in, got, err)
+		}
+	}
+	ts := Tolerances{Default: Tolerance{Band: -1, Rel: 0.05}, List: []Tolerance{
+		{Band: 0, Rel: 0.2}, {Benchmark: "PingPong", Band: -1, Rel: 0.1}, {Benchmark: "PingPong", Band: 0, Rel: 0.5}}}
+	for _, c := range []struct {
+		bench string
+		bytes int64
+		want  float64
+	}{{"PingPong", 8, 0.5}, {"PingPong", 1 << 20, 0.1}, {"Allreduce", 8, 0.2}, {"Allreduce", 1 << 20, 0.05}, {"pingpong", 8, 0.5}} {
+		if got := ts.For(c.bench, c.bytes).Rel; got != c.want {
+			t.Errorf("%s %d: %g, want %g", c.bench, c.bytes, got, c.want)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	base := noisy(6, 3, "PingPong", func(j float64) []pt { return pingpong(1, 5000, func(int64) float64 { return j }) })
+	slow := func(f func(int64) float64) []*importer.Run {
+		return []*importer.Run{mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1, 5000, f), nil)}
+	}
+	tol := Tolerances{Default: Tolerance{Band: -1, Rel: 0.05}}
+	// 20% slower at 16 KiB and 32 KiB only: two regressions.
+	r, err := Check(base, slow(func(s int64) float64 {
+		if s == 16<<10 || s == 32<<10 {
+			return 1.2
+		}
+		return 1
+	}), tol, "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reg []int64
+	for _, x := range r.Rows {
+		if x.Verdict == VerdictRegression {
+			reg = append(reg, x.Key.Bytes)
+		}
+		if x.Spread == 0 || x.BaseRuns != 6 {
+			t.Fatalf("spread of 6 runs: %+v", x)
+		}
+	}
+	if fmt.Sprint(reg) != "[16384 32768]" || r.Regressions != 2 {
+		t.Errorf("regressions at %v", reg)
+	}
+	// 3% slower everywhere: within 5%.
+	if r, _ := Check(base, slow(func(int64) float64 { return 1.03 }), tol, "", false); r.Regressions != 0 {
+		t.Errorf("3%% slower: %d regressions", r.Regressions)
+	}
+	// faster is better, not a failure
+	r, _ = Check(base, slow(func(int64) float64 { return 0.5 }), tol, "", false)
+	if r.Regressions != 0 || r.Rows[0].Verdict != VerdictBetter {
+		t.Errorf("twice as fast: %+v", r.Rows[0])
+	}
+	// a looser tolerance for small sizes keeps them from failing
+	loose := Tolerances{Default: tol.Default, List: []Tolerance{{Benchmark: "PingPong", Band: 0, Rel: 0.5}}}
+	r, _ = Check(base, slow(func(s int64) float64 {
+		if s <= 32 {
+			return 1.3
+		}
+		return 1
+	}), loose, "", false)
+	if r.Regressions != 0 {
+		t.Errorf("30%% at small sizes with 50%% allowed: %d regressions", r.Regressions)
+	}
+	// bandwidth down is worse; a missing size is listed
+	bwBase := []*importer.Run{mkRun("osu", "bw", 2, "", []pt{{bytes: 1 << 20, bw: 1000}, {bytes: 2 << 20, bw: 1000}}, nil)}
+	bwRun := []*importer.Run{mkRun("osu", "bw", 2, "", []pt{{bytes: 1 << 20, bw: 800}}, nil)}
+	r, _ = Check(bwBase, bwRun, tol, "", false)
+	if r.Regressions != 1 || r.Missing != 1 || math.Abs(r.Rows[0].Change-0.2) > 1e-9 || len(r.Warnings) == 0 {
+		t.Errorf("bandwidth: %+v", r)
+	}
+	// noise: a baseline that varies ±30% allows more than 5%
+	wild := []*importer.Run{}
+	for i, f := range []float64{0.7, 1, 1.3, 0.8, 1.2} {
+		_ = i
+		wild = append(wild, mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1, 5000, func(int64) float64 { return f }), nil))
+	}
+	if r, _ := Check(wild, slow(func(int64) float64 { return 1.25 }), tol, "", false); r.Regressions != 0 {
+		t.Errorf("25%% slower than a baseline that moves ±30%%: %d regressions", r.Regressions)
+	}
+}
+
+func load(t *testing.T, path string) []*importer.Run {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := importer.Import(data, path, importer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.Runs
+}
+
+func kinds(fs []Finding) string {
+	var k []string
+	for _, f := range fs {
+		k = append(k, f.Severity+":"+f.Kind)
+	}
+	return strings.Join(k, " ")
+}
+
+func find(fs []Finding, kind string) *Finding {
+	for i := range fs {
+		if fs[i].Kind == kind {
+			return &fs[i]
+		}
+	}
+	return nil
+}
+
+// TestExplainSeeds: the VMI tables switch protocol between 8 and 16 KiB,
+// as the seed says; the blog's InfiniBand runs are RDMA class, its TCP
+// run Ethernet/TCP class.
+func TestExplainSeeds(t *testing.T) {
+	for _, c := range []struct{ file, class string }{
+		{"testdata/vmi_infiniband_latency_np2.txt", "RDMA class"},
+		{"testdata/vmi_myrinet_latency_np2.txt", "RDMA class"},
+		{"testdata/vmi_ethernet_latency_np2.txt", "Ethernet/TCP class"},
+	} {
+		fs := Explain(load(t, c.file)[0], ExplainOptions{})
+		var sw []string
+		for _, f := range fs {
+			if f.Kind == KindSwitch && strings.Contains(f.Summary, "a protocol switch") {
+				sw = append(sw, fmt.Sprint(f.Sizes))
+			}
+		}
+		if fmt.Sprint(sw) != "[[8192 16384]]" {
+			t.Errorf("%s: protocol switches %v, want between 8 KiB and 16 KiB\n%s", c.file, sw, kinds(fs))
+		}
+		if f := find(fs, KindFabric); f == nil || !strings.Contains(f.Summary, c.class) {
+			t.Errorf("%s: fabric %+v", c.file, f)
+		}
+		if f := find(fs, KindCliff); f == nil || fmt.Sprint(f.Sizes) != "[16384]" || !strings.Contains(f.Cause, "protocol switch at 16 KiB") {
+			t.Errorf("%s: cliff %+v", c.file, f)
+		}
+	}
+	blog := load(t, "../importer/testdata/imb-fabric-comparison-blog.txt")
+	for i, want := range []string{"1.52 µs points to RDMA class", "1.52 µs points to RDMA class", "105.8 µs points to Ethernet/TCP class"} {
+		if f := find(Explain(blog[i], ExplainOptions{}), KindFabric); f == nil || !strings.Contains(f.Summary, want) || f.Severity != Info {
+			t.Errorf("blog run %d: %+v", i, f)
+		}
+	}
+	// A and B of the blog: TCP is some 70 times slower at small sizes.
+	c, err := Compare("ib", blog[:2], "tcp", blog[2:], CompareOptions{})
+	if err != nil || c.Series[0].Bands[0].Speed > 0.02 || c.Series[0].Bands[0].Speed < 0.01 {
+		t.Errorf("blog IB vs TCP: %v %+v", err, c.Series)
+	}
+}
+
+// TestExplainPlanted: each detector on a run made to show it, and a clean
+// run that shows nothing to warn about.
+func TestExplainPlanted(t *testing.T) {
+	link100 := ExplainOptions{Link: Link{Gbps: 100, Source: "test"}}
+	ranks := func(n int, slow int) func(*result.Result) {
+		return func(x *result.Result) {
+			for r := 0; r < n; r++ {
+				m := x.TAvgUS
+				if r == slow {
+					m *= 1.5
+				}
+				x.Ranks, x.RankMeanUS = append(x.Ranks, r), append(x.RankMeanUS, m)
+			}
+		}
+	}
+	clean := mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(0.3, 8000, one), nil)
+	cases := []struct {
+		name string
+		run  *importer.Run
+		opt  ExplainOptions
+		want string // severity:kind that must be among the findings
+		none string // kind that must not be
+	}{
+		{"clean intra-node PingPong", clean, ExplainOptions{}, "info:fabric", "cliff"},
+		{"imbalance in Allreduce", mkRun("imb", "Allreduce", 4, result.IntraNode, []pt{{bytes: 1024, tmin: 2, tmax: 9, tavg: 5}}, nil),
+			ExplainOptions{}, "warning:variability", ""},
+		{"imbalance in Bcast is by design", mkRun("imb", "Bcast", 4, result.IntraNode, []pt{{bytes: 1024, tmin: 2, tmax: 9, tavg: 5}}, nil),
+			ExplainOptions{}, "info:variability", ""},
+		{"bimodal repetitions", mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(0.3, 8000, one), func(x *result.Result) {
+			if x.Bytes == 64 {
+				var s []float64
+				for i := 0; i < 100; i++ {
+					if i%3 == 0 {
+						s = append(s, 3+0.001*float64(i))
+					} else {
+						s = append(s, 1+0.001*float64(i))
+					}
+				}
+				x.Ranks, x.RankMeanUS, x.SamplesUS = []int{0, 1}, []float64{1.7, 1.7}, [][]float64{s, s}
+			}
+		}), ExplainOptions{}, "info:bimodal", ""},
+		{"cliff at 64 KiB", mkRun("imb", "Sendrecv", 2, result.IntraNode, pingpong(1, 5000, func(s int64) float64 {
+			if s >= 64<<10 {
+				return 3
+			}
+			return 1
+		}), nil), ExplainOptions{}, "warning:cliff", ""},
+		{"spike at 4 KiB is noise", mkRun("imb", "Sendrecv", 2, result.IntraNode, pingpong(1, 5000, func(s int64) float64 {
+			if s == 4<<10 {
+				return 6
+			}
+			return 1
+		}), nil), ExplainOptions{}, "info:variability", "cliff"},
+		{"far below the link, plateau", mkRun("imb", "PingPong", 2, result.InterNode, pingpong(2, 3000, one), nil),
+			link100, "warning:plateau", ""},
+		{"near the link", mkRun("imb", "PingPong", 2, result.InterNode, pingpong(1.2, 12200, one), nil),
+			link100, "info:link-efficiency", "plateau"},
+		{"fast latency across nodes is suspicious", mkRun("imb", "PingPong", 2, result.InterNode, pingpong(0.3, 12000, one), nil),
+			ExplainOptions{}, "warning:fabric", ""},
+		{"slow latency within a node", mkRun("osu", "latency", 2, result.IntraNode, pingpong(25, 1000, one), nil),
+			ExplainOptions{}, "warning:fabric", ""},
+		{"straggler", mkRun("imb", "Allreduce", 4, result.IntraNode, pingpong(3, 4000, one), ranks(4, 2)),
+			ExplainOptions{}, "warning:straggler", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fs := Explain(c.run, c.opt)
+			got := " " + kinds(fs) + " "
+			if !strings.Contains(got, " "+c.want+" ") {
+				t.Errorf("findings %s, want %s", got, c.want)
+			}
+			if c.none != "" && strings.Contains(got, ":"+c.none+" ") {
+				t.Errorf("findings %s, want no %s", got, c.none)
+			}
+			if c.name == "clean intra-node PingPong" && strings.Contains(got, "warning") {
+				t.Errorf("clean run warns: %s", got)
+			}
+			for _, f := range fs {
+				if f.Summary == "" || f.Cause == "" || len(f.Numbers) == 0 {
+					t.Errorf("finding without words or numbers: %+v", f)
+				}
+			}
+		})
+	}
+	// the collective model: Allreduce 10x slower than PingPong predicts
+	pp := mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1, 10000, one), nil)
+	ar := mkRun("imb", "Allreduce", 8, result.IntraNode, pingpong(1, 10000, func(int64) float64 { return 20 }), nil)
+	pp.Results = append(pp.Results, ar.Results...)
+	f := find(Explain(pp, ExplainOptions{}), KindCollective)
+	if f == nil || f.Series.Benchmark != "Allreduce" || len(f.Sizes) < 10 {
+		t.Errorf("collective model: %+v", f)
+	}
+}
