@@ -28,7 +28,7 @@ Flags:
   -metric M       check t_avg_us, t_min_us, t_max_us or mbytes_per_sec instead of
                   each benchmark's primary number
   -force          check intra-node against inter-node runs (refused otherwise)
-` + inputFlagsHelp + `
+` + inputFlagsHelp + jsonHelp + `
 Exit status: 0 no regression, 4 a regression (the table and the last lines
 say where), 2 bad input.
 
@@ -45,6 +45,7 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	var in inputFlags
 	fs := flag.NewFlagSet("gomb check", flag.ContinueOnError)
 	in.register(fs)
+	fs.StringVar(&in.json, "json", "", "")
 	baseline := fs.String("baseline", "", "")
 	tols := analysis.Tolerances{Default: analysis.Tolerance{Band: -1, Rel: 0.05}}
 	fs.Func("tol", "", func(s string) error {

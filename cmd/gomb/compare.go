@@ -29,7 +29,7 @@ Flags:
   -metric M       compare by t_avg_us, t_min_us, t_max_us or mbytes_per_sec instead
   -alpha A        false discovery rate (0.05)
   -force          compare intra-node with inter-node runs (refused otherwise)
-` + inputFlagsHelp + `
+` + inputFlagsHelp + jsonHelp + `
 Run each side 4-5 times: with fewer than 4 launches a side no difference can
 be significant at 0.05 (the table says so).
 
@@ -46,6 +46,7 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 	var in inputFlags
 	fs := flag.NewFlagSet("gomb compare", flag.ContinueOnError)
 	in.register(fs)
+	fs.StringVar(&in.json, "json", "", "")
 	metricName := fs.String("metric", "", "")
 	alpha := fs.Float64("alpha", 0.05, "")
 	force := fs.Bool("force", false, "")

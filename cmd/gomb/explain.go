@@ -29,7 +29,7 @@ PingPong, and stragglers (one rank slowest far more often than chance).
 Flags:
   -link RATE      the link rate in Gb/s (100, 200Gb/s, 25GbE); default: the
                   fastest link the run's hosts recorded (InfiniBand first)
-` + inputFlagsHelp + `
+` + inputFlagsHelp + jsonHelp + `
 Exit status: 0 explained (findings do not change it), 2 bad input.
 
 Examples:
@@ -63,6 +63,7 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 	var in inputFlags
 	fs := flag.NewFlagSet("gomb explain", flag.ContinueOnError)
 	in.register(fs)
+	fs.StringVar(&in.json, "json", "", "")
 	var link analysis.Link
 	fs.Func("link", "", func(s string) error {
 		g, err := parseLink(s)

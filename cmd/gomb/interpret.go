@@ -32,7 +32,6 @@ type inputFlags struct {
 
 func (f *inputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.archive, "archive", "", "")
-	fs.StringVar(&f.json, "json", "", "")
 	fs.IntVar(&f.opt.NP, "np", 0, "")
 	fs.Func("locality", "", func(s string) error {
 		if s != "intra-node" && s != "inter-node" {
@@ -47,7 +46,10 @@ const inputFlagsHelp = `  -archive PATH   the archive for run ids and selections
                   else ~/.local/share/gomb/archive.db)
   -np N, -locality intra-node|inter-node
                   for logs that do not say
-  -json FILE      also write the result as JSON ('-': stdout, the table to stderr)
+`
+
+// jsonHelp describes -json of compare, check and explain.
+const jsonHelp = `  -json FILE      also write the result as JSON ('-': stdout, the table to stderr)
 `
 
 func (f *inputFlags) resolver() *analysis.Resolver {

@@ -32,6 +32,7 @@ var commands = []command{
 	{"compare", "A against B by message size and size band, with significance over repeated runs", runCompare},
 	{"check", "a run against a baseline with tolerances, for CI: non-zero exit on a regression", runCheck},
 	{"explain", "findings in plain words: variability, cliffs, protocol switches, link efficiency, stragglers", runExplain},
+	{"report", "a self-contained HTML report with plots (latency, bandwidth, A/B speed) and the findings", runReport},
 	{"version", "print gomb's version and the MPI library it was built for", runVersion},
 }
 

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/gomb-hpc/gomb/analysis"
+	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/report"
+)
+
+const reportUsageText = `Usage: gomb report [flags] RUN... [vs RUN...] -o report.html
+
+Writes one self-contained HTML file — no network access when it is viewed —
+with, per benchmark and process count, time against message size on
+log-log axes (t_avg, the band from t_min to t_max) and bandwidth against
+size (with the link rate when known); with 'vs', the speed of B over A per
+size with its interval and the table by size band; and explain's findings
+for every run. Each plot is also written as SVG and PNG (-plots).
+
+` + inputHelp + `
+
+Flags:
+  -o FILE         the HTML file (report.html)
+  -plots DIR      where the SVG and PNG files go (FILE without .html, plus _plots)
+  -title TEXT     the report's title
+  -link RATE      the link rate in Gb/s for efficiency and the bandwidth plots
+                  (default: what the runs recorded)
+  -metric M, -alpha A, -force   as for gomb compare
+` + inputFlagsHelp + `
+Exit status: 0 written, 1 could not write, 2 bad input.
+
+Examples:
+  gomb report run.jsonl -o run.html
+  gomb report base-*.jsonl vs xpmem-*.jsonl -title 'XPMEM on hpc4' -o xpmem.html
+  gomb report 'system=hpc4 last=1' -link 100 -o hpc4.html
+`
+
+func runReport(stdout, stderr io.Writer, args []string) error {
+	var in inputFlags
+	fs := flag.NewFlagSet("gomb report", flag.ContinueOnError)
+	in.register(fs)
+	out := fs.String("o", "report.html", "")
+	plots := fs.String("plots", "", "")
+	title := fs.String("title", "", "")
+	metricName := fs.String("metric", "", "")
+	alpha := fs.Float64("alpha", 0.05, "")
+	force := fs.Bool("force", false, "")
+	var link analysis.Link
+	fs.Func("link", "", func(s string) error {
+		g, err := parseLink(s)
+		link = analysis.Link{Gbps: g, Source: "-link"}
+		return err
+	})
+	pos, err := parseCommand(stdout, fs, reportUsageText, args)
+	if errors.Is(err, errHelpShown) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usageErr("report: give the runs to report ('gomb report -help')")
+	}
+	metric, err := analysis.ParseMetric(*metricName)
+	if err != nil {
+		return usageErr("report: %v", err)
+	}
+	sides := [][]string{pos}
+	for _, p := range pos {
+		if p == "vs" {
+			a, b, err := splitSides(pos)
+			if err != nil {
+				return err
+			}
+			sides = [][]string{a, b}
+			break
+		}
+	}
+	r := in.resolver()
+	defer r.Close()
+	input := report.Input{Title: *title, Generated: time.Now(), Link: link}
+	var runs [][]*importer.Run
+	for i, items := range sides {
+		what := "report"
+		if len(sides) == 2 {
+			what = []string{"A", "B"}[i]
+		}
+		rs, err := resolve(stderr, r, what, items)
+		if err != nil {
+			return err
+		}
+		runs = append(runs, rs)
+		side := report.Side{Label: strings.Join(items, " "), Profiles: analysis.Profiles(rs)}
+		for _, run := range rs {
+			side.Runs = append(side.Runs, describeRun(run))
+			f := analysis.Explain(run, analysis.ExplainOptions{Link: link})
+			input.Findings = append(input.Findings, report.RunFindings{Run: describeRun(run), Findings: f})
+			if input.Link.Gbps == 0 {
+				input.Link = analysis.RunLink(run.Run)
+			}
+		}
+		input.Sides = append(input.Sides, side)
+	}
+	if len(runs) == 2 {
+		c, err := analysis.Compare(input.Sides[0].Label, runs[0], input.Sides[1].Label, runs[1],
+			analysis.CompareOptions{Metric: metric, Alpha: *alpha, Force: *force})
+		if err != nil {
+			return usageErr("report: %v", err)
+		}
+		input.Comparison = c
+	}
+	if input.Title == "" {
+		input.Title = "gomb report: " + input.Sides[0].Label
+		if len(input.Sides) == 2 {
+			input.Title += " vs " + input.Sides[1].Label
+		}
+	}
+	rep, err := report.Build(input)
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	dir := *plots
+	if dir == "" {
+		dir = strings.TrimSuffix(*out, ".html") + "_plots"
+	}
+	files, err := rep.WritePlots(dir)
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	f, err := os.Create(*out)
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	if err := rep.WriteHTML(f); err != nil {
+		f.Close()
+		return fmt.Errorf("report: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	fmt.Fprintf(stderr, "gomb report: wrote %s and %d plot files in %s\n", *out, len(files), dir)
+	return nil
+}
