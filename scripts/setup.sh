@@ -6,11 +6,13 @@
 #   bin/gomb        linked against Open MPI
 #   bin/gomb-mpich  linked against MPICH
 # Safe to run again: it installs nothing that is already there.
+# GOMB_SETUP_EXTRA names more packages (the test script adds chromium, for
+# rendering the HTML report).
 set -eu
 cd "$(dirname "$0")/.."
 
 export PATH="$PATH:/usr/local/go/bin"
-pkgs="openmpi-bin libopenmpi-dev mpich libmpich-dev pkg-config gcc make procps"
+pkgs="openmpi-bin libopenmpi-dev mpich libmpich-dev pkg-config gcc make procps ${GOMB_SETUP_EXTRA:-}"
 missing=""
 for p in $pkgs; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

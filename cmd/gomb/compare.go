@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 
@@ -78,7 +79,7 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	c, err := analysis.Compare(strings.Join(a, " "), ra, strings.Join(b, " "), rb,
+	c, err := analysis.Compare(sideName(a), ra, sideName(b), rb,
 		analysis.CompareOptions{Metric: metric, Alpha: *alpha, Force: *force})
 	if err != nil {
 		return usageErr("compare: %v", err)
@@ -87,6 +88,16 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	return in.writeJSON(stdout, c)
+}
+
+// sideName names a side by what the user gave, the first few items of a
+// long list (a glob) with a count.
+func sideName(items []string) string {
+	its := analysis.Items(items)
+	if len(its) > 3 {
+		return fmt.Sprintf("%s, %s ... (%d items)", its[0], its[1], len(its))
+	}
+	return strings.Join(its, " ")
 }
 
 // splitSides cuts "A B" or "A... vs B...".

@@ -96,7 +96,7 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 			return err
 		}
 		runs = append(runs, rs)
-		side := report.Side{Label: strings.Join(items, " "), Profiles: analysis.Profiles(rs)}
+		side := report.Side{Label: sideName(items), Profiles: analysis.Profiles(rs)}
 		for _, run := range rs {
 			side.Runs = append(side.Runs, describeRun(run))
 			f := analysis.Explain(run, analysis.ExplainOptions{Link: link})

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestCompareRealRuns measures PingPong four times over Open MPI's shared
+// memory transport and four times over its TCP transport (loopback), then
+// asks compare, check and report about them: TCP must come out slower,
+// significantly, at the small sizes; a TCP run must fail a check against
+// the shared-memory baseline, and a shared-memory run must pass it.
+func TestCompareRealRuns(t *testing.T) {
+	dir := t.TempDir()
+	tcp := mpiLib{"openmpi-tcp", "gomb", func(np int) []string {
+		return []string{"mpirun.openmpi", "-np", strconv.Itoa(np), "--mca", "btl", "self,tcp",
+			"--mca", "btl_tcp_if_include", "lo", "--mca", "oob_tcp_if_include", "lo"}
+	}}
+	var shm, net []string
+	for i := 0; i < 5; i++ { // interleaved, so that drifts of the machine hit both sides
+		for _, side := range []struct {
+			m     mpiLib
+			files *[]string
+		}{{mpis[0], &shm}, {tcp, &net}} {
+			if side.m.name == "openmpi-tcp" && i == 4 {
+				continue // a fifth run only for shared memory: the one checked against the other four
+			}
+			out := filepath.Join(dir, fmt.Sprintf("%s-%d.jsonl", side.m.name, i))
+			j := launch(t, side.m, 2, 90*time.Second, nil, "-msglog", "0:10", "-iter", "300", "-iter_policy", "off", "-json", out, "PingPong")
+			if j.code != 0 {
+				t.Fatalf("%s run %d: exit %d\n%s", side.m.name, i, j.code, tail(j.stderr))
+			}
+			*side.files = append(*side.files, out)
+		}
+	}
+	a, b := strings.Join(shm[:4], ","), strings.Join(net, ",")
+	so, se, code := gombCmd(t, nil, "", "compare", a, b)
+	if code != 0 {
+		t.Fatalf("compare: exit %d\n%s", code, se)
+	}
+	// 0 B to 64 B: TCP over loopback is several times slower than shared
+	// memory, and with 4 launches a side that is significant.
+	slow := 0
+	for _, l := range strings.Split(so, "\n") {
+		f := strings.Fields(l)
+		if len(f) < 10 || f[0] != "PingPong" {
+			continue
+		}
+		if bytes, _ := strconv.Atoi(f[2]); bytes <= 64 {
+			sp, _ := strconv.ParseFloat(strings.TrimSuffix(f[8], "x"), 64)
+			if sp < 0.8 && f[len(f)-1] == "*" {
+				slow++
+			}
+		}
+	}
+	if slow < 7 {
+		t.Errorf("TCP is significantly slower at %d of the 8 sizes up to 64 B, want all:\n%s", slow, so)
+	}
+	t.Logf("compare shared memory vs TCP:\n%s", so)
+	so, _, code = gombCmd(t, nil, "", "check", "-baseline", a, "-tol", "100%", net[0])
+	if code != exitRegression || !strings.Contains(so, "FAIL:") {
+		t.Errorf("a TCP run against the shared-memory baseline: exit %d\n%s", code, so)
+	}
+	// The fifth shared-memory run against the other four: this machine's
+	// runs vary up to 2x between launches, hence a wide tolerance.
+	so, _, code = gombCmd(t, nil, "", "check", "-baseline", a, "-tol", "200%", shm[4])
+	if code != 0 || !strings.Contains(so, "PASS:") {
+		t.Errorf("a shared-memory run against its own baseline: exit %d\n%s", code, so)
+	}
+	html := filepath.Join(dir, "shm-vs-tcp.html")
+	if _, se, code := gombCmd(t, nil, "", "report", a, "vs", b, "-o", html); code != 0 {
+		t.Fatalf("report: exit %d\n%s", code, se)
+	}
+	if st, err := os.Stat(html); err != nil || st.Size() < 10000 {
+		t.Errorf("report: %v", err)
+	}
+}

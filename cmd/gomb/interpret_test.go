@@ -1,0 +1,111 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestInterpretCommands drives compare, check, explain and report through
+// the binary on the seeds' logs: the blog's two InfiniBand runs (archive
+// runs 1 and 2) against its TCP run (3), and the VMI table.
+func TestInterpretCommands(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	env := []string{"GOMB_ARCHIVE=" + db}
+	blog := testdata("imb-fabric-comparison-blog.txt")
+	vmi := filepath.Join("..", "..", "analysis", "testdata", "vmi_infiniband_latency_np2.txt")
+	if _, se, code := gombCmd(t, env, "", "archive", "add", "-system", "dell", blog); code != 0 {
+		t.Fatalf("archive add: %s", se)
+	}
+	cases := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout []string
+		stderr string // the one error line, exactly
+	}{
+		{"compare ids", []string{"compare", "1,2", "3"}, 0,
+			[]string{"PingPong   2  4194304  t_max [µs]   2124  35730   2/1  0.059x", "| 0.014x ~", "too few runs"}, ""},
+		{"compare vs", []string{"compare", "1", "2", "vs", "3"}, 0, []string{"A: 1 2 (2 runs: dell, Intel MPI; inter-node)"}, ""},
+		{"compare selections", []string{"compare", "system=dell last=3", "3"}, 0, []string{"B: 3 (1 run"}, ""},
+		{"compare one side", []string{"compare", "1"}, exitUsage, nil, "gomb: compare: give two sides, A B or A... vs B... ('gomb compare -help')"},
+		{"compare empty side", []string{"compare", "1", "vs"}, exitUsage, nil, "gomb: compare: runs on both sides of 'vs'"},
+		{"compare no such file", []string{"compare", "nope.jsonl", "3"}, exitUsage, nil, `gomb: A: "nope.jsonl" is no file, run id or KEY=VALUE selection`},
+		{"compare no such run", []string{"compare", "system=none", "3"}, exitUsage, nil, `gomb: A: no archived run matches "system=none"`},
+		{"compare intra with inter", []string{"compare", testdata("gomb_records_osu_bw_np2.jsonl"), "3"}, exitUsage, nil,
+			"gomb: compare: A is intra-node, B is inter-node: intra-node (shared memory) and inter-node (network) runs do not compare; keep their baselines apart or -force"},
+		{"compare nothing in common", []string{"compare", "-force", testdata("gomb_records_osu_bw_np2.jsonl"), "3"}, exitUsage, nil,
+			"gomb: compare: A and B have no benchmark, process count and size in common"},
+		{"compare bad metric", []string{"compare", "-metric", "speed", "1", "3"}, exitUsage, nil,
+			`gomb: compare: unknown metric "speed" (auto, t_avg_us, t_min_us, t_max_us, mbytes_per_sec)`},
+		{"check regression", []string{"check", "-baseline", "1", "3"}, exitRegression, []string{"REGRESSION", "FAIL: 24 regressions", "PingPong (np 2) at 0 B, 1 B, 2 B"},
+			"gomb: check: 24 regressions"},
+		{"check pass", []string{"check", "-baseline", "1", "-tol", "10%", "2"}, 0, []string{"PASS: no regression beyond the tolerances in 24 points", "its noise is unknown"}, ""},
+		{"check tolerance per band", []string{"check", "-baseline", "3", "-tol", "@0-32=1%", "1"}, 0, []string{"better"}, ""},
+		{"check bad tolerance", []string{"check", "-baseline", "1", "-tol", "@1-2=5%", "2"}, exitUsage, nil,
+			`gomb: check: invalid value "@1-2=5%" for flag -tol: tolerance "@1-2=5%": unknown size band "1-2" (0-32, 64-4K, 8K-256K, 512K-4M)`},
+		{"check no baseline", []string{"check", "2"}, exitUsage, nil, "gomb: check: give -baseline ('gomb check -help')"},
+		{"check no run", []string{"check", "-baseline", "1"}, exitUsage, nil, "gomb: check: give the run to check"},
+		{"explain vmi", []string{"explain", vmi}, 0, []string{"protocol switch between 8 KiB and 16 KiB", "RDMA class"}, ""},
+		{"explain ids", []string{"explain", "3"}, 0, []string{"105.8 µs points to Ethernet/TCP class"}, ""},
+		{"explain link", []string{"explain", "-link", "100Gb/s", "1"}, 0, []string{"of the link"}, ""},
+		{"explain bad link", []string{"explain", "-link", "fast", "1"}, exitUsage, nil,
+			`gomb: explain: invalid value "fast" for flag -link: want a rate in Gb/s (100, 200Gb/s, 25GbE, 12.5GB/s), got "fast"`},
+		{"explain nothing", []string{"explain"}, exitUsage, nil, "gomb: explain: give the run to explain ('gomb explain -help')"},
+		{"report unwritable", []string{"report", "1", "-o", filepath.Join(dir, "no", "such", "r.html"), "-plots", filepath.Join(dir, "p")}, exitFailure, nil, ""},
+		{"report nothing", []string{"report"}, exitUsage, nil, "gomb: report: give the runs to report ('gomb report -help')"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			so, se, code := gombCmd(t, env, "", c.args...)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d\n%s%s", code, c.code, so, se)
+			}
+			for _, want := range c.stdout {
+				if !strings.Contains(so, want) {
+					t.Errorf("stdout lacks %q:\n%s", want, so)
+				}
+			}
+			if c.stderr != "" && strings.TrimSpace(se) != c.stderr {
+				t.Errorf("stderr %q, want %q", se, c.stderr)
+			}
+		})
+	}
+	// -json: the result as JSON on stdout, the table on stderr
+	so, se, code := gombCmd(t, env, "", "explain", "-json", "-", vmi)
+	var ex []struct {
+		Findings []struct{ Kind, Summary string }
+	}
+	if code != 0 || json.Unmarshal([]byte(so), &ex) != nil || len(ex) != 1 || len(ex[0].Findings) < 3 || !strings.Contains(se, "WARNING") {
+		t.Errorf("explain -json -: exit %d, %d runs\n%s", code, len(ex), so)
+	}
+	so, _, code = gombCmd(t, env, "", "compare", "-json", "-", "1,2", "3")
+	var cmp struct {
+		Rows []struct {
+			Speed       float64
+			Significant bool
+		}
+	}
+	if code != 0 || json.Unmarshal([]byte(so), &cmp) != nil || len(cmp.Rows) != 24 || cmp.Rows[0].Speed > 0.02 {
+		t.Errorf("compare -json -: exit %d\n%.300s", code, so)
+	}
+	// report: the page and its plots
+	out := filepath.Join(dir, "r.html")
+	_, se, code = gombCmd(t, env, "", "report", "1,2", "vs", "3", vmi, "-o", out, "-title", "IB vs TCP")
+	if code != 0 || !strings.Contains(se, "wrote "+out+" and 10 plot files in "+filepath.Join(dir, "r_plots")) {
+		t.Fatalf("report: exit %d: %s", code, se)
+	}
+	page, _ := os.ReadFile(out)
+	for _, want := range []string{"<title>IB vs TCP</title>", `<table id="bands">`, "Findings", "data:image/svg"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	plots, _ := filepath.Glob(filepath.Join(dir, "r_plots", "*"))
+	if len(plots) != 10 {
+		t.Errorf("%d plot files: %v", len(plots), plots)
+	}
+}
