@@ -98,19 +98,11 @@ func Keys[V any](m map[Key]V) []Key {
 // Locality of a set of runs: "intra-node", "inter-node", "mixed", or ""
 // when no result says.
 func Locality(runs []*importer.Run) string {
-	loc := ""
+	var all []*result.Result
 	for _, r := range runs {
-		for _, x := range r.Results {
-			switch {
-			case x.Locality == "":
-			case loc == "":
-				loc = x.Locality
-			case loc != x.Locality:
-				return result.Mixed
-			}
-		}
+		all = append(all, r.Results...)
 	}
-	return loc
+	return result.CommonLocality(all)
 }
 
 func values(ps []Point) []float64 {

@@ -11,7 +11,9 @@ import (
 
 // ProfilePoint is one size of a profile: the medians over the runs of
 // t_min, t_avg, t_max and bandwidth (each run's -multi groups and ring
-// samples folded by their median first). NaN where no run has a value.
+// samples folded by their median first). NaN where no run has a value;
+// where the records have no bandwidth (IMB's collectives), MBps is size
+// over t_avg.
 type ProfilePoint struct {
 	Bytes            int64
 	TMin, TAvg, TMax float64
@@ -65,8 +67,12 @@ func Profiles(runs []*importer.Run) []Profile {
 			out = append(out, Profile{Series: s})
 		}
 		a := by[k]
-		out[i].Points = append(out[i].Points, ProfilePoint{Bytes: k.Bytes, TMin: positiveMedian(a.tmin), TAvg: positiveMedian(a.tavg),
-			TMax: positiveMedian(a.tmax), MBps: positiveMedian(a.bw), Runs: len(a.tavg)})
+		pp := ProfilePoint{Bytes: k.Bytes, TMin: positiveMedian(a.tmin), TAvg: positiveMedian(a.tavg),
+			TMax: positiveMedian(a.tmax), MBps: positiveMedian(a.bw), Runs: len(a.tavg)}
+		if !(pp.MBps > 0) && pp.TAvg > 0 && k.Bytes > 0 {
+			pp.MBps = float64(k.Bytes) / pp.TAvg
+		}
+		out[i].Points = append(out[i].Points, pp)
 	}
 	for i := range out {
 		sort.Slice(out[i].Points, func(a, b int) bool { return out[i].Points[a].Bytes < out[i].Points[b].Bytes })

@@ -242,21 +242,6 @@ func MPIName(r *result.Run) string {
 	return r.MPI.Impl
 }
 
-// locality of a run: that of its results when they agree.
-func locality(rs []*result.Result) string {
-	loc := ""
-	for _, r := range rs {
-		switch {
-		case r.Locality == "":
-		case loc == "":
-			loc = r.Locality
-		case loc != r.Locality:
-			return result.Mixed
-		}
-	}
-	return loc
-}
-
 // Add stores a run and its results in one transaction. A run already in
 // the archive is left as it is: added is false and id is the stored run.
 func (d *DB) Add(r *importer.Run) (id int64, added bool, err error) {
@@ -292,7 +277,7 @@ func (d *DB) Add(r *importer.Run) (id int64, added bool, err error) {
 	res, err := tx.Exec(`INSERT INTO runs (identity, run_id, suite, source, file, started, added, system, config, mpi,
 		np, locality, nresults, status, run_json, end_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 		ident, run.RunID, run.Suite, source, file, started, stamp(time.Now()),
-		run.Labels["system"], run.Labels["config"], MPIName(run), run.WorldSize, locality(r.Results),
+		run.Labels["system"], run.Labels["config"], MPIName(run), run.WorldSize, result.CommonLocality(r.Results),
 		len(r.Results), status, string(runJSON), endJSON)
 	if err != nil {
 		return 0, false, err

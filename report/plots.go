@@ -104,6 +104,20 @@ func render(p *plot.Plot, name string) (Plot, error) {
 	return out, nil
 }
 
+// addCurve draws a line with a dot at each point in the i-th colour.
+func addCurve(p *plot.Plot, xy plotter.XYs, i int, label string) error {
+	l, pts, err := plotter.NewLinePoints(xy)
+	if err != nil {
+		return err
+	}
+	l.Color, pts.Color = colour(i), colour(i)
+	pts.Shape = draw.CircleGlyph{}
+	pts.Radius = vg.Points(2)
+	p.Add(l, pts)
+	p.Legend.Add(label, l, pts)
+	return nil
+}
+
 // LatencyPlot draws time against size on log-log axes: each curve's t_avg
 // as a line, the band from t_min to t_max shaded. Sizes of 0 bytes have
 // no place on a log axis and are left out.
@@ -139,15 +153,9 @@ func LatencyPlot(name, title string, curves []Curve) (Plot, bool, error) {
 			poly.LineStyle.Width = 0
 			p.Add(poly)
 		}
-		l, pts, err := plotter.NewLinePoints(line)
-		if err != nil {
+		if err := addCurve(p, line, i, c.Label+" (t_avg; band t_min-t_max)"); err != nil {
 			return Plot{}, false, err
 		}
-		l.Color, pts.Color = colour(i), colour(i)
-		pts.Shape = draw.CircleGlyph{}
-		pts.Radius = vg.Points(2)
-		p.Add(l, pts)
-		p.Legend.Add(c.Label+" (t_avg; band t_min-t_max)", l, pts)
 	}
 	if !drawn {
 		return Plot{}, false, nil
@@ -167,11 +175,7 @@ func BandwidthPlot(name, title string, curves []Curve, linkMBps float64, linkLab
 			if pt.Bytes <= 0 {
 				continue
 			}
-			v := pt.MBps
-			if !(v > 0) && pt.TAvg > 0 {
-				v = float64(pt.Bytes) / pt.TAvg
-			}
-			if v > 0 {
+			if v := pt.MBps; v > 0 {
 				line = append(line, plotter.XY{X: float64(pt.Bytes), Y: v})
 				maxX = math.Max(maxX, float64(pt.Bytes))
 			}
@@ -180,15 +184,9 @@ func BandwidthPlot(name, title string, curves []Curve, linkMBps float64, linkLab
 			continue
 		}
 		drawn = true
-		l, pts, err := plotter.NewLinePoints(line)
-		if err != nil {
+		if err := addCurve(p, line, i, c.Label); err != nil {
 			return Plot{}, false, err
 		}
-		l.Color, pts.Color = colour(i), colour(i)
-		pts.Shape = draw.CircleGlyph{}
-		pts.Radius = vg.Points(2)
-		p.Add(l, pts)
-		p.Legend.Add(c.Label, l, pts)
 	}
 	if !drawn {
 		return Plot{}, false, nil

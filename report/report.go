@@ -12,13 +12,13 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/gomb-hpc/gomb/analysis"
+	antext "github.com/gomb-hpc/gomb/textfmt/analysis"
 )
 
 //go:embed report.html.tmpl
@@ -26,8 +26,8 @@ var files embed.FS
 
 var page = template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
 	"size":  analysis.Size,
-	"speed": speed,
-	"num":   num,
+	"speed": antext.Speed,
+	"num":   antext.Num,
 	"upper": strings.ToUpper,
 	"svg": func(p Plot) template.URL {
 		return template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(p.SVG))
@@ -201,24 +201,4 @@ func seriesName(s analysis.Series) string {
 		return "whole run"
 	}
 	return fmt.Sprintf("%s %s, np %d", s.Suite, s.Benchmark, s.NP)
-}
-
-func speed(v float64) string {
-	if math.IsNaN(v) {
-		return "-"
-	}
-	if v < 0.1 {
-		return fmt.Sprintf("%.3fx", v)
-	}
-	return fmt.Sprintf("%.2fx", v)
-}
-
-func num(v float64) string {
-	switch {
-	case math.IsNaN(v):
-		return "-"
-	case v >= 100:
-		return fmt.Sprintf("%.0f", v)
-	}
-	return fmt.Sprintf("%.2f", v)
 }

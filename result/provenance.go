@@ -155,3 +155,19 @@ func Locality(hosts []string) (string, int) {
 		return Mixed, len(seen)
 	}
 }
+
+// CommonLocality of a set of results: their locality when they agree,
+// Mixed when they do not, "" when none says.
+func CommonLocality(rs []*Result) string {
+	loc := ""
+	for _, r := range rs {
+		switch {
+		case r.Locality == "":
+		case loc == "":
+			loc = r.Locality
+		case loc != r.Locality:
+			return Mixed
+		}
+	}
+	return loc
+}

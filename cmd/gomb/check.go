@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -63,11 +62,8 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	metricName := fs.String("metric", "", "")
 	force := fs.Bool("force", false, "")
 	pos, err := parseCommand(stdout, fs, checkUsageText, args)
-	if errors.Is(err, errHelpShown) {
-		return nil
-	}
 	if err != nil {
-		return err
+		return helpDone(err)
 	}
 	if *baseline == "" {
 		return usageErr("check: give -baseline ('gomb check -help')")

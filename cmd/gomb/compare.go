@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -52,11 +51,8 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 	alpha := fs.Float64("alpha", 0.05, "")
 	force := fs.Bool("force", false, "")
 	pos, err := parseCommand(stdout, fs, compareUsageText, args)
-	if errors.Is(err, errHelpShown) {
-		return nil
-	}
 	if err != nil {
-		return err
+		return helpDone(err)
 	}
 	metric, err := analysis.ParseMetric(*metricName)
 	if err != nil {

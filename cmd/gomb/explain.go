@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -65,17 +64,10 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 	in.register(fs)
 	fs.StringVar(&in.json, "json", "", "")
 	var link analysis.Link
-	fs.Func("link", "", func(s string) error {
-		g, err := parseLink(s)
-		link = analysis.Link{Gbps: g, Source: "-link"}
-		return err
-	})
+	linkFlag(fs, &link)
 	pos, err := parseCommand(stdout, fs, explainUsageText, args)
-	if errors.Is(err, errHelpShown) {
-		return nil
-	}
 	if err != nil {
-		return err
+		return helpDone(err)
 	}
 	if len(pos) == 0 {
 		return usageErr("explain: give the run to explain ('gomb explain -help')")

@@ -70,6 +70,23 @@ func parseCommand(stdout io.Writer, fs *flag.FlagSet, usage string, args []strin
 	return pos, nil
 }
 
+// helpDone ends a command that printed its help without an error.
+func helpDone(err error) error {
+	if errors.Is(err, errHelpShown) {
+		return nil
+	}
+	return err
+}
+
+// linkFlag registers -link RATE (Gb/s).
+func linkFlag(fs *flag.FlagSet, link *analysis.Link) {
+	fs.Func("link", "", func(s string) error {
+		g, err := parseLink(s)
+		*link = analysis.Link{Gbps: g, Source: "-link"}
+		return err
+	})
+}
+
 // resolve reads one side's runs and reports malformed log lines.
 func resolve(stderr io.Writer, r *analysis.Resolver, what string, items []string) ([]*importer.Run, error) {
 	runs, err := r.Resolve(analysis.Items(items))

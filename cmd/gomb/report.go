@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -52,17 +51,10 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	alpha := fs.Float64("alpha", 0.05, "")
 	force := fs.Bool("force", false, "")
 	var link analysis.Link
-	fs.Func("link", "", func(s string) error {
-		g, err := parseLink(s)
-		link = analysis.Link{Gbps: g, Source: "-link"}
-		return err
-	})
+	linkFlag(fs, &link)
 	pos, err := parseCommand(stdout, fs, reportUsageText, args)
-	if errors.Is(err, errHelpShown) {
-		return nil
-	}
 	if err != nil {
-		return err
+		return helpDone(err)
 	}
 	if len(pos) == 0 {
 		return usageErr("report: give the runs to report ('gomb report -help')")

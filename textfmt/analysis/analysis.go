@@ -14,7 +14,8 @@ import (
 	an "github.com/gomb-hpc/gomb/analysis"
 )
 
-func num(v float64) string {
+// Num writes a time or bandwidth with the digits that matter.
+func Num(v float64) string {
 	switch {
 	case math.IsNaN(v):
 		return "-"
@@ -26,7 +27,8 @@ func num(v float64) string {
 	return fmt.Sprintf("%.2f", v)
 }
 
-func speed(v float64) string {
+// Speed writes a speed multiplier: 0.97x, 0.014x.
+func Speed(v float64) string {
 	if math.IsNaN(v) {
 		return "-"
 	}
@@ -68,14 +70,14 @@ func Comparison(w io.Writer, c *an.Comparison) error {
 	for _, r := range c.Rows {
 		iv := "-"
 		if r.CI {
-			iv = fmt.Sprintf("[%s, %s]", speed(r.Lo), speed(r.Hi))
+			iv = fmt.Sprintf("[%s, %s]", Speed(r.Lo), Speed(r.Hi))
 		}
 		mark := "~"
 		if r.Significant {
 			mark = "*"
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s [%s]\t%s\t%s\t%d/%d\t%s\t%s\t%.3g\t%s\t\n", r.Key.Benchmark, r.Key.NP, r.Key.Bytes,
-			metricName(r.Metric), r.Metric.Unit(), num(r.CentreA), num(r.CentreB), len(r.A), len(r.B), speed(r.Speed), iv, r.P, mark)
+			metricName(r.Metric), r.Metric.Unit(), Num(r.CentreA), Num(r.CentreB), len(r.A), len(r.B), Speed(r.Speed), iv, r.P, mark)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -89,9 +91,9 @@ func Comparison(w io.Writer, c *an.Comparison) error {
 	fmt.Fprintln(tw, head+"\t")
 	fmt.Fprintln(tw, strings.Repeat("-", 16)+"\t"+strings.Repeat("|-----------\t", len(an.Bands)+1))
 	for _, s := range c.Series {
-		line := fmt.Sprintf("%s\t| %s", seriesName(s.Series), speed(s.GeoMean))
+		line := fmt.Sprintf("%s\t| %s", seriesName(s.Series), Speed(s.GeoMean))
 		for _, b := range s.Bands {
-			cell := speed(b.Speed)
+			cell := Speed(b.Speed)
 			if b.Sizes > 0 && b.Significant == 0 {
 				cell += " ~"
 			}
@@ -135,7 +137,7 @@ func Check(w io.Writer, r *an.CheckResult) error {
 			change = fmt.Sprintf("%+.1f%%", 100*x.Change)
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s [%s]\t%s\t%s\t%d\t%s\t%s\t%.1f%%\t%s\t%s\t\n", x.Key.Benchmark, x.Key.NP, x.Key.Bytes,
-			metricName(x.Metric), x.Metric.Unit(), num(x.Base), num(x.Spread), x.BaseRuns, num(x.Value), change,
+			metricName(x.Metric), x.Metric.Unit(), Num(x.Base), Num(x.Spread), x.BaseRuns, Num(x.Value), change,
 			100*x.Allowed, x.Tolerance, x.Verdict)
 	}
 	if err := tw.Flush(); err != nil {
