@@ -366,6 +366,8 @@ func TestExplainPlanted(t *testing.T) {
 			ExplainOptions{}, "warning:fabric", ""},
 		{"slow latency within a node", mkRun("osu", "latency", 2, result.IntraNode, pingpong(25, 1000, one), nil),
 			ExplainOptions{}, "warning:fabric", ""},
+		{"somewhat slow shared memory", mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1.8, 8000, one), nil),
+			ExplainOptions{}, "info:fabric", ""},
 		{"straggler", mkRun("imb", "Allreduce", 4, result.IntraNode, pingpong(3, 4000, one), ranks(4, 2)),
 			ExplainOptions{}, "warning:straggler", ""},
 	}

@@ -578,8 +578,12 @@ func fabric(ss []*series, loc string) []Finding {
 		class = "Ethernet/TCP class (kernel sockets)"
 		cause = "10 µs and more is the kernel TCP/IP path; on a machine with an RDMA fabric this means the MPI is not using it (check the transport: UCX_TLS, FI_PROVIDER, --mca btl/pml, I_MPI_FABRICS)"
 	}
-	if loc == result.IntraNode && lat >= 4 {
+	switch {
+	case loc == result.IntraNode && lat >= 4:
 		sev, cause = Warning, "the ranks share a node, yet latency is network-like: the MPI may be sending through a network transport (btl tcp, a NIC loopback) instead of shared memory, or the cores are oversubscribed"
+	case loc == result.IntraNode && lat >= 1:
+		class = "slow shared memory"
+		cause = "the ranks share a node, but shared memory usually answers within a microsecond: ranks on different sockets, unbound or oversubscribed cores, or a busy machine"
 	}
 	label := from.Benchmark
 	if label == "latency" {

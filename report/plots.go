@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -22,7 +23,8 @@ var palette = []color.RGBA{
 
 func colour(i int) color.RGBA { return palette[i%len(palette)] }
 
-func faded(c color.RGBA) color.RGBA { return color.RGBA{c.R, c.G, c.B, 60} }
+// faded is the colour, mostly transparent (not premultiplied).
+func faded(c color.RGBA) color.NRGBA { return color.NRGBA{c.R, c.G, c.B, 60} }
 
 // Plot is one rendered figure.
 type Plot struct {
@@ -48,7 +50,7 @@ func newPlot(title, xlabel, ylabel string, logY bool) *plot.Plot {
 	p.X.Tick.Marker = sizeTicks{}
 	if logY {
 		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.Y.Tick.Marker = valueTicks{}
 	}
 	p.Legend.Top = true
 	p.Legend.Left = true
@@ -70,6 +72,30 @@ func (sizeTicks) Ticks(min, max float64) []plot.Tick {
 			t.Label = analysis.Size(int64(v))
 		}
 		ts = append(ts, t)
+	}
+	return ts
+}
+
+// valueTicks marks 1, 2 and 5 times the powers of ten on a log axis, all
+// labelled when the axis spans less than three decades, else the powers
+// of ten only.
+type valueTicks struct{}
+
+func (valueTicks) Ticks(min, max float64) []plot.Tick {
+	var ts []plot.Tick
+	few := max/min < 1000
+	for e := math.Floor(math.Log10(min)); e <= math.Ceil(math.Log10(max)); e++ {
+		for _, m := range []float64{1, 2, 5} {
+			v := m * math.Pow(10, e)
+			if v < min/1.0001 || v > max*1.0001 {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if m == 1 || few {
+				t.Label = strconv.FormatFloat(v, 'g', -1, 64)
+			}
+			ts = append(ts, t)
+		}
 	}
 	return ts
 }
