@@ -1,0 +1,210 @@
+// Package watchdog ends a measurement that stopped making progress: an MPI
+// call that does not return (a link that stays down, a peer that hangs)
+// would otherwise keep a job spinning until the kernel's TCP timeouts, or
+// for good. Each rank runs one Dog. The engines tell it what runs (Enter:
+// benchmark, process count, size); a size gets a deadline, and the whole
+// run may have one; when one passes, the Dog calls its fire function once,
+// with a Report that says what was in flight. The Dog itself never calls
+// MPI: firing (printing, closing the records, MPI_Abort) is the caller's.
+package watchdog
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Config sets the deadlines.
+type Config struct {
+	// Size is a fixed deadline per size; 0 derives it (Floor, Budget and
+	// the previous size's duration); negative turns the per-size deadline
+	// off.
+	Size time.Duration
+	// Floor is the least a size gets when derived (60 s if 0).
+	Floor time.Duration
+	// Budget is added to a derived deadline: the benchmark's own time
+	// budget per size (IMB's -time).
+	Budget time.Duration
+	// Run is the deadline of the whole run (0: none).
+	Run time.Duration
+	// Tick is how often the Dog looks (100 ms if 0).
+	Tick time.Duration
+}
+
+// Phase is what a rank is doing.
+type Phase struct {
+	Bench string
+	NP    int
+	Bytes int64
+	What  string // "" for a measured size; "setup", "finalize", ...
+	Ranks []int  // the world ranks taking part, where known
+}
+
+func (p Phase) String() string {
+	if p.Bench == "" {
+		return p.What
+	}
+	s := fmt.Sprintf("%s, np %d, %d bytes", p.Bench, p.NP, p.Bytes)
+	if p.What != "" {
+		s = p.What + " of " + s
+	}
+	return s
+}
+
+// Report says what was in flight when a deadline passed.
+type Report struct {
+	Phase    Phase
+	InFlight time.Duration // how long the phase had run
+	Limit    time.Duration // the deadline that passed
+	Run      bool          // the whole-run deadline, not the size's
+	Elapsed  time.Duration // since the run started
+}
+
+func (r Report) String() string {
+	if r.Run {
+		return fmt.Sprintf("the run passed its deadline of %v (%s in flight for %v)", r.Limit, r.Phase, r.InFlight.Round(100*time.Millisecond))
+	}
+	return fmt.Sprintf("%s in flight for %v, past its deadline of %v", r.Phase, r.InFlight.Round(100*time.Millisecond), r.Limit.Round(100*time.Millisecond))
+}
+
+// Dog watches one rank.
+type Dog struct {
+	cfg  Config
+	fire func(Report)
+	now  func() time.Time
+
+	mu       sync.Mutex
+	start    time.Time
+	phase    Phase
+	since    time.Time
+	limit    time.Duration // of the current phase; <= 0 none
+	prev     Phase         // the last measured size, and how long it took
+	prevDur  time.Duration
+	fired    bool
+	stopped  chan struct{}
+	stopOnce sync.Once
+}
+
+// New makes a Dog that calls fire once when a deadline passes.
+func New(cfg Config, fire func(Report)) *Dog {
+	if cfg.Floor == 0 {
+		cfg.Floor = time.Minute
+	}
+	if cfg.Tick == 0 {
+		cfg.Tick = 100 * time.Millisecond
+	}
+	return &Dog{cfg: cfg, fire: fire, now: time.Now, stopped: make(chan struct{})}
+}
+
+// Start begins watching; the run's clock starts now.
+func (d *Dog) Start() {
+	d.mu.Lock()
+	d.start = d.now()
+	d.since = d.start
+	d.phase = Phase{What: "setup"}
+	d.limit = d.sizeLimit(Phase{What: "setup"})
+	d.mu.Unlock()
+	go d.loop()
+}
+
+// Stop ends watching; a fire in progress is not undone.
+func (d *Dog) Stop() { d.stopOnce.Do(func() { close(d.stopped) }) }
+
+// Enter starts a phase: a size of a benchmark, or a named step.
+func (d *Dog) Enter(p Phase) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	t := d.now()
+	if d.phase.Bench != "" && d.phase.What == "" {
+		d.prev, d.prevDur = d.phase, t.Sub(d.since)
+	}
+	d.phase, d.since = p, t
+	d.limit = d.sizeLimit(p)
+}
+
+// sizeLimit is the deadline of a phase: fixed, or the floor and budget
+// plus ten times what the previous size of the same benchmark took,
+// scaled up by the growth in bytes.
+func (d *Dog) sizeLimit(p Phase) time.Duration {
+	switch {
+	case d.cfg.Size < 0:
+		return 0
+	case d.cfg.Size > 0:
+		return d.cfg.Size
+	}
+	est := time.Duration(0)
+	if p.Bench != "" && p.Bench == d.prev.Bench && p.NP == d.prev.NP {
+		grow := 1.0
+		if d.prev.Bytes > 0 && p.Bytes > d.prev.Bytes {
+			grow = float64(p.Bytes) / float64(d.prev.Bytes)
+		}
+		est = time.Duration(float64(d.prevDur) * grow)
+	}
+	return d.cfg.Floor + d.cfg.Budget + 10*est
+}
+
+// Limit is the deadline of the phase now running (0: none).
+func (d *Dog) Limit() time.Duration {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.limit
+}
+
+func (d *Dog) loop() {
+	t := time.NewTicker(d.cfg.Tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-d.stopped:
+			return
+		case <-t.C:
+			if r, ok := d.check(); ok {
+				d.fire(r)
+				return
+			}
+		}
+	}
+}
+
+// check reports a passed deadline, once.
+func (d *Dog) check() (Report, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.fired {
+		return Report{}, false
+	}
+	now := d.now()
+	r := Report{Phase: d.phase, InFlight: now.Sub(d.since), Elapsed: now.Sub(d.start)}
+	switch {
+	case d.cfg.Run > 0 && r.Elapsed > d.cfg.Run:
+		r.Run, r.Limit = true, d.cfg.Run
+	case d.limit > 0 && r.InFlight > d.limit:
+		r.Limit = d.limit
+	default:
+		return Report{}, false
+	}
+	d.fired = true
+	return r, true
+}
+
+// Ranks writes a rank list compactly: "0-3,8".
+func Ranks(rs []int) string {
+	var b strings.Builder
+	for i := 0; i < len(rs); {
+		j := i
+		for j+1 < len(rs) && rs[j+1] == rs[j]+1 {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		if j > i {
+			fmt.Fprintf(&b, "%d-%d", rs[i], rs[j])
+		} else {
+			fmt.Fprintf(&b, "%d", rs[i])
+		}
+		i = j + 1
+	}
+	return b.String()
+}

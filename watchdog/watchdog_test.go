@@ -1,0 +1,105 @@
+package watchdog
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// clock is a hand-moved time.
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time      { return c.t }
+func (c *clock) add(d time.Duration) { c.t = c.t.Add(d) }
+func dog(cfg Config) (*Dog, *clock) {
+	c := &clock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	d := New(cfg, func(Report) {})
+	d.now = c.now
+	d.mu.Lock()
+	d.start, d.since = c.t, c.t
+	d.mu.Unlock()
+	return d, c
+}
+
+func TestDerivedDeadline(t *testing.T) {
+	d, c := dog(Config{Budget: 30 * time.Second})
+	d.Enter(Phase{Bench: "PingPong", NP: 2, Bytes: 1024})
+	if got := d.Limit(); got != 90*time.Second { // floor 60 s + budget 30 s, nothing measured yet
+		t.Errorf("first size: %v", got)
+	}
+	c.add(2 * time.Second)
+	d.Enter(Phase{Bench: "PingPong", NP: 2, Bytes: 4096}) // 4x the bytes of a size that took 2 s
+	if got := d.Limit(); got != 90*time.Second+10*8*time.Second {
+		t.Errorf("after 2 s at a quarter of the bytes: %v", got)
+	}
+	c.add(time.Second)
+	d.Enter(Phase{Bench: "Allreduce", NP: 2, Bytes: 8}) // another benchmark starts afresh
+	if got := d.Limit(); got != 90*time.Second {
+		t.Errorf("new benchmark: %v", got)
+	}
+	c.add(89 * time.Second)
+	if _, ok := d.check(); ok {
+		t.Error("fired before the deadline")
+	}
+	c.add(2 * time.Second)
+	r, ok := d.check()
+	if !ok || r.Run || r.Phase.Bench != "Allreduce" || r.InFlight != 91*time.Second || r.Limit != 90*time.Second {
+		t.Fatalf("report %+v %v", r, ok)
+	}
+	if want := "Allreduce, np 2, 8 bytes in flight for 1m31s, past its deadline of 1m30s"; r.String() != want {
+		t.Errorf("%q, want %q", r.String(), want)
+	}
+	c.add(time.Hour)
+	if _, ok := d.check(); ok {
+		t.Error("fired twice")
+	}
+}
+
+func TestFixedOffAndRun(t *testing.T) {
+	d, c := dog(Config{Size: 5 * time.Second})
+	d.Enter(Phase{Bench: "bw", NP: 2, Bytes: 1 << 20})
+	c.add(6 * time.Second)
+	if r, ok := d.check(); !ok || r.Limit != 5*time.Second {
+		t.Errorf("fixed: %+v %v", r, ok)
+	}
+	d, c = dog(Config{Size: -1, Run: time.Minute})
+	for i := 0; i < 10; i++ {
+		d.Enter(Phase{Bench: "ring", NP: 4, Bytes: 1 << 20})
+		c.add(5 * time.Second)
+		if _, ok := d.check(); ok {
+			t.Fatal("per-size deadline off, yet fired")
+		}
+	}
+	c.add(15 * time.Second)
+	r, ok := d.check()
+	if !ok || !r.Run || !strings.HasPrefix(r.String(), "the run passed its deadline of 1m0s (ring, np 4, 1048576 bytes in flight for 20s)") {
+		t.Errorf("run deadline: %q %v", r, ok)
+	}
+}
+
+func TestFires(t *testing.T) {
+	got := make(chan Report, 1)
+	d := New(Config{Size: 50 * time.Millisecond, Tick: 5 * time.Millisecond}, func(r Report) { got <- r })
+	d.Start()
+	defer d.Stop()
+	d.Enter(Phase{What: "finalize"})
+	select {
+	case r := <-got:
+		if r.Phase.What != "finalize" || r.String()[:8] != "finalize" {
+			t.Errorf("%+v", r)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("did not fire")
+	}
+}
+
+func TestRanks(t *testing.T) {
+	for _, c := range []struct {
+		in   []int
+		want string
+	}{{nil, ""}, {[]int{0}, "0"}, {[]int{0, 1, 2, 3, 8}, "0-3,8"}, {[]int{1, 3, 4}, "1,3-4"}} {
+		if got := Ranks(c.in); got != c.want {
+			t.Errorf("%v: %q", c.in, got)
+		}
+	}
+}
