@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"sort"
 	"time"
 
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/watchdog"
 )
 
 // Table announces one benchmark at one process count: what the IMB text
@@ -46,6 +48,8 @@ type Engine struct {
 	RunID    string
 	Sink     Sink     // rank 0
 	Progress Progress // rank 0, optional
+	// Watch is told, on every rank, what runs next (a watchdog); optional.
+	Watch func(watchdog.Phase)
 }
 
 // Summary counts what a run produced.
@@ -152,7 +156,17 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 	var listSizes []int64
 	var listReps []int
 
+	var ranks []int // the active world ranks, known on rank 0
+	if table != nil {
+		for _, g := range table.Groups {
+			ranks = append(ranks, g...)
+		}
+		sort.Ints(ranks)
+	}
 	for idx, size := range sizes {
+		if e.Watch != nil {
+			e.Watch(watchdog.Phase{Bench: s.Name, NP: np, Bytes: size, Ranks: ranks})
+		}
 		n0, dynamic := o.InitialReps(s, size, np)
 		lay := o.Layout(s, size, np, n0)
 		count := size / unit
@@ -221,6 +235,7 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 					return err
 				}
 			}
+			HangIfAsked(size, rank)
 			el, err := job.Run(n, true)
 			if err != nil {
 				return err

@@ -43,6 +43,7 @@ const (
 	EndComplete    = "complete"
 	EndInterrupted = "interrupted" // SIGINT/SIGTERM
 	EndFailed      = "failed"      // an error stopped the run
+	EndDeadline    = "deadline"    // the watchdog ended the run: an MPI call did not return in time
 	EndCheckFailed = "check-failed"
 )
 

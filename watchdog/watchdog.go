@@ -39,6 +39,7 @@ type Phase struct {
 	Bytes int64
 	What  string // "" for a measured size; "setup", "finalize", ...
 	Ranks []int  // the world ranks taking part, where known
+	Idle  bool   // waiting on purpose (the ring's interval): no deadline but the run's
 }
 
 func (p Phase) String() string {
@@ -128,7 +129,7 @@ func (d *Dog) Enter(p Phase) {
 // scaled up by the growth in bytes.
 func (d *Dog) sizeLimit(p Phase) time.Duration {
 	switch {
-	case d.cfg.Size < 0:
+	case d.cfg.Size < 0 || p.Idle:
 		return 0
 	case d.cfg.Size > 0:
 		return d.cfg.Size

@@ -6,9 +6,11 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/stats"
+	"github.com/gomb-hpc/gomb/watchdog"
 )
 
 // Table is what the text header of a test shows: the test, its options and
@@ -42,6 +44,8 @@ type Engine struct {
 	// Staged says (on every rank) that the MPI library is not CUDA-aware.
 	Device *mpi.Device
 	Staged bool
+	// Watch is told, on every rank, what runs next (a watchdog); optional.
+	Watch func(watchdog.Phase)
 }
 
 // Summary counts what a run produced.
@@ -102,7 +106,15 @@ func (e *Engine) Run(s *Spec) (Summary, error) {
 	}
 	tickCost := mpi.TickCost()
 	sizes := o.Sizes(s, np)
+	ranks := make([]int, np)
+	for i := range ranks {
+		ranks[i] = i
+	}
 	for idx, size := range sizes {
+		if e.Watch != nil {
+			e.Watch(watchdog.Phase{Bench: s.Name, NP: np, Bytes: size, Ranks: ranks})
+		}
+		bench.HangIfAsked(size, rank)
 		rows, err := e.size(job, t, size, tickCost)
 		if err != nil {
 			return sum, fmt.Errorf("%s %d bytes: %w", s.Name, size, err)

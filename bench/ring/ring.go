@@ -8,6 +8,8 @@
 package ring
 
 import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/watchdog"
 	"math"
 	"runtime"
 	"time"
@@ -156,6 +158,9 @@ type Monitor struct {
 	// Wait sleeps until the next sample is due; it returns early when the
 	// monitor should stop.
 	Wait func(d time.Duration)
+	// Watch is told, on every rank, when a sample starts (a watchdog);
+	// optional. The wait between samples is not part of a sample.
+	Watch func(watchdog.Phase)
 }
 
 // Run takes samples until stopped or Count warm samples are done, giving
@@ -184,7 +189,13 @@ func (m *Monitor) Run(emit func(Sample) error) error {
 	}
 	interval := time.Duration(m.Opt.IntervalS * float64(time.Second))
 	for i := 0; m.Opt.Count == 0 || i <= m.Opt.Count; i++ {
+		if m.Watch != nil {
+			m.Watch(watchdog.Phase{What: "sleep between samples", Idle: true})
+		}
 		m.Wait(interval) // mpi-comm-bench sleeps before every sample
+		if m.Watch != nil {
+			m.Watch(watchdog.Phase{Bench: "ring", NP: m.World.Size(), Bytes: m.Opt.MsgSize})
+		}
 		stop := 0
 		if m.Stop() {
 			stop = 1
@@ -195,6 +206,7 @@ func (m *Monitor) Run(emit func(Sample) error) error {
 		if stop != 0 {
 			return nil
 		}
+		bench.HangIfAsked(m.Opt.MsgSize, m.World.Rank())
 		dt, err := job.Run(1, false)
 		if err != nil {
 			return err

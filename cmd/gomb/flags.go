@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
@@ -197,3 +198,53 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		}
 	}
 }
+
+// watchFlags are the watchdog's deadlines: -watchdog per size (a duration,
+// "auto" or "off") and -deadline for the whole run.
+type watchFlags struct {
+	size, run time.Duration
+}
+
+func (w *watchFlags) register(fs *flag.FlagSet) {
+	fs.Func("watchdog", "", func(s string) error {
+		switch s {
+		case "auto":
+			w.size = 0
+			return nil
+		case "off":
+			w.size = -1
+			return nil
+		}
+		d, err := parseSeconds(s)
+		w.size = d
+		return err
+	})
+	fs.Func("deadline", "", func(s string) error {
+		d, err := parseSeconds(s)
+		w.run = d
+		return err
+	})
+}
+
+// parseSeconds reads a positive duration: "90", "90s", "5m", "1h30m".
+func parseSeconds(s string) (time.Duration, error) {
+	if v, err := strconv.ParseFloat(s, 64); err == nil {
+		if !(v > 0) || v > 1e7 {
+			return 0, fmt.Errorf("want a positive duration, got %q", s)
+		}
+		return time.Duration(v * float64(time.Second)), nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("want a positive duration (90, 90s, 5m), got %q", s)
+	}
+	return d, nil
+}
+
+// watchHelp describes the watchdog flags in a command's usage.
+const watchHelp = `  -watchdog D|auto|off  end the job when one size runs longer than D (auto: 60 s
+                        plus the benchmark's time budget plus 10 x what the previous size
+                        took, scaled by its bytes); the job is aborted, rank 0 says what was
+                        in flight, the records end with status "deadline", exit status 5
+  -deadline D           end the job when the whole run takes longer than D (off)
+`

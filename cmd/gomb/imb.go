@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/gomb-hpc/gomb/bench"
 	imbbench "github.com/gomb-hpc/gomb/bench/imb"
@@ -56,7 +57,7 @@ gomb flags:
                         the exit status is 3
   -json FILE, -o FILE   write JSON Lines records (run, one per size, end); '-' is
                         stdout, and the table then goes to stderr
-` + archiveHelp + `  -progress             a progress line on stderr (shown by itself when stderr is a
+` + archiveHelp + `` + watchHelp + `  -progress             a progress line on stderr (shown by itself when stderr is a
                         terminal and the table is not; launchers hand ranks a pipe)
 
 Exit status: 0 success, 1 run failed, 2 bad flags or input, 3 -check failed,
@@ -80,6 +81,7 @@ type imbConfig struct {
 	msgsize          string
 	thread           mpi.ThreadLevel
 	rec              recordFlags
+	watch            watchFlags
 	list             bool
 	progress         bool
 	contig           string
@@ -122,6 +124,7 @@ func imbFlags(cfg *imbConfig) *flag.FlagSet {
 	fs.BoolVar(&cfg.progress, "progress", false, "")
 	fs.BoolVar(&o.Check, "check", false, "")
 	cfg.rec.register(fs)
+	cfg.watch.register(fs)
 	return fs
 }
 
@@ -333,7 +336,8 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 	stop := ss.onSignal()
 	defer stop()
 
-	eng := &bench.Engine{Opt: plan.Options, World: ss.world, RunID: ss.out.runID}
+	eng := &bench.Engine{Opt: plan.Options, World: ss.world, RunID: ss.out.runID,
+		Watch: ss.watch(cfg.watch, time.Duration(3*plan.Options.TimeS*float64(time.Second)))}
 	if ss.rank == 0 {
 		if err := text.Preamble(imbHeader(run, &plan, cfg)); err != nil {
 			return ss.fail(err)

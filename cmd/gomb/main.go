@@ -50,6 +50,7 @@ const (
 	exitFailure     = 1 // the run failed (MPI error, I/O error)
 	exitUsage       = 2 // bad flags or input
 	exitCheckFailed = 3 // -check found wrong data
+	exitWatchdog    = 5 // a deadline passed: the watchdog ended the job
 )
 
 func usageErr(format string, a ...any) error {

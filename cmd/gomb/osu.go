@@ -44,7 +44,7 @@ OSU flags:
 
 gomb flags:
   -json FILE, -o FILE   JSON Lines records; '-' is stdout (the table goes to stderr)
-` + archiveHelp + `  -progress             a progress line on stderr
+` + archiveHelp + `` + watchHelp + `  -progress             a progress line on stderr
 
 Exit status: 0 success, 1 run failed, 2 bad flags or input, 3 -c found wrong
 data, 128+signal when interrupted (records written so far stay valid).
@@ -64,6 +64,7 @@ type osuConfig struct {
 	opt      bosu.Options
 	spec     *bosu.Spec
 	rec      recordFlags
+	watch    watchFlags
 	list     bool
 	progress bool
 }
@@ -132,6 +133,7 @@ func osuFlags(cfg *osuConfig) *flag.FlagSet {
 	fs.BoolVar(&cfg.list, "list", false, "")
 	fs.BoolVar(&cfg.progress, "progress", false, "")
 	cfg.rec.register(fs)
+	cfg.watch.register(fs)
 	return fs
 }
 
@@ -255,6 +257,7 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 	}
 	stop := ss.onSignal()
 	defer stop()
+	eng.Watch = ss.watch(cfg.watch, 0)
 	if ss.rank == 0 {
 		eng.Hosts = hosts(run)
 		eng.Sink = osuSink{ss.out, text}

@@ -42,7 +42,7 @@ Flags:
   --prom FILE           keep an OpenMetrics file for node_exporter's textfile
                         collector, rewritten atomically after every sample
   -json FILE, -o FILE   JSON Lines records: one per sample, the summary in the end record
-` + archiveHelp + `
+` + archiveHelp + `` + watchHelp + `
 Examples:
   mpirun -np 8 gomb ring
   mpirun -np 64 gomb ring --msg-size 64m --interval 10 --prom /var/lib/node_exporter/ring.prom
@@ -51,9 +51,10 @@ Examples:
 `
 
 type ringConfig struct {
-	opt  bring.Options
-	rec  recordFlags
-	prom string
+	opt   bring.Options
+	rec   recordFlags
+	watch watchFlags
+	prom  string
 }
 
 func parseRing(args []string) (*ringConfig, error) {
@@ -79,6 +80,7 @@ func parseRing(args []string) (*ringConfig, error) {
 	fs.BoolVar(&o.GPU, "gpu", false, "")
 	fs.StringVar(&cfg.prom, "prom", "", "")
 	cfg.rec.register(fs)
+	cfg.watch.register(fs)
 	pos, err := parseInterleaved(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return cfg, err
@@ -168,6 +170,7 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 		os.Exit(128 + int(sg))
 	}()
 	mon.Stop = stopping.Load
+	mon.Watch = ss.watch(cfg.watch, 0)
 	mon.Wait = func(d time.Duration) {
 		select {
 		case <-time.After(d):

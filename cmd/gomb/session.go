@@ -25,6 +25,7 @@ import (
 	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/watchdog"
 )
 
 // envRank guesses the world rank before MPI_Init from the launcher's
@@ -64,6 +65,8 @@ type session struct {
 	stderr   io.Writer
 	out      *output
 	labels   map[string]string // the run's labels (-system, -config, -label)
+	dog      *watchdog.Dog     // ends the job when a deadline passes (nil: not watching)
+	rankHost []string          // each rank's host, on rank 0
 }
 
 // startSession initialises MPI. Errors before MPI runs come from every rank
@@ -81,8 +84,54 @@ func startSession(cmd string, level mpi.ThreadLevel, stderr io.Writer) (*session
 		out: &output{start: time.Now(), runID: newRunID()}}, nil
 }
 
-// close finalizes MPI.
-func (s *session) close() { _ = mpi.Finalize() }
+// close finalizes MPI, under the watchdog when it runs: MPI_Finalize can
+// hang too (a peer gone, a flush that never completes).
+func (s *session) close() {
+	if s.dog != nil {
+		s.dog.Enter(watchdog.Phase{What: "MPI_Finalize"})
+	}
+	_ = mpi.Finalize()
+	if s.dog != nil {
+		s.dog.Stop()
+	}
+}
+
+// watch starts the watchdog; budget is the benchmark's own time budget per
+// size. It returns what the engines call as they move on.
+func (s *session) watch(w watchFlags, budget time.Duration) func(watchdog.Phase) {
+	s.dog = watchdog.New(watchdog.Config{Size: w.size, Run: w.run, Budget: budget}, s.deadline)
+	s.dog.Start()
+	return s.dog.Enter
+}
+
+// deadline is the watchdog's action: say what was in flight, close the
+// records (rank 0; the others give it a moment, since the first rank to
+// abort takes the job down), then MPI_Abort — and if even that does not
+// return (the launcher cannot reach a lost host), exit all the same.
+func (s *session) deadline(r watchdog.Report) {
+	host, _ := os.Hostname()
+	what := "watchdog: " + r.String()
+	if s.rank == 0 && len(r.Phase.Ranks) > 0 {
+		var hs []string
+		seen := map[string]bool{}
+		for _, rk := range r.Phase.Ranks {
+			if rk < len(s.rankHost) && !seen[s.rankHost[rk]] {
+				seen[s.rankHost[rk]] = true
+				hs = append(hs, s.rankHost[rk])
+			}
+		}
+		what += fmt.Sprintf(" (ranks %s on %s)", watchdog.Ranks(r.Phase.Ranks), strings.Join(hs, ", "))
+	}
+	fmt.Fprintf(s.stderr, "gomb %s: rank %d on %s: %s; ending the job\n", s.cmd, s.rank, host, what)
+	if s.rank == 0 {
+		s.out.end(result.EndDeadline, "", what, true)
+	} else {
+		time.Sleep(2 * time.Second)
+	}
+	go mpi.Abort(exitWatchdog)
+	time.Sleep(5 * time.Second)
+	os.Exit(exitWatchdog)
+}
 
 // fail prints err once, from rank 0, and returns an error main only turns
 // into the exit status. Every rank calls it with the same error.
@@ -248,6 +297,7 @@ func (s *session) provenance(suite string, args []string, options any) (*result.
 			return nil, fmt.Errorf("provenance of rank %d: %v", i, err)
 		}
 		run.Ranks = append(run.Ranks, r)
+		s.rankHost = append(s.rankHost, r.Host)
 		if !seen[r.Host] {
 			seen[r.Host] = true
 			run.Hosts = append(run.Hosts, r.Host)
@@ -406,6 +456,7 @@ type output struct {
 	start time.Time
 	runID string
 	prog  *progress
+	ended bool // the end record is written
 }
 
 // locked runs f with the lock held.
@@ -440,6 +491,10 @@ func (o *output) endWith(status, sig, msg string, summary any, keep bool) {
 	if !keep {
 		defer o.mu.Unlock()
 	}
+	if o.ended { // a signal or the watchdog after the run's own end
+		return
+	}
+	o.ended = true
 	o.prog.finish()
 	end := &result.End{RunID: o.runID, Status: status, Signal: sig, Message: msg, Summary: summary,
 		Time: time.Now(), ElapsedS: time.Since(o.start).Seconds()}
