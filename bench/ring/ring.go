@@ -188,13 +188,17 @@ func (m *Monitor) Run(emit func(Sample) error) error {
 		}
 	}
 	interval := time.Duration(m.Opt.IntervalS * float64(time.Second))
+	ranks := make([]int, m.World.Size())
+	for i := range ranks {
+		ranks[i] = i
+	}
 	for i := 0; m.Opt.Count == 0 || i <= m.Opt.Count; i++ {
 		if m.Watch != nil {
 			m.Watch(watchdog.Phase{What: "sleep between samples", Idle: true})
 		}
 		m.Wait(interval) // mpi-comm-bench sleeps before every sample
 		if m.Watch != nil {
-			m.Watch(watchdog.Phase{Bench: "ring", NP: m.World.Size(), Bytes: m.Opt.MsgSize})
+			m.Watch(watchdog.Phase{Bench: "ring", NP: m.World.Size(), Bytes: m.Opt.MsgSize, Ranks: ranks})
 		}
 		stop := 0
 		if m.Stop() {
