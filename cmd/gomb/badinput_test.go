@@ -1,0 +1,109 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestBadInputSweep feeds every subcommand bad input — flags, size lists,
+// rank counts, files, environment — and wants each time one clear line
+// from gomb, a non-zero exit, no hang (a minute at most, launcher
+// included) and no stack trace. The measuring commands run under mpirun
+// (Open MPI and MPICH alternate); the others run alone.
+func TestBadInputSweep(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	badSizes := write("sizes.txt", "8\n1k\nlots\n")
+	notes := write("notes.txt", "milk\neggs\n")
+	notDB := write("not.db", strings.Repeat("not sqlite\n", 100))
+	missing := filepath.Join(dir, "no", "such", "dir", "x")
+	intra := testdata("gomb_records_osu_bw_np2.jsonl")
+	inter := testdata("imb2019_np2_twice.txt")
+	cases := []struct {
+		name string
+		np   int // 0: no launcher
+		env  []string
+		args []string
+		code int
+		want string // in the one gomb line
+	}{
+		// measuring commands, under a launcher
+		{"imb unknown benchmark", 2, nil, []string{"imb", "PingPang"}, exitUsage, `unknown benchmark "PingPang"`},
+		{"imb malformed size list", 2, nil, []string{"imb", "-msglen", badSizes, "PingPong"}, exitUsage, "sizes.txt:3:"},
+		{"imb missing size list", 2, nil, []string{"imb", "-msglen", missing, "PingPong"}, exitUsage, "no such file"},
+		{"imb bad -iter", 2, nil, []string{"imb", "-iter", "x"}, exitUsage, "-iter"},
+		{"imb too few ranks", 1, nil, []string{"imb", "PingPong"}, exitUsage, "PingPong needs at least 2 processes, 1 started"},
+		{"imb -npmin above ranks", 2, nil, []string{"imb", "-npmin", "9", "Allreduce"}, exitUsage, "-npmin 9 is larger"},
+		{"imb bad -watchdog", 2, nil, []string{"imb", "-watchdog", "soon", "PingPong"}, exitUsage, `want a positive duration (90, 90s, 5m), got "soon"`},
+		{"imb bad -deadline", 2, nil, []string{"imb", "-deadline", "-5", "PingPong"}, exitUsage, "want a positive duration"},
+		{"imb -json into a missing directory", 2, nil, []string{"imb", "-json", missing, "PingPong"}, exitUsage, "-json:"},
+		{"imb -archive not an archive", 2, nil, []string{"imb", "-archive=" + notDB, "PingPong"}, exitUsage, "not an SQLite archive"},
+		{"osu unknown test", 2, nil, []string{"osu", "latencyy"}, exitUsage, `unknown test "latencyy"`},
+		{"osu bad -m", 2, nil, []string{"osu", "latency", "-m", "8:2"}, exitUsage, "-m"},
+		{"osu exact ranks", 3, nil, []string{"osu", "latency"}, exitUsage, "latency needs exactly 2 processes"},
+		{"osu bad window creation", 2, nil, []string{"osu", "put_latency", "-w", "magic"}, exitUsage, "-w"},
+		{"osu GPU without CUDA", 2, nil, []string{"osu", "latency", "-d", "cuda"}, exitUsage, "no CUDA runtime found"},
+		{"ring bad message size", 2, nil, []string{"ring", "--msg-size", "big"}, exitUsage, `"big" is not a message length`},
+		{"ring negative interval", 2, nil, []string{"ring", "--interval", "-1"}, exitUsage, "--interval"},
+		{"ring memcpy with two ranks", 2, nil, []string{"ring", "--mem-copy-local"}, exitUsage, "--mem-copy-local needs exactly one process"},
+		{"ring prom into a missing directory", 2, nil, []string{"ring", "--prom", missing}, exitUsage, "--prom"},
+		{"ring bad -watchdog", 2, nil, []string{"ring", "-watchdog", "0"}, exitUsage, "want a positive duration"},
+		// analysis commands, alone
+		{"unknown command", 0, nil, []string{"benchmark"}, exitUsage, `unknown command "benchmark"`},
+		{"version with arguments", 0, nil, []string{"version", "now"}, exitUsage, "version"},
+		{"import missing file", 0, nil, []string{"import", missing}, exitFailure, "no such file"},
+		{"import unknown format", 0, nil, []string{"import", notes}, exitUsage, "not an IMB-MPI1 log"},
+		{"import bad -locality", 0, nil, []string{"import", "-locality", "moon", notes}, exitUsage, "intra-node or inter-node"},
+		{"archive unknown command", 0, nil, []string{"archive", "-archive", filepath.Join(dir, "a.db"), "purge"}, exitUsage, `unknown command "purge"`},
+		{"archive no such run", 0, nil, []string{"archive", "-archive", filepath.Join(dir, "a.db"), "show", "7"}, exitUsage, "no run 7"},
+		{"archive bad selection", 0, nil, []string{"archive", "-archive", filepath.Join(dir, "a.db"), "list", "since=yesterday"}, exitUsage, "since=yesterday"},
+		{"archive history without -b", 0, nil, []string{"archive", "-archive", filepath.Join(dir, "a.db"), "history", "-bytes", "8"}, exitUsage, "give -b"},
+		{"archive export into a missing directory", 0, nil, []string{"archive", "-archive", filepath.Join(dir, "a.db"), "export", "-o", missing}, exitFailure, "export"},
+		{"GOMB_ARCHIVE not an archive", 0, []string{"GOMB_ARCHIVE=" + notDB}, []string{"archive", "list"}, exitUsage, "not an SQLite archive"},
+		{"GOMB_ARCHIVE a directory", 0, []string{"GOMB_ARCHIVE=" + dir}, []string{"archive", "list"}, exitUsage, dir},
+		{"compare one side", 0, nil, []string{"compare", intra}, exitUsage, "give two sides"},
+		{"compare intra with inter", 0, nil, []string{"compare", intra, inter}, exitUsage, "A is intra-node, B is inter-node"},
+		{"compare selection, no archive", 0, []string{"GOMB_ARCHIVE=" + notDB}, []string{"compare", "system=x", intra}, exitUsage, "not an SQLite archive"},
+		{"check bad tolerance", 0, nil, []string{"check", "-baseline", intra, "-tol", "five", intra}, exitUsage, "-tol"},
+		{"check no baseline", 0, nil, []string{"check", intra}, exitUsage, "give -baseline"},
+		{"explain bad -link", 0, nil, []string{"explain", "-link", "0", intra}, exitUsage, "-link"},
+		{"explain a text file", 0, nil, []string{"explain", notes}, exitUsage, "not an IMB-MPI1 log"},
+		{"report into a missing directory", 0, nil, []string{"report", intra, "-o", missing + ".html", "-plots", filepath.Join(dir, "p")}, exitFailure, "report:"},
+	}
+	if len(cases) < 30 {
+		t.Fatalf("only %d bad inputs", len(cases))
+	}
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var j job
+			if c.np > 0 {
+				m := mpis[i%2]
+				j = launchArgv(t, m, c.np, time.Minute, c.env, nil, c.args...)
+			} else {
+				start := time.Now()
+				j.stdout, j.stderr, j.code = gombCmd(t, c.env, "", c.args...)
+				j.took = time.Since(start)
+			}
+			checkNoCrash(t, j)
+			var ours []string
+			for _, l := range strings.Split(j.stderr, "\n") {
+				if strings.HasPrefix(l, "gomb") && !strings.HasPrefix(l, "gomb import: ") {
+					ours = append(ours, l)
+				}
+			}
+			if j.code != c.code || len(ours) != 1 || !strings.Contains(ours[0], c.want) {
+				t.Errorf("exit %d (want %d), gomb lines %q, want one mentioning %q", j.code, c.code, ours, c.want)
+			}
+		})
+	}
+	t.Logf("%d bad inputs across %d subcommands", len(cases), 9)
+}
