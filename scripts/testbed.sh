@@ -1,0 +1,208 @@
+#!/bin/bash
+# testbed.sh: emulated hosts on one Linux machine, for running gomb across
+# "nodes" with Open MPI and MPICH, over links that can be shaped, cut and
+# flapped. Needs root and iproute2 (tc, ip netns); delay also needs
+# iptables and gcc (a small NFQUEUE delayer, since this kernel has no netem).
+#
+#   testbed.sh up [N]              N hosts (default 3): namespaces gtb-h1..N and a switch
+#                                  gtb-sw; host i is 10.199.77.i/24 on a private bridge
+#   testbed.sh down                end every process in the namespaces, delete them
+#   testbed.sh run ompi|mpich HOSTS NP [--] GOMB_ARGS...
+#                                  launch gomb (bin/gomb or bin/gomb-mpich) from host1 with
+#                                  NP ranks over HOSTS ("gtb-h1,gtb-h2" or "gtb-h1:2,gtb-h2:2")
+#   testbed.sh shape HOST DELAY_US RATE   e.g. "shape gtb-h2 500 none", "shape gtb-h2 0 1gbit"
+#   testbed.sh unshape HOST
+#   testbed.sh cut HOST | heal HOST        take the host's switch port down / up
+#   testbed.sh flap HOST SECONDS           cut, wait, heal
+#   testbed.sh kill HOST [SIGNAL]          signal (default KILL) the gomb ranks on HOST
+#   testbed.sh pids                        the processes left in the namespaces
+#   testbed.sh exec HOST CMD...            run CMD on an emulated host
+#
+# Everything stays inside the namespaces it creates: the root namespace gets
+# no interface, route or firewall rule, and the subnet exists only on the
+# bridge. Work files live in $GOMB_TESTBED_DIR (default /tmp/gomb-testbed).
+# Only processes inside the namespaces are ever signalled, by PID.
+set -uo pipefail
+
+W=${GOMB_TESTBED_DIR:-/tmp/gomb-testbed}
+NET=10.199.77
+P=gtb-
+SW=${P}sw
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+
+die() { echo "testbed: $*" >&2; exit 1; }
+hosts() { ip netns list 2>/dev/null | awk '{print $1}' | grep "^${P}h[0-9]*$" | sort -V; }
+have() { ip netns list 2>/dev/null | awk '{print $1}' | grep -qx "$1"; }
+index() { echo "${1#${P}h}"; }   # gtb-h2 -> 2
+
+helpers() {
+	mkdir -p "$W/tmp"
+	# nsrun HOST CMD...: CMD "on" HOST: its network namespace, a private
+	# mount namespace with the testbed's /etc/hosts, its own hostname.
+	cat >"$W/nsrun" <<EOF
+#!/bin/sh
+h=\$1; shift
+exec ip netns exec "\$h" unshare --uts -- /bin/sh -c 'mount --bind $W/hosts /etc/hosts && hostname "\$0" && exec "\$@"' "\$h" "\$@"
+EOF
+	# fake-rsh [ssh options] HOST CMD: the launchers' remote shell.
+	cat >"$W/rsh" <<EOF
+#!/bin/sh
+while [ \$# -gt 0 ]; do
+	case "\$1" in
+	-[BbcDEeFIiJLlmOoPpQRSWw]) shift 2 ;;
+	-*) shift ;;
+	*) break ;;
+	esac
+done
+h=\${1#*@}; shift
+exec $W/nsrun "\$h" /bin/bash -c "\$*"
+EOF
+	chmod +x "$W/nsrun" "$W/rsh"
+}
+
+up() {
+	local n=${1:-3}
+	[ "$(id -u)" = 0 ] || die "needs root"
+	have "$SW" && down >/dev/null
+	mkdir -p "$W"
+	{ echo "127.0.0.1 localhost"; for i in $(seq "$n"); do echo "$NET.$i ${P}h$i"; done; } >"$W/hosts"
+	helpers
+	ip netns add "$SW" || die "ip netns add failed"
+	ip netns exec "$SW" sysctl -qw net.ipv6.conf.all.disable_ipv6=1
+	ip -n "$SW" link set lo up
+	ip -n "$SW" link add br0 type bridge
+	ip -n "$SW" link set br0 up
+	for i in $(seq "$n"); do
+		local h=${P}h$i
+		ip netns add "$h"
+		ip netns exec "$h" sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1
+		ip -n "$SW" link add "vh$i" type veth peer name eth0 netns "$h"
+		ip -n "$SW" link set "vh$i" master br0 up
+		ip -n "$h" link set lo up
+		ip -n "$h" addr add "$NET.$i/24" dev eth0
+		ip -n "$h" link set eth0 up
+	done
+	# the bridge forwards at once (no STP); wait until host1 reaches the last host
+	for _ in $(seq 50); do
+		case $(ip netns exec "${P}h1" bash -c "exec 3<>/dev/tcp/$NET.$n/9" 2>&1) in
+		"" | *refused*) break ;;
+		esac
+		sleep 0.1
+	done
+	echo "testbed: $n hosts up ($NET.1-$n), work files in $W"
+}
+
+down() {
+	for ns in $(hosts) "$SW"; do
+		have "$ns" || continue
+		for sig in TERM KILL; do
+			pids=$(ip netns pids "$ns" 2>/dev/null)
+			[ -z "$pids" ] && break
+			kill -"$sig" $pids 2>/dev/null
+			sleep 0.5
+		done
+		ip netns del "$ns"
+	done
+	rm -rf "$W"
+	echo "testbed: down"
+}
+
+# run ompi|mpich HOSTS NP [--] ARGS: from host1, like a user on a login node.
+run() {
+	local mpi=$1 hostlist=$2 np=$3
+	shift 3
+	[ "${1:-}" = "--" ] && shift
+	[ -x "$W/nsrun" ] || die "not up"
+	case $mpi in
+	ompi)
+		local bin=${GOMB_BIN:-$REPO/bin/gomb}
+		exec "$W/nsrun" "${P}h1" mpirun.openmpi -np "$np" --host "$hostlist" --bind-to none \
+			--mca plm_rsh_agent "$W/rsh" --mca pml ob1 --mca btl tcp,vader,self \
+			--mca btl_tcp_if_include "$NET.0/24" --mca oob_tcp_if_include "$NET.0/24" \
+			--mca orte_tmpdir_base "$W/tmp" --mca mpi_event_tick_rate 1 \
+			${GOMB_FAULT:+-x GOMB_FAULT} "$bin" "$@"
+		;;
+	mpich)
+		local bin=${GOMB_MPICH_BIN:-$REPO/bin/gomb-mpich}
+		exec "$W/nsrun" "${P}h1" env UCX_TLS=tcp,self UCX_NET_DEVICES=eth0 \
+			mpirun.mpich -launcher ssh -launcher-exec "$W/rsh" -hosts "$hostlist" -n "$np" "$bin" "$@"
+		;;
+	*) die "run: ompi or mpich, not $mpi" ;;
+	esac
+}
+
+nfq_delay() {
+	local src=$REPO/scripts/testbed/nfq-delay.c
+	[ -x "$W/nfq-delay" ] && [ "$W/nfq-delay" -nt "$src" ] && return
+	gcc -O2 -Wall -o "$W/nfq-delay" "$src" || die "cannot build nfq-delay"
+}
+
+# shape HOST DELAY_US RATE: delay every packet HOST sends by DELAY_US
+# (NFQUEUE: netem is not in this kernel) and limit its link to RATE (tbf,
+# both directions, at the host and at its switch port).
+shape() {
+	local h=$1 d=$2 r=$3 i
+	i=$(index "$h")
+	unshape "$h" 2>/dev/null
+	if [ "$r" != none ]; then
+		ip netns exec "$h" tc qdisc replace dev eth0 root tbf rate "$r" burst 256kb latency 10ms
+		ip netns exec "$SW" tc qdisc replace dev "vh$i" root tbf rate "$r" burst 256kb latency 10ms
+	fi
+	if [ "$d" != none ] && [ "$d" != 0 ]; then
+		command -v iptables >/dev/null || die "delay needs iptables"
+		nfq_delay
+		ip netns exec "$h" iptables -t mangle -A POSTROUTING -o eth0 -j NFQUEUE --queue-num 0 --queue-bypass
+		ip netns exec "$h" "$W/nfq-delay" 0 "$d" 2>>"$W/nfq-$h.log" &
+		echo $! >"$W/nfq-$h.pid"
+		sleep 0.2
+	fi
+	echo "testbed: $h shaped: delay ${d} us, rate $r"
+}
+
+unshape() {
+	local h=$1 i
+	i=$(index "$h")
+	ip netns exec "$h" iptables -t mangle -D POSTROUTING -o eth0 -j NFQUEUE --queue-num 0 --queue-bypass 2>/dev/null
+	if [ -f "$W/nfq-$h.pid" ]; then
+		kill "$(cat "$W/nfq-$h.pid")" 2>/dev/null
+		rm -f "$W/nfq-$h.pid"
+	fi
+	ip netns exec "$h" tc qdisc del dev eth0 root 2>/dev/null
+	ip netns exec "$SW" tc qdisc del dev "vh$i" root 2>/dev/null
+	return 0
+}
+
+cmd=${1:-}
+shift || true
+case $cmd in
+up) up "$@" ;;
+down) down ;;
+run) run "$@" ;;
+shape) shape "$@" ;;
+unshape) unshape "$@" ;;
+cut) ip -n "$SW" link set "vh$(index "$1")" down ;;
+heal) ip -n "$SW" link set "vh$(index "$1")" up ;;
+flap)
+	ip -n "$SW" link set "vh$(index "$1")" down
+	sleep "$2"
+	ip -n "$SW" link set "vh$(index "$1")" up
+	;;
+kill)
+	for pid in $(ip netns pids "$1"); do
+		case $(readlink "/proc/$pid/exe" 2>/dev/null) in
+		*/gomb | */gomb-mpich) kill -"${2:-KILL}" "$pid" ;;
+		esac
+	done
+	;;
+pids) for ns in $(hosts) "$SW"; do have "$ns" && ip netns pids "$ns"; done ;;
+exec)
+	h=$1
+	shift
+	exec "$W/nsrun" "$h" "$@"
+	;;
+*)
+	sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
+	[ -z "$cmd" ] || exit 2
+	;;
+esac
