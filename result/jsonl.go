@@ -89,6 +89,11 @@ func (e *SyntaxError) Error() string {
 
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
+// ErrCutShort marks a last line that has no newline and does not parse: the
+// writer was killed in the middle of a record (a SIGKILL can stop a write
+// between pages). The records before it are intact.
+var ErrCutShort = errors.New("last record cut short (the writer stopped mid-write)")
+
 // Decoder reads a JSON Lines record stream. Scan advances to the next
 // non-blank line; Record returns it as *Run, *Result, *End or, for a line
 // that is not a valid record, *SyntaxError. Malformed lines do not stop the
@@ -126,6 +131,9 @@ func (d *Decoder) Scan() bool {
 			continue
 		}
 		d.rec = d.parse(b)
+		if se, ok := d.rec.(*SyntaxError); ok && err != nil && !json.Valid(b) {
+			se.Err = fmt.Errorf("%w: %v", ErrCutShort, se.Err)
+		}
 		return true
 	}
 }

@@ -130,6 +130,16 @@ func TestMalformedLines(t *testing.T) {
 	if !errors.As(error(bad[0]), &se) {
 		t.Error("SyntaxError does not unwrap")
 	}
+	// Only the unterminated last line counts as cut short by a kill.
+	for i, e := range bad {
+		if got, want := errors.Is(e, ErrCutShort), i == len(bad)-1; got != want {
+			t.Errorf("error %d (%v): cut short %v, want %v", i, e, got, want)
+		}
+	}
+	// A complete last record without its newline is still a record.
+	if recs, bad := readAll(t, []byte(lines[0])); len(recs) != 1 || len(bad) != 0 {
+		t.Errorf("unterminated complete record: %d records, errors %v", len(recs), bad)
+	}
 }
 
 func TestCPUListLocalityEnv(t *testing.T) {
