@@ -349,7 +349,31 @@ func (e *Engine) rows(t *Table, base *result.Result, vals []float64, samples [][
 	for _, g := range t.Groups {
 		ranks = append(ranks, g...)
 	}
-	return []*result.Result{e.row(t, base, ranks, vals, samples)}
+	r := e.row(t, base, ranks, vals, samples)
+	if len(t.Groups) > 1 {
+		r.Locality = e.groupsLocality(t.Groups)
+	}
+	return []*result.Result{r}
+}
+
+// groupsLocality classifies a row over several groups by the groups, each
+// of which communicates only within itself: two intra-node pairs side by
+// side are intra-node, though the row spans two hosts.
+func (e *Engine) groupsLocality(groups [][]int) string {
+	var locs []string
+	for _, g := range groups {
+		var hosts []string
+		for _, w := range g {
+			if w < len(e.Hosts) {
+				hosts = append(hosts, e.Hosts[w])
+			}
+		}
+		if len(hosts) > 0 {
+			loc, _ := result.Locality(hosts)
+			locs = append(locs, loc)
+		}
+	}
+	return result.JoinLocality(locs)
 }
 
 func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }

@@ -159,13 +159,23 @@ func Locality(hosts []string) (string, int) {
 // CommonLocality of a set of results: their locality when they agree,
 // Mixed when they do not, "" when none says.
 func CommonLocality(rs []*Result) string {
+	locs := make([]string, len(rs))
+	for i, r := range rs {
+		locs[i] = r.Locality
+	}
+	return JoinLocality(locs)
+}
+
+// JoinLocality of several localities: the one they agree on, Mixed when
+// they differ, "" when none is known.
+func JoinLocality(locs []string) string {
 	loc := ""
-	for _, r := range rs {
+	for _, l := range locs {
 		switch {
-		case r.Locality == "":
+		case l == "":
 		case loc == "":
-			loc = r.Locality
-		case loc != r.Locality:
+			loc = l
+		case loc != l:
 			return Mixed
 		}
 	}

@@ -138,9 +138,12 @@ nfq_delay() {
 	gcc -O2 -Wall -o "$W/nfq-delay" "$src" || die "cannot build nfq-delay"
 }
 
-# shape HOST DELAY_US RATE: delay every packet HOST sends by DELAY_US
-# (NFQUEUE: netem is not in this kernel) and limit its link to RATE (tbf,
-# both directions, at the host and at its switch port).
+# shape HOST DELAY_US RATE: make HOST's link long and thin: every packet
+# to or from HOST waits DELAY_US (NFQUEUE and nfq-delay: netem is not in
+# this kernel), and the link carries at most RATE each way (tbf at the host
+# and at its switch port). A message between two hosts crosses the shaped
+# link once, so its one-way time grows by DELAY_US (plus nfq-delay's own
+# ~30 us per pass on a small VM).
 shape() {
 	local h=$1 d=$2 r=$3 i
 	i=$(index "$h")
@@ -153,6 +156,7 @@ shape() {
 		command -v iptables >/dev/null || die "delay needs iptables"
 		nfq_delay
 		ip netns exec "$h" iptables -t mangle -A POSTROUTING -o eth0 -j NFQUEUE --queue-num 0 --queue-bypass
+		ip netns exec "$h" iptables -t mangle -A PREROUTING -i eth0 -j NFQUEUE --queue-num 0 --queue-bypass
 		ip netns exec "$h" "$W/nfq-delay" 0 "$d" 2>>"$W/nfq-$h.log" &
 		echo $! >"$W/nfq-$h.pid"
 		sleep 0.2
@@ -164,6 +168,7 @@ unshape() {
 	local h=$1 i
 	i=$(index "$h")
 	ip netns exec "$h" iptables -t mangle -D POSTROUTING -o eth0 -j NFQUEUE --queue-num 0 --queue-bypass 2>/dev/null
+	ip netns exec "$h" iptables -t mangle -D PREROUTING -i eth0 -j NFQUEUE --queue-num 0 --queue-bypass 2>/dev/null
 	if [ -f "$W/nfq-$h.pid" ]; then
 		kill "$(cat "$W/nfq-$h.pid")" 2>/dev/null
 		rm -f "$W/nfq-$h.pid"

@@ -40,6 +40,9 @@ type Phase struct {
 	What  string // "" for a measured size; "setup", "finalize", ...
 	Ranks []int  // the world ranks taking part, where known
 	Idle  bool   // waiting on purpose (the ring's interval): no deadline but the run's
+	// Limit is this phase's own fixed deadline (a step such as
+	// MPI_Finalize that must be quick whatever the sizes); 0: the size rule.
+	Limit time.Duration
 }
 
 func (p Phase) String() string {
@@ -131,6 +134,8 @@ func (d *Dog) sizeLimit(p Phase) time.Duration {
 	switch {
 	case d.cfg.Size < 0 || p.Idle:
 		return 0
+	case p.Limit > 0:
+		return p.Limit
 	case d.cfg.Size > 0:
 		return d.cfg.Size
 	}

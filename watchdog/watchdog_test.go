@@ -103,3 +103,25 @@ func TestRanks(t *testing.T) {
 		}
 	}
 }
+
+// TestPhaseLimit: a step with its own limit keeps it whatever the size
+// rule says, and -watchdog off still turns it off.
+func TestPhaseLimit(t *testing.T) {
+	step := Phase{What: "MPI_Finalize", Limit: 30 * time.Second}
+	for _, c := range []struct {
+		cfg  Config
+		want time.Duration
+	}{
+		{Config{}, 30 * time.Second},                       // derived sizes: 60 s floor
+		{Config{Size: 10 * time.Minute}, 30 * time.Second}, // a long fixed size deadline
+		{Config{Size: -1}, 0},                              // off
+		{Config{Size: -1, Run: time.Hour}, 0},              // off; the run's deadline still holds
+		{Config{Budget: time.Hour}, 30 * time.Second},      // a large -time budget
+	} {
+		d, _ := dog(c.cfg)
+		d.Enter(step)
+		if got := d.Limit(); got != c.want {
+			t.Errorf("%+v: limit %v, want %v", c.cfg, got, c.want)
+		}
+	}
+}

@@ -84,11 +84,17 @@ func startSession(cmd string, level mpi.ThreadLevel, stderr io.Writer) (*session
 		out: &output{start: time.Now(), runID: newRunID()}}, nil
 }
 
+// finalizePhase is MPI_Finalize under the watchdog. Every record is written
+// by then, so it gets a short fixed deadline: MPICH 4.0 over UCX's TCP
+// transport sometimes never returns from it (one rank spins flushing an
+// endpoint while its peer waits in the PMI barrier).
+var finalizePhase = watchdog.Phase{What: "MPI_Finalize", Limit: 30 * time.Second}
+
 // close finalizes MPI, under the watchdog when it runs: MPI_Finalize can
 // hang too (a peer gone, a flush that never completes).
 func (s *session) close() {
 	if s.dog != nil {
-		s.dog.Enter(watchdog.Phase{What: "MPI_Finalize"})
+		s.dog.Enter(finalizePhase)
 	}
 	_ = mpi.Finalize()
 	if s.dog != nil {
@@ -121,6 +127,12 @@ func (s *session) deadline(r watchdog.Report) {
 			}
 		}
 		what += fmt.Sprintf(" (ranks %s on %s)", watchdog.Ranks(r.Phase.Ranks), strings.Join(hs, ", "))
+	}
+	if r.Phase.What == finalizePhase.What {
+		// MPI is half torn down: MPI_Abort may be refused (MPICH: "Invalid
+		// communicator"), and there is nothing left to save.
+		fmt.Fprintf(s.stderr, "gomb %s: rank %d on %s: %s; every record was written before it; exiting\n", s.cmd, s.rank, host, what)
+		os.Exit(exitWatchdog)
 	}
 	fmt.Fprintf(s.stderr, "gomb %s: rank %d on %s: %s; ending the job\n", s.cmd, s.rank, host, what)
 	if s.rank == 0 {
