@@ -20,13 +20,22 @@
 #
 # Everything stays inside the namespaces it creates: the root namespace gets
 # no interface, route or firewall rule, and the subnet exists only on the
-# bridge. Work files live in $GOMB_TESTBED_DIR (default /tmp/gomb-testbed).
+# bridge. Work files live in $GOMB_TESTBED_DIR (default /tmp/gtb-testbed).
 # Only processes inside the namespaces are ever signalled, by PID.
+#
+# Settings (environment): GOMB_TESTBED_PREFIX names the namespaces (default
+# "gtb-": gtb-sw, gtb-h1...), so that two testbeds can coexist;
+# GOMB_TESTBED_TCP_RETRIES2 (default 5) is the emulated hosts' TCP
+# retransmission limit: a host whose link stays down is given up after ~25 s
+# instead of the kernel default's ~15 min. Open MPI's launcher needs that to
+# finish a job whose host is lost (it waits for the lost daemon otherwise),
+# and its daemon connections get keepalives (5 s idle, 3 probes 1 s apart).
 set -uo pipefail
 
-W=${GOMB_TESTBED_DIR:-/tmp/gomb-testbed}
+P=${GOMB_TESTBED_PREFIX:-gtb-}
+W=${GOMB_TESTBED_DIR:-/tmp/${P}testbed}
 NET=10.199.77
-P=gtb-
+RETRIES2=${GOMB_TESTBED_TCP_RETRIES2:-5}
 SW=${P}sw
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -76,7 +85,8 @@ up() {
 	for i in $(seq "$n"); do
 		local h=${P}h$i
 		ip netns add "$h"
-		ip netns exec "$h" sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1
+		ip netns exec "$h" sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 \
+			net.ipv4.tcp_retries2="$RETRIES2"
 		ip -n "$SW" link add "vh$i" type veth peer name eth0 netns "$h"
 		ip -n "$SW" link set "vh$i" master br0 up
 		ip -n "$h" link set lo up
@@ -104,7 +114,7 @@ down() {
 		done
 		ip netns del "$ns"
 	done
-	rm -rf "$W"
+	[ -f "$W/nsrun" ] && rm -rf "$W"
 	echo "testbed: down"
 }
 
@@ -121,6 +131,7 @@ run() {
 			--mca plm_rsh_agent "$W/rsh" --mca pml ob1 --mca btl tcp,vader,self \
 			--mca btl_tcp_if_include "$NET.0/24" --mca oob_tcp_if_include "$NET.0/24" \
 			--mca orte_tmpdir_base "$W/tmp" --mca mpi_event_tick_rate 1 \
+			--mca oob_tcp_keepalive_time 5 --mca oob_tcp_keepalive_intvl 1 --mca oob_tcp_keepalive_probes 3 \
 			${GOMB_FAULT:+-x GOMB_FAULT} "$bin" "$@"
 		;;
 	mpich)
@@ -207,7 +218,7 @@ exec)
 	exec "$W/nsrun" "$h" "$@"
 	;;
 *)
-	sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'
 	[ -z "$cmd" ] || exit 2
 	;;
 esac

@@ -41,7 +41,8 @@ type Phase struct {
 	Ranks []int  // the world ranks taking part, where known
 	Idle  bool   // waiting on purpose (the ring's interval): no deadline but the run's
 	// Limit is this phase's own fixed deadline (a step such as
-	// MPI_Finalize that must be quick whatever the sizes); 0: the size rule.
+	// MPI_Finalize that must be quick whatever the sizes; a shorter fixed
+	// Config.Size still applies); 0: the size rule.
 	Limit time.Duration
 }
 
@@ -134,6 +135,8 @@ func (d *Dog) sizeLimit(p Phase) time.Duration {
 	switch {
 	case d.cfg.Size < 0 || p.Idle:
 		return 0
+	case p.Limit > 0 && d.cfg.Size > 0:
+		return min(p.Limit, d.cfg.Size)
 	case p.Limit > 0:
 		return p.Limit
 	case d.cfg.Size > 0:

@@ -1,0 +1,334 @@
+package main
+
+// Tests on emulated hosts (scripts/testbed.sh via internal/testbed): ranks
+// in separate network namespaces, talking TCP over a private bridge, with
+// both MPIs. They need root; ./scripts/test.sh requires them.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gomb-hpc/gomb/internal/testbed"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// bedMPIs pairs testbed.sh's launcher names with the test binaries.
+var bedMPIs = []struct {
+	run string
+	lib mpiLib
+}{{"ompi", mpis[0]}, {"mpich", mpis[1]}}
+
+// bedJob runs gomb on the testbed and waits at most limit for the launcher.
+func bedJob(t *testing.T, b *testbed.Bed, mpi string, lib mpiLib, hosts string, np int, limit time.Duration, args ...string) job {
+	t.Helper()
+	cmd := b.Launch(mpi, hosts, np, filepath.Join(binDir, lib.bin), nil, args...)
+	var so, se bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &so, &se
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	took, code := waitExit(t, cmd, limit)
+	return job{stdout: so.String(), stderr: se.String(), code: code, took: took}
+}
+
+// finalizeHang reports a job that measured everything and then stuck in
+// MPI_Finalize until the watchdog ended it: MPICH 4.0 over UCX's TCP
+// transport does this often with 2 ranks per host (openucx/ucx#8738: a
+// rank that waits in the PMI barrier no longer progresses the endpoint its
+// peer is flushing). The results are complete; the exit status is the
+// watchdog's (5), or hydra's 255 when it sees ranks leave mid-finalize.
+func finalizeHang(j job, s stream) bool {
+	return j.code != 0 && strings.Contains(j.stderr, "MPI_Finalize in flight") &&
+		s.end != nil && s.end.Status == result.EndComplete
+}
+
+// TestTestbedPlacement: records say inter-node when the ranks of a
+// communicator sit on different emulated hosts and intra-node when they
+// share one; with 2 ranks per host, -multi groups and -map placements are
+// classified per group, as IMB places them.
+func TestTestbedPlacement(t *testing.T) {
+	b := testbed.Start(t, 2, "gtbp-")
+	h1, h2 := b.Host(1), b.Host(2)
+	type group struct {
+		ranks []int
+		loc   string
+	}
+	cases := []struct {
+		name  string
+		hosts string
+		np    int
+		args  []string
+		want  map[string]group // "benchmark/np/group" of ok rows -> ranks, locality
+	}{
+		{"pair across hosts", h1 + "," + h2, 2, []string{"PingPong", "Allreduce"}, map[string]group{
+			"PingPong/2/-1": {[]int{0, 1}, result.InterNode}, "Allreduce/2/-1": {[]int{0, 1}, result.InterNode}}},
+		{"pair on one host", h1 + ":2", 2, []string{"PingPong", "Allreduce"}, map[string]group{
+			"PingPong/2/-1": {[]int{0, 1}, result.IntraNode}, "Allreduce/2/-1": {[]int{0, 1}, result.IntraNode}}},
+		{"-multi 1, 2 ranks per host", h1 + ":2," + h2 + ":2", 4, []string{"-multi", "1", "PingPong"}, map[string]group{
+			"PingPong/2/0": {[]int{0, 1}, result.IntraNode}, "PingPong/2/1": {[]int{2, 3}, result.IntraNode}}},
+		{"-multi 1 -map 2x2", h1 + ":2," + h2 + ":2", 4, []string{"-multi", "1", "-map", "2x2", "PingPong"}, map[string]group{
+			"PingPong/2/0": {[]int{0, 2}, result.InterNode}, "PingPong/2/1": {[]int{1, 3}, result.InterNode}}},
+		{"-multi 0 and a collective over both hosts", h1 + ":2," + h2 + ":2", 4, []string{"-multi", "0", "-npmin", "4", "Allreduce"}, map[string]group{
+			"Allreduce/4/-1": {[]int{0, 1, 2, 3}, result.Mixed}}},
+		{"-multi 0, pairs within hosts", h1 + ":2," + h2 + ":2", 4, []string{"-multi", "0", "PingPong"}, map[string]group{
+			"PingPong/2/-1": {[]int{0, 1, 2, 3}, result.IntraNode}}},
+	}
+	for _, m := range bedMPIs {
+		for _, c := range cases {
+			t.Run(m.run+"/"+c.name, func(t *testing.T) {
+				out := filepath.Join(t.TempDir(), "r.jsonl")
+				args := append([]string{"imb", "-msglog", "0:1", "-iter", "200", "-time", "30", "-watchdog", "10", "-json", out}, c.args...)
+				j := bedJob(t, b, m.run, m.lib, c.hosts, c.np, 3*time.Minute, args...)
+				s := readRecords(t, out)
+				if j.code != 0 && !finalizeHang(j, s) {
+					t.Fatalf("exit %d\n%s", j.code, tail(j.stderr))
+				}
+				if finalizeHang(j, s) {
+					t.Logf("MPI_Finalize hung after a complete run; the watchdog ended it (exit 5)")
+				}
+				checkNoCrash(t, j)
+				// the rank -> host map
+				var hosts []string
+				for _, r := range s.run.Ranks {
+					hosts = append(hosts, r.Host)
+				}
+				wantHosts := map[string][]string{h1 + "," + h2: {h1, h2}, h1 + ":2": {h1, h1}, h1 + ":2," + h2 + ":2": {h1, h1, h2, h2}}[c.hosts]
+				if !slices.Equal(hosts, wantHosts) {
+					t.Errorf("rank hosts %v, want %v", hosts, wantHosts)
+				}
+				seen := map[string]bool{}
+				for _, r := range s.results {
+					if r.Status != result.StatusOK {
+						continue
+					}
+					key := fmt.Sprintf("%s/%d/%d", r.Benchmark, r.NP, r.Group)
+					g, ok := c.want[key]
+					if !ok {
+						continue
+					}
+					seen[key] = true
+					if !slices.Equal(r.Ranks, g.ranks) || r.Locality != g.loc {
+						t.Errorf("%s %d bytes: ranks %v %s, want %v %s", key, r.Bytes, r.Ranks, r.Locality, g.ranks, g.loc)
+					}
+				}
+				for key := range c.want {
+					if !seen[key] {
+						t.Errorf("no measured row for %s", key)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestTestbedFaults: a link cut for good, a rank killed, a 3 s link flap and
+// a signal to the launcher, with both MPIs, on ranks in two emulated hosts.
+// Each job ends in bounded time (or rides through the flap), its exit status
+// says what happened, the records written so far stay valid, and nothing is
+// left running in the emulated hosts.
+func TestTestbedFaults(t *testing.T) {
+	b := testbed.Start(t, 2, "gtbf-")
+	h1, h2 := b.Host(1), b.Host(2)
+	const watchdog = 10 * time.Second
+	type fault struct {
+		name   string
+		inject func(t *testing.T, pid int)
+		limit  time.Duration // the launcher must be gone by then
+		flap   bool          // the job must ride through it
+	}
+	signal := func(sig syscall.Signal) func(*testing.T, int) {
+		return func(t *testing.T, pid int) { syscall.Kill(pid, sig) }
+	}
+	faults := []fault{
+		{"link down", func(t *testing.T, _ int) { b.Must(t, "cut", h2) }, 60 * time.Second, false},
+		{"rank SIGKILL", func(t *testing.T, _ int) { b.Must(t, "kill", h2, "KILL") }, 30 * time.Second, false},
+		{"link flap 3s", func(t *testing.T, _ int) { b.Must(t, "flap", h2, "3") }, 60 * time.Second, true},
+		{"SIGINT to the launcher", signal(syscall.SIGINT), 15 * time.Second, false},
+		{"SIGTERM to the launcher", signal(syscall.SIGTERM), 15 * time.Second, false},
+	}
+	for _, m := range bedMPIs {
+		for _, f := range faults {
+			t.Run(m.run+"/"+f.name, func(t *testing.T) {
+				out := filepath.Join(t.TempDir(), "r.jsonl")
+				// A flap run is short (it must finish); the others would run
+				// for minutes: 20000 repetitions up to 4 MiB.
+				args := []string{"imb", "-msglog", "0:22", "-iter", "20000", "-time", "30", "-watchdog", watchdog.String(), "-json", out}
+				if !f.flap {
+					args = append(args, "-iter_policy", "off")
+				}
+				cmd := b.Launch(m.run, h1+","+h2, 2, filepath.Join(binDir, m.lib.bin), nil, append(args, "PingPong")...)
+				var se bytes.Buffer
+				cmd.Stderr = &se
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { b.Must(t, "heal", h2) })
+				waitLines(t, cmd, out, 3, &se)
+				f.inject(t, cmd.Process.Pid)
+				took, code := waitExit(t, cmd, f.limit)
+				b.Must(t, "heal", h2)
+				s := readRecords(t, out)
+				end := "none"
+				if s.end != nil {
+					end = s.end.Status
+				}
+				t.Logf("FIGURE %-5s %-24s exit %3d after %6.2fs, %2d results kept, end record %s, cut short %v",
+					m.run, f.name, code, took.Seconds(), len(s.results), end, s.cut != nil)
+				if len(s.bad) > 0 || len(s.results) < 2 {
+					t.Errorf("records: %d results, errors %v", len(s.results), s.bad)
+				}
+				switch {
+				case f.flap:
+					if code != 0 || end != result.EndComplete || len(s.results) != 24 {
+						t.Errorf("did not ride through the flap: exit %d, end %s, %d of 24 sizes\n%s", code, end, len(s.results), tail(se.String()))
+					}
+				case code == 0 && !(m.run == "mpich" && strings.HasPrefix(f.name, "SIG")):
+					// MPICH's mpiexec returns 0 or the signal number at
+					// random once it has forwarded a signal.
+					t.Errorf("exit status 0 after %s", f.name)
+				}
+				switch f.name {
+				case "link down":
+					// gomb's watchdog (deadline) or Open MPI's lost-daemon
+					// check (a SIGTERM: interrupted) ends it, whichever first.
+					if end != result.EndDeadline && end != result.EndInterrupted {
+						t.Errorf("end record %s after the link went down", end)
+					}
+					if end == result.EndDeadline && !strings.Contains(se.String(), "in flight") {
+						t.Errorf("the watchdog did not say what was in flight:\n%s", tail(se.String()))
+					}
+				case "SIGINT to the launcher", "SIGTERM to the launcher":
+					if end != result.EndInterrupted {
+						t.Errorf("end record %s after a signal", end)
+					}
+				}
+				checkNoCrash(t, job{stderr: se.String()})
+				if left := b.WaitEmpty(t, 30*time.Second); len(left) > 0 {
+					t.Errorf("left running in the emulated hosts 30 s after the job: %v", left)
+				}
+			})
+		}
+	}
+}
+
+// waitLines waits until the record file has n lines (the run record and
+// some results), so that a fault lands mid-run.
+func waitLines(t *testing.T, cmd *exec.Cmd, path string, n int, se *bytes.Buffer) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		if b, err := os.ReadFile(path); err == nil && bytes.Count(b, []byte("\n")) >= n {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	cmd.Wait()
+	t.Fatalf("no results after a minute: %s", tail(se.String()))
+}
+
+// TestTestbedShaped: with a link shaped to 500 µs of delay, gomb's small-
+// message latency grows by about that much; shaped to 1 Gbit/s, its 4 MiB
+// bandwidth sits near 125 MB/s. explain reads the first as an Ethernet/TCP
+// class path and puts the second at most of a 1 Gb/s link.
+func TestTestbedShaped(t *testing.T) {
+	b := testbed.Start(t, 2, "gtbs-")
+	h1, h2 := b.Host(1), b.Host(2)
+	latency := func(t *testing.T, m mpiLib, run, out string) float64 {
+		j := bedJob(t, b, run, m, h1+","+h2, 2, 2*time.Minute, "imb", "-msglog", "3:3", "-iter", "400", "-iter_policy", "off",
+			"-watchdog", "30", "-json", out, "PingPong")
+		s := readRecords(t, out)
+		if j.code != 0 && !finalizeHang(j, s) {
+			t.Fatalf("exit %d\n%s", j.code, tail(j.stderr))
+		}
+		for _, r := range s.results {
+			if r.Bytes == 8 {
+				return r.TAvgUS
+			}
+		}
+		t.Fatalf("no 8-byte row")
+		return 0
+	}
+	bandwidth := func(t *testing.T, m mpiLib, run, out string) float64 {
+		j := bedJob(t, b, run, m, h1+","+h2, 2, 2*time.Minute, "imb", "-msglog", "22:22", "-iter", "30", "-iter_policy", "off",
+			"-watchdog", "60", "-json", out, "PingPong")
+		s := readRecords(t, out)
+		if j.code != 0 && !finalizeHang(j, s) {
+			t.Fatalf("exit %d\n%s", j.code, tail(j.stderr))
+		}
+		for _, r := range s.results {
+			if r.Bytes == 4<<20 {
+				return r.MBps
+			}
+		}
+		t.Fatalf("no 4 MiB row")
+		return 0
+	}
+	explain := func(t *testing.T, file string, args ...string) []string {
+		so, se, code := gombCmd(t, nil, "", append(append([]string{"explain", "-json", "-"}, args...), file)...)
+		var ex []struct{ Findings []struct{ Kind, Summary string } }
+		if code != 0 || json.Unmarshal([]byte(so), &ex) != nil || len(ex) != 1 {
+			t.Fatalf("explain: exit %d\n%s%s", code, so, se)
+		}
+		var out []string
+		for _, f := range ex[0].Findings {
+			out = append(out, f.Kind+": "+f.Summary)
+		}
+		return out
+	}
+	has := func(findings []string, want string) bool {
+		return slices.ContainsFunc(findings, func(f string) bool { return strings.Contains(f, want) })
+	}
+	const delayUS = 500
+	for _, bm := range bedMPIs {
+		t.Run(bm.run, func(t *testing.T) {
+			dir := t.TempDir()
+			base := latency(t, bm.lib, bm.run, filepath.Join(dir, "base-lat.jsonl"))
+			baseBW := bandwidth(t, bm.lib, bm.run, filepath.Join(dir, "base-bw.jsonl"))
+
+			b.Must(t, "shape", h2, fmt.Sprint(delayUS), "none")
+			t.Cleanup(func() { b.Must(t, "unshape", h2) })
+			delayed := latency(t, bm.lib, bm.run, filepath.Join(dir, "delay.jsonl"))
+			b.Must(t, "shape", h2, "0", "1gbit")
+			shaped := bandwidth(t, bm.lib, bm.run, filepath.Join(dir, "rate.jsonl"))
+			shapedLat := latency(t, bm.lib, bm.run, filepath.Join(dir, "rate-lat.jsonl"))
+			b.Must(t, "unshape", h2)
+
+			t.Logf("FIGURE %-5s 8 B one-way: %.1f µs unshaped, %.1f µs with %d µs delay (+%.0f); 4 MiB: %.0f MB/s unshaped, %.1f MB/s at 1 Gbit/s (line 125 MB/s, %.0f%%), 8 B %.1f µs",
+				bm.run, base, delayed, delayUS, delayed-base, baseBW, shaped, shaped/1.25, shapedLat)
+			// nfq-delay adds its own ~30 µs per pass and timer overshoot on a
+			// small VM: the delay must show, within the noise.
+			if d := delayed - base; d < 0.8*delayUS || d > 2*delayUS {
+				t.Errorf("latency grew by %.0f µs with a %d µs delay", d, delayUS)
+			}
+			if shaped < 80 || shaped > 135 {
+				t.Errorf("4 MiB at %.1f MB/s on a 1 Gbit/s link (line rate 125 MB/s)", shaped)
+			}
+			if shaped > baseBW/2 {
+				t.Errorf("the rate limit did not bite: %.0f MB/s shaped, %.0f unshaped", shaped, baseBW)
+			}
+			if shapedLat > base+100 {
+				t.Errorf("a rate limit alone moved 8 B latency from %.1f to %.1f µs", base, shapedLat)
+			}
+			// The interpretation side reads these runs.
+			f := explain(t, filepath.Join(dir, "delay.jsonl"))
+			if !has(f, "points to Ethernet/TCP class") {
+				t.Errorf("explain on the delayed run: no Ethernet/TCP class finding in %q", f)
+			}
+			f = explain(t, filepath.Join(dir, "rate.jsonl"), "-link", "1")
+			if !has(f, "of the link") {
+				t.Errorf("explain -link 1 on the rate-limited run: no link efficiency in %q", f)
+			}
+			t.Logf("explain: %q", f)
+		})
+	}
+}

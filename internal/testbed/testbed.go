@@ -1,0 +1,152 @@
+// Package testbed drives scripts/testbed.sh from Go tests: emulated hosts in
+// network namespaces, gomb launched across them with Open MPI or MPICH,
+// links shaped, cut and flapped, ranks killed. Each Bed has its own
+// namespace prefix and work directory and is torn down when its test ends.
+//
+// A Bed needs root, ip netns, tc, iptables and gcc. Where they are missing
+// Start skips the test, unless GOMB_REQUIRE_TESTBED=1 (the project's test
+// script sets it), which makes a missing piece a failure.
+package testbed
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Bed is a running testbed.
+type Bed struct {
+	Prefix string // namespace prefix: hosts are Prefix+"h1"...
+	Dir    string // the script's work files
+	N      int    // hosts
+	script string
+	env    []string
+}
+
+// Script is the path of scripts/testbed.sh in this source tree.
+func Script() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "scripts", "testbed.sh")
+}
+
+// Start brings up n hosts; teardown is registered with t.Cleanup.
+func Start(t testing.TB, n int, prefix string) *Bed {
+	t.Helper()
+	if why := missing(); why != "" {
+		if os.Getenv("GOMB_REQUIRE_TESTBED") == "1" {
+			t.Fatalf("testbed required (GOMB_REQUIRE_TESTBED=1), but %s", why)
+		}
+		t.Skipf("no testbed: %s", why)
+	}
+	b := &Bed{Prefix: prefix, Dir: filepath.Join(os.TempDir(), prefix+"testbed"), N: n, script: Script()}
+	b.env = append(os.Environ(), "GOMB_TESTBED_PREFIX="+prefix, "GOMB_TESTBED_DIR="+b.Dir)
+	t.Cleanup(func() {
+		if out, err := b.sh(60*time.Second, "down"); err != nil {
+			t.Errorf("testbed down: %v\n%s", err, out)
+		}
+	})
+	b.Must(t, "up", strconv.Itoa(n))
+	return b
+}
+
+// missing says what the testbed lacks here ("" when nothing).
+func missing() string {
+	if os.Geteuid() != 0 {
+		return "not root"
+	}
+	for _, c := range []string{"ip", "tc", "iptables", "gcc", "unshare"} {
+		if _, err := exec.LookPath(c); err != nil {
+			return c + " is not installed"
+		}
+	}
+	if err := exec.Command("ip", "netns", "list").Run(); err != nil {
+		return "ip netns does not work: " + err.Error()
+	}
+	return ""
+}
+
+// Host is the name of host i (1-based).
+func (b *Bed) Host(i int) string { return fmt.Sprintf("%sh%d", b.Prefix, i) }
+
+// sh runs one testbed.sh subcommand with a time limit.
+func (b *Bed) sh(limit time.Duration, args ...string) (string, error) {
+	cmd := exec.Command(b.script, args...)
+	cmd.Env = b.env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return "", err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return out.String(), err
+	case <-time.After(limit):
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		<-done
+		return out.String(), fmt.Errorf("testbed.sh %s: no answer within %v", strings.Join(args, " "), limit)
+	}
+}
+
+// Must runs a testbed.sh subcommand and fails the test if it fails.
+func (b *Bed) Must(t testing.TB, args ...string) string {
+	t.Helper()
+	out, err := b.sh(60*time.Second, args...)
+	if err != nil {
+		t.Fatalf("testbed.sh %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return out
+}
+
+// Launch returns (not started) the launcher of a job: mpi is "ompi" or
+// "mpich", hosts e.g. "h1,h2" or "h1:2,h2:2" with the prefix, bin the gomb
+// binary to run. The command's PID is the launcher's own (mpirun runs
+// inside host 1 through exec), so signals sent to it reach the launcher.
+func (b *Bed) Launch(mpi, hosts string, np int, bin string, env []string, args ...string) *exec.Cmd {
+	cmd := exec.Command(b.script, append([]string{"run", mpi, hosts, strconv.Itoa(np), "--"}, args...)...)
+	cmd.Env = append(append(append([]string{}, b.env...), "GOMB_BIN="+bin, "GOMB_MPICH_BIN="+bin), env...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	return cmd
+}
+
+// Pids lists every process left in the testbed's namespaces.
+func (b *Bed) Pids(t testing.TB) []int {
+	t.Helper()
+	var pids []int
+	for _, f := range strings.Fields(b.Must(t, "pids")) {
+		if p, err := strconv.Atoi(f); err == nil {
+			pids = append(pids, p)
+		}
+	}
+	return pids
+}
+
+// WaitEmpty waits up to limit for the namespaces to hold no process and
+// returns what is left then, as "pid:command".
+func (b *Bed) WaitEmpty(t testing.TB, limit time.Duration) []string {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for {
+		var left []string
+		for _, p := range b.Pids(t) {
+			comm, err := os.ReadFile(fmt.Sprintf("/proc/%d/comm", p))
+			if err == nil {
+				left = append(left, fmt.Sprintf("%d:%s", p, strings.TrimSpace(string(comm))))
+			}
+		}
+		if len(left) == 0 || time.Now().After(deadline) {
+			return left
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
