@@ -160,15 +160,20 @@ shape() {
 	i=$(index "$h")
 	unshape "$h" 2>/dev/null
 	if [ "$r" != none ]; then
-		ip netns exec "$h" tc qdisc replace dev eth0 root tbf rate "$r" burst 256kb latency 10ms
-		ip netns exec "$SW" tc qdisc replace dev "vh$i" root tbf rate "$r" burst 256kb latency 10ms
+		# The burst must hold a whole GSO packet (64 KB) or tbf splits every
+		# one; NFQUEUE releases packets in bunches and needs 256 KB. Every
+		# byte of burst is free credit: 128 KB puts 4 MiB at 98% of the rate.
+		local burst=128kb
+		[ "$d" != none ] && [ "$d" != 0 ] && burst=256kb
+		ip netns exec "$h" tc qdisc replace dev eth0 root tbf rate "$r" burst $burst latency 10ms
+		ip netns exec "$SW" tc qdisc replace dev "vh$i" root tbf rate "$r" burst $burst latency 10ms
 	fi
 	if [ "$d" != none ] && [ "$d" != 0 ]; then
 		command -v iptables >/dev/null || die "delay needs iptables"
 		nfq_delay
 		ip netns exec "$h" iptables -t mangle -A POSTROUTING -o eth0 -j NFQUEUE --queue-num 0 --queue-bypass
 		ip netns exec "$h" iptables -t mangle -A PREROUTING -i eth0 -j NFQUEUE --queue-num 0 --queue-bypass
-		ip netns exec "$h" "$W/nfq-delay" 0 "$d" 2>>"$W/nfq-$h.log" &
+		ip netns exec "$h" "$W/nfq-delay" 0 "$d" </dev/null >/dev/null 2>>"$W/nfq-$h.log" &
 		echo $! >"$W/nfq-$h.pid"
 		sleep 0.2
 	fi

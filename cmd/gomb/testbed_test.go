@@ -138,22 +138,26 @@ func TestTestbedPlacement(t *testing.T) {
 func TestTestbedFaults(t *testing.T) {
 	b := testbed.Start(t, 2, "gtbf-")
 	h1, h2 := b.Host(1), b.Host(2)
-	const watchdog = 10 * time.Second
 	type fault struct {
-		name   string
-		inject func(t *testing.T, pid int)
-		limit  time.Duration // the launcher must be gone by then
-		flap   bool          // the job must ride through it
+		name     string
+		inject   func(t *testing.T, pid int)
+		limit    time.Duration // the launcher must be gone by then
+		flap     bool          // the job must ride through it
+		watchdog time.Duration // gomb's per-size deadline
 	}
+	cut := func(t *testing.T, _ int) { b.Must(t, "cut", h2) }
 	signal := func(sig syscall.Signal) func(*testing.T, int) {
 		return func(t *testing.T, pid int) { syscall.Kill(pid, sig) }
 	}
 	faults := []fault{
-		{"link down", func(t *testing.T, _ int) { b.Must(t, "cut", h2) }, 60 * time.Second, false},
-		{"rank SIGKILL", func(t *testing.T, _ int) { b.Must(t, "kill", h2, "KILL") }, 30 * time.Second, false},
-		{"link flap 3s", func(t *testing.T, _ int) { b.Must(t, "flap", h2, "3") }, 60 * time.Second, true},
-		{"SIGINT to the launcher", signal(syscall.SIGINT), 15 * time.Second, false},
-		{"SIGTERM to the launcher", signal(syscall.SIGTERM), 15 * time.Second, false},
+		// Open MPI's daemon keepalive notices a lost host after ~8 s: with
+		// a 10 s watchdog it ends the job first, with a 3 s one gomb does.
+		{"link down", cut, 60 * time.Second, false, 10 * time.Second},
+		{"link down, watchdog 3s", cut, 60 * time.Second, false, 3 * time.Second},
+		{"rank SIGKILL", func(t *testing.T, _ int) { b.Must(t, "kill", h2, "KILL") }, 30 * time.Second, false, 10 * time.Second},
+		{"link flap 3s", func(t *testing.T, _ int) { b.Must(t, "flap", h2, "3") }, 60 * time.Second, true, 10 * time.Second},
+		{"SIGINT to the launcher", signal(syscall.SIGINT), 15 * time.Second, false, 10 * time.Second},
+		{"SIGTERM to the launcher", signal(syscall.SIGTERM), 15 * time.Second, false, 10 * time.Second},
 	}
 	for _, m := range bedMPIs {
 		for _, f := range faults {
@@ -161,7 +165,7 @@ func TestTestbedFaults(t *testing.T) {
 				out := filepath.Join(t.TempDir(), "r.jsonl")
 				// A flap run is short (it must finish); the others would run
 				// for minutes: 20000 repetitions up to 4 MiB.
-				args := []string{"imb", "-msglog", "0:22", "-iter", "20000", "-time", "30", "-watchdog", watchdog.String(), "-json", out}
+				args := []string{"imb", "-msglog", "0:22", "-iter", "20000", "-time", "30", "-watchdog", f.watchdog.String(), "-json", out}
 				if !f.flap {
 					args = append(args, "-iter_policy", "off")
 				}
@@ -173,15 +177,17 @@ func TestTestbedFaults(t *testing.T) {
 				}
 				t.Cleanup(func() { b.Must(t, "heal", h2) })
 				waitLines(t, cmd, out, 3, &se)
+				t0 := time.Now()
 				f.inject(t, cmd.Process.Pid)
-				took, code := waitExit(t, cmd, f.limit)
+				_, code := waitExit(t, cmd, f.limit)
+				took := time.Since(t0)
 				b.Must(t, "heal", h2)
 				s := readRecords(t, out)
 				end := "none"
 				if s.end != nil {
 					end = s.end.Status
 				}
-				t.Logf("FIGURE %-5s %-24s exit %3d after %6.2fs, %2d results kept, end record %s, cut short %v",
+				t.Logf("FIGURE %-5s %-24s exit %3d %6.2fs after the fault, %2d results kept, end record %s, cut short %v",
 					m.run, f.name, code, took.Seconds(), len(s.results), end, s.cut != nil)
 				if len(s.bad) > 0 || len(s.results) < 2 {
 					t.Errorf("records: %d results, errors %v", len(s.results), s.bad)
@@ -197,7 +203,7 @@ func TestTestbedFaults(t *testing.T) {
 					t.Errorf("exit status 0 after %s", f.name)
 				}
 				switch f.name {
-				case "link down":
+				case "link down", "link down, watchdog 3s":
 					// gomb's watchdog (deadline) or Open MPI's lost-daemon
 					// check (a SIGTERM: interrupted) ends it, whichever first.
 					if end != result.EndDeadline && end != result.EndInterrupted {
@@ -275,7 +281,9 @@ func TestTestbedShaped(t *testing.T) {
 	}
 	explain := func(t *testing.T, file string, args ...string) []string {
 		so, se, code := gombCmd(t, nil, "", append(append([]string{"explain", "-json", "-"}, args...), file)...)
-		var ex []struct{ Findings []struct{ Kind, Summary string } }
+		var ex []struct {
+			Findings []struct{ Kind, Summary string }
+		}
 		if code != 0 || json.Unmarshal([]byte(so), &ex) != nil || len(ex) != 1 {
 			t.Fatalf("explain: exit %d\n%s%s", code, so, se)
 		}
