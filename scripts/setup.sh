@@ -7,7 +7,8 @@
 #   bin/gomb-mpich  linked against MPICH
 # Safe to run again: it installs nothing that is already there.
 # GOMB_SETUP_EXTRA names more packages (the test script adds chromium, for
-# rendering the HTML report).
+# rendering the HTML report, and iproute2 and iptables for the emulated-host
+# testbed).
 set -eu
 cd "$(dirname "$0")/.."
 

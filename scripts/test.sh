@@ -1,13 +1,16 @@
 #!/bin/sh
 # test.sh: set up, then run the whole test suite: unit tests, golden files,
-# real mpirun jobs with Open MPI and MPICH at 2 and 4 ranks, and the HTML
-# report in headless Chromium.
+# real mpirun jobs with Open MPI and MPICH at 2 and 4 ranks, jobs across
+# emulated hosts (network namespaces: placement, faults, shaped links; needs
+# root) and the HTML report in headless Chromium.
 set -eu
 cd "$(dirname "$0")/.."
-GOMB_SETUP_EXTRA=chromium ./scripts/setup.sh
+GOMB_SETUP_EXTRA="chromium iproute2 iptables" ./scripts/setup.sh
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # The report is rendered in headless Chromium; its screenshot lands in out/test.
 export GOMB_REQUIRE_CHROMIUM=1 GOMB_TEST_OUT="$PWD/out/test"
+# The emulated-host tests (scripts/testbed.sh) must run, not skip.
+export GOMB_REQUIRE_TESTBED=1
 # The analysis side must build without cgo.
 CGO_ENABLED=0 go build -o /dev/null ./cmd/gomb
 go vet ./...

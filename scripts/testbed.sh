@@ -93,14 +93,24 @@ up() {
 		ip -n "$h" addr add "$NET.$i/24" dev eth0
 		ip -n "$h" link set eth0 up
 	done
-	# the bridge forwards at once (no STP); wait until host1 reaches the last host
+	reach "${P}h$n"
+	echo "testbed: $n hosts up ($NET.1-$n), work files in $W"
+}
+
+# reach HOST: wait (up to 5 s) until host1 can open a TCP connection to
+# HOST (a refusal counts: the path is up); after a cut, ARP and the bridge
+# take a moment.
+reach() {
+	local i
+	i=$(index "$1")
 	for _ in $(seq 50); do
-		case $(ip netns exec "${P}h1" bash -c "exec 3<>/dev/tcp/$NET.$n/9" 2>&1) in
-		"" | *refused*) break ;;
+		case $(ip netns exec "${P}h1" timeout 1 bash -c "exec 3<>/dev/tcp/$NET.$i/9" 2>&1) in
+		"" | *refused*) return 0 ;;
 		esac
 		sleep 0.1
 	done
-	echo "testbed: $n hosts up ($NET.1-$n), work files in $W"
+	echo "testbed: $1 is not reachable from ${P}h1" >&2
+	return 1
 }
 
 down() {
@@ -203,7 +213,7 @@ run) run "$@" ;;
 shape) shape "$@" ;;
 unshape) unshape "$@" ;;
 cut) ip -n "$SW" link set "vh$(index "$1")" down ;;
-heal) ip -n "$SW" link set "vh$(index "$1")" up ;;
+heal) ip -n "$SW" link set "vh$(index "$1")" up && reach "$1" ;;
 flap)
 	ip -n "$SW" link set "vh$(index "$1")" down
 	sleep "$2"

@@ -245,6 +245,7 @@ func parseSeconds(s string) (time.Duration, error) {
 const watchHelp = `  -watchdog D|auto|off  end the job when one size runs longer than D (auto: 60 s
                         plus the benchmark's time budget plus 10 x what the previous size
                         took, scaled by its bytes); the job is aborted, rank 0 says what was
-                        in flight, the records end with status "deadline", exit status 5
+                        in flight, the records end with status "deadline", exit status 5;
+                        MPI_Finalize gets 30 s (or D if shorter), the records being complete
   -deadline D           end the job when the whole run takes longer than D (off)
 `
