@@ -137,6 +137,9 @@ func (s *session) deadline(r watchdog.Report) {
 	fmt.Fprintf(s.stderr, "gomb %s: rank %d on %s: %s; ending the job\n", s.cmd, s.rank, host, what)
 	if s.rank == 0 {
 		s.out.end(result.EndDeadline, "", what, true)
+		// let the launcher forward the line above before the abort tears
+		// its output channels down (hydra drops it otherwise)
+		time.Sleep(500 * time.Millisecond)
 	} else {
 		time.Sleep(2 * time.Second)
 	}
