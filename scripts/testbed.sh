@@ -26,7 +26,7 @@
 # Settings (environment): GOMB_TESTBED_PREFIX names the namespaces (default
 # "gtb-": gtb-sw, gtb-h1...), so that two testbeds can coexist;
 # GOMB_TESTBED_TCP_RETRIES2 (default 5) is the emulated hosts' TCP
-# retransmission limit: a host whose link stays down is given up after ~25 s
+# retransmission limit: a host whose link stays down is given up after ~15 s
 # instead of the kernel default's ~15 min. Open MPI's launcher needs that to
 # finish a job whose host is lost (it waits for the lost daemon otherwise),
 # and its daemon connections get keepalives (5 s idle, 3 probes 1 s apart).
@@ -44,6 +44,14 @@ die() { echo "testbed: $*" >&2; exit 1; }
 hosts() { ip netns list 2>/dev/null | awk '{print $1}' | grep "^${P}h[0-9]*$" | sort -V; }
 have() { ip netns list 2>/dev/null | awk '{print $1}' | grep -qx "$1"; }
 index() { echo "${1#${P}h}"; }   # gtb-h2 -> 2
+usage() { die "usage: testbed.sh $*"; }
+# host NAME: NAME must be one of the emulated hosts.
+host() {
+	case $1 in
+	"${P}h"[0-9]*) have "$1" && return 0 ;;
+	esac
+	die "no emulated host \"$1\" (hosts: $(hosts | tr '\n' ' '); 'testbed.sh up' first)"
+}
 
 helpers() {
 	mkdir -p "$W/tmp"
@@ -207,19 +215,44 @@ unshape() {
 cmd=${1:-}
 shift || true
 case $cmd in
-up) up "$@" ;;
+up)
+	[ $# -le 1 ] && [[ ${1:-3} =~ ^[1-9][0-9]?$ ]] || usage "up [N] (N hosts, 1-99)"
+	up "$@"
+	;;
 down) down ;;
-run) run "$@" ;;
-shape) shape "$@" ;;
-unshape) unshape "$@" ;;
-cut) ip -n "$SW" link set "vh$(index "$1")" down ;;
-heal) ip -n "$SW" link set "vh$(index "$1")" up && reach "$1" ;;
+run)
+	[ $# -ge 3 ] && [[ $3 =~ ^[1-9][0-9]*$ ]] || usage "run ompi|mpich HOSTS NP [--] GOMB_ARGS..."
+	run "$@"
+	;;
+shape)
+	[ $# -eq 3 ] && [[ $2 =~ ^([0-9]+|none)$ ]] || usage "shape HOST DELAY_US|none RATE|none"
+	host "$1"
+	shape "$@"
+	;;
+unshape)
+	[ $# -eq 1 ] || usage "unshape HOST"
+	host "$1"
+	unshape "$1"
+	;;
+cut | heal)
+	[ $# -eq 1 ] || usage "$cmd HOST"
+	host "$1"
+	if [ "$cmd" = cut ]; then
+		ip -n "$SW" link set "vh$(index "$1")" down
+	else
+		ip -n "$SW" link set "vh$(index "$1")" up && reach "$1"
+	fi
+	;;
 flap)
+	[ $# -eq 2 ] && [[ $2 =~ ^[0-9]+(\.[0-9]+)?$ ]] || usage "flap HOST SECONDS"
+	host "$1"
 	ip -n "$SW" link set "vh$(index "$1")" down
 	sleep "$2"
 	ip -n "$SW" link set "vh$(index "$1")" up
 	;;
 kill)
+	[ $# -ge 1 ] && [ $# -le 2 ] || usage "kill HOST [SIGNAL]"
+	host "$1"
 	for pid in $(ip netns pids "$1"); do
 		case $(readlink "/proc/$pid/exe" 2>/dev/null) in
 		*/gomb | */gomb-mpich) kill -"${2:-KILL}" "$pid" ;;
@@ -228,6 +261,8 @@ kill)
 	;;
 pids) for ns in $(hosts) "$SW"; do have "$ns" && ip netns pids "$ns"; done ;;
 exec)
+	[ $# -ge 2 ] || usage "exec HOST CMD..."
+	host "$1"
 	h=$1
 	shift
 	exec "$W/nsrun" "$h" "$@"
