@@ -362,17 +362,8 @@ func longRun(t *testing.T, m mpiLib, out string) (*exec.Cmd, *bytes.Buffer) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(time.Minute)
-	for time.Now().Before(deadline) {
-		if b, err := os.ReadFile(out); err == nil && bytes.Count(b, []byte("\n")) >= 3 {
-			return cmd, &se
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	cmd.Wait()
-	t.Fatalf("no results after a minute: %s", se.String())
-	return nil, nil
+	waitLines(t, cmd, out, 3, &se)
+	return cmd, &se
 }
 
 // waitExit waits for the launcher with a deadline and returns how long it

@@ -154,6 +154,27 @@ func ourProcesses() []int {
 	return pids
 }
 
+// waitLines waits until a started job's record file has n lines (the run
+// record and some results), so that a fault or signal lands mid-run. If
+// the job ends first or a minute passes, it kills the job and fails; out
+// is the job's captured output, for the message.
+func waitLines(t *testing.T, cmd *exec.Cmd, path string, n int, out *bytes.Buffer) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		if b, err := os.ReadFile(path); err == nil && bytes.Count(b, []byte("\n")) >= n {
+			return
+		}
+		if st, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", cmd.Process.Pid)); err != nil || strings.Contains(string(st), ") Z ") {
+			break // the launcher has ended
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	cmd.Wait()
+	t.Fatalf("no results: %s", tail(out.String()))
+}
+
 func tail(s string) string {
 	if len(s) > 3000 {
 		return "..." + s[len(s)-3000:]

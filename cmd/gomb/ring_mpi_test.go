@@ -106,13 +106,7 @@ func TestRingSignal(t *testing.T) {
 				if err := cmd.Start(); err != nil {
 					t.Fatal(err)
 				}
-				deadline := time.Now().Add(time.Minute)
-				for time.Now().Before(deadline) {
-					if b, _ := os.ReadFile(out); bytes.Count(b, []byte("\n")) >= 4 {
-						break
-					}
-					time.Sleep(50 * time.Millisecond)
-				}
+				waitLines(t, cmd, out, 4, &so)
 				cmd.Process.Signal(sig)
 				took, code := waitExit(t, cmd, 15*time.Second)
 				if took > 5*time.Second {

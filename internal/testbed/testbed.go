@@ -25,14 +25,12 @@ import (
 // Bed is a running testbed.
 type Bed struct {
 	Prefix string // namespace prefix: hosts are Prefix+"h1"...
-	Dir    string // the script's work files
-	N      int    // hosts
 	script string
-	env    []string
+	env    []string // testbed.sh's settings: prefix and work directory
 }
 
-// Script is the path of scripts/testbed.sh in this source tree.
-func Script() string {
+// scriptPath is the path of scripts/testbed.sh in this source tree.
+func scriptPath() string {
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Join(filepath.Dir(file), "..", "..", "scripts", "testbed.sh")
 }
@@ -46,8 +44,9 @@ func Start(t testing.TB, n int, prefix string) *Bed {
 		}
 		t.Skipf("no testbed: %s", why)
 	}
-	b := &Bed{Prefix: prefix, Dir: filepath.Join(os.TempDir(), prefix+"testbed"), N: n, script: Script()}
-	b.env = append(os.Environ(), "GOMB_TESTBED_PREFIX="+prefix, "GOMB_TESTBED_DIR="+b.Dir)
+	dir := filepath.Join(os.TempDir(), prefix+"testbed")
+	b := &Bed{Prefix: prefix, script: scriptPath(),
+		env: append(os.Environ(), "GOMB_TESTBED_PREFIX="+prefix, "GOMB_TESTBED_DIR="+dir)}
 	t.Cleanup(func() {
 		if out, err := b.sh(60*time.Second, "down"); err != nil {
 			t.Errorf("testbed down: %v\n%s", err, out)
@@ -112,9 +111,9 @@ func (b *Bed) Must(t testing.TB, args ...string) string {
 // "mpich", hosts e.g. "h1,h2" or "h1:2,h2:2" with the prefix, bin the gomb
 // binary to run. The command's PID is the launcher's own (mpirun runs
 // inside host 1 through exec), so signals sent to it reach the launcher.
-func (b *Bed) Launch(mpi, hosts string, np int, bin string, env []string, args ...string) *exec.Cmd {
+func (b *Bed) Launch(mpi, hosts string, np int, bin string, args ...string) *exec.Cmd {
 	cmd := exec.Command(b.script, append([]string{"run", mpi, hosts, strconv.Itoa(np), "--"}, args...)...)
-	cmd.Env = append(append(append([]string{}, b.env...), "GOMB_BIN="+bin, "GOMB_MPICH_BIN="+bin), env...)
+	cmd.Env = append(append([]string{}, b.env...), "GOMB_BIN="+bin, "GOMB_MPICH_BIN="+bin)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	return cmd
 }
