@@ -12,9 +12,35 @@ run:
 test:
 	./scripts/test.sh
 
-# gomb's timed loops against a plain C MPI program, both MPIs, 5 rounds.
+# gomb against the real peers (IMB-MPI1, OSU, mpi-comm-bench), both MPIs,
+# ABBA-interleaved: median ratio gomb/peer per benchmark and size, with the
+# peer's launch-to-launch spread, RSS and wall time. The peers are built
+# from sources you have by scripts/build-peers.sh into PEERS (peers/); name
+# other locations with IMB_OPENMPI=... OSU_OPENMPI=... MCB_OPENMPI=... and
+# the same for MPICH. The tables land in out/fidelity/<mpi>.txt.
+PEERS ?= peers
+ROUNDS ?= 5
+FIDELITY_FLAGS ?=
+IMB_OPENMPI ?= $(PEERS)/openmpi/IMB-MPI1
+IMB_MPICH ?= $(PEERS)/mpich/IMB-MPI1
+OSU_OPENMPI ?= $(PEERS)/openmpi/osu
+OSU_MPICH ?= $(PEERS)/mpich/osu
+MCB_OPENMPI ?= $(PEERS)/openmpi/mpi_comm_bench
+MCB_MPICH ?= $(PEERS)/mpich/mpi_comm_bench
+OMPI_LAUNCH = mpirun.openmpi -np {np} --bind-to core --oversubscribe --mca btl self,vader --mca oob_tcp_if_include lo
+MPICH_LAUNCH = mpirun.mpich -np {np} -bind-to core -launcher fork -iface lo
+peer = $(if $(wildcard $(2)),$(1) $(2))
+
 bench-fidelity: build
-	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 go run ./tools/fidelity -rounds 5
+	mkdir -p out/fidelity
+	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 go run ./tools/fidelity -mpi openmpi \
+		-launch '$(OMPI_LAUNCH)' -gomb bin/gomb -rounds $(ROUNDS) -out out/fidelity/openmpi \
+		$(call peer,-imb,$(IMB_OPENMPI)) $(call peer,-osu,$(OSU_OPENMPI)) $(call peer,-mcb,$(MCB_OPENMPI)) \
+		$(FIDELITY_FLAGS) | tee out/fidelity/openmpi.txt
+	go run ./tools/fidelity -mpi mpich \
+		-launch '$(MPICH_LAUNCH)' -gomb bin/gomb-mpich -rounds $(ROUNDS) -out out/fidelity/mpich \
+		$(call peer,-imb,$(IMB_MPICH)) $(call peer,-osu,$(OSU_MPICH)) $(call peer,-mcb,$(MCB_MPICH)) \
+		$(FIDELITY_FLAGS) | tee out/fidelity/mpich.txt
 
 # Import throughput (IMB logs) and archive queries on 10,000 runs, one core.
 bench-archive:

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/stats"
 	"github.com/gomb-hpc/gomb/watchdog"
 )
 
@@ -26,6 +27,9 @@ type Table struct {
 	MapP   int // -map grid (0: none)
 	MapQ   int
 	Check  bool
+	// Precision: -iter_policy precision, whose tables show the precision
+	// each size reached.
+	Precision bool
 }
 
 // Sink receives, on rank 0 only, what the engine measures, in order.
@@ -70,6 +74,7 @@ func (e *Engine) Run(specs []*Spec) (Summary, error) {
 		return sum, err
 	}
 	defer job.Free()
+	job.SetBuffers(e.Opt.Buffers)
 	world := e.World.Size()
 	for _, s := range specs {
 		for _, np := range NPSequence(e.Opt.NPMin, world) {
@@ -126,7 +131,7 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 	var table *Table
 	if rank == 0 {
 		table = &Table{Spec: s, NP: np, Multi: o.Multi, World: world, MapP: o.MapP, MapQ: o.MapQ,
-			Check: o.Check, Groups: make([][]int, ngroups), Idle: world - ngroups*np}
+			Check: o.Check, Precision: o.Policy == PolicyPrecision, Groups: make([][]int, ngroups), Idle: world - ngroups*np}
 		for g := range table.Groups {
 			table.Groups[g] = make([]int, np)
 		}
@@ -202,14 +207,22 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 				if err != nil {
 					return err
 				}
-			} else if _, err := job.Run(n, false); err != nil { // IMB's untimed pre-run
-				return err
+			} else if o.Policy != PolicyPrecision {
+				if _, err := job.Run(n, false); err != nil { // IMB's untimed pre-run
+					return err
+				}
 			}
 		}
-		// Every group runs the same count; idle ranks take part in the
-		// world-wide steps only.
-		if n, err = e.World.MinInt(pick(active, n, math.MaxInt32)); err != nil {
-			return err
+		// Every group of -multi runs the same count (one group already
+		// agrees: its rank 0 broadcast it). Between sizes gomb sends no
+		// more than IMB does: Open MPI's shared-memory fast boxes are a
+		// ring whose phase follows every byte sent, and a different phase
+		// moves small-message times by up to 20% (IMB's own numbers move
+		// as much with the benchmark run before).
+		if ngroups > 1 {
+			if n, err = e.World.MinInt(pick(active, n, math.MaxInt32)); err != nil {
+				return err
+			}
 		}
 		if dynamic && s.Family != Sync {
 			if o.Sizes != nil {
@@ -228,7 +241,7 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 
 		sizeStart := mpi.Wtime()
 		mine := []float64{-1, float64(n), 0, -1, 0, 0}
-		recorded := false
+		var m measured
 		if active {
 			if o.WarmUp {
 				if _, err := job.Run(WarmupReps(n), false); err != nil {
@@ -236,13 +249,12 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 				}
 			}
 			HangIfAsked(size, rank)
-			el, err := job.Run(n, true)
-			if err != nil {
+			if m, err = e.measure(job, comm, n); err != nil {
 				return err
 			}
-			if el >= 0 {
-				mine[0] = el / float64(n)
-				recorded = true
+			mine[1] = float64(m.n)
+			if m.elapsed >= 0 {
+				mine[0] = m.elapsed / float64(m.n)
 			}
 			if o.Check {
 				for it := 0; it < 2; it++ {
@@ -260,11 +272,16 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 		if err := e.World.Barrier(); err != nil {
 			return err
 		}
-		vals, err := e.World.GatherFloat64s(mine, 0)
+		vals, err := e.gatherMine(mine, o.Check || (o.Policy == PolicyPrecision && ngroups > 1))
 		if err != nil {
 			return err
 		}
-		all, err := e.World.GatherSamples(job, recorded, 0)
+		var all [][]float64
+		if o.Policy == PolicyPrecision {
+			all, err = e.World.GatherFloat64v(m.samples, 0)
+		} else {
+			all, err = e.World.GatherSamples(job, m.elapsed >= 0, 0)
+		}
 		if err != nil {
 			return err
 		}
@@ -277,6 +294,9 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 				e.Progress.Size(s, np, size, idx+1, len(sizes))
 			}
 		}
+		if o.Buffers == mpi.BuffersIMB {
+			job.Release() // IMB frees both buffers after every size
+		}
 		if o.MsgPause {
 			time.Sleep(time.Duration(max(0.1, (mpi.Wtime()-sizeStart)/10) * float64(time.Second)))
 		}
@@ -286,6 +306,76 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 		runtime.GC()
 	}
 	return nil
+}
+
+// measured is one rank's timed repetitions of a size.
+type measured struct {
+	elapsed float64   // seconds over all n repetitions; negative: not a timing rank
+	n       int       // repetitions
+	samples []float64 // per repetition, seconds (-iter_policy precision only; else in the job)
+}
+
+// precisionFirstBatch is the first batch of -iter_policy precision: enough
+// repetitions for a median's interval (8 at least), few enough that a
+// size that is precise at once stops early.
+const precisionFirstBatch = 32
+
+// measure runs the timed repetitions of a size: n of them in one batch,
+// as IMB does; or, with -iter_policy precision, batches that double the
+// count until the 95% interval of every timing rank's median repetition
+// time is within -precision, n (IMB's count for the size) is reached, or
+// the size has taken -time seconds.
+func (e *Engine) measure(job *mpi.Job, comm mpi.Comm, n int) (measured, error) {
+	o := &e.Opt
+	if o.Policy != PolicyPrecision {
+		el, err := job.Run(n, true)
+		return measured{elapsed: el, n: n}, err
+	}
+	m := measured{}
+	start := mpi.Wtime()
+	for batch := min(n, precisionFirstBatch); batch > 0; batch = min(m.n, n-m.n) {
+		el, err := job.Run(batch, true)
+		if err != nil {
+			return m, err
+		}
+		m.n += batch
+		p := 0.0
+		if el < 0 {
+			m.elapsed = -1
+		} else {
+			m.elapsed += el
+			m.samples = append(m.samples, job.Samples()...)
+			p = stats.MedianPrecision(m.samples) // +Inf below 8 samples
+			if math.IsNaN(p) {
+				p = 0 // a median of 0 (below the clock's tick) is as precise as it gets
+			}
+		}
+		if p, err = comm.MaxFloat64(p); err != nil {
+			return m, err
+		}
+		if p <= o.Precision || mpi.Wtime()-start > o.TimeS {
+			break
+		}
+	}
+	return m, nil
+}
+
+// gatherMine gathers every rank's values for a size to rank 0, nvals per
+// rank. Without -check only the time travels, one double per rank as in
+// IMB's output; rank 0 fills in the rest (the count it ran, no defects).
+func (e *Engine) gatherMine(mine []float64, check bool) ([]float64, error) {
+	if check {
+		return e.World.GatherFloat64s(mine, 0)
+	}
+	t, err := e.World.GatherFloat64s(mine[:1], 0)
+	if err != nil || t == nil {
+		return nil, err
+	}
+	vals := make([]float64, nvals*len(t))
+	for w, v := range t {
+		copy(vals[w*nvals:], []float64{v, mine[1], 0, -1, 0, 0})
+	}
+	return vals, nil
 }
 
 func pick[T any](c bool, a, b T) T {
@@ -409,6 +499,10 @@ func (e *Engine) row(t *Table, r *result.Result, ranks []int, vals []float64, sa
 			ss[i] = round4(x * scale)
 		}
 		r.SamplesUS = append(r.SamplesUS, ss)
+		if p := stats.MedianPrecision(samples[w]); !math.IsInf(p, 0) && !math.IsNaN(p) &&
+			(r.Precision == nil || p > *r.Precision) {
+			r.Precision = &p
+		}
 		r.TMinUS = min(r.TMinUS, mean)
 		r.TMaxUS = max(r.TMaxUS, mean)
 		r.TAvgUS += mean

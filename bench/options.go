@@ -16,9 +16,13 @@ const (
 	PolicyOff                      // exactly msgspersample repetitions
 	PolicyMultipleNP               // hyperbola in the size, a multiple of np
 	PolicyAuto                     // multiple_np for rooted benchmarks, dynamic otherwise
+	// PolicyPrecision (gomb's own): repetitions in growing batches until
+	// the 95% confidence interval of every timing rank's median
+	// repetition time is within Options.Precision, at most IMB's count.
+	PolicyPrecision
 )
 
-var policyNames = []string{"dynamic", "off", "multiple_np", "auto"}
+var policyNames = []string{"dynamic", "off", "multiple_np", "auto", "precision"}
 
 func (p Policy) String() string {
 	if p < 0 || int(p) >= len(policyNames) {
@@ -44,7 +48,7 @@ func ParsePolicy(s string) (Policy, error) {
 			return Policy(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown -iter_policy %q (want dynamic, off, multiple_np or auto)", s)
+	return 0, fmt.Errorf("unknown -iter_policy %q (want dynamic, off, multiple_np, auto or precision)", s)
 }
 
 // Options are IMB-MPI1's run options, parsed from its flags. Units are in
@@ -87,6 +91,13 @@ type Options struct {
 	Window int `json:"window_size"`
 	// Check validates every received buffer after each size.
 	Check bool `json:"check"`
+	// Precision is -precision, the target of -iter_policy precision: the
+	// half-width of the median's 95% confidence interval relative to the
+	// median (0.01: ±1%).
+	Precision float64 `json:"precision,omitempty"`
+	// Buffers is how message buffers are allocated: IMB's own scheme by
+	// default (MPI_Alloc_mem per size), page-aligned with -buffers page.
+	Buffers mpi.Buffers `json:"buffers"`
 }
 
 // DefaultOptions returns IMB-MPI1's defaults.
@@ -108,8 +119,15 @@ func DefaultOptions() Options {
 		Type:          mpi.Byte,
 		RedType:       mpi.Float,
 		Window:        256,
+		Buffers:       mpi.BuffersIMB,
+		Precision:     DefaultPrecision,
 	}
 }
+
+// DefaultPrecision is -precision's default: ±2%, about what IMB's default
+// repetition counts give a median on a quiet node (gomb's records carry the
+// precision every size reached, whatever the policy).
+const DefaultPrecision = 0.02
 
 // Validate checks option values that do not depend on the rank count.
 func (o *Options) Validate() error {
@@ -130,6 +148,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-mem must be a positive number of GB, got %g", o.MemGB)
 	case o.MsgLogMin < 0 || o.MsgLogMax > 30 || o.MsgLogMin > o.MsgLogMax:
 		return fmt.Errorf("-msglog %d:%d: want 0 <= min <= max <= 30", o.MsgLogMin, o.MsgLogMax)
+	case o.Policy == PolicyPrecision && !(o.Precision > 0 && o.Precision < 1):
+		return fmt.Errorf("-precision must be above 0 and below 100%%, got %g", o.Precision)
 	case o.Window <= 0 || o.Window > 1<<20:
 		return fmt.Errorf("-window_size must be between 1 and 1048576, got %d", o.Window)
 	case o.OffCache && (!(o.CacheMB > 0) || o.CacheLine <= 0):

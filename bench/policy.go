@@ -22,6 +22,8 @@ func (o *Options) InitialReps(s *Spec, size int64, np int) (n int, dynamic bool)
 	switch {
 	case o.Policy == PolicyOff:
 		return msgs, false
+	case o.Policy == PolicyPrecision:
+		return n, false // the cap; the batches decide
 	case o.Policy == PolicyMultipleNP || (o.Policy == PolicyAuto && s.Rooted):
 		if s.Family == Sync {
 			return n, false
@@ -86,10 +88,15 @@ type Layout struct {
 // NeededGB is the buffer memory of the layout in GiB.
 func (l Layout) NeededGB() float64 { return float64(l.SendAlloc+l.RecvAlloc) / float64(1<<30) }
 
+// assignSize is the size of IMB's buffer element (assign_type, a float):
+// buffers hold at least one, even for 0-byte messages.
+const assignSize = 4
+
 // Layout computes buffer sizes and -off_cache cycling for a size with n
-// initial repetitions, as IMB's IMB_init_buffers_iter does.
+// initial repetitions, as IMB's IMB_init_buffers_iter does (buffers for
+// max(size, 4) bytes).
 func (o *Options) Layout(s *Spec, size int64, np, n int) Layout {
-	sl, rl := s.Buffers(size, np)
+	sl, rl := s.Buffers(max(size, assignSize), np)
 	l := Layout{SendLen: sl, RecvLen: rl, SendAlloc: sl, RecvAlloc: rl, SendIter: 1, RecvIter: 1}
 	if !o.OffCache || s.Family == Sync {
 		return l

@@ -86,6 +86,17 @@ enum {
     GOMB_NBC_IALLTOALL
 };
 
+/* Where a job's message buffers come from (gomb_job.buf_mode): each suite
+ * lays its buffers out as its peer does, because alignment and page
+ * offsets move a number as much as anything in the loop does. */
+enum gomb_buf_mode {
+    GOMB_BUF_PAGE = 0, /* posix_memalign(4096), grown on demand, filled with IMB's values */
+    GOMB_BUF_IMB,      /* IMB-MPI1: MPI_Alloc_mem of the size's exact bytes (rounded up to a
+                          float), send filled with IMB's values, receive zeroed; freed after
+                          every size by gomb_job_release */
+    GOMB_BUF_MALLOC    /* mpi-comm-bench: malloc, never written before the first transfer */
+};
+
 /* How a point-to-point receive names its source and tag. */
 enum gomb_source {
     GOMB_SRC_SPECIFIC_ANYTAG = 0, /* IMB PingPong / PingPing */
@@ -129,9 +140,11 @@ typedef struct {
     MPI_Comm comm;
     int rank, np;
 
-    /* buffers, owned by the job (page-aligned, grown on demand) */
+    /* buffers, owned by the job, allocated as buf_mode says */
+    int buf_mode;      /* enum gomb_buf_mode of the next allocation */
     char *sbuf, *rbuf;
     size_t s_cap, r_cap;
+    int s_how, r_how;  /* the gomb_buf_mode each buffer was allocated with */
     double *samples;   /* per-iteration seconds, n entries */
     uint64_t *ticks;   /* scratch for loop-timed kernels */
     size_t n_cap;
@@ -200,6 +213,7 @@ gomb_job *gomb_job_new(void);
 void gomb_job_free(gomb_job *j);
 int gomb_job_bind(gomb_job *j, gomb_comm *c);
 int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int fill_rank);
+void gomb_job_release(gomb_job *j); /* free the message buffers (IMB: after every size) */
 int gomb_run(gomb_job *j);
 int gomb_run_osu(gomb_job *j); /* osu.c: the kernels numbered from GOMB_K_BARRIER_CALLS */
 double gomb_tick_seconds(void); /* seconds per cycle-counter tick, measured */
@@ -223,6 +237,9 @@ int gomb_cuda_d2d(void *dst, const void *src, size_t n);
  * fill the window before the operations, verify after. */
 void gomb_rma_prepare(gomb_job *j, char *win_base, size_t span);
 void gomb_rma_verify(gomb_job *j, char *win_base, size_t span, int peer, int lower);
+/* Exchange validation hook: the left neighbour's message, before the right
+ * one lands on the same bytes. */
+void gomb_exchange_verify(gomb_job *j, const char *rbuf, int left);
 
 /* Fault injection for tests (check.c): corrupt received data. */
 void gomb_set_fault_corrupt(int on);

@@ -15,14 +15,15 @@ int gomb_init(int thread_level, int *provided) {
                      MPI_THREAD_MULTIPLE};
     int rc;
     *provided = -1;
+    int got = -1;
     if (thread_level < 0) {
         rc = MPI_Init(NULL, NULL);
+        if (rc == MPI_SUCCESS) MPI_Query_thread(&got);
     } else {
-        int got = 0;
         rc = MPI_Init_thread(NULL, NULL, levels[thread_level & 3], &got);
-        for (int i = 0; i < 4; i++)
-            if (levels[i] == got) *provided = i;
     }
+    for (int i = 0; i < 4; i++)
+        if (levels[i] == got) *provided = i;
     world_comm.comm = MPI_COMM_WORLD;
     if (rc == MPI_SUCCESS) gomb_errors_return();
     return rc;

@@ -16,6 +16,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #define N_BARR 2
@@ -80,23 +81,72 @@ gomb_job *gomb_job_new(void) {
     return j;
 }
 
-static void job_free_bufs(gomb_job *j) {
-    free(j->sbuf);
-    free(j->rbuf);
-    free(j->samples);
-    free(j->ticks);
+// Sample storage lives in its own mappings, off the C heap, so that the
+// message buffers of a size land where they would in the peer program:
+// glibc hands out heap addresses by history, and a buffer's offset within
+// its page (and against its partner buffer) moves copy and reduction speed.
+static void *side_alloc(size_t bytes) {
+    void *p = mmap(NULL, bytes ? bytes : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+static void side_free(void *p, size_t bytes) {
+    if (p) munmap(p, bytes ? bytes : 1);
+}
+
+static void job_free_samples(gomb_job *j) {
+    side_free(j->samples, j->n_cap * sizeof(double));
+    side_free(j->ticks, j->n_cap * sizeof(uint64_t));
     free(j->stamps);
-    j->sbuf = j->rbuf = NULL;
     j->samples = NULL;
     j->ticks = NULL;
     j->stamps = NULL;
-    j->s_cap = j->r_cap = j->n_cap = 0;
+    j->n_cap = 0;
+}
+
+static void *page_alloc(size_t bytes) {
+    void *p = NULL;
+    if (bytes == 0) bytes = 1;
+    bytes = (bytes + 4095) & ~(size_t)4095;
+    if (posix_memalign(&p, 4096, bytes) != 0) return NULL;
+    return p;
+}
+
+// buf_alloc allocates one message buffer the way mode says.
+static void *buf_alloc(int mode, size_t bytes) {
+    void *p = NULL;
+    switch (mode) {
+    case GOMB_BUF_IMB: /* IMB_v_alloc: at least a size_t */
+        if (bytes < sizeof(size_t)) bytes = sizeof(size_t);
+        if (MPI_Alloc_mem((MPI_Aint)bytes, MPI_INFO_NULL, &p) != MPI_SUCCESS) return NULL;
+        return p;
+    case GOMB_BUF_MALLOC: return malloc(bytes ? bytes : 1);
+    default: return page_alloc(bytes);
+    }
+}
+
+static void buf_free(int mode, void *p) {
+    if (!p) return;
+    if (mode == GOMB_BUF_IMB)
+        MPI_Free_mem(p);
+    else
+        free(p);
+}
+
+// gomb_job_release frees the message buffers, the send buffer first, as
+// IMB's IMB_del_s_buf and IMB_del_r_buf do after every size.
+void gomb_job_release(gomb_job *j) {
+    buf_free(j->s_how, j->sbuf);
+    buf_free(j->r_how, j->rbuf);
+    j->sbuf = j->rbuf = NULL;
+    j->s_cap = j->r_cap = 0;
 }
 
 void gomb_job_free(gomb_job *j) {
     if (!j) return;
     if (j->device) gomb_job_device_free(j);
-    job_free_bufs(j);
+    gomb_job_release(j);
+    job_free_samples(j);
     free(j->cnt_a);
     free(j->dsp_a);
     free(j->cnt_b);
@@ -124,65 +174,72 @@ int gomb_job_bind(gomb_job *j, gomb_comm *c) {
     return MPI_SUCCESS;
 }
 
-static void *page_alloc(size_t bytes) {
-    void *p = NULL;
-    if (bytes == 0) bytes = 1;
-    bytes = (bytes + 4095) & ~(size_t)4095;
-    if (posix_memalign(&p, 4096, bytes) != 0) return NULL;
-    return p;
-}
-
 // fill writes IMB's buffer values, floats 0.1*(rank+1)+i, over a buffer;
 // it also touches every page so no first-touch fault lands in a timed loop.
 static void fill(char *buf, size_t bytes, int rank) {
     size_t nf = bytes / sizeof(float), i;
     float *f = (float *)buf;
-    for (i = 0; i < nf; i++) f[i] = 0.1f * (float)(rank + 1) + (float)i;
+    for (i = 0; i < nf; i++) f[i] = (float)(0.1 * (rank + 1) + (float)i);
     memset(buf + nf * sizeof(float), 0, bytes - nf * sizeof(float));
 }
 
-// gomb_job_reserve grows the buffers to at least the given sizes. Buffers
-// only grow, so a sweep allocates once per doubling.
+// reserve_imb is IMB's IMB_set_buf after IMB_del_s_buf/IMB_del_r_buf: both
+// buffers new, of the size's bytes rounded up to a whole float, the send
+// buffer holding IMB's values and the receive buffer zeros. A benchmark
+// that moves no data (Barrier) gets no buffers, as in IMB.
+static int reserve_imb(gomb_job *j, size_t s_bytes, size_t r_bytes, int fill_rank) {
+    gomb_job_release(j);
+    if (s_bytes == 0 || r_bytes == 0) return MPI_SUCCESS;
+    size_t sl = (s_bytes + sizeof(float) - 1) / sizeof(float) * sizeof(float);
+    size_t rl = (r_bytes + sizeof(float) - 1) / sizeof(float) * sizeof(float);
+    j->s_how = j->r_how = GOMB_BUF_IMB;
+    if (!(j->sbuf = buf_alloc(GOMB_BUF_IMB, sl))) return MPI_ERR_NO_MEM;
+    j->s_cap = sl;
+    if (!(j->rbuf = buf_alloc(GOMB_BUF_IMB, rl))) return MPI_ERR_NO_MEM;
+    j->r_cap = rl;
+    fill(j->sbuf, sl, fill_rank);
+    memset(j->rbuf, 0, rl);
+    return MPI_SUCCESS;
+}
+
+// grow makes one buffer at least bytes long (page or malloc mode). Page
+// mode fills new memory with IMB's values; malloc mode leaves it as
+// mpi-comm-bench does, untouched.
+static int grow(gomb_job *j, char **buf, size_t *cap, int *how, size_t bytes, int fill_rank) {
+    if (bytes <= *cap && *buf) return MPI_SUCCESS;
+    buf_free(*how, *buf);
+    *how = j->buf_mode;
+    *cap = 0;
+    if (!(*buf = buf_alloc(*how, bytes ? bytes : 64))) return MPI_ERR_NO_MEM;
+    *cap = bytes;
+    if (*how == GOMB_BUF_PAGE) fill(*buf, bytes, fill_rank);
+    return MPI_SUCCESS;
+}
+
+// gomb_job_reserve makes the message buffers at least the given sizes (in
+// IMB mode: exactly, newly allocated) and leaves room for n samples.
 int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int fill_rank) {
-    if (s_bytes > j->s_cap) {
-        free(j->sbuf);
-        j->sbuf = page_alloc(s_bytes);
-        if (!j->sbuf) {
-            j->s_cap = 0;
-            return MPI_ERR_NO_MEM;
-        }
-        j->s_cap = s_bytes;
-        fill(j->sbuf, s_bytes, fill_rank);
+    int rc;
+    if (j->buf_mode == GOMB_BUF_IMB || j->s_how == GOMB_BUF_IMB) {
+        rc = j->buf_mode == GOMB_BUF_IMB ? reserve_imb(j, s_bytes, r_bytes, fill_rank)
+                                         : (gomb_job_release(j), MPI_SUCCESS);
+        if (rc != MPI_SUCCESS) return rc;
     }
-    if (r_bytes > j->r_cap) {
-        free(j->rbuf);
-        j->rbuf = page_alloc(r_bytes);
-        if (!j->rbuf) {
-            j->r_cap = 0;
-            return MPI_ERR_NO_MEM;
-        }
-        j->r_cap = r_bytes;
-        fill(j->rbuf, r_bytes, fill_rank);
-    }
-    if (!j->sbuf) {
-        j->sbuf = page_alloc(64);
-        j->s_cap = 0;
-    }
-    if (!j->rbuf) {
-        j->rbuf = page_alloc(64);
-        j->r_cap = 0;
+    if (j->buf_mode != GOMB_BUF_IMB) {
+        if ((rc = grow(j, &j->sbuf, &j->s_cap, &j->s_how, s_bytes, fill_rank)) != MPI_SUCCESS) return rc;
+        if ((rc = grow(j, &j->rbuf, &j->r_cap, &j->r_how, r_bytes, fill_rank)) != MPI_SUCCESS) return rc;
     }
     if (n > j->n_cap) {
         // Not cleared: the kernels write every entry they later read, and
         // untouched pages cost no resident memory.
-        free(j->samples);
-        free(j->ticks);
-        free(j->stamps);
-        j->stamps = NULL;
-        j->samples = malloc(n * sizeof(double));
-        j->ticks = malloc(n * sizeof(uint64_t));
+        job_free_samples(j);
+        j->samples = side_alloc(n * sizeof(double));
+        j->ticks = side_alloc(n * sizeof(uint64_t));
         if (!j->samples || !j->ticks) {
-            j->n_cap = 0;
+            side_free(j->samples, n * sizeof(double));
+            side_free(j->ticks, n * sizeof(uint64_t));
+            j->samples = NULL;
+            j->ticks = NULL;
             return MPI_ERR_NO_MEM;
         }
         j->n_cap = n;
@@ -256,11 +313,12 @@ static int k_pingpong(gomb_job *j) {
     }
     int peer = j->rank == pair0 ? pair1 : pair0;
     int src = j->source == GOMB_SRC_ANY ? MPI_ANY_SOURCE : peer;
+    MPI_Status st; /* IMB receives with a status, not MPI_STATUS_IGNORE */
     if (j->rank == pair0) {
         TIMED_LOOP(rc = MPI_Send(s.cur, cnt, dt, peer, s_tag, j->comm),
-                   if (OK) rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE));
+                   if (OK) rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, &st));
     } else {
-        TIMED_LOOP(rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE);
+        TIMED_LOOP(rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, &st);
                    if (OK) rc = MPI_Send(s.cur, cnt, dt, peer, s_tag, j->comm), );
     }
     return rc;
@@ -277,33 +335,38 @@ static int k_pingping(gomb_job *j) {
     }
     int peer = j->rank == pair0 ? pair1 : pair0;
     int src = j->source == GOMB_SRC_ANY ? MPI_ANY_SOURCE : peer;
+    MPI_Status st;
     TIMED_LOOP(rc = MPI_Isend(s.cur, cnt, dt, peer, s_tag, j->comm, &req),
-               if (OK) rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, MPI_STATUS_IGNORE);
-               if (OK) rc = MPI_Wait(&req, MPI_STATUS_IGNORE));
+               if (OK) rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, &st);
+               if (OK) rc = MPI_Wait(&req, &st));
     return rc;
 }
 
 static int k_sendrecv(gomb_job *j) {
     KERNEL_PROLOGUE;
     int right = (j->rank + 1) % j->np, left = (j->rank - 1 + j->np) % j->np;
+    MPI_Status st;
     TIMED_LOOP(rc = MPI_Sendrecv(s.cur, cnt, dt, right, 1, r.cur, cnt, dt, left, MPI_ANY_TAG, j->comm,
-                                 MPI_STATUS_IGNORE), );
+                                 &st), );
     return rc;
 }
 
-// Exchange: send the first half of the send buffer right and the second half
-// left; receive from the left into the first half of the receive buffer and
-// from the right into the second half.
+// Exchange, as IMB's: send the first half of the send buffer right and the
+// second half left; receive from the left, then from the right, both into
+// the start of the one-message receive buffer. While checking (-check),
+// the left neighbour's message is verified before the right one lands on it.
 static int k_exchange(gomb_job *j) {
     KERNEL_PROLOGUE;
     int right = (j->rank + 1) % j->np, left = (j->rank - 1 + j->np) % j->np;
     size_t half = (size_t)cnt * (size_t)gomb_dtype_size(j->dtype);
     MPI_Request req[2];
+    MPI_Status st[2];
     TIMED_LOOP(rc = MPI_Isend(s.cur, cnt, dt, right, 1, j->comm, &req[0]);
                if (OK) rc = MPI_Isend(s.cur + half, cnt, dt, left, 1, j->comm, &req[1]),
-               if (OK) rc = MPI_Recv(r.cur, cnt, dt, left, MPI_ANY_TAG, j->comm, MPI_STATUS_IGNORE);
-               if (OK) rc = MPI_Recv(r.cur + half, cnt, dt, right, MPI_ANY_TAG, j->comm, MPI_STATUS_IGNORE);
-               if (OK) rc = MPI_Waitall(2, req, MPI_STATUSES_IGNORE));
+               if (OK) rc = MPI_Recv(r.cur, cnt, dt, left, MPI_ANY_TAG, j->comm, st);
+               if (OK && j->checking) gomb_exchange_verify(j, r.cur, left);
+               if (OK) rc = MPI_Recv(r.cur, cnt, dt, right, MPI_ANY_TAG, j->comm, st);
+               if (OK) rc = MPI_Waitall(2, req, st));
     return rc;
 }
 

@@ -19,8 +19,9 @@ import (
 const Available = true
 
 func init() {
-	// MPI_Init and every later MPI call must come from the same OS thread
-	// (MPI_THREAD_FUNNELED): pin main's goroutine to the main thread.
+	// MPI_Init and every later MPI call come from the main thread only,
+	// which MPI_THREAD_SINGLE (IMB's level) and plain MPI_Init (OSU's)
+	// allow in practice: pin main's goroutine to it.
 	runtime.LockOSThread()
 }
 
@@ -339,14 +340,25 @@ func (j *Job) Bind(c Comm) error {
 	return mpiErr(C.gomb_job_bind(j.j, c.c), "bind job")
 }
 
-// Reserve makes the send and receive buffers at least the given sizes and
-// room for n samples. New buffer memory is filled with IMB's values for
-// fillRank and touched.
+// Reserve makes the send and receive buffers at least the given sizes
+// (with BuffersIMB: exactly, newly allocated) and room for n samples, as
+// the scheme chosen by SetBuffers says: page and IMB buffers are filled
+// with IMB's values for fillRank (IMB's receive buffers with zeros), malloc
+// buffers are left untouched.
 func (j *Job) Reserve(sendBytes, recvBytes int64, n int, fillRank int) error {
 	if err := mpiErr(C.gomb_job_reserve(j.j, C.size_t(sendBytes), C.size_t(recvBytes), C.size_t(n), C.int(fillRank)), "allocate buffers"); err != nil {
 		return err
 	}
 	return j.syncDevice()
+}
+
+// SetBuffers chooses how later Reserve calls allocate the message
+// buffers; buffers already held keep their scheme until Release.
+func (j *Job) SetBuffers(b Buffers) { j.j.buf_mode = C.int(b) }
+
+// Release frees the message buffers (IMB frees them after every size).
+func (j *Job) Release() {
+	C.gomb_job_release(j.j)
 }
 
 func cbool(b bool) C.int {
@@ -424,11 +436,25 @@ func (c Comm) GatherSamples(j *Job, send bool, root int) ([][]float64, error) {
 	if send && j.j.samples != nil && int(j.j.nsamples) <= int(j.j.n_cap) {
 		n = int(j.j.nsamples)
 	}
+	return c.gatherv(j.j.samples, n, root)
+}
+
+// GatherFloat64v gathers every rank's slice (any length, nil for none) to
+// root, which gets one slice per rank; the others get nil.
+func (c Comm) GatherFloat64v(send []float64, root int) ([][]float64, error) {
+	n := len(send)
+	sb := (*C.double)(C.malloc(C.size_t(8 * (n + 1))))
+	defer C.free(unsafe.Pointer(sb))
+	copy(unsafe.Slice((*float64)(unsafe.Pointer(sb)), n), send)
+	return c.gatherv(sb, n, root)
+}
+
+// gatherv gathers n doubles at sb (C memory) from every rank to root.
+func (c Comm) gatherv(sb *C.double, n, root int) ([][]float64, error) {
 	counts, cnt, dsp, total, err := c.gatherCounts(n, root)
 	if err != nil {
 		return nil, err
 	}
-	sb := j.j.samples
 	if n == 0 || sb == nil {
 		var dummy C.double
 		sb = &dummy

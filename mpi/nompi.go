@@ -86,6 +86,9 @@ func (c Comm) GatherInts(send []int, root int) ([]int, error) { return nil, ErrN
 // GathervFloat64s fails.
 func (c Comm) GathervFloat64s(send []float64, root int) ([][]float64, error) { return nil, ErrNoMPI }
 
+// GatherFloat64v fails.
+func (c Comm) GatherFloat64v(send []float64, root int) ([][]float64, error) { return nil, ErrNoMPI }
+
 // GatherSamples fails.
 func (c Comm) GatherSamples(j *Job, send bool, root int) ([][]float64, error) { return nil, ErrNoMPI }
 
@@ -124,6 +127,12 @@ func (j *Job) Reserve(sendBytes, recvBytes int64, n int, fillRank int) error { r
 
 // Set does nothing.
 func (j *Job) Set(s JobSpec) {}
+
+// SetBuffers does nothing without MPI.
+func (j *Job) SetBuffers(b Buffers) {}
+
+// Release does nothing without MPI.
+func (j *Job) Release() {}
 
 // Run fails.
 func (j *Job) Run(n int, record bool) (float64, error) { return 0, ErrNoMPI }

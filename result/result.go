@@ -108,7 +108,10 @@ type MPI struct {
 	Impl     string `json:"impl"`     // "openmpi" or "mpich": the build the binary links
 	Library  string `json:"library"`  // MPI_Get_library_version, verbatim
 	Standard string `json:"standard"` // MPI_Get_version, e.g. "3.1"
-	Thread   string `json:"thread"`   // thread level provided, e.g. "MPI_THREAD_FUNNELED"; "" for MPI_Init
+	Thread   string `json:"thread"`   // thread level provided, e.g. "MPI_THREAD_SINGLE" (MPI_Query_thread after MPI_Init)
+	// Init is the call that initialised MPI: "MPI_Init" or "MPI_Init_thread"
+	// (absent in older records and in imported runs).
+	Init string `json:"init,omitempty"`
 }
 
 // Rank is one process of the run.
@@ -180,6 +183,12 @@ type Result struct {
 	// SampleReps is how many consecutive repetitions each sample spans (a
 	// sample is their mean); 0 or 1: one sample per repetition.
 	SampleReps int `json:"sample_reps,omitempty"`
+	// Precision is how well the samples pin down the median repetition
+	// time: the half-width of the 95% confidence interval of a timing
+	// rank's median, relative to it (0.01: ±1%), the widest over the timing
+	// ranks; absent without enough samples (8 per rank). It is what
+	// -iter_policy precision stops on.
+	Precision *float64 `json:"precision,omitempty"`
 	// P50US, P90US, P99US are percentiles of the samples of all timing
 	// ranks, scaled like t_*_us (osu).
 	P50US float64 `json:"p50_us,omitempty"`

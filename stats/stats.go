@@ -62,3 +62,36 @@ func MinMax(xs []float64) (lo, hi float64) {
 	}
 	return lo, hi
 }
+
+// MedianCI is the distribution-free confidence interval of the median of
+// sorted data: the order statistics x(j) and x(k) around the middle, with
+// j and k from the normal approximation of the Binomial(n, 1/2) count of
+// samples below the median, z standard errors out (1.96 for 95%). ok is
+// false when n is too small for the interval to lie inside the data.
+func MedianCI(sorted []float64, z float64) (lo, hi float64, ok bool) {
+	n := len(sorted)
+	half := z * math.Sqrt(float64(n)) / 2
+	j := int(math.Floor(float64(n)/2 - half)) // 1-based ranks
+	k := int(math.Ceil(float64(n)/2 + half + 1))
+	if j < 1 || k > n {
+		return math.NaN(), math.NaN(), false
+	}
+	return sorted[j-1], sorted[k-1], true
+}
+
+// MedianPrecision is the half-width of the 95% confidence interval of the
+// median of xs relative to the median: 0.01 means the median is known to
+// within ±1%. It is +Inf when xs is too short for an interval (fewer than
+// 8 samples) and NaN for a median of 0.
+func MedianPrecision(xs []float64) float64 {
+	s := Sorted(xs)
+	lo, hi, ok := MedianCI(s, 1.96)
+	if !ok {
+		return math.Inf(1)
+	}
+	m := Quantile(s, 0.5)
+	if m == 0 {
+		return math.NaN()
+	}
+	return (hi - lo) / 2 / math.Abs(m)
+}

@@ -164,3 +164,30 @@ func TestBimodal(t *testing.T) {
 		t.Error("5 values called bimodal")
 	}
 }
+
+func TestMedianCI(t *testing.T) {
+	xs := make([]float64, 100)
+	for i := range xs {
+		xs[i] = float64(i + 1)
+	}
+	// n = 100: ranks 50 ∓ 1.96·√100/2 = 50 ∓ 9.8 → j = 40, k = 1 + 50 + 9.8 → 61 (the
+	// textbook pair for 95%); the values are the ranks themselves.
+	lo, hi, ok := MedianCI(xs, 1.96)
+	if !ok || lo != 40 || hi != 61 {
+		t.Errorf("n=100: [%g, %g] %v, want [40, 61]", lo, hi, ok)
+	}
+	// precision: (61 - 40) / 2 / 50.5 = 0.20792
+	if got := MedianPrecision(xs); math.Abs(got-21.0/2/50.5) > 1e-12 {
+		t.Errorf("precision %g", got)
+	}
+	// n = 8: j = 4 - 2.77 → 1, k = 1 + 4 + 2.77 → 8: the whole range; n = 7 has none.
+	if lo, hi, ok := MedianCI(xs[:8], 1.96); !ok || lo != 1 || hi != 8 {
+		t.Errorf("n=8: [%g, %g] %v", lo, hi, ok)
+	}
+	if _, _, ok := MedianCI(xs[:7], 1.96); ok {
+		t.Error("n=7 has an interval")
+	}
+	if !math.IsInf(MedianPrecision(xs[:7]), 1) {
+		t.Error("n=7: want +Inf")
+	}
+}

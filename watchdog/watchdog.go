@@ -6,6 +6,10 @@
 // run may have one; when one passes, the Dog calls its fire function once,
 // with a Report that says what was in flight. The Dog itself never calls
 // MPI: firing (printing, closing the records, MPI_Abort) is the caller's.
+//
+// The Dog sleeps on one timer set to the next deadline: no periodic wake-up
+// runs beside a timed loop (with the ranks bound to cores, a runtime
+// thread that wakes shares the measuring thread's core).
 package watchdog
 
 import (
@@ -28,8 +32,6 @@ type Config struct {
 	Budget time.Duration
 	// Run is the deadline of the whole run (0: none).
 	Run time.Duration
-	// Tick is how often the Dog looks (100 ms if 0).
-	Tick time.Duration
 }
 
 // Phase is what a rank is doing.
@@ -87,17 +89,18 @@ type Dog struct {
 	prev     Phase         // the last measured size, and how long it took
 	prevDur  time.Duration
 	fired    bool
+	timer    *time.Timer // set to the next deadline; nil before Start
 	stopped  chan struct{}
 	stopOnce sync.Once
 }
+
+// slack lets a deadline have passed, not just arrived, when the timer fires.
+const slack = time.Millisecond
 
 // New makes a Dog that calls fire once when a deadline passes.
 func New(cfg Config, fire func(Report)) *Dog {
 	if cfg.Floor == 0 {
 		cfg.Floor = time.Minute
-	}
-	if cfg.Tick == 0 {
-		cfg.Tick = 100 * time.Millisecond
 	}
 	return &Dog{cfg: cfg, fire: fire, now: time.Now, stopped: make(chan struct{})}
 }
@@ -105,16 +108,67 @@ func New(cfg Config, fire func(Report)) *Dog {
 // Start begins watching; the run's clock starts now.
 func (d *Dog) Start() {
 	d.mu.Lock()
+	defer d.mu.Unlock()
 	d.start = d.now()
 	d.since = d.start
 	d.phase = Phase{What: "setup"}
 	d.limit = d.sizeLimit(Phase{What: "setup"})
+	d.timer = time.AfterFunc(time.Hour, d.wake)
+	d.arm()
+}
+
+// arm sets the timer to the nearer of the phase's and the run's deadline,
+// or stops it when there is none. d.mu must be held.
+func (d *Dog) arm() {
+	if d.timer == nil || d.fired {
+		return
+	}
+	now := d.now()
+	var due time.Duration
+	have := false
+	if d.limit > 0 {
+		due, have = d.since.Add(d.limit).Sub(now), true
+	}
+	if d.cfg.Run > 0 {
+		if r := d.start.Add(d.cfg.Run).Sub(now); !have || r < due {
+			due, have = r, true
+		}
+	}
+	if !have {
+		d.timer.Stop()
+		return
+	}
+	d.timer.Reset(max(due, 0) + slack)
+}
+
+// wake runs when the timer fires: report a passed deadline, or set the
+// timer again (the phase moved on meanwhile).
+func (d *Dog) wake() {
+	select {
+	case <-d.stopped:
+		return
+	default:
+	}
+	if r, ok := d.check(); ok {
+		d.fire(r)
+		return
+	}
+	d.mu.Lock()
+	d.arm()
 	d.mu.Unlock()
-	go d.loop()
 }
 
 // Stop ends watching; a fire in progress is not undone.
-func (d *Dog) Stop() { d.stopOnce.Do(func() { close(d.stopped) }) }
+func (d *Dog) Stop() {
+	d.stopOnce.Do(func() {
+		close(d.stopped)
+		d.mu.Lock()
+		if d.timer != nil {
+			d.timer.Stop()
+		}
+		d.mu.Unlock()
+	})
+}
 
 // Enter starts a phase: a size of a benchmark, or a named step.
 func (d *Dog) Enter(p Phase) {
@@ -126,6 +180,7 @@ func (d *Dog) Enter(p Phase) {
 	}
 	d.phase, d.since = p, t
 	d.limit = d.sizeLimit(p)
+	d.arm()
 }
 
 // sizeLimit is the deadline of a phase: fixed, or the floor and budget
@@ -158,22 +213,6 @@ func (d *Dog) Limit() time.Duration {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.limit
-}
-
-func (d *Dog) loop() {
-	t := time.NewTicker(d.cfg.Tick)
-	defer t.Stop()
-	for {
-		select {
-		case <-d.stopped:
-			return
-		case <-t.C:
-			if r, ok := d.check(); ok {
-				d.fire(r)
-				return
-			}
-		}
-	}
 }
 
 // check reports a passed deadline, once.

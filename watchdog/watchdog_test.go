@@ -79,7 +79,7 @@ func TestFixedOffAndRun(t *testing.T) {
 
 func TestFires(t *testing.T) {
 	got := make(chan Report, 1)
-	d := New(Config{Size: 50 * time.Millisecond, Tick: 5 * time.Millisecond}, func(r Report) { got <- r })
+	d := New(Config{Size: 50 * time.Millisecond}, func(r Report) { got <- r })
 	d.Start()
 	defer d.Stop()
 	d.Enter(Phase{What: "finalize"})
@@ -123,5 +123,45 @@ func TestPhaseLimit(t *testing.T) {
 		if got := d.Limit(); got != c.want {
 			t.Errorf("%+v: limit %v, want %v", c.cfg, got, c.want)
 		}
+	}
+}
+
+// TestTimerFollowsPhases: the timer is set anew by every phase, so a run
+// that keeps moving never fires; once it stalls, the deadline fires on the
+// stalled phase, and the run's own deadline fires with no phase change.
+func TestTimerFollowsPhases(t *testing.T) {
+	got := make(chan Report, 1)
+	d := New(Config{Size: 80 * time.Millisecond}, func(r Report) { got <- r })
+	d.Start()
+	defer d.Stop()
+	for i := 0; i < 15; i++ {
+		d.Enter(Phase{Bench: "PingPong", NP: 2, Bytes: int64(i)})
+		time.Sleep(20 * time.Millisecond)
+		select {
+		case r := <-got:
+			t.Fatalf("fired while the run moved on: %+v", r)
+		default:
+		}
+	}
+	select {
+	case r := <-got:
+		if r.Phase.Bytes != 14 || r.Run {
+			t.Errorf("stalled phase: %+v", r)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("did not fire after the run stalled")
+	}
+
+	run := make(chan Report, 1)
+	d2 := New(Config{Size: -1, Run: 60 * time.Millisecond}, func(r Report) { run <- r })
+	d2.Start()
+	defer d2.Stop()
+	select {
+	case r := <-run:
+		if !r.Run {
+			t.Errorf("run deadline: %+v", r)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("run deadline did not fire")
 	}
 }

@@ -106,6 +106,17 @@ func (e *Engine) Run(s *Spec) (Summary, error) {
 	}
 	tickCost := mpi.TickCost()
 	sizes := o.Sizes(s, np)
+	// OSU allocates its page-aligned buffers once, for the largest size,
+	// before the sweep; so does gomb, so that no size runs on buffers
+	// placed differently from OSU's.
+	var maxSnd, maxRcv int64
+	for _, size := range sizes {
+		snd, rcv := e.buffers(t, size)
+		maxSnd, maxRcv = max(maxSnd, snd), max(maxRcv, rcv)
+	}
+	if err := job.Reserve(maxSnd, maxRcv, 1, rank); err != nil {
+		return sum, err
+	}
 	ranks := make([]int, np)
 	for i := range ranks {
 		ranks[i] = i
@@ -136,6 +147,15 @@ func (e *Engine) Run(s *Spec) (Summary, error) {
 	return sum, nil
 }
 
+// buffers are the send and receive bytes a size needs.
+func (e *Engine) buffers(t *Table, size int64) (snd, rcv int64) {
+	snd, rcv = t.Spec.Buffers(size, t.NP, t.Opt.Window)
+	if t.Opt.InPlace {
+		rcv = max(snd, rcv)
+	}
+	return snd, rcv
+}
+
 // spec is the kernel call for a size.
 func (e *Engine) spec(t *Table, size int64, skip int) mpi.JobSpec {
 	o, s := t.Opt, t.Spec
@@ -159,10 +179,7 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64, tickCost float64) ([]*
 	o, s := t.Opt, t.Spec
 	rank := e.World.Rank()
 	iters, skip := o.Counts(s, size)
-	snd, rcv := s.Buffers(size, t.NP, o.Window)
-	if o.InPlace {
-		rcv = max(snd, rcv)
-	}
+	snd, rcv := e.buffers(t, size)
 	if err := job.Reserve(snd, rcv, max(iters, syncSamples), rank); err != nil {
 		return nil, err
 	}

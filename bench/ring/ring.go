@@ -179,6 +179,7 @@ func (m *Monitor) Run(emit func(Sample) error) error {
 		kernel = mpi.KernelMemcpy
 	}
 	job.Set(mpi.JobSpec{Kernel: kernel, Type: mpi.Byte, Count: int(m.Opt.MsgSize)})
+	job.SetBuffers(mpi.BuffersMalloc) // mpi-comm-bench mallocs its buffers and never fills them
 	if err := job.Reserve(m.Opt.MsgSize, m.Opt.MsgSize, 1, m.World.Rank()); err != nil {
 		return err
 	}

@@ -143,6 +143,29 @@ func (v policyValue) Set(s string) (err error) {
 	return err
 }
 
+// precisionValue is -precision: "1%" or the fraction 0.01.
+type precisionValue struct{ p *float64 }
+
+func (v precisionValue) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return strconv.FormatFloat(100**v.p, 'g', -1, 64) + "%"
+}
+
+func (v precisionValue) Set(s string) error {
+	num, pct := strings.CutSuffix(strings.TrimSpace(s), "%")
+	x, err := strconv.ParseFloat(num, 64)
+	if pct {
+		x /= 100
+	}
+	if err != nil || !(x > 0 && x < 1) {
+		return fmt.Errorf("want a percentage above 0 and below 100 (2%%) or a fraction (0.02), got %q", s)
+	}
+	*v.p = x
+	return nil
+}
+
 // dtypeValue is -data_type / -red_data_type.
 type dtypeValue struct{ p *mpi.Datatype }
 

@@ -28,7 +28,11 @@ IMB-MPI1 flags (one dash, value after a space):
   -multi 0|1            run world/#processes groups at once; 1: a line per group
   -off_cache MB[,line]  cycle buffers over 2x MB to defeat the cache (-1: 8 MB, 64 B)
   -iter n[,MiB[,nonaggr]] repetitions per size and volume cap (1000,40,100)
-  -iter_policy P        dynamic | off | multiple_np | auto (dynamic)
+  -iter_policy P        dynamic | off | multiple_np | auto (dynamic); or gomb's
+                        precision: batches of repetitions until the 95%% interval of
+                        every rank's median is within -precision, at most IMB's count
+  -precision P          target of -iter_policy precision, 2%% or 0.02 (2%%); records
+                        carry the precision every size reached, whatever the policy
   -time S               seconds per size target, and time-out base (10)
   -mem GB               buffer memory per process, GiB (1)
   -msglen FILE          message lengths, one per line (k/m suffixes, # comments)
@@ -47,7 +51,8 @@ IMB-MPI1 flags (one dash, value after a space):
   -red_data_type T      char | int | float | double (float)
   -contig_type base     only 'base' (contiguous data) is supported
   -window_size N        Uniband/Biband window (256)
-  -thread_level L       single | funneled | serialized | multiple | nompinit (funneled)
+  -thread_level L       single | funneled | serialized | multiple | nompinit (single:
+                        MPI_Init_thread(MPI_THREAD_SINGLE), as IMB-MPI1; nompinit: MPI_Init)
   -list                 list the benchmarks and exit
   -help                 this text
 
@@ -55,6 +60,9 @@ gomb flags:
   -check                validate every received buffer and reduction result after
                         each size; failures are reported per benchmark and size and
                         the exit status is 3
+  -buffers imb|page     message buffers as IMB-MPI1 allocates them (imb: MPI_Alloc_mem
+                        per size, not page-aligned) or page-aligned and kept over the
+                        sweep (page); recorded in the run's options
   -json FILE, -o FILE   write JSON Lines records (run, one per size, end); '-' is
                         stdout, and the table then goes to stderr
 ` + archiveHelp + `` + watchHelp + `  -progress             a progress line on stderr (shown by itself when stderr is a
@@ -97,6 +105,7 @@ func imbFlags(cfg *imbConfig) *flag.FlagSet {
 	fs.Var(offCacheValue{o}, "off_cache", "")
 	fs.Var(iterValue{o}, "iter", "")
 	fs.Var(policyValue{&o.Policy}, "iter_policy", "")
+	fs.Var(precisionValue{&o.Precision}, "precision", "")
 	fs.Float64Var(&o.TimeS, "time", o.TimeS, "")
 	fs.Float64Var(&o.MemGB, "mem", o.MemGB, "")
 	fs.StringVar(&cfg.msglen, "msglen", "", "")
@@ -123,6 +132,12 @@ func imbFlags(cfg *imbConfig) *flag.FlagSet {
 	fs.BoolVar(&cfg.list, "list", false, "")
 	fs.BoolVar(&cfg.progress, "progress", false, "")
 	fs.BoolVar(&o.Check, "check", false, "")
+	fs.Func("buffers", "", func(s string) (err error) {
+		if o.Buffers, err = mpi.ParseBuffers(s); err == nil && o.Buffers == mpi.BuffersMalloc {
+			err = fmt.Errorf("-buffers %s: want imb or page", s)
+		}
+		return err
+	})
 	cfg.rec.register(fs)
 	cfg.watch.register(fs)
 	return fs
@@ -131,7 +146,7 @@ func imbFlags(cfg *imbConfig) *flag.FlagSet {
 // parseIMB parses the command line without touching MPI or files. It
 // returns flag.ErrHelp for -help.
 func parseIMB(args []string) (*imbConfig, error) {
-	cfg := &imbConfig{opt: bench.DefaultOptions(), thread: mpi.ThreadFunneled}
+	cfg := &imbConfig{opt: bench.DefaultOptions(), thread: mpi.ThreadSingle}
 	fs := imbFlags(cfg)
 	pos, err := parseInterleaved(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -145,6 +160,9 @@ func parseIMB(args []string) (*imbConfig, error) {
 	fs.Visit(func(f *flag.Flag) { cfg.set[f.Name] = true })
 	if cfg.contig != "base" {
 		return cfg, usageErr("-contig_type %q is not supported (only base)", cfg.contig)
+	}
+	if cfg.set["precision"] && cfg.opt.Policy != bench.PolicyPrecision {
+		return cfg, usageErr("-precision sets the target of -iter_policy precision; add -iter_policy precision")
 	}
 	if cfg.msglen != "" && cfg.msgsize != "" {
 		return cfg, usageErr("-msglen and -msgsize both give the sizes; use one")
@@ -358,8 +376,8 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 
 func imbHeader(run *result.Run, plan *imbPlan, cfg *imbConfig) imbtext.Header {
 	r0 := run.Ranks[0]
-	thread := ""
-	if cfg.thread != mpi.ThreadFunneled {
+	thread := "" // IMB-MPI1 prints none; gomb names the level when asked for one
+	if cfg.set["thread_level"] {
 		thread = run.MPI.Thread
 	}
 	h := imbtext.Header{

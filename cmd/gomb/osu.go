@@ -209,7 +209,7 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 	if early(perr, cfg.list, stdout, func(w io.Writer) { fmt.Fprint(w, osuUsageText) }, osuList) {
 		return nil
 	}
-	ss, err := startSession("osu", mpi.ThreadFunneled, stderr)
+	ss, err := startSession("osu", mpi.NoThreadInit, stderr)
 	if err != nil {
 		return err
 	}

@@ -106,7 +106,7 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 	if early(perr, false, stdout, func(w io.Writer) { fmt.Fprint(w, ringUsageText) }, nil) {
 		return nil
 	}
-	ss, err := startSession("ring", mpi.ThreadFunneled, stderr)
+	ss, err := startSession("ring", mpi.NoThreadInit, stderr)
 	if err != nil {
 		return err
 	}

@@ -61,6 +61,7 @@ type session struct {
 	world    mpi.Comm
 	rank     int
 	size     int
+	level    mpi.ThreadLevel // asked for (NoThreadInit: MPI_Init)
 	provided mpi.ThreadLevel
 	stderr   io.Writer
 	out      *output
@@ -80,7 +81,7 @@ func startSession(cmd string, level mpi.ThreadLevel, stderr io.Writer) (*session
 		return nil, fmt.Errorf("%s: %w", cmd, err)
 	}
 	w := mpi.World()
-	return &session{cmd: cmd, world: w, rank: w.Rank(), size: w.Size(), provided: provided, stderr: stderr,
+	return &session{cmd: cmd, world: w, rank: w.Rank(), size: w.Size(), level: level, provided: provided, stderr: stderr,
 		out: &output{start: time.Now(), runID: newRunID()}}, nil
 }
 
@@ -299,7 +300,7 @@ func (s *session) provenance(suite string, args []string, options any) (*result.
 		Suite:     suite,
 		Command:   append([]string{os.Args[0], s.cmd}, args...),
 		Start:     s.out.start,
-		MPI:       result.MPI{Impl: mpi.Impl, Library: strings.TrimSpace(lib), Standard: fmt.Sprintf("%d.%d", ma, mi), Thread: s.provided.String()},
+		MPI:       result.MPI{Impl: mpi.Impl, Library: strings.TrimSpace(lib), Standard: fmt.Sprintf("%d.%d", ma, mi), Thread: s.provided.String(), Init: s.level.InitCall()},
 		WorldSize: s.size,
 		Env:       result.Env(os.Environ()),
 		Options:   options,

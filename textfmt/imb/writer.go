@@ -131,6 +131,9 @@ func (w *Writer) cols(t *bench.Table) []string {
 	if t.Check && t.Spec.Family != bench.Sync {
 		c = append(c, "defects")
 	}
+	if t.Precision {
+		c = append(c, "precision[%]")
+	}
 	return c
 }
 
@@ -279,6 +282,13 @@ func (w *Writer) row(b *strings.Builder, t *bench.Table, r *result.Result) {
 	}
 	if t.Check && t.Spec.Family != bench.Sync && r.Check != nil {
 		f(float64(r.Check.Defects))
+	}
+	if t.Precision {
+		if r.Precision != nil {
+			f(100 * *r.Precision)
+		} else {
+			fmt.Fprintf(b, "%*s", width, "-")
+		}
 	}
 }
 

@@ -1,370 +1,461 @@
-// Command fidelity compares gomb's timed loops with a plain C MPI program
-// (cref.c) making the same calls, with Open MPI and MPICH, interleaved over
-// several rounds, and prints the median ratio gomb/C per benchmark and size
-// and the peak RSS of a rank of each. It is a benchmark, not a test: run it
-// with 'make bench-fidelity'.
+// Command fidelity measures gomb against the real peer programs on the
+// same machine, MPI library and launcher: IMB-MPI1 against gomb imb, the
+// OSU Micro-Benchmarks against gomb osu, mpi-comm-bench against gomb ring.
+// Both programs run the same jobs under the same launcher line, ABBA
+// interleaved over rounds (peer, gomb, gomb, peer; then the other way
+// round), and their text output is read by gomb's own importer. It prints,
+// per benchmark, process count and size, the median over rounds of the
+// ratio gomb/peer of the reported time (bandwidths count as inverse
+// times, so above 1 always means gomb reports slower), the interquartile
+// range of those ratios, and beside it the peer's own launch-to-launch
+// spread; then the peak RSS of a rank and the wall time of each job. It is
+// a benchmark, not a test: 'make bench-fidelity' runs it on this machine
+// with both MPIs, and scripts/vs-peers.sh points it at a user's own peers
+// and launcher.
 package main
 
 import (
-	"bufio"
-	"bytes"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
-
-	"github.com/gomb-hpc/gomb/result"
+	"time"
 )
 
-type mpiImpl struct {
-	name   string
-	mpicc  string
-	gomb   string // gomb binary built for this MPI
-	launch []string
-}
+const usage = `Usage: go run ./tools/fidelity -launch 'LAUNCHER -np {np} ...' [peers] [flags]
 
-type batch struct {
-	sizes string
-	n     int
-}
+Peers (at least one):
+  -imb PATH     IMB-MPI1 built for the launcher's MPI
+  -osu DIR      directory holding the OSU 7 binaries (osu_latency, ...), or
+                OSU's libexec tree
+  -mcb PATH     mpi-comm-bench's binary
 
-type key struct {
-	mpi, bench string
-	size       int64
-}
+Flags:
+`
 
 func main() {
-	rounds := flag.Int("rounds", 5, "interleaved rounds")
-	iters := flag.Int("n", 1000, "repetitions per size above -small (both programs, -iter_policy off)")
-	smallIters := flag.Int("small-n", 20000, "repetitions per size up to -small: short loops drown in this machine's 20-50 us hiccups")
-	small := flag.Int64("small", 8192, "largest size that gets -small-n repetitions")
-	sizes := flag.String("sizes", "0,8,1024,65536,1048576,4194304", "message sizes in bytes")
-	benches := flag.String("bench", "PingPong,Sendrecv,Allreduce", "IMB benchmarks")
-	osuTests := flag.String("osu", "latency,bw,put_latency", "OSU tests (OSU's own iteration counts)")
-	osuSizes := flag.String("osu-sizes", "1,8,1024,65536,1048576,4194304", "OSU message sizes in bytes")
-	bindir := flag.String("bin", "bin", "directory with gomb and gomb-mpich")
-	out := flag.String("out", "out/fidelity", "work directory")
-	flag.Parse()
-
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		fail(err)
+	cfg := config{}
+	fs := flag.NewFlagSet("fidelity", flag.ExitOnError)
+	fs.Usage = func() {
+		fmt.Fprint(os.Stderr, usage)
+		fs.PrintDefaults()
 	}
-	impls := []mpiImpl{
-		{"openmpi", "mpicc.openmpi", filepath.Join(*bindir, "gomb"),
-			[]string{"mpirun.openmpi", "-np", "2", "--bind-to", "core", "--mca", "btl", "self,vader", "--mca", "oob_tcp_if_include", "lo"}},
-		{"mpich", "mpicc.mpich", filepath.Join(*bindir, "gomb-mpich"),
-			[]string{"mpirun.mpich", "-np", "2", "-bind-to", "core", "-launcher", "fork", "-iface", "lo"}},
+	fs.StringVar(&cfg.label, "mpi", "", "a name for the MPI library in the report (default: the launcher's first word)")
+	fs.StringVar(&cfg.launch, "launch", "", "launcher line; {np} is replaced by the process count")
+	fs.StringVar(&cfg.gomb, "gomb", "bin/gomb", "gomb binary built for the launcher's MPI")
+	fs.StringVar(&cfg.imb, "imb", "", "IMB-MPI1 binary")
+	fs.StringVar(&cfg.osu, "osu", "", "OSU binaries directory")
+	fs.StringVar(&cfg.mcb, "mcb", "", "mpi-comm-bench binary")
+	fs.IntVar(&cfg.rounds, "rounds", 5, "ABBA rounds (each program runs every job twice a round)")
+	fs.StringVar(&cfg.imbArgs, "imb-args", "", "extra IMB flags for both programs (default: IMB's defaults)")
+	fs.StringVar(&cfg.imbColl, "imb-np4", "Allreduce,Reduce,Reduce_scatter,Reduce_scatter_block,Allgather,Allgatherv,Gather,Gatherv,Scatter,Scatterv,Alltoall,Alltoallv,Bcast,Barrier",
+		"IMB benchmarks also run at 4 processes (-npmin 4); empty: none")
+	fs.StringVar(&cfg.osuTests, "osu-tests", "latency,bw,bibw,mbw_mr,multi_lat,put_latency,get_latency,acc_latency,allreduce,bcast,alltoall,barrier,iallreduce",
+		"OSU tests")
+	fs.StringVar(&cfg.osuArgs, "osu-args", "", "extra OSU flags for both programs (e.g. '-m 1:65536')")
+	fs.IntVar(&cfg.ringSamples, "ring-samples", 30, "ring samples per launch (the first, cold one is left out)")
+	fs.StringVar(&cfg.only, "only", "", "run only these suites (imb,osu,ring)")
+	fs.StringVar(&cfg.out, "out", "out/fidelity", "work directory: every output, the raw values (values.json)")
+	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "limit per launch")
+	fs.Parse(os.Args[1:])
+	if cfg.launch == "" || !strings.Contains(cfg.launch, "{np}") {
+		fmt.Fprintln(os.Stderr, "fidelity: -launch must give the launcher line with {np} for the process count")
+		os.Exit(2)
 	}
-	wrap := filepath.Join(*out, "rsswrap")
-	must(run("gcc", "-O2", "-o", wrap, "tools/fidelity/csrc/rsswrap.c"))
-	for _, m := range impls {
-		must(run(m.mpicc, "-O2", "-Wno-stringop-overflow", "-o", filepath.Join(*out, "cref-"+m.name), "tools/fidelity/csrc/cref.c"))
+	if cfg.label == "" {
+		cfg.label = strings.Fields(cfg.launch)[0]
 	}
-	os.Setenv("OMPI_ALLOW_RUN_AS_ROOT", "1")
-	os.Setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-
-	benchList := strings.Split(*benches, ",")
-	var osuList []string
-	if *osuTests != "" {
-		osuList = strings.Split(*osuTests, ",")
+	jobs, err := cfg.jobs()
+	if err == nil && len(jobs) == 0 {
+		err = errors.New("no peer given (-imb, -osu, -mcb)")
 	}
-	// Two batches per program and round: small sizes with many
-	// repetitions, large ones with fewer.
-	var batches []batch
-	var lo, hi []string
-	for _, f := range strings.Split(*sizes, ",") {
-		v, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
-		if err != nil {
-			fail(fmt.Errorf("-sizes: %v", err))
-		}
-		if v <= *small {
-			lo = append(lo, f)
-		} else {
-			hi = append(hi, f)
-		}
-	}
-	if len(lo) > 0 {
-		batches = append(batches, batch{strings.Join(lo, ","), *smallIters})
-	}
-	if len(hi) > 0 {
-		batches = append(batches, batch{strings.Join(hi, ","), *iters})
-	}
-	ratios := map[key][]float64{}
-	gombT := map[key][]float64{}
-	cT := map[key][]float64{}
-	rss := map[string][]float64{} // "openmpi gomb 0" -> peak KiB of rank 0, per run
-	for r := 0; r < *rounds; r++ {
-		for _, m := range impls {
-			// ABBA within the round cancels drift of this shared machine.
-			order := []string{"gomb", "c", "c", "gomb"}
-			if r%2 == 1 {
-				order = []string{"c", "gomb", "gomb", "c"}
-			}
-			got := map[string]map[key]float64{"gomb": {}, "c": {}}
-			for slot, prog := range order {
-				rssDir := filepath.Join(*out, fmt.Sprintf("rss-%s-%s-%d-%d", m.name, prog, r, slot))
-				os.RemoveAll(rssDir)
-				must(os.MkdirAll(rssDir, 0o755))
-				add := func(t map[key]float64) {
-					for k, v := range t {
-						got[prog][k] += v / 2 // each program runs twice per round
-					}
-				}
-				for _, b := range batches {
-					if prog == "gomb" {
-						add(runGomb(m, wrap, rssDir, *out, b.n, b.sizes, benchList))
-					} else {
-						add(runC(m, wrap, rssDir, *out, b.n, b.sizes, benchList))
-					}
-				}
-				for _, test := range osuList {
-					if prog == "gomb" {
-						add(runGombOSU(m, wrap, rssDir, *out, test, *osuSizes))
-					} else {
-						add(runCOSU(m, wrap, rssDir, *out, test, *osuSizes))
-					}
-				}
-				for rank, kib := range rankRSS(rssDir) {
-					k := fmt.Sprintf("%s %s %d", m.name, prog, rank)
-					rss[k] = append(rss[k], kib)
-				}
-			}
-			for k, g := range got["gomb"] {
-				c, ok := got["c"][k]
-				if !ok || c <= 0 {
-					continue
-				}
-				ratios[k] = append(ratios[k], g/c)
-				gombT[k] = append(gombT[k], g)
-				cT[k] = append(cT[k], c)
-			}
-			fmt.Fprintf(os.Stderr, "round %d/%d %s done\n", r+1, *rounds, m.name)
-		}
-	}
-
-	fmt.Printf("# gomb vs plain C, %d interleaved rounds (each gomb C C gomb or C gomb gomb C), 2 ranks,\n# --bind-to core, -iter_policy off\n", *rounds)
-	fmt.Printf("# %d repetitions per size up to %d B, %d above\n", *smallIters, *small, *iters)
-	fmt.Printf("# times: median over rounds of the round's mean t_max, usec; ratio: median of per-round gomb/C\n")
-	fmt.Printf("%-8s %-10s %9s %12s %12s %8s\n", "mpi", "benchmark", "bytes", "gomb_us", "c_us", "ratio")
-	var keys []key
-	for k := range ratios {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		a, b := keys[i], keys[j]
-		if a.mpi != b.mpi {
-			return a.mpi > b.mpi
-		}
-		if a.bench != b.bench {
-			all := append(append([]string{}, benchList...), prefixed(osuList)...)
-			return indexOf(all, a.bench) < indexOf(all, b.bench)
-		}
-		return a.size < b.size
-	})
-	worst := 0.0
-	for _, k := range keys {
-		mr := median(ratios[k])
-		worst = math.Max(worst, math.Abs(mr-1))
-		fmt.Printf("%-8s %-10s %9d %12.3f %12.3f %8.3f\n", k.mpi, k.bench, k.size, median(gombT[k]), median(cT[k]), mr)
-	}
-	fmt.Printf("# largest |median ratio - 1|: %.1f%% (target: 3%%)\n", 100*worst)
-	fmt.Printf("\n# the ratios as a Markdown table (gomb/C of the time; bandwidth tests: time per window)\n")
-	for _, m := range impls {
-		for _, b := range append(append([]string{}, benchList...), prefixed(osuList)...) {
-			fmt.Printf("| %s | %s |", m.name, b)
-			for _, k := range keys {
-				if k.mpi == m.name && k.bench == b {
-					fmt.Printf(" %d B: %.3f |", k.size, median(ratios[k]))
-				}
-			}
-			fmt.Println()
-		}
-	}
-	fmt.Printf("\n# peak RSS per rank, median over the runs (MB = 2^20 bytes). Rank 0 also gathers every\n")
-	fmt.Printf("# rank's raw samples and encodes the records, which the C program does not do.\n")
-	for _, m := range impls {
-		for rank := 0; rank < 2; rank++ {
-			g, c := median(rss[fmt.Sprintf("%s gomb %d", m.name, rank)]), median(rss[fmt.Sprintf("%s c %d", m.name, rank)])
-			fmt.Printf("%-8s rank %d: gomb %7.1f MB   C %7.1f MB   difference %+6.1f MB (target: within 5 MB)\n",
-				m.name, rank, g/1024, c/1024, (g-c)/1024)
-		}
-	}
-}
-
-func runGomb(m mpiImpl, wrap, rssDir, out string, n int, sizes string, benches []string) map[key]float64 {
-	jf := filepath.Join(out, "gomb-"+m.name+".jsonl")
-	args := append(append([]string{}, m.launch[1:]...), wrap, rssDir, m.gomb, "imb", "-iter", strconv.Itoa(n),
-		"-iter_policy", "off", "-msgsize", sizes, "-json", jf)
-	args = append(args, benches...)
-	if err := exec.Command(m.launch[0], args...).Run(); err != nil {
-		fail(fmt.Errorf("gomb (%s): %v", m.name, err))
-	}
-	times := map[key]float64{}
-	eachResult(jf, func(r *result.Result) {
-		if r.Status == result.StatusOK {
-			times[key{m.name, r.Benchmark, r.Bytes}] = r.TMaxUS
-		}
-	})
-	return times
-}
-
-// eachResult calls f for every result record of a record file.
-func eachResult(path string, f func(*result.Result)) {
-	fh, err := os.Open(path)
 	if err != nil {
-		fail(err)
+		fmt.Fprintln(os.Stderr, "fidelity:", err)
+		os.Exit(2)
 	}
-	defer fh.Close()
-	d := result.NewDecoder(fh, path)
-	for d.Scan() {
-		if r, ok := d.Record().(*result.Result); ok {
-			f(r)
-		}
+	if err := run(&cfg, jobs, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "fidelity:", err)
+		os.Exit(1)
 	}
 }
 
-func runC(m mpiImpl, wrap, rssDir, out string, n int, sizes string, benches []string) map[key]float64 {
-	args := append(append([]string{}, m.launch[1:]...), wrap, rssDir, filepath.Join(out, "cref-"+m.name),
-		"-n", strconv.Itoa(n), "-sizes", sizes)
-	args = append(args, benches...)
-	cmd := exec.Command(m.launch[0], args...)
-	var stdout bytes.Buffer
-	cmd.Stdout = &stdout
-	if err := cmd.Run(); err != nil {
-		fail(fmt.Errorf("cref (%s): %v", m.name, err))
-	}
-	times := map[key]float64{}
-	s := bufio.NewScanner(&stdout)
-	for s.Scan() {
-		var b string
-		var size int64
-		var reps int
-		var t float64
-		if _, err := fmt.Sscan(s.Text(), &b, &size, &reps, &t); err == nil {
-			times[key{m.name, b, size}] = t
-		}
-	}
-	return times
+type config struct {
+	label, launch, gomb, imb, osu, mcb string
+	rounds, ringSamples                int
+	imbArgs, imbColl, osuTests         string
+	osuArgs, only, out                 string
+	timeout                            time.Duration
 }
 
-func prefixed(tests []string) []string {
-	var out []string
-	for _, t := range tests {
-		out = append(out, "osu_"+t)
-	}
-	return out
+// job is one launch shape that both programs run.
+type job struct {
+	name   string   // short name for files and the wall-time table
+	np     int      // processes
+	peer   []string // the peer's program and arguments
+	gomb   []string // gomb's
+	format string   // what the importer should expect ("imb", "osu", "ring")
+	// interrupt: the peer runs until SIGINT (mpi-comm-bench); stop it after
+	// this long.
+	interrupt time.Duration
 }
 
-// runGombOSU runs one OSU test over all powers of two up to the largest
-// size wanted and keeps the wanted sizes: the time per iteration of rank 0
-// (half the round trip for latency, one window for bw).
-func runGombOSU(m mpiImpl, wrap, rssDir, out, test, sizes string) map[key]float64 {
-	jf := filepath.Join(out, "gomb-osu-"+m.name+".jsonl")
-	want := map[int64]bool{}
-	var hi int64
-	for _, f := range strings.Split(sizes, ",") {
-		v, _ := strconv.ParseInt(f, 10, 64)
-		want[v] = true
-		hi = max(hi, v)
+func (c *config) wants(suite string) bool {
+	if c.only == "" {
+		return true
 	}
-	args := append(append([]string{}, m.launch[1:]...), wrap, rssDir, m.gomb, "osu", test, "-m", fmt.Sprintf("1:%d", hi), "-json", jf)
-	if err := exec.Command(m.launch[0], args...).Run(); err != nil {
-		fail(fmt.Errorf("gomb osu %s (%s): %v", test, m.name, err))
-	}
-	times := map[key]float64{}
-	eachResult(jf, func(r *result.Result) {
-		if want[r.Bytes] && len(r.RankMeanUS) > 0 {
-			times[key{m.name, "osu_" + test, r.Bytes}] = r.RankMeanUS[0]
+	for _, s := range strings.Split(c.only, ",") {
+		if strings.TrimSpace(s) == suite {
+			return true
 		}
+	}
+	return false
+}
+
+// jobs plans the launches. IMB: the default list at 2 processes as a user
+// runs it (the whole list in one launch, so each benchmark follows the one
+// IMB runs before it), the non-default benchmarks, and the collectives at
+// 4 processes. OSU: one launch per test. Ring: a fixed number of samples.
+func (c *config) jobs() ([]job, error) {
+	var js []job
+	extra := strings.Fields(c.imbArgs)
+	if c.imb != "" && c.wants("imb") {
+		imb := func(name string, np int, args ...string) job {
+			a := append(append([]string{}, extra...), args...)
+			return job{name: name, np: np, format: "imb",
+				peer: append([]string{c.imb}, a...), gomb: append([]string{c.gomb, "imb"}, a...)}
+		}
+		js = append(js,
+			imb("imb-default-np2", 2),
+			imb("imb-extra-np2", 2, "PingPongSpecificSource", "PingPongAnySource", "PingPingSpecificSource",
+				"PingPingAnySource", "Uniband", "Biband"))
+		if c.imbColl != "" {
+			js = append(js, imb("imb-coll-np4", 4, append([]string{"-npmin", "4"}, strings.Split(c.imbColl, ",")...)...))
+		}
+	}
+	if c.osu != "" && c.wants("osu") {
+		for _, t := range strings.Split(c.osuTests, ",") {
+			t = strings.TrimPrefix(strings.TrimSpace(t), "osu_")
+			bin, err := findOSU(c.osu, "osu_"+t)
+			if err != nil {
+				return nil, err
+			}
+			a := strings.Fields(c.osuArgs)
+			js = append(js, job{name: "osu-" + t, np: 2, format: "osu",
+				peer: append([]string{bin}, a...), gomb: append([]string{c.gomb, "osu", t}, a...)})
+		}
+	}
+	if c.mcb != "" && c.wants("ring") {
+		const interval = 0.1
+		n := fmt.Sprint(c.ringSamples)
+		js = append(js, job{name: "ring-np2", np: 2, format: "ring",
+			peer:      []string{c.mcb, fmt.Sprintf("--interval=%g", interval)},
+			gomb:      []string{c.gomb, "ring", "--interval", fmt.Sprint(interval), "--count", n},
+			interrupt: time.Duration(float64(c.ringSamples+1)*interval*float64(time.Second)) + 2*time.Second})
+	}
+	return js, nil
+}
+
+// findOSU finds an OSU binary in dir or below it (OSU installs into
+// libexec/osu-micro-benchmarks/mpi/<kind>/).
+func findOSU(dir, name string) (string, error) {
+	var found string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && found == "" && !d.IsDir() && d.Name() == name {
+			found = p
+		}
+		return nil
 	})
-	return times
+	if found == "" {
+		return "", fmt.Errorf("-osu %s: no %s there", dir, name)
+	}
+	return found, nil
 }
 
-func runCOSU(m mpiImpl, wrap, rssDir, out, test, sizes string) map[key]float64 {
-	args := append(append([]string{}, m.launch[1:]...), wrap, rssDir, filepath.Join(out, "cref-"+m.name),
-		"-osu", test, "-sizes", sizes)
-	cmd := exec.Command(m.launch[0], args...)
-	var stdout bytes.Buffer
-	cmd.Stdout = &stdout
-	if err := cmd.Run(); err != nil {
-		fail(fmt.Errorf("cref -osu %s (%s): %v", test, m.name, err))
-	}
-	times := map[key]float64{}
-	s := bufio.NewScanner(&stdout)
-	for s.Scan() {
-		var name string
-		var size int64
-		var iters int
-		var t float64
-		if _, err := fmt.Sscan(s.Text(), &name, &size, &iters, &t); err == nil {
-			times[key{m.name, "osu_" + name, size}] = t
-		}
-	}
-	return times
+// launch is one program's run of one job: its values and resources.
+type launch struct {
+	Job    string             `json:"job"`
+	Prog   string             `json:"prog"` // "peer" or "gomb"
+	Round  int                `json:"round"`
+	Values map[string]float64 `json:"values"` // key -> time, µs (bandwidth: 1/MBps)
+	WallS  float64            `json:"wall_s"`
+	RSSKiB map[int]int64      `json:"rss_kib"` // peak RSS per rank
 }
 
-// rankRSS reads the peak RSS (KiB) of each rank over the runs rsswrap
-// recorded in dir.
-func rankRSS(dir string) map[int]float64 {
-	out := map[int]float64{}
-	files, _ := filepath.Glob(filepath.Join(dir, "rss.*"))
-	for _, f := range files {
-		rank, err := strconv.Atoi(strings.TrimPrefix(filepath.Ext(f), "."))
-		if err != nil {
-			continue
+func run(c *config, jobs []job, w io.Writer) error {
+	if err := os.MkdirAll(c.out, 0o755); err != nil {
+		return err
+	}
+	wrap, err := buildWrapper(c.out)
+	if err != nil {
+		return err
+	}
+	var all []launch
+	start := time.Now()
+	for r := 0; r < c.rounds; r++ {
+		order := []string{"peer", "gomb", "gomb", "peer"}
+		if r%2 == 1 {
+			order = []string{"gomb", "peer", "peer", "gomb"}
 		}
-		b, err := os.ReadFile(f)
-		if err != nil {
-			continue
-		}
-		for _, l := range strings.Fields(string(b)) {
-			if v, err := strconv.ParseFloat(l, 64); err == nil {
-				out[rank] = max(out[rank], v)
+		for _, j := range jobs {
+			for slot, prog := range order {
+				l, err := c.runOne(j, prog, r, slot, wrap)
+				if err != nil {
+					return err
+				}
+				all = append(all, l)
+				fmt.Fprintf(os.Stderr, "\rfidelity %s: round %d/%d, %-18s %-4s %6.1f s (%s so far)   ",
+					c.label, r+1, c.rounds, j.name, prog, l.WallS, time.Since(start).Round(time.Second))
 			}
 		}
 	}
+	fmt.Fprintln(os.Stderr)
+	b, _ := json.MarshalIndent(all, "", " ")
+	if err := os.WriteFile(filepath.Join(c.out, "values.json"), b, 0o644); err != nil {
+		return err
+	}
+	report(w, c, jobs, all)
+	return nil
+}
+
+// runOne launches one program for one job under the launcher, the RSS
+// wrapper in front of the program.
+func (c *config) runOne(j job, prog string, round, slot int, wrap string) (launch, error) {
+	l := launch{Job: j.name, Prog: prog, Round: round, RSSKiB: map[int]int64{}}
+	base := fmt.Sprintf("%s-%s-r%d-s%d", j.name, prog, round, slot)
+	rssDir := filepath.Join(c.out, "rss-"+base)
+	os.RemoveAll(rssDir)
+	if err := os.MkdirAll(rssDir, 0o755); err != nil {
+		return l, err
+	}
+	argv := strings.Fields(strings.ReplaceAll(c.launch, "{np}", fmt.Sprint(j.np)))
+	argv = append(argv, wrap, rssDir)
+	if prog == "peer" {
+		argv = append(argv, j.peer...)
+	} else {
+		argv = append(argv, j.gomb...)
+	}
+	outPath := filepath.Join(c.out, base+".txt")
+	f, err := os.Create(outPath)
+	if err != nil {
+		return l, err
+	}
+	defer f.Close()
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Stdout, cmd.Stderr = f, f
+	t0 := time.Now()
+	if err := cmd.Start(); err != nil {
+		return l, err
+	}
+	limit := c.timeout
+	interrupted := false
+	if prog == "peer" && j.interrupt > 0 {
+		limit = j.interrupt
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(limit):
+		interrupted = true
+		cmd.Process.Signal(os.Interrupt)
+		select {
+		case err = <-done:
+		case <-time.After(20 * time.Second):
+			cmd.Process.Kill()
+			err = <-done
+		}
+	}
+	l.WallS = time.Since(t0).Seconds()
+	if err != nil && !(interrupted && prog == "peer" && j.interrupt > 0) {
+		return l, fmt.Errorf("%s: %v (output in %s)", strings.Join(argv, " "), err, outPath)
+	}
+	data, err := os.ReadFile(outPath)
+	if err != nil {
+		return l, err
+	}
+	if l.Values, err = values(data, outPath, j); err != nil {
+		return l, err
+	}
+	l.RSSKiB = readRSS(rssDir)
+	return l, nil
+}
+
+// report prints the ratio tables, the RSS and the wall times.
+func report(w io.Writer, c *config, jobs []job, all []launch) {
+	fmt.Fprintf(w, "# gomb vs peers, %s: %d rounds ABBA, launcher %q\n", c.label, c.rounds, c.launch)
+	fmt.Fprintf(w, "# ratio = median over rounds of gomb/peer (each round: the mean of each program's two launches);\n")
+	fmt.Fprintf(w, "# time as reported (IMB t_max, OSU's column; bandwidths as 1/MB/s); [q25 q75] of the ratios;\n")
+	fmt.Fprintf(w, "# spread = the peer's own launch-to-launch IQR/median; ok: within 3%%, ok~: within twice the spread\n")
+	for _, j := range jobs {
+		cells := cellsOf(all, j.name, c.rounds)
+		if len(cells) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n## %s (%d processes)\n", j.name, j.np)
+		fmt.Fprintf(w, "%-28s %9s %12s %7s %17s %7s  %s\n", "benchmark", "bytes", "peer", "ratio", "[q25 q75]", "spread", "verdict")
+		for _, k := range cells {
+			fmt.Fprintf(w, "%-28s %9d %12.3f %7.3f  [%6.3f %6.3f] %7.3f  %s\n", k.bench, k.bytes, k.peer, k.ratio, k.q25, k.q75, k.spread, k.verdict())
+		}
+	}
+	fmt.Fprintf(w, "\n## summary\n")
+	var n, ok, okSpread int
+	for _, j := range jobs {
+		for _, k := range cellsOf(all, j.name, c.rounds) {
+			n++
+			switch k.verdict() {
+			case "ok":
+				ok++
+			case "ok~":
+				okSpread++
+			}
+		}
+	}
+	fmt.Fprintf(w, "%d cells: %d within 3%%, %d more within twice the peer's spread, %d outside\n", n, ok, okSpread, n-ok-okSpread)
+	fmt.Fprintf(w, "\n## peak RSS of a rank (MB, median over launches) and wall time per launch (s, median)\n")
+	fmt.Fprintf(w, "%-18s %5s %10s %10s %8s %9s %9s %7s\n", "job", "rank", "peer MB", "gomb MB", "diff MB", "peer s", "gomb s", "ratio")
+	for _, j := range jobs {
+		pw, gw := wall(all, j.name, "peer"), wall(all, j.name, "gomb")
+		for rank := 0; rank < j.np; rank++ {
+			pr, gr := rss(all, j.name, "peer", rank), rss(all, j.name, "gomb", rank)
+			if rank == 0 {
+				fmt.Fprintf(w, "%-18s %5d %10.1f %10.1f %+8.1f %9.1f %9.1f %7.2f\n", j.name, rank, pr, gr, gr-pr, pw, gw, gw/pw)
+			} else {
+				fmt.Fprintf(w, "%-18s %5d %10.1f %10.1f %+8.1f\n", "", rank, pr, gr, gr-pr)
+			}
+		}
+	}
+}
+
+// cell is one (benchmark, size) of a job.
+type cell struct {
+	bench           string
+	bytes           int64
+	peer            float64 // median of the peer's launches
+	ratio, q25, q75 float64
+	spread          float64 // the peer's IQR/median over its launches
+	rounds, missing int
+}
+
+func (k cell) verdict() string {
+	d := math.Abs(k.ratio - 1)
+	switch {
+	case k.rounds == 0:
+		return "no data"
+	case d <= 0.03:
+		return "ok"
+	case d <= 2*k.spread:
+		return "ok~"
+	}
+	return "MISS"
+}
+
+func cellsOf(all []launch, name string, rounds int) []cell {
+	// per key and round: the values of each program
+	type pr struct{ peer, gomb []float64 }
+	by := map[string]map[int]*pr{}
+	for _, l := range all {
+		if l.Job != name {
+			continue
+		}
+		for k, v := range l.Values {
+			if by[k] == nil {
+				by[k] = map[int]*pr{}
+			}
+			p := by[k][l.Round]
+			if p == nil {
+				p = &pr{}
+				by[k][l.Round] = p
+			}
+			if l.Prog == "peer" {
+				p.peer = append(p.peer, v)
+			} else {
+				p.gomb = append(p.gomb, v)
+			}
+		}
+	}
+	var out []cell
+	for k, rs := range by {
+		bench, bytes := splitKey(k)
+		c := cell{bench: bench, bytes: bytes}
+		var ratios, peers []float64
+		for _, p := range rs {
+			peers = append(peers, p.peer...)
+			if len(p.peer) == 0 || len(p.gomb) == 0 || mean(p.peer) <= 0 {
+				c.missing++
+				continue
+			}
+			ratios = append(ratios, mean(p.gomb)/mean(p.peer))
+		}
+		c.rounds = len(ratios)
+		if len(peers) == 0 {
+			continue // gomb measured something the peer does not print
+		}
+		c.peer = quantile(peers, 0.5)
+		if c.peer > 0 {
+			c.spread = (quantile(peers, 0.75) - quantile(peers, 0.25)) / c.peer
+		}
+		if len(ratios) > 0 {
+			c.ratio, c.q25, c.q75 = quantile(ratios, 0.5), quantile(ratios, 0.25), quantile(ratios, 0.75)
+		}
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].bench != out[j].bench {
+			return out[i].bench < out[j].bench
+		}
+		return out[i].bytes < out[j].bytes
+	})
 	return out
 }
 
-func median(v []float64) float64 {
+func wall(all []launch, name, prog string) float64 {
+	var v []float64
+	for _, l := range all {
+		if l.Job == name && l.Prog == prog {
+			v = append(v, l.WallS)
+		}
+	}
+	return quantile(v, 0.5)
+}
+
+func rss(all []launch, name, prog string, rank int) float64 {
+	var v []float64
+	for _, l := range all {
+		if l.Job == name && l.Prog == prog {
+			if k, ok := l.RSSKiB[rank]; ok {
+				v = append(v, float64(k)/1024)
+			}
+		}
+	}
+	return quantile(v, 0.5)
+}
+
+func mean(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s / float64(len(v))
+}
+
+// quantile interpolates linearly between order statistics; NaN if empty.
+func quantile(v []float64, p float64) float64 {
 	if len(v) == 0 {
 		return math.NaN()
 	}
 	s := append([]float64(nil), v...)
 	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
+	x := p * float64(len(s)-1)
+	i := int(x)
+	if i+1 >= len(s) {
+		return s[len(s)-1]
 	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
-}
-
-func indexOf(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return len(list)
-}
-
-func run(name string, args ...string) error {
-	cmd := exec.Command(name, args...)
-	cmd.Stderr = os.Stderr
-	return cmd.Run()
-}
-
-func must(err error) {
-	if err != nil {
-		fail(err)
-	}
-}
-
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, "fidelity:", err)
-	os.Exit(1)
+	return s[i] + (s[i+1]-s[i])*(x-float64(i))
 }

@@ -2,7 +2,8 @@
  *
  * usage: rsswrap OUTDIR command [args...]
  * Appends the child's ru_maxrss in KiB to OUTDIR/rss.<rank>, one line per
- * run; the rank comes from the launcher's environment. Exits with the
+ * run; the rank comes from the launcher's environment (Open MPI, MPICH's
+ * Hydra, Slurm). Exits with the
  * child's status. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@ int main(int argc, char **argv) {
     if (wait4(pid, &status, 0, &ru) < 0) return 1;
     const char *rank = getenv("OMPI_COMM_WORLD_RANK");
     if (!rank) rank = getenv("PMI_RANK");
+    if (!rank) rank = getenv("SLURM_PROCID");
     if (!rank) rank = "0";
     char path[4096];
     snprintf(path, sizeof path, "%s/rss.%s", argv[1], rank);

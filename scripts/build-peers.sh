@@ -1,0 +1,76 @@
+#!/bin/sh
+# build-peers.sh: build the peer programs gomb is measured against, from
+# source trees you already have (this script downloads nothing), for Open
+# MPI and MPICH, into an ignored folder of this checkout (peers/ unless
+# -o says otherwise):
+#
+#   peers/<mpi>/IMB-MPI1      IMB-MPI1 as upstream builds it (-O0)
+#   peers/<mpi>/IMB-MPI1-O2   the same at -O2
+#   peers/<mpi>/osu/          the OSU Micro-Benchmarks binaries (configure's -O2)
+#   peers/<mpi>/mpi_comm_bench
+#
+# usage: scripts/build-peers.sh [-o DIR] [-imb SRC] [-osu SRC] [-mcb SRC]
+#   -imb SRC  intel/mpi-benchmarks (IMB 2021.x) source tree
+#   -osu SRC  OSU Micro-Benchmarks 7.x source tree (with its configure script)
+#   -mcb SRC  nilskohl/mpi-comm-bench source tree
+# Each peer is optional; give at least one. Needs the MPI compilers that
+# scripts/setup.sh installs (mpicc.openmpi, mpicc.mpich, ...) and make.
+set -eu
+cd "$(dirname "$0")/.."
+out=peers imb="" osu="" mcb=""
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-o) out=$2; shift 2 ;;
+	-imb) imb=$(cd "$2" && pwd); shift 2 ;;
+	-osu) osu=$(cd "$2" && pwd); shift 2 ;;
+	-mcb) mcb=$(cd "$2" && pwd); shift 2 ;;
+	*) echo "usage: scripts/build-peers.sh [-o DIR] [-imb SRC] [-osu SRC] [-mcb SRC]" >&2; exit 2 ;;
+	esac
+done
+if [ -z "$imb$osu$mcb" ]; then
+	echo "build-peers: give at least one source tree (-imb, -osu, -mcb)" >&2
+	exit 2
+fi
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+work="$out/build"
+mkdir -p "$work"
+
+for mpi in openmpi mpich; do
+	cc=mpicc.$mpi cxx=mpicxx.$mpi
+	dest="$out/$mpi"
+	mkdir -p "$dest"
+	if [ -n "$imb" ]; then
+		for opt in O0 O2; do
+			b="$work/imb-$mpi-$opt"
+			rm -rf "$b"
+			cp -r "$imb" "$b"
+			if [ $opt = O2 ]; then
+				# upstream builds at -O0 -Werror; gcc 12 warns at -O2 in its C++ driver
+				sed -i 's/-g -O0 -Wall -Werror/-g -O2 -Wall/; s/-g -O0 -Wall -Wextra -Werror/-g -O2 -Wall -Wextra/' "$b/src_cpp/Makefile"
+			fi
+			echo "build-peers: IMB-MPI1 ($mpi, -$opt)" >&2
+			make -s -C "$b/src_cpp" TARGET=MPI1 CC=$cc CXX=$cxx CPPFLAGS=-DOMPI_SKIP_MPICXX=1 -j2 >"$b.log" 2>&1 ||
+				{ echo "build-peers: IMB failed, see $b.log" >&2; exit 1; }
+			name=IMB-MPI1
+			[ $opt = O2 ] && name=IMB-MPI1-O2
+			cp "$b/src_cpp/IMB-MPI1" "$dest/$name"
+		done
+	fi
+	if [ -n "$osu" ]; then
+		b="$work/osu-$mpi"
+		rm -rf "$b"
+		cp -r "$osu" "$b"
+		echo "build-peers: OSU ($mpi)" >&2
+		(cd "$b" && ./configure CC=$cc CXX=$cxx >"$b.log" 2>&1 && make -j2 >>"$b.log" 2>&1) ||
+			{ echo "build-peers: OSU failed, see $b.log" >&2; exit 1; }
+		rm -rf "$dest/osu"
+		mkdir -p "$dest/osu"
+		find "$b/c/mpi" -type f -perm -u+x -name 'osu_*' -exec cp {} "$dest/osu/" \;
+	fi
+	if [ -n "$mcb" ]; then
+		echo "build-peers: mpi-comm-bench ($mpi)" >&2
+		$cxx -O3 -std=c++17 -o "$dest/mpi_comm_bench" "$mcb/mpi_comm_bench.cpp"
+	fi
+done
+echo "build-peers: built into $out" >&2
