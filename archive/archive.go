@@ -1,6 +1,7 @@
 // Package archive keeps every measurement, gomb's or imported, in one
-// SQLite file, through a pure-Go driver (modernc.org/sqlite), so the
-// analysis side builds with CGO_ENABLED=0.
+// SQLite file: through SQLite's C library in cgo builds (driver_cgo.go) and
+// a pure-Go driver (modernc.org/sqlite) without cgo, so the analysis side
+// builds with CGO_ENABLED=0.
 //
 // A run goes in with its results in one transaction; a run already there
 // (same gomb run id, or same log content and position) is not added again;
@@ -17,10 +18,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
-
-	_ "modernc.org/sqlite" // database/sql driver "sqlite"
 
 	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/result"
@@ -117,9 +117,7 @@ func Open(path string) (*DB, error) {
 	}
 	// Writers take the lock when their transaction begins (immediate) and
 	// wait up to a minute for each other; WAL lets readers go on meanwhile.
-	dsn := "file:" + path + "?_txlock=immediate&_pragma=busy_timeout(60000)&_pragma=journal_mode(WAL)" +
-		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
-	db, err := sql.Open("sqlite", dsn)
+	db, err := sql.Open(driverName, dsn(path))
 	if err != nil {
 		return nil, fmt.Errorf("archive %s: %w", path, err)
 	}
@@ -142,10 +140,18 @@ func (d *DB) Version() (int, error) {
 	return v, err
 }
 
+// sqliteText is SQLite's message for err, the same from both drivers (the
+// pure-Go one appends the result code: "file is not a database (26)").
+func sqliteText(err error) string {
+	return errCode.ReplaceAllString(err.Error(), "")
+}
+
+var errCode = regexp.MustCompile(` \([0-9]+\)$`)
+
 func (d *DB) migrate() error {
 	v, err := d.Version()
 	if err != nil {
-		return fmt.Errorf("not an SQLite archive: %w", err)
+		return fmt.Errorf("not an SQLite archive: %s", sqliteText(err))
 	}
 	if v > len(migrations) {
 		return fmt.Errorf("made by a newer gomb (schema %d, this gomb knows %d)", v, len(migrations))
@@ -154,7 +160,7 @@ func (d *DB) migrate() error {
 		// A file that is not empty and not ours is left alone.
 		var n int
 		if err := d.db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n); err != nil {
-			return fmt.Errorf("not an SQLite archive: %w", err)
+			return fmt.Errorf("not an SQLite archive: %s", sqliteText(err))
 		}
 		if n > 0 {
 			return errors.New("not a gomb archive (an SQLite file with other tables)")

@@ -329,13 +329,13 @@ func TestNotAnArchive(t *testing.T) {
 	text := filepath.Join(dir, "notes.txt")
 	os.WriteFile(text, bytes.Repeat([]byte("not a database\n"), 100), 0o644)
 	other := filepath.Join(dir, "other.db")
-	o, _ := sql.Open("sqlite", other)
+	o, _ := sql.Open(driverName, other)
 	if _, err := o.Exec(`CREATE TABLE t (x)`); err != nil {
 		t.Fatal(err)
 	}
 	o.Close()
 	newer := filepath.Join(dir, "newer.db")
-	o, _ = sql.Open("sqlite", newer)
+	o, _ = sql.Open(driverName, newer)
 	o.Exec(`PRAGMA user_version = 99`)
 	o.Close()
 	for _, c := range []struct{ path, want string }{

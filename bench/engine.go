@@ -328,7 +328,7 @@ const precisionFirstBatch = 32
 func (e *Engine) measure(job *mpi.Job, comm mpi.Comm, n int) (measured, error) {
 	o := &e.Opt
 	if o.Policy != PolicyPrecision {
-		el, err := job.Run(n, true)
+		el, err := job.Run(n, !o.NoSamples)
 		return measured{elapsed: el, n: n}, err
 	}
 	m := measured{}

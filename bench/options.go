@@ -91,6 +91,10 @@ type Options struct {
 	Window int `json:"window_size"`
 	// Check validates every received buffer after each size.
 	Check bool `json:"check"`
+	// NoSamples is -samples off: no per-repetition samples, so the
+	// loop-timed kernels run IMB's loop exactly (no cycle-counter stamp per
+	// repetition); records then carry each rank's mean only.
+	NoSamples bool `json:"no_samples,omitempty"`
 	// Precision is -precision, the target of -iter_policy precision: the
 	// half-width of the median's 95% confidence interval relative to the
 	// median (0.01: ±1%).
@@ -148,6 +152,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-mem must be a positive number of GB, got %g", o.MemGB)
 	case o.MsgLogMin < 0 || o.MsgLogMax > 30 || o.MsgLogMin > o.MsgLogMax:
 		return fmt.Errorf("-msglog %d:%d: want 0 <= min <= max <= 30", o.MsgLogMin, o.MsgLogMax)
+	case o.Policy == PolicyPrecision && o.NoSamples:
+		return fmt.Errorf("-iter_policy precision stops on the samples: it needs -samples on")
 	case o.Policy == PolicyPrecision && !(o.Precision > 0 && o.Precision < 1):
 		return fmt.Errorf("-precision must be above 0 and below 100%%, got %g", o.Precision)
 	case o.Window <= 0 || o.Window > 1<<20:

@@ -128,7 +128,6 @@ typedef struct {
     size_t s_offs, r_offs;          /* -off_cache stride in bytes (0: reuse) */
     int s_cache_iter, r_cache_iter; /* -off_cache buffer count (1: reuse) */
     int skip;         /* untimed iterations at the start of the same loop (OSU warm-up) */
-    int stride;       /* loop-timed kernels: one sample per stride iterations */
     int pairs;        /* pair rank i with i + np/2 (multi_lat, mbw_mr) instead of 0 and np-1 */
     int in_place;     /* collectives: MPI_IN_PLACE (OSU -l) */
     int rma_op, rma_kind, win_mode, sync_mode; /* GOMB_K_RMA */
@@ -216,8 +215,6 @@ int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int 
 void gomb_job_release(gomb_job *j); /* free the message buffers (IMB: after every size) */
 int gomb_run(gomb_job *j);
 int gomb_run_osu(gomb_job *j); /* osu.c: the kernels numbered from GOMB_K_BARRIER_CALLS */
-double gomb_tick_seconds(void); /* seconds per cycle-counter tick, measured */
-double gomb_tick_cost(void);    /* seconds one stamp costs a loop, measured */
 
 /* Validation (check.c): one untimed call of the kernel with known data.
  * Returns an MPI error code; *bad counts wrong elements, *first_bad the

@@ -21,28 +21,6 @@
 
 #define N_BARR 2
 
-// gomb_tick_seconds measures the cycle counter against MPI_Wtime over
-// about 20 ms: seconds per tick.
-double gomb_tick_seconds(void) {
-    double t0 = MPI_Wtime();
-    uint64_t k0 = gomb_tick();
-    while (MPI_Wtime() - t0 < 0.02) {
-    }
-    double t1 = MPI_Wtime();
-    uint64_t k1 = gomb_tick();
-    return k1 > k0 ? (t1 - t0) / (double)(k1 - k0) : 0;
-}
-
-// gomb_tick_cost measures what one cycle-counter stamp costs a loop, in
-// seconds (the mean over 100000 stamps).
-double gomb_tick_cost(void) {
-    volatile uint64_t sink = 0;
-    double t0 = MPI_Wtime();
-    for (int i = 0; i < 100000; i++) sink += gomb_tick();
-    double t1 = MPI_Wtime();
-    return (t1 - t0) / 100000 + 0 * (double)sink;
-}
-
 MPI_Datatype gomb_mpi_dtype(int dtype) {
     switch (dtype) {
     case GOMB_DT_CHAR: return MPI_CHAR;
@@ -74,7 +52,6 @@ gomb_job *gomb_job_new(void) {
     if (!j) return NULL;
     j->comm = MPI_COMM_NULL;
     j->s_cache_iter = j->r_cache_iter = 1;
-    j->stride = 1;
     j->sync = 1;
     j->window = 64;
     j->rank = -1;
@@ -279,26 +256,23 @@ int gomb_n_barriers(gomb_job *j) {
     return rc;
 }
 
-// loop_samples turns the cycle-counter stamps of a loop-timed kernel into
-// per-iteration seconds that add up to the MPI_Wtime interval. Stamp b ends
-// batch b of j->stride iterations (the last batch may be shorter); sample b
-// is the batch's time per iteration. The stretch after the last stamp
-// (kend) is the rest of the last iteration, which with the stretch before
-// the first stamp makes up whole iterations: it is added to sample 0.
-void gomb_loop_samples(gomb_job *j, uint64_t k0, uint64_t kend, int n, int ns) {
+// gomb_loop_samples turns the cycle-counter stamps of a loop-timed kernel
+// into per-iteration seconds that add up to the MPI_Wtime interval. Stamp i
+// falls inside iteration i; sample i is the time from stamp i-1 to stamp i,
+// and the stretch after the last stamp (kend), the rest of the last
+// iteration, makes up sample 0's start.
+void gomb_loop_samples(gomb_job *j, uint64_t k0, uint64_t kend, int n) {
     j->nsamples = 0;
-    if (!j->record || n <= 0 || ns <= 0) return;
-    int stride = j->stride > 0 ? j->stride : 1;
+    if (!j->record || n <= 0) return;
     uint64_t span = kend - k0;
     double scale = span ? j->elapsed / (double)span : 0;
     uint64_t prev = k0;
-    for (int b = 0; b < ns; b++) {
-        int len = (b == ns - 1 && n % stride) ? n % stride : stride;
-        j->samples[b] = span ? (double)(j->ticks[b] - prev) * scale / len : j->elapsed / n;
-        prev = j->ticks[b];
+    for (int i = 0; i < n; i++) {
+        j->samples[i] = span ? (double)(j->ticks[i] - prev) * scale : j->elapsed / n;
+        prev = j->ticks[i];
     }
-    if (span) j->samples[0] += (double)(kend - prev) * scale / (ns == 1 ? n : stride);
-    j->nsamples = ns;
+    if (span) j->samples[0] += (double)(kend - prev) * scale;
+    j->nsamples = n;
 }
 
 // PingPong and PingPing: ranks 0 and np-1 of the communicator; the others

@@ -13,7 +13,7 @@
 MPI_Datatype gomb_mpi_dtype(int dtype);
 int gomb_job_barrier(gomb_job *j);
 int gomb_n_barriers(gomb_job *j);
-void gomb_loop_samples(gomb_job *j, uint64_t k0, uint64_t kend, int n, int ns);
+void gomb_loop_samples(gomb_job *j, uint64_t k0, uint64_t kend, int n);
 
 static inline uint64_t gomb_tick(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -68,9 +68,9 @@ static inline void cur_next(cursor *c) {
 // TIMED_LOOP runs BEFORE and AFTER (which set rc): first j->skip times
 // untimed (OSU's warm-up, the start of the same loop), then n times between
 // two MPI_Wtime reads. When samples are recorded it stamps the cycle counter
-// between the two parts of every stride-th iteration: kernels put their
-// sends in BEFORE so that the stamp falls where the rank waits for its
-// partner anyway, off the critical path.
+// between the two parts of every iteration: kernels put their sends in
+// BEFORE so that the stamp falls where the rank waits for its partner
+// anyway, off the critical path (-samples off drops the stamps).
 #define TIMED_LOOP(BEFORE, AFTER)                                                                \
     do {                                                                                         \
         for (int i = 0; i < j->skip && rc == MPI_SUCCESS; i++) {                                 \
@@ -80,24 +80,19 @@ static inline void cur_next(cursor *c) {
             cur_next(&r);                                                                        \
         }                                                                                        \
         if (rc != MPI_SUCCESS) break;                                                            \
-        int ns_ = 0, left_ = j->stride > 0 ? j->stride : 1;                                      \
         double t0_ = MPI_Wtime();                                                                \
         uint64_t k0_ = gomb_tick();                                                              \
         for (int i = 0; i < n; i++) {                                                            \
             BEFORE;                                                                              \
-            if (rec && --left_ == 0) {                                                           \
-                j->ticks[ns_++] = gomb_tick();                                                   \
-                left_ = j->stride;                                                               \
-            }                                                                                    \
+            if (rec) j->ticks[i] = gomb_tick();                                                  \
             AFTER;                                                                               \
             if (rc != MPI_SUCCESS) break;                                                        \
             cur_next(&s);                                                                        \
             cur_next(&r);                                                                        \
         }                                                                                        \
         uint64_t kend_ = gomb_tick();                                                            \
-        if (rec && left_ != (j->stride > 0 ? j->stride : 1)) j->ticks[ns_++] = kend_;          \
         j->elapsed = MPI_Wtime() - t0_;                                                          \
-        if (rc == MPI_SUCCESS) gomb_loop_samples(j, k0_, kend_, n, ns_);                              \
+        if (rc == MPI_SUCCESS) gomb_loop_samples(j, k0_, kend_, n);                              \
     } while (0)
 
 #define OK (rc == MPI_SUCCESS)

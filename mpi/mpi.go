@@ -389,7 +389,6 @@ func (j *Job) Set(s JobSpec) {
 	c.s_cache_iter = C.int(max(1, s.SendCacheIter))
 	c.r_cache_iter = C.int(max(1, s.RecvCacheIter))
 	c.skip = C.int(s.Skip)
-	c.stride = C.int(max(1, s.Stride))
 	c.pairs = cbool(s.Pairs)
 	c.in_place = cbool(s.InPlace)
 	c.rma_op = C.int(s.RMAOp)
@@ -415,8 +414,7 @@ func (j *Job) Run(n int, record bool) (float64, error) {
 }
 
 // Samples copies the samples of the last recorded Run: per-iteration
-// seconds (per-iteration means of Stride iterations each, for loop-timed
-// kernels with a stride).
+// seconds.
 func (j *Job) Samples() []float64 {
 	n := int(j.j.nsamples)
 	if n <= 0 || j.j.samples == nil || n > int(j.j.n_cap) {
@@ -494,14 +492,6 @@ func (j *Job) Stamps(n int) []float64 {
 	copy(out, unsafe.Slice((*float64)(unsafe.Pointer(j.j.stamps)), 4*n))
 	return out
 }
-
-// TickSeconds measures the cycle counter the loop-timed kernels stamp with:
-// seconds per tick (about 20 ms of busy waiting).
-func TickSeconds() float64 { return float64(C.gomb_tick_seconds()) }
-
-// TickCost measures what one cycle-counter stamp costs a timed loop, in
-// seconds.
-func TickCost() float64 { return float64(C.gomb_tick_cost()) }
 
 // Check runs one untimed, validated call of the kernel (iteration iter
 // selects the data pattern and, with root shift, the root).

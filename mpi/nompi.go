@@ -146,12 +146,6 @@ func (j *Job) NBCTimes() NBCTimes { return NBCTimes{} }
 // Stamps returns nil.
 func (j *Job) Stamps(n int) []float64 { return nil }
 
-// TickSeconds returns 0.
-func TickSeconds() float64 { return 0 }
-
-// TickCost returns 0.
-func TickCost() float64 { return 0 }
-
 // Check fails.
 func (j *Job) Check(iter int) (CheckResult, error) { return CheckResult{}, ErrNoMPI }
 

@@ -135,10 +135,10 @@ typedef struct {
 static int win_open(gomb_job *j, rma_win *w, size_t bytes, int peer) {
     int rc;
     MPI_Group g;
-    // Windows as large as the buffers, at least a page: as OSU, which
-    // sizes them for the largest message (MPICH 4.0 misplaces operations
-    // on shared-memory windows of a few bytes).
-    if (bytes < j->r_cap) bytes = j->r_cap;
+    // A window per size, of the size's bytes, as OSU's
+    // allocate_memory_one_sided makes it; at least a page when allocated
+    // (MPICH 4.0 misplaces operations on shared-memory windows of a few
+    // bytes).
     if (bytes < 4096 && j->win_mode == GOMB_WIN_ALLOCATE) bytes = 4096;
     if (bytes == 0) bytes = 8;
     memset(w, 0, sizeof(*w));
@@ -211,6 +211,27 @@ static int rma_verify_locked(gomb_job *j, rma_win *w, size_t span, int peer, int
 #define OPS(T)                                                                                   \
     for (int k = 0; k < ops && OK; k++) rc = rma_op(j, &w, (T), k, dt, cnt, B, span)
 
+// RMA_LOOP is OSU's one-sided loop: the warm-up is the first j->skip
+// iterations, the clock starts at iteration skip and stops after the last,
+// and every timed iteration is also timed on its own with MPI_Wtime (OSU
+// takes these graph stamps whether or not it draws a graph, so they are
+// part of what it measures); they are the samples.
+#define RMA_LOOP(BODY)                                                                           \
+    do {                                                                                         \
+        double t_start_ = 0, tg0_ = 0;                                                           \
+        for (int i = 0; i < j->skip + n && OK; i++) {                                            \
+            if (i == j->skip) t_start_ = MPI_Wtime();                                            \
+            if (i >= j->skip) tg0_ = MPI_Wtime();                                                \
+            BODY;                                                                                \
+            if (i >= j->skip) {                                                                  \
+                double tg1_ = MPI_Wtime();                                                       \
+                if (rec) j->samples[i - j->skip] = tg1_ - tg0_;                                  \
+            }                                                                                    \
+        }                                                                                        \
+        j->elapsed = n > 0 ? MPI_Wtime() - t_start_ : 0;                                         \
+        j->nsamples = rec && OK ? n : 0;                                                         \
+    } while (0)
+
 // k_rma: one-sided latency (one operation per iteration), bandwidth (a
 // window of operations) or bi-directional bandwidth, with OSU's window
 // creation and synchronisation. Rank 0 is the origin and the timing rank;
@@ -249,50 +270,50 @@ static int k_rma(gomb_job *j) {
         rc = MPI_Win_lock(MPI_LOCK_SHARED, peer, 0, w.win);
     if (OK) switch (j->sync_mode) {
         case GOMB_SYNC_LOCK:
-            TIMED_LOOP(rc = MPI_Win_lock(MPI_LOCK_SHARED, peer, 0, w.win); OPS(peer),
-                       if (OK) rc = MPI_Win_unlock(peer, w.win));
+            RMA_LOOP(rc = MPI_Win_lock(MPI_LOCK_SHARED, peer, 0, w.win); OPS(peer);
+                     if (OK) rc = MPI_Win_unlock(peer, w.win));
             break;
         case GOMB_SYNC_FLUSH:
-            TIMED_LOOP(OPS(peer), if (OK) rc = MPI_Win_flush(peer, w.win));
+            RMA_LOOP(OPS(peer); if (OK) rc = MPI_Win_flush(peer, w.win));
             break;
         case GOMB_SYNC_FLUSH_LOCAL:
-            TIMED_LOOP(OPS(peer), if (OK) rc = MPI_Win_flush_local(peer, w.win));
+            RMA_LOOP(OPS(peer); if (OK) rc = MPI_Win_flush_local(peer, w.win));
             break;
         case GOMB_SYNC_LOCK_ALL:
-            TIMED_LOOP(rc = MPI_Win_lock_all(0, w.win); OPS(peer), if (OK) rc = MPI_Win_unlock_all(w.win));
+            RMA_LOOP(rc = MPI_Win_lock_all(0, w.win); OPS(peer); if (OK) rc = MPI_Win_unlock_all(w.win));
             break;
         case GOMB_SYNC_PSCW:
             if (bidir) {
-                TIMED_LOOP(rc = MPI_Win_post(w.peer_g, 0, w.win);
-                           if (OK) rc = MPI_Win_start(w.peer_g, 0, w.win); OPS(peer),
-                           if (OK) rc = MPI_Win_complete(w.win); if (OK) rc = MPI_Win_wait(w.win));
+                RMA_LOOP(rc = MPI_Win_post(w.peer_g, 0, w.win);
+                         if (OK) rc = MPI_Win_start(w.peer_g, 0, w.win); OPS(peer);
+                         if (OK) rc = MPI_Win_complete(w.win); if (OK) rc = MPI_Win_wait(w.win));
             } else if (j->rma_kind == GOMB_RMA_BW) {
                 if (lower)
-                    TIMED_LOOP(rc = MPI_Win_start(w.peer_g, 0, w.win); OPS(peer),
-                               if (OK) rc = MPI_Win_complete(w.win));
+                    RMA_LOOP(rc = MPI_Win_start(w.peer_g, 0, w.win); OPS(peer);
+                             if (OK) rc = MPI_Win_complete(w.win));
                 else
-                    TIMED_LOOP(rc = MPI_Win_post(w.peer_g, 0, w.win), if (OK) rc = MPI_Win_wait(w.win));
+                    RMA_LOOP(rc = MPI_Win_post(w.peer_g, 0, w.win); if (OK) rc = MPI_Win_wait(w.win));
             } else if (lower) { // latency: a round trip, one operation each way
-                TIMED_LOOP(rc = MPI_Win_start(w.peer_g, 0, w.win); OPS(peer);
-                           if (OK) rc = MPI_Win_complete(w.win),
-                           if (OK) rc = MPI_Win_post(w.peer_g, 0, w.win); if (OK) rc = MPI_Win_wait(w.win));
+                RMA_LOOP(rc = MPI_Win_start(w.peer_g, 0, w.win); OPS(peer);
+                         if (OK) rc = MPI_Win_complete(w.win);
+                         if (OK) rc = MPI_Win_post(w.peer_g, 0, w.win); if (OK) rc = MPI_Win_wait(w.win));
             } else {
-                TIMED_LOOP(rc = MPI_Win_post(w.peer_g, 0, w.win); if (OK) rc = MPI_Win_wait(w.win),
-                           if (OK) rc = MPI_Win_start(w.peer_g, 0, w.win); OPS(peer);
-                           if (OK) rc = MPI_Win_complete(w.win));
+                RMA_LOOP(rc = MPI_Win_post(w.peer_g, 0, w.win); if (OK) rc = MPI_Win_wait(w.win);
+                         if (OK) rc = MPI_Win_start(w.peer_g, 0, w.win); OPS(peer);
+                         if (OK) rc = MPI_Win_complete(w.win));
             }
             break;
         default: // GOMB_SYNC_FENCE
             if (bidir || (j->rma_kind == GOMB_RMA_BW && lower)) {
-                TIMED_LOOP(rc = MPI_Win_fence(0, w.win); OPS(peer), if (OK) rc = MPI_Win_fence(0, w.win));
+                RMA_LOOP(rc = MPI_Win_fence(0, w.win); OPS(peer); if (OK) rc = MPI_Win_fence(0, w.win));
             } else if (j->rma_kind == GOMB_RMA_BW) {
-                TIMED_LOOP(rc = MPI_Win_fence(0, w.win), if (OK) rc = MPI_Win_fence(0, w.win));
+                RMA_LOOP(rc = MPI_Win_fence(0, w.win); if (OK) rc = MPI_Win_fence(0, w.win));
             } else if (lower) { // latency: a round trip in three fences
-                TIMED_LOOP(rc = MPI_Win_fence(0, w.win); OPS(peer); if (OK) rc = MPI_Win_fence(0, w.win),
-                           if (OK) rc = MPI_Win_fence(0, w.win));
+                RMA_LOOP(rc = MPI_Win_fence(0, w.win); OPS(peer); if (OK) rc = MPI_Win_fence(0, w.win);
+                         if (OK) rc = MPI_Win_fence(0, w.win));
             } else {
-                TIMED_LOOP(rc = MPI_Win_fence(0, w.win); if (OK) rc = MPI_Win_fence(0, w.win),
-                           OPS(peer); if (OK) rc = MPI_Win_fence(0, w.win));
+                RMA_LOOP(rc = MPI_Win_fence(0, w.win); if (OK) rc = MPI_Win_fence(0, w.win); OPS(peer);
+                         if (OK) rc = MPI_Win_fence(0, w.win));
             }
             break;
         }

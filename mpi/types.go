@@ -313,10 +313,7 @@ type JobSpec struct {
 	SendOffs, RecvOffs           int64
 	SendCacheIter, RecvCacheIter int
 	// Skip untimed iterations run first in the same loop (OSU's warm-up).
-	Skip int
-	// Stride: loop-timed kernels keep one sample per Stride iterations
-	// (0 or 1: every iteration).
-	Stride  int
+	Skip    int
 	Pairs   bool // pair rank i with i+np/2 instead of 0 with np-1 (or 1)
 	InPlace bool // collectives use MPI_IN_PLACE (OSU -l)
 	// One-sided kernels.

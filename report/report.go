@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gomb-hpc/gomb/analysis"
@@ -24,25 +25,29 @@ import (
 //go:embed report.html.tmpl
 var files embed.FS
 
-var page = template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
-	"size":  analysis.Size,
-	"speed": antext.Speed,
-	"num":   antext.Num,
-	"upper": strings.ToUpper,
-	"svg": func(p Plot) template.URL {
-		return template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(p.SVG))
-	},
-	"series": seriesName,
-	"speedClass": func(v float64, significant, sizes int) string {
-		switch {
-		case sizes == 0 || significant == 0:
-			return "ns"
-		case v > 1:
-			return "faster"
-		}
-		return "slower"
-	},
-}).ParseFS(files, "report.html.tmpl"))
+// page is the report's template, parsed on first use (not when the
+// program starts: measuring ranks never draw a report).
+var page = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
+		"size":  analysis.Size,
+		"speed": antext.Speed,
+		"num":   antext.Num,
+		"upper": strings.ToUpper,
+		"svg": func(p Plot) template.URL {
+			return template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(p.SVG))
+		},
+		"series": seriesName,
+		"speedClass": func(v float64, significant, sizes int) string {
+			switch {
+			case sizes == 0 || significant == 0:
+				return "ns"
+			case v > 1:
+				return "faster"
+			}
+			return "slower"
+		},
+	}).ParseFS(files, "report.html.tmpl"))
+})
 
 // Side is one side of the report: a label, the runs it holds (described
 // in words) and their profiles.
@@ -161,7 +166,7 @@ func (r *Report) BandLabels() []string {
 
 // WriteHTML writes the self-contained page.
 func (r *Report) WriteHTML(w io.Writer) error {
-	return page.Execute(w, r)
+	return page().Execute(w, r)
 }
 
 // WritePlots writes every plot as NAME.svg and NAME.png into dir.

@@ -181,7 +181,8 @@ type Result struct {
 	RankMeanUS []float64   `json:"rank_mean_us"`
 	SamplesUS  [][]float64 `json:"samples_us"`
 	// SampleReps is how many consecutive repetitions each sample spans (a
-	// sample is their mean); 0 or 1: one sample per repetition.
+	// sample is their mean); 0 or 1: one sample per repetition. gomb keeps
+	// every repetition now; older records of one-sided tests may have it.
 	SampleReps int `json:"sample_reps,omitempty"`
 	// Precision is how well the samples pin down the median repetition
 	// time: the half-width of the 95% confidence interval of a timing

@@ -66,7 +66,6 @@ const (
 	vCompute
 	vTest
 	vWait
-	vStride
 	nvals
 )
 
@@ -104,7 +103,6 @@ func (e *Engine) Run(s *Spec) (Summary, error) {
 			return sum, err
 		}
 	}
-	tickCost := mpi.TickCost()
 	sizes := o.Sizes(s, np)
 	// OSU allocates its page-aligned buffers once, for the largest size,
 	// before the sweep; so does gomb, so that no size runs on buffers
@@ -126,7 +124,7 @@ func (e *Engine) Run(s *Spec) (Summary, error) {
 			e.Watch(watchdog.Phase{Bench: s.Name, NP: np, Bytes: size, Ranks: ranks})
 		}
 		bench.HangIfAsked(size, rank)
-		rows, err := e.size(job, t, size, tickCost)
+		rows, err := e.size(job, t, size)
 		if err != nil {
 			return sum, fmt.Errorf("%s %d bytes: %w", s.Name, size, err)
 		}
@@ -175,7 +173,7 @@ func (e *Engine) spec(t *Table, size int64, skip int) mpi.JobSpec {
 }
 
 // size measures one size on every rank and returns, on rank 0, its rows.
-func (e *Engine) size(job *mpi.Job, t *Table, size int64, tickCost float64) ([]*result.Result, error) {
+func (e *Engine) size(job *mpi.Job, t *Table, size int64) ([]*result.Result, error) {
 	o, s := t.Opt, t.Spec
 	rank := e.World.Rank()
 	iters, skip := o.Counts(s, size)
@@ -185,7 +183,7 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64, tickCost float64) ([]*
 	}
 	js := e.spec(t, size, skip)
 	mine := make([]float64, nvals)
-	mine[vFirst], mine[vStride] = -1, 1
+	mine[vFirst] = -1
 	var stamps [3][]float64
 	var oneWaySamples []float64 // the one-way measurement's, before the second sync overwrites them // one-way: sync before, measurement, sync after
 
@@ -228,29 +226,6 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64, tickCost float64) ([]*
 				oneWaySamples = job.Samples()
 			}
 		}
-	case RMALatency, RMABandwidth:
-		// The warm-up runs first, on its own: its time per iteration sets
-		// how often the timed loop may read the cycle counter (at most 1%
-		// of the loop's time).
-		js.Skip = 0
-		job.Set(js)
-		el, err := job.Run(max(skip, 1), false)
-		if err != nil {
-			return nil, err
-		}
-		tIter, err := e.World.MaxFloat64(el / float64(max(skip, 1)))
-		if err != nil {
-			return nil, err
-		}
-		js.Stride = 1
-		if tIter > 0 {
-			js.Stride = max(1, int(math.Ceil(tickCost/(0.01*tIter))))
-		}
-		job.Set(js)
-		if mine[vElapsed], err = job.Run(iters, true); err != nil {
-			return nil, err
-		}
-		mine[vStride] = float64(js.Stride)
 	default:
 		job.Set(js)
 		var err error
@@ -326,7 +301,6 @@ func (e *Engine) row(t *Table, size int64, iters int, vals []float64, samples []
 	var hostNames []string
 	var bad int64
 	detail := ""
-	stride := 1
 	nb := result.NBC{MinCommUS: math.Inf(1)}
 	msgRate := 0.0
 	for w := 0; w < t.NP; w++ {
@@ -341,7 +315,6 @@ func (e *Engine) row(t *Table, size int64, iters int, vals []float64, samples []
 		if v[vElapsed] < 0 {
 			continue
 		}
-		stride = max(stride, int(v[vStride]))
 		mean := v[vElapsed] / float64(iters) * sc
 		r.Ranks = append(r.Ranks, w)
 		r.RankMeanUS = append(r.RankMeanUS, mean)
@@ -376,9 +349,6 @@ func (e *Engine) row(t *Table, size int64, iters int, vals []float64, samples []
 	r.TMinUS, r.TMaxUS = stats.MinMax(hosts)
 	r.TAvgUS = stats.Mean(hosts)
 	r.Locality, r.HostCount = result.Locality(hostNames)
-	if stride > 1 {
-		r.SampleReps = stride
-	}
 	if len(pooled) > 0 {
 		p := stats.Sorted(pooled)
 		r.P50US, r.P90US, r.P99US = stats.Quantile(p, 0.5), stats.Quantile(p, 0.9), stats.Quantile(p, 0.99)

@@ -143,6 +143,26 @@ func (v policyValue) Set(s string) (err error) {
 	return err
 }
 
+// offSwitch is an on/off flag stored inverted: -samples on sets
+// NoSamples false.
+type offSwitch struct{ p *bool }
+
+func (v offSwitch) String() string {
+	if v.p != nil && *v.p {
+		return "off"
+	}
+	return "on"
+}
+
+func (v offSwitch) Set(s string) error {
+	var on bool
+	if err := (switchValue{&on}).Set(s); err != nil {
+		return err
+	}
+	*v.p = !on
+	return nil
+}
+
 // precisionValue is -precision: "1%" or the fraction 0.01.
 type precisionValue struct{ p *float64 }
 

@@ -60,6 +60,8 @@ gomb flags:
   -check                validate every received buffer and reduction result after
                         each size; failures are reported per benchmark and size and
                         the exit status is 3
+  -samples on|off       keep every repetition's time (on); off: IMB's loop exactly,
+                        no cycle-counter stamp per repetition, records keep means only
   -buffers imb|page     message buffers as IMB-MPI1 allocates them (imb: MPI_Alloc_mem
                         per size, not page-aligned) or page-aligned and kept over the
                         sweep (page); recorded in the run's options
@@ -132,6 +134,7 @@ func imbFlags(cfg *imbConfig) *flag.FlagSet {
 	fs.BoolVar(&cfg.list, "list", false, "")
 	fs.BoolVar(&cfg.progress, "progress", false, "")
 	fs.BoolVar(&o.Check, "check", false, "")
+	fs.Var(offSwitch{&o.NoSamples}, "samples", "")
 	fs.Func("buffers", "", func(s string) (err error) {
 		if o.Buffers, err = mpi.ParseBuffers(s); err == nil && o.Buffers == mpi.BuffersMalloc {
 			err = fmt.Errorf("-buffers %s: want imb or page", s)

@@ -57,6 +57,8 @@ func main() {
 	fs.StringVar(&cfg.imbArgs, "imb-args", "", "extra IMB flags for both programs (default: IMB's defaults)")
 	fs.StringVar(&cfg.imbColl, "imb-np4", "Allreduce,Reduce,Reduce_scatter,Reduce_scatter_block,Allgather,Allgatherv,Gather,Gatherv,Scatter,Scatterv,Alltoall,Alltoallv,Bcast,Barrier",
 		"IMB benchmarks also run at 4 processes (-npmin 4); empty: none")
+	fs.StringVar(&cfg.np4Args, "imb-np4-args", "-msglog 0:16", "extra IMB flags of the 4-process job (4 ranks on a small node are oversubscribed)")
+	fs.StringVar(&cfg.extraArgs, "imb-extra-args", "-msglog 0:16", "extra IMB flags of the non-default benchmarks (Uniband and Biband run long at large sizes)")
 	fs.StringVar(&cfg.osuTests, "osu-tests", "latency,bw,bibw,mbw_mr,multi_lat,put_latency,get_latency,acc_latency,allreduce,bcast,alltoall,barrier,iallreduce",
 		"OSU tests")
 	fs.StringVar(&cfg.osuArgs, "osu-args", "", "extra OSU flags for both programs (e.g. '-m 1:65536')")
@@ -90,6 +92,7 @@ type config struct {
 	label, launch, gomb, imb, osu, mcb string
 	rounds, ringSamples                int
 	imbArgs, imbColl, osuTests         string
+	np4Args, extraArgs                 string
 	osuArgs, only, out                 string
 	timeout                            time.Duration
 }
@@ -133,10 +136,11 @@ func (c *config) jobs() ([]job, error) {
 		}
 		js = append(js,
 			imb("imb-default-np2", 2),
-			imb("imb-extra-np2", 2, "PingPongSpecificSource", "PingPongAnySource", "PingPingSpecificSource",
-				"PingPingAnySource", "Uniband", "Biband"))
+			imb("imb-extra-np2", 2, append(strings.Fields(c.extraArgs), "PingPongSpecificSource", "PingPongAnySource",
+				"PingPingSpecificSource", "PingPingAnySource", "Uniband", "Biband")...))
 		if c.imbColl != "" {
-			js = append(js, imb("imb-coll-np4", 4, append([]string{"-npmin", "4"}, strings.Split(c.imbColl, ",")...)...))
+			a := append(strings.Fields(c.np4Args), "-npmin", "4")
+			js = append(js, imb("imb-coll-np4", 4, append(a, strings.Split(c.imbColl, ",")...)...))
 		}
 	}
 	if c.osu != "" && c.wants("osu") {
@@ -239,7 +243,9 @@ func (c *config) runOne(j job, prog string, round, slot int, wrap string) (launc
 	if prog == "peer" {
 		argv = append(argv, j.peer...)
 	} else {
-		argv = append(argv, j.gomb...)
+		// gomb writes its records too (every raw sample): that is part of
+		// its time to answer
+		argv = append(append(argv, j.gomb...), "-json", filepath.Join(c.out, base+".jsonl"))
 	}
 	outPath := filepath.Join(c.out, base+".txt")
 	f, err := os.Create(outPath)

@@ -1,0 +1,19 @@
+//go:build cgo
+
+package archive
+
+import (
+	_ "github.com/mattn/go-sqlite3" // database/sql driver "sqlite3"
+)
+
+// With cgo (the measuring build) the archive uses SQLite's own C library
+// through mattn/go-sqlite3: nothing of it runs before it is used, where the
+// pure-Go driver initialises a C runtime emulation at start-up that costs
+// every rank of a measurement about 3.5 MB of resident memory.
+const driverName = "sqlite3"
+
+// dsn opens path with immediate write transactions, a one-minute busy
+// timeout, WAL, foreign keys and NORMAL synchronisation.
+func dsn(path string) string {
+	return "file:" + path + "?_txlock=immediate&_busy_timeout=60000&_journal_mode=WAL&_foreign_keys=1&_synchronous=NORMAL"
+}

@@ -1,0 +1,17 @@
+//go:build !cgo
+
+package archive
+
+import (
+	_ "modernc.org/sqlite" // database/sql driver "sqlite"
+)
+
+// Without cgo (the analysis build for laptops) the archive uses the pure-Go
+// SQLite (modernc.org/sqlite); both drivers read and write the same files.
+const driverName = "sqlite"
+
+// dsn: as driver_cgo.go's, in modernc's spelling.
+func dsn(path string) string {
+	return "file:" + path + "?_txlock=immediate&_pragma=busy_timeout(60000)&_pragma=journal_mode(WAL)" +
+		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
+}
