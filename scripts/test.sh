@@ -13,5 +13,8 @@ export GOMB_REQUIRE_CHROMIUM=1 GOMB_TEST_OUT="$PWD/out/test"
 export GOMB_REQUIRE_TESTBED=1
 # The analysis side must build without cgo.
 CGO_ENABLED=0 go build -o /dev/null ./cmd/gomb
+# The archive has a driver per build (SQLite's C library with cgo, pure Go
+# without): test both.
+CGO_ENABLED=0 go test -count=1 ./archive
 go vet ./...
 go test -count=1 -timeout 40m "$@" ./...

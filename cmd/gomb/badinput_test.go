@@ -57,6 +57,12 @@ func TestBadInputSweep(t *testing.T) {
 		{"ring memcpy with two ranks", 2, nil, []string{"ring", "--mem-copy-local"}, exitUsage, "--mem-copy-local needs exactly one process"},
 		{"ring prom into a missing directory", 2, nil, []string{"ring", "--prom", missing}, exitUsage, "--prom"},
 		{"ring bad -watchdog", 2, nil, []string{"ring", "-watchdog", "0"}, exitUsage, "want a positive duration"},
+		// records that cannot be written (a full disk): every rank ends, one line
+		{"imb -json on a full disk", 2, nil, []string{"imb", "-msglog", "0:4", "-iter", "100", "-json", "/dev/full", "PingPong"}, exitFailure, "-json: write record: write /dev/full: no space left on device"},
+		{"osu -json on a full disk", 2, nil, []string{"osu", "latency", "-m", "1:16", "-json", "/dev/full"}, exitFailure, "-json: write record: write /dev/full: no space left on device"},
+		{"ring -json on a full disk", 2, nil, []string{"ring", "--count", "2", "--interval", "0.01", "-json", "/dev/full"}, exitFailure, "-json: write record: write /dev/full: no space left on device"},
+		{"imb -precision without its policy", 2, nil, []string{"imb", "-precision", "1%", "PingPong"}, exitUsage, "-precision sets the target of -iter_policy precision"},
+		{"imb -buffers unknown", 2, nil, []string{"imb", "-buffers", "huge", "PingPong"}, exitUsage, "unknown buffer scheme"},
 		// analysis commands, alone
 		{"unknown command", 0, nil, []string{"benchmark"}, exitUsage, `unknown command "benchmark"`},
 		{"version with arguments", 0, nil, []string{"version", "now"}, exitUsage, "version"},

@@ -359,10 +359,10 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 
 	eng := &bench.Engine{Opt: plan.Options, World: ss.world, RunID: ss.out.runID,
 		Watch: ss.watch(cfg.watch, time.Duration(3*plan.Options.TimeS*float64(time.Second)))}
+	if err := ss.onRoot(func() error { return text.Preamble(imbHeader(run, &plan, cfg)) }); err != nil {
+		return ss.fail(err)
+	}
 	if ss.rank == 0 {
-		if err := text.Preamble(imbHeader(run, &plan, cfg)); err != nil {
-			return ss.fail(err)
-		}
 		eng.Hosts = hosts(run)
 		eng.Sink = imbSink{ss.out, text}
 		ss.out.prog = newProgress(stderr, textOut, countSizes(specs, &plan.Options, ss.size), cfg.progress)

@@ -183,9 +183,9 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 	if ss.rank == 0 {
 		hostList = hosts(run)
 		tracker = bring.NewTracker(o.MsgSize)
-		if err := text.Header(*o); err != nil {
-			return ss.fail(err)
-		}
+	}
+	if err := ss.onRoot(func() error { return text.Header(*o) }); err != nil {
+		return ss.fail(err)
 	}
 	debug.SetGCPercent(-1) // the monitor collects between samples
 	defer debug.SetGCPercent(100)

@@ -175,6 +175,27 @@ func (s *session) agree(make func() string) error {
 	return nil
 }
 
+// onRoot runs f on rank 0 and makes every rank return its outcome, with
+// its exit status: a failure on rank 0 alone (a record file that cannot be
+// written, a full disk) must not leave the other ranks waiting in the next
+// collective while rank 0 finalizes.
+func (s *session) onRoot(f func() error) error {
+	var msg []byte
+	if s.rank == 0 {
+		if err := f(); err != nil {
+			msg = append([]byte{byte(exitCode(err))}, err.Error()...)
+		}
+	}
+	b, err := s.world.BcastBytes(msg, 0)
+	if err != nil {
+		return err
+	}
+	if len(b) > 0 {
+		return &exitError{code: int(b[0]), err: errors.New(string(b[1:]))}
+	}
+	return nil
+}
+
 // bcastJSON sends rank 0's v to every rank (v is filled in place).
 func (s *session) bcastJSON(v any) error {
 	var msg []byte
@@ -283,9 +304,20 @@ func (s *session) provenance(suite string, args []string, options any) (*result.
 	}
 	mine, _ := json.Marshal(result.LocalRank(s.rank, host))
 	all, err := s.world.GathervBytes(mine, 0)
-	if err != nil || s.rank != 0 {
+	if err != nil {
 		return nil, err
 	}
+	var run *result.Run
+	err = s.onRoot(func() (err error) {
+		run, err = s.runRecord(suite, args, options, all)
+		return err
+	})
+	return run, err
+}
+
+// runRecord builds the run record from every rank's provenance and writes
+// it (rank 0).
+func (s *session) runRecord(suite string, args []string, options any, all [][]byte) (*result.Run, error) {
 	lib, err := mpi.LibraryVersion()
 	if err != nil {
 		return nil, err
@@ -321,7 +353,7 @@ func (s *session) provenance(suite string, args []string, options any) (*result.
 	}
 	if s.out.enc != nil {
 		if err := s.out.enc.Run(run); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("-json: %w", err)
 		}
 	}
 	if s.out.keep != nil {
@@ -428,15 +460,21 @@ func (s *session) measure(sweep func() (failed int, err error), footer func() er
 	if err != nil {
 		return s.abort(err)
 	}
-	if s.rank == 0 {
+	if err := s.onRoot(func() error {
 		status := result.EndComplete
 		if failed > 0 {
 			status = result.EndCheckFailed
 		}
+		ferr := error(nil)
 		if footer != nil {
-			_ = footer()
+			ferr = footer()
 		}
-		s.out.end(status, "", "", false)
+		if err := s.out.end(status, "", "", false); err != nil {
+			return err
+		}
+		return ferr
+	}); err != nil {
+		return s.fail(err)
 	}
 	if failed, err = s.world.MaxInt(failed); err != nil {
 		return s.fail(err)
@@ -498,24 +536,32 @@ func (o *output) result(r *result.Result, text func(*result.Result) error) error
 }
 
 // end writes the end record and closes the stream; it keeps the lock when
-// keep is set (the process is about to exit on a signal).
-func (o *output) end(status, sig, msg string, keep bool) { o.endWith(status, sig, msg, nil, keep) }
+// keep is set (the process is about to exit on a signal). It reports the
+// first error of writing, syncing or closing the record file.
+func (o *output) end(status, sig, msg string, keep bool) error {
+	return o.endWith(status, sig, msg, nil, keep)
+}
 
 // endWith is end with a summary in the end record.
-func (o *output) endWith(status, sig, msg string, summary any, keep bool) {
+func (o *output) endWith(status, sig, msg string, summary any, keep bool) (err error) {
 	o.mu.Lock()
 	if !keep {
 		defer o.mu.Unlock()
 	}
 	if o.ended { // a signal or the watchdog after the run's own end
-		return
+		return nil
 	}
 	o.ended = true
 	o.prog.finish()
 	end := &result.End{RunID: o.runID, Status: status, Signal: sig, Message: msg, Summary: summary,
 		Time: time.Now(), ElapsedS: time.Since(o.start).Seconds()}
+	keepErr := func(e error) {
+		if e != nil && err == nil {
+			err = fmt.Errorf("-json: %w", e)
+		}
+	}
 	if o.enc != nil {
-		_ = o.enc.End(end)
+		keepErr(o.enc.End(end))
 	}
 	if o.db != nil && o.keep != nil && o.keep.Run != nil {
 		// One transaction: an interrupted add leaves the archive as it was.
@@ -532,12 +578,17 @@ func (o *output) endWith(status, sig, msg string, summary any, keep bool) {
 	}
 	if o.file != nil {
 		if !keep { // on a signal, every millisecond counts: the page cache suffices
-			_ = o.file.Sync()
+			if e := o.file.Sync(); !errors.Is(e, syscall.EINVAL) && !errors.Is(e, syscall.ENOTSUP) {
+				keepErr(e) // a pipe or device cannot be synced: nothing lost
+			}
 		}
-		_ = o.file.Close()
+		keepErr(o.file.Close())
 		o.file = nil
 	}
 	if o.flush != nil {
-		_ = o.flush()
+		if e := o.flush(); e != nil && err == nil {
+			err = e
+		}
 	}
+	return err
 }

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bufio"
+	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -76,5 +79,46 @@ func TestRunDeadline(t *testing.T) {
 				t.Errorf("end %+v after %d samples", s.end, len(s.results))
 			}
 		})
+	}
+}
+
+// TestRecordsLostMidRun: the record file stops taking writes after the run
+// record (its reader goes away, as a full disk would refuse them): the job
+// must end in bounded time with one line naming the failure, not hang in
+// the next collective.
+func TestRecordsLostMidRun(t *testing.T) {
+	for _, m := range mpis {
+		for _, sub := range [][]string{
+			{"imb", "-msglog", "0:12", "-iter", "200", "PingPong", "Allreduce"},
+			{"osu", "latency", "-m", "1:4096"},
+			{"ring", "--count", "50", "--interval", "0.01"},
+		} {
+			t.Run(m.name+"/"+sub[0], func(t *testing.T) {
+				fifo := filepath.Join(t.TempDir(), "r.jsonl")
+				if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+					t.Fatal(err)
+				}
+				first := make(chan string, 1)
+				go func() { // take the run record, then go away
+					f, err := os.Open(fifo)
+					if err != nil {
+						first <- err.Error()
+						return
+					}
+					line, _ := bufio.NewReader(f).ReadString('\n')
+					f.Close()
+					first <- line
+				}()
+				j := launchCmd(t, m, 2, 60*time.Second, nil, sub[0], append(sub[1:], "-json", fifo)...)
+				checkNoCrash(t, j)
+				if line := <-first; !strings.Contains(line, `"type":"run"`) {
+					t.Errorf("first record: %.200s", line)
+				}
+				if j.code == 0 || !strings.Contains(j.stderr, "broken pipe") {
+					t.Errorf("exit %d, stderr:\n%s", j.code, tail(j.stderr))
+				}
+				t.Logf("%s %s: exit %d after %v", m.name, sub[0], j.code, j.took.Round(100*time.Millisecond))
+			})
+		}
 	}
 }

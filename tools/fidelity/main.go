@@ -66,7 +66,15 @@ func main() {
 	fs.StringVar(&cfg.only, "only", "", "run only these suites (imb,osu,ring)")
 	fs.StringVar(&cfg.out, "out", "out/fidelity", "work directory: every output, the raw values (values.json)")
 	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "limit per launch")
+	from := fs.String("from", "", "print the report of an earlier run's values.json (measures nothing)")
 	fs.Parse(os.Args[1:])
+	if *from != "" {
+		if err := reprint(&cfg, *from, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "fidelity:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if cfg.launch == "" || !strings.Contains(cfg.launch, "{np}") {
 		fmt.Fprintln(os.Stderr, "fidelity: -launch must give the launcher line with {np} for the process count")
 		os.Exit(2)
@@ -185,6 +193,7 @@ func findOSU(dir, name string) (string, error) {
 // launch is one program's run of one job: its values and resources.
 type launch struct {
 	Job    string             `json:"job"`
+	NP     int                `json:"np"`
 	Prog   string             `json:"prog"` // "peer" or "gomb"
 	Round  int                `json:"round"`
 	Values map[string]float64 `json:"values"` // key -> time, µs (bandwidth: 1/MBps)
@@ -231,7 +240,7 @@ func run(c *config, jobs []job, w io.Writer) error {
 // runOne launches one program for one job under the launcher, the RSS
 // wrapper in front of the program.
 func (c *config) runOne(j job, prog string, round, slot int, wrap string) (launch, error) {
-	l := launch{Job: j.name, Prog: prog, Round: round, RSSKiB: map[int]int64{}}
+	l := launch{Job: j.name, NP: j.np, Prog: prog, Round: round, RSSKiB: map[int]int64{}}
 	base := fmt.Sprintf("%s-%s-r%d-s%d", j.name, prog, round, slot)
 	rssDir := filepath.Join(c.out, "rss-"+base)
 	os.RemoveAll(rssDir)
@@ -293,6 +302,83 @@ func (c *config) runOne(j job, prog string, round, slot int, wrap string) (launc
 	return l, nil
 }
 
+// reprint prints the report of saved values: the jobs in the order they
+// first ran.
+func reprint(c *config, path string, w io.Writer) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var all []launch
+	if err := json.Unmarshal(b, &all); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	var jobs []job
+	seen := map[string]bool{}
+	for _, l := range all {
+		c.rounds = max(c.rounds, l.Round+1)
+		if !seen[l.Job] {
+			seen[l.Job] = true
+			jobs = append(jobs, job{name: l.Job, np: l.NP})
+		}
+	}
+	if c.label == "" {
+		c.label = path
+	}
+	report(w, c, jobs, all)
+	return nil
+}
+
+// headlineSizes are the sizes of the summary table.
+var headlineSizes = []int64{1, 8, 1024, 65536, 1 << 20, 4 << 20}
+
+// headline prints, per job and benchmark, the ratio and the peer's spread
+// at a few sizes (0 B stands in for 1 B where a benchmark starts at 0).
+func headline(w io.Writer, jobs []job, all []launch, rounds int) {
+	fmt.Fprintf(w, "\n## headline: ratio gomb/peer (peer spread) at a few sizes\n")
+	fmt.Fprintf(w, "%-18s %-24s", "job", "benchmark")
+	for _, s := range headlineSizes {
+		fmt.Fprintf(w, " %14s", sizeName(s))
+	}
+	fmt.Fprintln(w)
+	for _, j := range jobs {
+		by := map[string]map[int64]cell{}
+		var order []string
+		for _, k := range cellsOf(all, j.name, rounds) {
+			if by[k.bench] == nil {
+				by[k.bench] = map[int64]cell{}
+				order = append(order, k.bench)
+			}
+			by[k.bench][k.bytes] = k
+		}
+		for _, b := range order {
+			fmt.Fprintf(w, "%-18s %-24s", j.name, b)
+			for _, s := range headlineSizes {
+				k, ok := by[b][s]
+				if !ok && s == 1 {
+					k, ok = by[b][0]
+				}
+				if !ok || k.rounds == 0 {
+					fmt.Fprintf(w, " %14s", "-")
+					continue
+				}
+				fmt.Fprintf(w, " %14s", fmt.Sprintf("%.2f (%.2f)", k.ratio, k.spread))
+			}
+			fmt.Fprintln(w)
+		}
+	}
+}
+
+func sizeName(b int64) string {
+	switch {
+	case b >= 1<<20:
+		return fmt.Sprintf("%d MiB", b>>20)
+	case b >= 1<<10:
+		return fmt.Sprintf("%d KiB", b>>10)
+	}
+	return fmt.Sprintf("%d B", b)
+}
+
 // report prints the ratio tables, the RSS and the wall times.
 func report(w io.Writer, c *config, jobs []job, all []launch) {
 	fmt.Fprintf(w, "# gomb vs peers, %s: %d rounds ABBA, launcher %q\n", c.label, c.rounds, c.launch)
@@ -324,6 +410,7 @@ func report(w io.Writer, c *config, jobs []job, all []launch) {
 		}
 	}
 	fmt.Fprintf(w, "%d cells: %d within 3%%, %d more within twice the peer's spread, %d outside\n", n, ok, okSpread, n-ok-okSpread)
+	headline(w, jobs, all, c.rounds)
 	fmt.Fprintf(w, "\n## peak RSS of a rank (MB, median over launches) and wall time per launch (s, median)\n")
 	fmt.Fprintf(w, "%-18s %5s %10s %10s %8s %9s %9s %7s\n", "job", "rank", "peer MB", "gomb MB", "diff MB", "peer s", "gomb s", "ratio")
 	for _, j := range jobs {
