@@ -46,10 +46,15 @@ func (r *Resolver) archive() (*archive.DB, error) {
 }
 
 // Items splits a side's arguments: each may hold several items separated
-// by commas or blanks.
+// by commas or blanks, except an argument that names a file, which is that
+// file whatever its name holds.
 func Items(args []string) []string {
 	var out []string
 	for _, a := range args {
+		if st, err := os.Stat(a); err == nil && !st.IsDir() {
+			out = append(out, a) // a file's name may hold blanks and commas
+			continue
+		}
 		out = append(out, strings.FieldsFunc(a, func(c rune) bool { return c == ',' || c == ' ' || c == '\t' })...)
 	}
 	return out
@@ -58,8 +63,29 @@ func Items(args []string) []string {
 // Resolve reads the items of one side: an existing file is imported (gomb
 // records or any log gomb import reads), a number is an archive run id,
 // KEY=VALUE words together are one archive selection. The runs come in
-// the order given (a selection's runs by date).
+// the order given (a selection's runs by date). A run named twice (the
+// same run id: the same file given again, a copy, an id that a selection
+// also picks) counts once, with a problem noted for each repeat.
 func (r *Resolver) Resolve(items []string) ([]*importer.Run, error) {
+	runs, err := r.resolve(items)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	kept := runs[:0]
+	for _, run := range runs {
+		id := run.Run.RunID
+		if id != "" && seen[id] {
+			r.Problems = append(r.Problems, fmt.Errorf("run %s: named again, counted once", id))
+			continue
+		}
+		seen[id] = true
+		kept = append(kept, run)
+	}
+	return kept, nil
+}
+
+func (r *Resolver) resolve(items []string) ([]*importer.Run, error) {
 	var runs []*importer.Run
 	var words []string
 	for _, it := range items {

@@ -96,7 +96,7 @@ func DefaultPath() (string, error) {
 		return p, nil
 	}
 	dir := os.Getenv("XDG_DATA_HOME")
-	if dir == "" {
+	if !filepath.IsAbs(dir) { // the XDG spec: a relative path is invalid and ignored
 		home, err := os.UserHomeDir()
 		if err != nil {
 			return "", fmt.Errorf("no archive path: %w (use -archive PATH)", err)
@@ -109,6 +109,9 @@ func DefaultPath() (string, error) {
 // Open opens (creating it if needed) the archive at path and brings its
 // schema up to date.
 func Open(path string) (*DB, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("archive %s: is a directory, not an archive file", path)
+	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("archive %s: %w", path, err)
 	}
@@ -156,34 +159,52 @@ func (d *DB) migrate() error {
 	if v > len(migrations) {
 		return fmt.Errorf("made by a newer gomb (schema %d, this gomb knows %d)", v, len(migrations))
 	}
-	if v == 0 {
-		// A file that is not empty and not ours is left alone.
-		var n int
-		if err := d.db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n); err != nil {
-			return fmt.Errorf("not an SQLite archive: %s", sqliteText(err))
-		}
-		if n > 0 {
-			return errors.New("not a gomb archive (an SQLite file with other tables)")
-		}
-	}
-	for ; v < len(migrations); v++ {
+	// Each step reads the version again inside its write transaction (which
+	// takes the lock as it begins): another gomb creating the same new
+	// archive at the same moment has done the step already, or waits.
+	for v < len(migrations) {
 		tx, err := d.db.Begin()
 		if err != nil {
-			return err
+			return fmt.Errorf("not an SQLite archive: %s", sqliteText(err))
 		}
-		if _, err := tx.Exec(migrations[v]); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("migration %d: %w", v+1, err)
-		}
-		if _, err := tx.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, v+1)); err != nil {
+		if err := d.step(tx); err != nil {
 			tx.Rollback()
 			return err
 		}
 		if err := tx.Commit(); err != nil {
 			return err
 		}
+		if v, err = d.Version(); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// step applies the next migration, if any, in tx.
+func (d *DB) step(tx *sql.Tx) error {
+	var v int
+	if err := tx.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil {
+		return fmt.Errorf("not an SQLite archive: %s", sqliteText(err))
+	}
+	if v >= len(migrations) {
+		return nil
+	}
+	if v == 0 {
+		// A file that is not empty and not ours is left alone.
+		var n int
+		if err := tx.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n); err != nil {
+			return fmt.Errorf("not an SQLite archive: %s", sqliteText(err))
+		}
+		if n > 0 {
+			return errors.New("not a gomb archive (an SQLite file with other tables)")
+		}
+	}
+	if _, err := tx.Exec(migrations[v]); err != nil {
+		return fmt.Errorf("migration %d: %w", v+1, err)
+	}
+	_, err := tx.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, v+1))
+	return err
 }
 
 // Check runs SQLite's integrity check and gomb's: every run holds as many

@@ -39,7 +39,7 @@ type imbState struct {
 
 func parseIMB(f *File, data []byte, opt Options) {
 	s := &imbState{f: f, opt: opt}
-	lines(data, s.line)
+	lines(f, data, s.line)
 	s.close()
 }
 
@@ -294,14 +294,20 @@ func (s *imbState) row(n int, t []byte) {
 	for k, c := range cols {
 		v, ok := number(tok[i+k])
 		if !ok {
-			problem(s.f, n, "%s: %s %q is not a number", s.bench, c, tok[i+k])
+			problem(s.f, n, "%s: %s %q is not a number ≥ 0", s.bench, c, tok[i+k])
 			return
 		}
 		switch c {
-		case "#bytes":
-			r.Bytes = int64(v)
-		case "#repetitions":
-			r.Repetitions = int(v)
+		case "#bytes", "#repetitions":
+			if v >= maxCount {
+				problem(s.f, n, "%s: %s %q is out of range", s.bench, c, tok[i+k])
+				return
+			}
+			if c == "#bytes" {
+				r.Bytes = int64(v)
+			} else {
+				r.Repetitions = int(v)
+			}
 		case "t[usec]":
 			r.TMinUS, r.TMaxUS, r.TAvgUS = v, v, v
 		case "t_min[usec]":

@@ -14,14 +14,18 @@ package importer
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -91,7 +95,7 @@ func Sniff(data []byte) Format {
 	if len(head) > 1<<16 {
 		head = head[:1<<16]
 	}
-	if t := bytes.TrimSpace(head); bytes.HasPrefix(t, []byte("{")) && bytes.Contains(head, []byte(`"schema":"gomb/`)) {
+	if isRecord(head) {
 		return Records
 	}
 	switch {
@@ -107,9 +111,35 @@ func Sniff(data []byte) Format {
 	return ""
 }
 
+// isRecord tells whether the first line of head is a gomb record: a JSON
+// object whose schema is gomb's, however the JSON is spaced.
+func isRecord(head []byte) bool {
+	t := bytes.TrimLeft(head, " \t\r\n\ufeff")
+	if len(t) == 0 || t[0] != '{' {
+		return false
+	}
+	line, _, _ := bytes.Cut(t, []byte("\n"))
+	var rec struct {
+		Schema string `json:"schema"`
+	}
+	return json.Unmarshal(line, &rec) == nil && strings.HasPrefix(rec.Schema, "gomb/")
+}
+
 // Import parses one file. It fails only for content that is no known
 // format; malformed lines are in the File's Problems.
 func Import(data []byte, name string, opt Options) (*File, error) {
+	switch {
+	case bytes.HasPrefix(data, []byte{0x1f, 0x8b}):
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err == nil {
+			data, err = io.ReadAll(zr)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: gzip-compressed, and it does not decompress: %v", name, err)
+		}
+	case bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff}):
+		return nil, fmt.Errorf("%s: UTF-16 text; gomb reads UTF-8 (iconv -f UTF-16 -t UTF-8 %s)", name, name)
+	}
 	sum := sha256.Sum256(data)
 	f := &File{Name: name, Format: Sniff(data), Hash: hex.EncodeToString(sum[:])}
 	if m := npInName.FindStringSubmatch(filepath.Base(name)); m != nil && opt.NP == 0 {
@@ -189,6 +219,14 @@ func importRecords(f *File, data []byte) {
 		case *result.Run:
 			r := get(rec.RunID)
 			r.Run = rec
+			for k, v := range rec.Labels {
+				if result.CheckLabel(k) != nil || result.CheckLabel(v) != nil {
+					delete(rec.Labels, k)
+					rec.Labels[result.EscapeLabel(k)] = result.EscapeLabel(v)
+					f.Problems = append(f.Problems, &result.SyntaxError{File: f.Name, Line: d.Line(), Kept: true,
+						Err: fmt.Errorf("label %s=%s: control characters, stored escaped", result.EscapeLabel(k), result.EscapeLabel(v))})
+				}
+			}
 			if rec.Source == nil {
 				rec.Source = &result.Source{Format: string(Records), File: f.Name, Hash: f.Hash}
 			}
@@ -215,7 +253,25 @@ func importRecords(f *File, data []byte) {
 }
 
 // lines walks the lines of data, with 1-based numbers, without copying.
-func lines(data []byte, fn func(n int, line []byte)) {
+// A line with control characters (NUL, escapes) is no row of a table: when
+// it starts like one it is a problem of f's, else foreign text; fn does not
+// see it.
+func lines(f *File, data []byte, fn func(n int, line []byte)) {
+	eachLine(data, func(n int, l []byte) {
+		if bytes.ContainsFunc(l, func(r rune) bool { return r != '\t' && unicode.IsControl(r) }) {
+			if t := bytes.Fields(l); len(t) > 0 && isNumber(t[0]) {
+				problem(f, n, "a row with control characters %q", l)
+			} else {
+				f.Foreign++
+			}
+			return
+		}
+		fn(n, l)
+	})
+}
+
+// eachLine walks the lines of data.
+func eachLine(data []byte, fn func(n int, line []byte)) {
 	n := 0
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
@@ -321,11 +377,16 @@ func problem(f *File, n int, format string, a ...any) {
 	f.Problems = append(f.Problems, &result.SyntaxError{File: f.Name, Line: n, Err: fmt.Errorf(format, a...)})
 }
 
-// number reads a token as a float (accepting IMB's "inf" and "nan").
+// number reads a token as a float: a measured value, so finite and not
+// negative ("nan", "inf" and "-1" are no measurement).
 func number(tok []byte) (float64, bool) {
 	v, err := strconv.ParseFloat(string(tok), 64)
-	return v, err == nil
+	return v, err == nil && v >= 0 && !math.IsInf(v, 0)
 }
+
+// maxCount bounds sizes and counts read from logs (2^62 bytes is far
+// beyond any message; an int64 conversion of more would wrap).
+const maxCount = 1 << 62
 
 // isNumber reports whether a token starts like a number.
 func isNumber(tok []byte) bool {

@@ -67,7 +67,7 @@ type osuState struct {
 
 func parseOSU(f *File, data []byte, opt Options) {
 	s := &osuState{f: f, opt: opt, np: opt.NP}
-	lines(data, s.line)
+	lines(f, data, s.line)
 	s.close()
 }
 
@@ -154,11 +154,15 @@ func (s *osuState) row(n int, t []byte) {
 		}
 		v, ok := number(tok[k])
 		if !ok {
-			problem(s.f, n, "%s: %s %q is not a number", sp.Name, c, tok[k])
+			problem(s.f, n, "%s: %s %q is not a number ≥ 0", sp.Name, c, tok[k])
 			return
 		}
 		switch c {
 		case "Size":
+			if v >= maxCount {
+				problem(s.f, n, "%s: size %q is out of range", sp.Name, tok[k])
+				return
+			}
 			r.Bytes = int64(v)
 		case "Latency (us)", "Avg Latency(us)":
 			r.TAvgUS = v

@@ -22,7 +22,7 @@ type ringState struct {
 
 func parseRing(f *File, data []byte, opt Options) {
 	s := &ringState{f: f, opt: opt}
-	lines(data, s.line)
+	lines(f, data, s.line)
 	s.close()
 }
 

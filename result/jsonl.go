@@ -81,6 +81,7 @@ type SyntaxError struct {
 	File string
 	Line int
 	Err  error
+	Kept bool // the line was read all the same, as the note says
 }
 
 func (e *SyntaxError) Error() string {
@@ -140,6 +141,9 @@ func (d *Decoder) Scan() bool {
 
 // Record returns the record of the last Scan.
 func (d *Decoder) Record() any { return d.rec }
+
+// Line is the line number of the last Scan's record.
+func (d *Decoder) Line() int { return d.line }
 
 // Err returns the read error that ended Scan, if any.
 func (d *Decoder) Err() error { return d.err }

@@ -151,6 +151,9 @@ func (e *Engine) buffers(t *Table, size int64) (snd, rcv int64) {
 	if t.Opt.InPlace {
 		rcv = max(snd, rcv)
 	}
+	if t.Spec.Spec.Kernel == mpi.KernelRMA && t.Win == mpi.WinAllocate {
+		rcv = 0 // the window is MPI's memory, as in OSU
+	}
 	return snd, rcv
 }
 

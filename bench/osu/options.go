@@ -14,9 +14,9 @@ type Options struct {
 	MinSize int64 `json:"min_size"`
 	MaxSize int64 `json:"max_size"`
 	// Iter and Skip override the iteration and warm-up counts for small and
-	// large messages alike (-i, -x); 0 keeps OSU's.
-	Iter int `json:"iterations,omitempty"`
-	Skip int `json:"warmup,omitempty"`
+	// large messages alike (-i, -x); Iter 0 and Skip nil keep OSU's.
+	Iter int  `json:"iterations,omitempty"`
+	Skip *int `json:"warmup,omitempty"`
 	// Full adds min, max and iterations (-f).
 	Full bool `json:"full"`
 	// Window is the bandwidth window (-W).
@@ -60,7 +60,7 @@ func (o *Options) Check(s *Spec) error {
 	switch {
 	case o.MinSize < 0 || (o.MaxSize != 0 && o.MaxSize < o.MinSize):
 		return fmt.Errorf("-m %d:%d: want 0 <= MIN <= MAX", o.MinSize, o.MaxSize)
-	case o.Iter < 0 || o.Skip < 0:
+	case o.Iter < 0 || o.Skip != nil && *o.Skip < 0:
 		return fmt.Errorf("-i and -x must not be negative")
 	case o.Window <= 0 || o.Window > 1<<16:
 		return fmt.Errorf("-W must be between 1 and 65536, got %d", o.Window)
@@ -135,8 +135,8 @@ func (o *Options) Counts(s *Spec, size int64) (iters, skip int) {
 	if o.Iter > 0 {
 		iters = o.Iter
 	}
-	if o.Skip > 0 {
-		skip = o.Skip
+	if o.Skip != nil {
+		skip = *o.Skip
 	}
 	return iters, skip
 }

@@ -63,9 +63,14 @@ func TestSizesAndCounts(t *testing.T) {
 			t.Errorf("%s %d B: %d/%d, want %d/%d", c.name, c.size, i, k, c.iter, c.skip)
 		}
 	}
-	o.Iter, o.Skip = 7, 3
+	three, zero := 3, 0
+	o.Iter, o.Skip = 7, &three
 	if i, k := o.Counts(lat, 1<<20); i != 7 || k != 3 {
 		t.Errorf("-i 7 -x 3: %d/%d", i, k)
+	}
+	o.Skip = &zero // OSU's -x 0: no warm-up
+	if _, k := o.Counts(lat, 8); k != 0 {
+		t.Errorf("-x 0: %d warm-up iterations", k)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -332,17 +331,14 @@ func archiveExport(c *archiveCmd, args []string) error {
 	if err != nil {
 		return err
 	}
-	w := c.stdout
-	if *out != "" && *out != "-" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return fmt.Errorf("archive export: %w", err)
-		}
-		defer f.Close()
-		w = f
+	var n int
+	err = writeOutput(c.stdout, "archive export -o", *out, []string{c.db.Path}, func(w io.Writer) (err error) {
+		n, err = c.db.Export(sel, w)
+		return err
+	})
+	if err == nil {
+		fmt.Fprintf(c.stderr, "exported %d runs\n", n)
 	}
-	n, err := c.db.Export(sel, w)
-	fmt.Fprintf(c.stderr, "exported %d runs\n", n)
 	return err
 }
 

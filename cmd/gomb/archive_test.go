@@ -14,7 +14,14 @@ import (
 // printed and its exit status.
 func gombCmd(t *testing.T, env []string, stdin string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	return gombCmdIn(t, "", env, stdin, args...)
+}
+
+// gombCmdIn is gombCmd in the directory dir ("": this one).
+func gombCmdIn(t *testing.T, dir string, env []string, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	cmd := exec.Command(filepath.Join(binDir, "gomb"), args...)
+	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var so, se bytes.Buffer
@@ -50,7 +57,7 @@ func TestImportCommand(t *testing.T) {
 			[]string{`"benchmark":"latency"`, `"version":"5.6.3"`}, []string{"gomb import: 1 runs, 24 results"}},
 		{"malformed line", []string{"import", "-system", "old", testdata("imb2018_np3_slurm.txt")}, "", 0,
 			[]string{`"labels":{"system":"old"}`},
-			[]string{testdata("imb2018_np3_slurm.txt") + `:63: Allreduce: t_min[usec] "2.7x" is not a number (skipped)`,
+			[]string{testdata("imb2018_np3_slurm.txt") + `:63: Allreduce: t_min[usec] "2.7x" is not a number ≥ 0 (skipped)`,
 				"gomb import: 1 runs, 11 results"}},
 		{"stdin", []string{"import", "-np", "2", "-locality", "inter-node", "-"}, "# OSU MPI Bandwidth Test v5.9\n# Size      Bandwidth (MB/s)\n1    3.21\n", 0,
 			[]string{`"mbytes_per_sec":3.21`, `"locality":"inter-node"`, `"np":2`}, []string{"gomb import: 1 runs, 1 results"}},

@@ -26,6 +26,7 @@ func TestBadInputSweep(t *testing.T) {
 	notes := write("notes.txt", "milk\neggs\n")
 	notDB := write("not.db", strings.Repeat("not sqlite\n", 100))
 	missing := filepath.Join(dir, "no", "such", "dir", "x")
+	utf16 := write("utf16.log", "\xff\xfe#\x00 \x00I\x00M\x00B\x00\n\x00")
 	intra := testdata("gomb_records_osu_bw_np2.jsonl")
 	inter := testdata("imb2019_np2_twice.txt")
 	cases := []struct {
@@ -63,7 +64,19 @@ func TestBadInputSweep(t *testing.T) {
 		{"ring -json on a full disk", 2, nil, []string{"ring", "--count", "2", "--interval", "0.01", "-json", "/dev/full"}, exitFailure, "-json: write record: write /dev/full: no space left on device"},
 		{"imb -precision without its policy", 2, nil, []string{"imb", "-precision", "1%", "PingPong"}, exitUsage, "-precision sets the target of -iter_policy precision"},
 		{"imb -buffers unknown", 2, nil, []string{"imb", "-buffers", "huge", "PingPong"}, exitUsage, "unknown buffer scheme"},
+		{"osu -m 0:0", 2, nil, []string{"osu", "latency", "-m", "0:0"}, exitUsage, "the largest size must be at least 1 byte"},
+		{"osu -i 0", 2, nil, []string{"osu", "latency", "-i", "0"}, exitUsage, "iterations of at least 1"},
+		{"osu -x -1", 2, nil, []string{"osu", "latency", "-x", "-1"}, exitUsage, "warm-up iterations of at least 0"},
+		{"imb -label with a newline", 2, nil, []string{"imb", "-label", "k=a\nb", "PingPong"}, exitUsage, "control or formatting characters"},
 		// analysis commands, alone
+		{"import -np -5", 0, nil, []string{"import", "-np", "-5", inter}, exitUsage, "processes of at least 1"},
+		{"import -system with an escape", 0, nil, []string{"import", "-system", "a\x1b[2J", inter}, exitUsage, "control or formatting characters"},
+		{"import UTF-16", 0, nil, []string{"import", utf16}, exitUsage, "UTF-16 text"},
+		{"import over its input", 0, nil, []string{"import", "-o", notes, notes}, exitUsage, "that is an input of this command"},
+		{"report over its input", 0, nil, []string{"report", intra, "-o", intra}, exitUsage, "that is an input of this command"},
+		{"report -alpha 5", 0, nil, []string{"report", "-alpha", "5", intra}, exitUsage, "false discovery rate between 0 and 1"},
+		{"report -alpha NaN", 0, nil, []string{"report", "-alpha", "NaN", intra}, exitUsage, "false discovery rate between 0 and 1"},
+		{"compare -alpha NaN", 0, nil, []string{"compare", "-alpha", "NaN", intra, intra}, exitUsage, "false discovery rate between 0 and 1"},
 		{"unknown command", 0, nil, []string{"benchmark"}, exitUsage, `unknown command "benchmark"`},
 		{"version with arguments", 0, nil, []string{"version", "now"}, exitUsage, "version"},
 		{"import missing file", 0, nil, []string{"import", missing}, exitFailure, "no such file"},
@@ -74,8 +87,9 @@ func TestBadInputSweep(t *testing.T) {
 		{"archive bad selection", 0, nil, []string{"archive", "-archive", filepath.Join(dir, "a.db"), "list", "since=yesterday"}, exitUsage, "since=yesterday"},
 		{"archive history without -b", 0, nil, []string{"archive", "-archive", filepath.Join(dir, "a.db"), "history", "-bytes", "8"}, exitUsage, "give -b"},
 		{"archive export into a missing directory", 0, nil, []string{"archive", "-archive", filepath.Join(dir, "a.db"), "export", "-o", missing}, exitFailure, "export"},
+		{"export over the archive", 0, nil, []string{"archive", "-archive", filepath.Join(dir, "a.db"), "export", "-o", filepath.Join(dir, "a.db")}, exitUsage, "that is an input of this command"},
 		{"GOMB_ARCHIVE not an archive", 0, []string{"GOMB_ARCHIVE=" + notDB}, []string{"archive", "list"}, exitUsage, "not an SQLite archive"},
-		{"GOMB_ARCHIVE a directory", 0, []string{"GOMB_ARCHIVE=" + dir}, []string{"archive", "list"}, exitUsage, dir},
+		{"GOMB_ARCHIVE a directory", 0, []string{"GOMB_ARCHIVE=" + dir}, []string{"archive", "list"}, exitUsage, dir + ": is a directory"},
 		{"compare one side", 0, nil, []string{"compare", intra}, exitUsage, "give two sides"},
 		{"compare intra with inter", 0, nil, []string{"compare", intra, inter}, exitUsage, "A is intra-node, B is inter-node"},
 		{"compare selection, no archive", 0, []string{"GOMB_ARCHIVE=" + notDB}, []string{"compare", "system=x", intra}, exitUsage, "not an SQLite archive"},

@@ -75,6 +75,9 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return usageErr("check: %v", err)
 	}
+	if err := in.refuseJSONInput(pos, []string{*baseline}); err != nil {
+		return err
+	}
 	r := in.resolver()
 	defer r.Close()
 	base, err := resolve(stderr, r, "-baseline", []string{*baseline})
@@ -92,7 +95,7 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	if err := antext.Check(in.text(stdout, stderr), res); err != nil {
 		return err
 	}
-	if err := in.writeJSON(stdout, res); err != nil {
+	if err := in.writeJSON(stdout, res, pos, []string{*baseline}); err != nil {
 		return err
 	}
 	if res.Regressions > 0 {

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/analysis"
@@ -48,7 +49,7 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 	in.register(fs)
 	fs.StringVar(&in.json, "json", "", "")
 	metricName := fs.String("metric", "", "")
-	alpha := fs.Float64("alpha", 0.05, "")
+	alpha := alphaFlag(fs)
 	force := fs.Bool("force", false, "")
 	pos, err := parseCommand(stdout, fs, compareUsageText, args)
 	if err != nil {
@@ -58,11 +59,11 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return usageErr("compare: %v", err)
 	}
-	if !(*alpha > 0 && *alpha < 1) {
-		return usageErr("compare: -alpha must be between 0 and 1")
-	}
 	a, b, err := splitSides(pos)
 	if err != nil {
+		return err
+	}
+	if err := in.refuseJSONInput(pos); err != nil {
 		return err
 	}
 	r := in.resolver()
@@ -83,7 +84,7 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 	if err := antext.Comparison(in.text(stdout, stderr), c); err != nil {
 		return err
 	}
-	return in.writeJSON(stdout, c)
+	return in.writeJSON(stdout, c, pos)
 }
 
 // sideName names a side by what the user gave, the first few items of a
@@ -111,4 +112,19 @@ func splitSides(pos []string) (a, b []string, err error) {
 		return nil, nil, usageErr("compare: give two sides, A B or A... vs B... ('gomb compare -help')")
 	}
 	return pos[:1], pos[1:], nil
+}
+
+// alphaFlag registers -alpha, the false discovery rate of compare and
+// report: a number strictly between 0 and 1.
+func alphaFlag(fs *flag.FlagSet) *float64 {
+	alpha := 0.05
+	fs.Func("alpha", "", func(s string) error {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || !(v > 0 && v < 1) {
+			return fmt.Errorf("want a false discovery rate between 0 and 1 (0.05), got %q", s)
+		}
+		alpha = v
+		return nil
+	})
+	return &alpha
 }

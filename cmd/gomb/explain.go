@@ -72,6 +72,9 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 	if len(pos) == 0 {
 		return usageErr("explain: give the run to explain ('gomb explain -help')")
 	}
+	if err := in.refuseJSONInput(pos); err != nil {
+		return err
+	}
 	r := in.resolver()
 	defer r.Close()
 	runs, err := resolve(stderr, r, "explain", pos)
@@ -93,5 +96,5 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 		}
 		all = append(all, explained{Run: describeRun(run), RunID: run.Run.RunID, Findings: fs})
 	}
-	return in.writeJSON(stdout, all)
+	return in.writeJSON(stdout, all, pos)
 }

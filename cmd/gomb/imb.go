@@ -399,6 +399,11 @@ func imbHeader(run *result.Run, plan *imbPlan, cfg *imbConfig) imbtext.Header {
 		RedType:    plan.Options.RedType.String(),
 		Benchmarks: plan.Benchmarks,
 	}
+	for _, s := range plan.Options.Sizes {
+		if s > h.MaxMsg {
+			h.Capped = append(h.Capped, s)
+		}
+	}
 	return h
 }
 

@@ -51,6 +51,9 @@ func (l *labelFlags) register(fs *flag.FlagSet) {
 			if v == "" {
 				return fmt.Errorf("empty %s", k)
 			}
+			if err := result.CheckLabel(v); err != nil {
+				return err
+			}
 			l.put(k, v)
 			return nil
 		}
@@ -61,6 +64,9 @@ func (l *labelFlags) register(fs *flag.FlagSet) {
 		k, v, ok := strings.Cut(s, "=")
 		if !ok || k == "" || v == "" {
 			return fmt.Errorf("want KEY=VALUE, got %q", s)
+		}
+		if err := result.CheckLabel(s); err != nil {
+			return err
 		}
 		l.put(k, v)
 		return nil
@@ -82,20 +88,25 @@ type importFlags struct {
 
 func (f *importFlags) register(fs *flag.FlagSet) {
 	f.labelFlags.register(fs)
-	fs.IntVar(&f.opt.NP, "np", 0, "")
-	fs.Func("locality", "", func(s string) error {
-		if s != result.IntraNode && s != result.InterNode {
-			return fmt.Errorf("want intra-node or inter-node, got %q", s)
-		}
-		f.opt.Locality = s
-		return nil
-	})
+	logFlags(fs, &f.opt)
 }
 
 func (f *importFlags) options() importer.Options {
 	o := f.opt
 	o.Labels = f.labels
 	return o
+}
+
+// printProblems writes one line per problem of a file read: a line
+// skipped, or one kept with a note.
+func printProblems(stderr io.Writer, problems []error) {
+	for _, p := range problems {
+		if se, ok := p.(*result.SyntaxError); ok && se.Kept {
+			fmt.Fprintf(stderr, "%v\n", p)
+		} else {
+			fmt.Fprintf(stderr, "%v (skipped)\n", p)
+		}
+	}
 }
 
 // readInput reads a file, or stdin for "-".
@@ -128,9 +139,7 @@ func importFiles(stderr io.Writer, files []string, opt importer.Options, each fu
 			}
 			continue
 		}
-		for _, p := range f.Problems {
-			fmt.Fprintf(stderr, "%v (skipped)\n", p)
-		}
+		printProblems(stderr, f.Problems)
 		for _, r := range f.Runs {
 			if err := each(name, r); err != nil {
 				return runs, results, err
@@ -166,18 +175,20 @@ func runImport(stdout, stderr io.Writer, args []string) error {
 	if len(files) == 0 {
 		return usageErr("import: no file given ('gomb import -help')")
 	}
-	w := stdout
-	if out != "" && out != "-" {
-		fh, err := os.Create(out)
-		if err != nil {
-			return fmt.Errorf("import: %w", err)
+	var runs, results int
+	var bad error // files that could not be read: reported, the others' runs kept
+	err = writeOutput(stdout, "-o", out, files, func(w io.Writer) (err error) {
+		runs, results, err = importFiles(stderr, files, f.options(), func(_ string, r *importer.Run) error {
+			return r.Encode(w)
+		})
+		if errors.As(err, new(errReported)) && runs > 0 {
+			bad, err = err, nil // the good files' runs are written
 		}
-		defer fh.Close()
-		w = fh
-	}
-	runs, results, err := importFiles(stderr, files, f.options(), func(_ string, r *importer.Run) error {
-		return r.Encode(w)
+		return err
 	})
 	fmt.Fprintf(stderr, "gomb import: %d runs, %d results\n", runs, results)
-	return err
+	if err != nil {
+		return err
+	}
+	return bad
 }

@@ -4,17 +4,17 @@ package main
 // names (files, archive run ids, selections) and their common flags.
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
+	"strconv"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/analysis"
 	"github.com/gomb-hpc/gomb/archive"
 	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // inputHelp describes how runs are named, in each command's usage.
@@ -32,12 +32,25 @@ type inputFlags struct {
 
 func (f *inputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.archive, "archive", "", "")
-	fs.IntVar(&f.opt.NP, "np", 0, "")
+	logFlags(fs, &f.opt)
+}
+
+// logFlags registers -np and -locality, what a log may not say about
+// itself.
+func logFlags(fs *flag.FlagSet, o *importer.Options) {
+	fs.Func("np", "", func(s string) error {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 1 {
+			return fmt.Errorf("want a number of processes of at least 1, got %q", s)
+		}
+		o.NP = v
+		return nil
+	})
 	fs.Func("locality", "", func(s string) error {
-		if s != "intra-node" && s != "inter-node" {
+		if s != result.IntraNode && s != result.InterNode {
 			return fmt.Errorf("want intra-node or inter-node, got %q", s)
 		}
-		f.opt.Locality = s
+		o.Locality = s
 		return nil
 	})
 }
@@ -90,9 +103,7 @@ func linkFlag(fs *flag.FlagSet, link *analysis.Link) {
 // resolve reads one side's runs and reports malformed log lines.
 func resolve(stderr io.Writer, r *analysis.Resolver, what string, items []string) ([]*importer.Run, error) {
 	runs, err := r.Resolve(analysis.Items(items))
-	for _, p := range r.Problems {
-		fmt.Fprintf(stderr, "%v (skipped)\n", p)
-	}
+	printProblems(stderr, r.Problems)
 	r.Problems = nil
 	if err != nil {
 		var ee *exitError
@@ -112,23 +123,36 @@ func (f *inputFlags) text(stdout, stderr io.Writer) io.Writer {
 	return stdout
 }
 
-// writeJSON writes v to -json's file, if asked.
-func (f *inputFlags) writeJSON(stdout io.Writer, v any) error {
+// writeJSON writes v to -json's file, if asked; a float without a value
+// (an empty band, a missing size) is null. items are what the command read:
+// its files and the archive are no place for it.
+func (f *inputFlags) writeJSON(stdout io.Writer, v any, items ...[]string) error {
 	if f.json == "" {
 		return nil
 	}
-	w := stdout
-	if f.json != "-" {
-		fh, err := os.Create(f.json)
-		if err != nil {
-			return fmt.Errorf("-json: %w", err)
-		}
-		defer fh.Close()
-		w = fh
+	return writeOutput(stdout, "-json", f.json, f.inputs(items...), func(w io.Writer) error {
+		return analysis.WriteJSON(w, v)
+	})
+}
+
+// refuseJSONInput fails early when -json names one of the inputs.
+func (f *inputFlags) refuseJSONInput(items ...[]string) error {
+	return refuseInput("-json", f.json, f.inputs(items...))
+}
+
+// inputs are the files a command reads: the items that name files and the
+// archive.
+func (f *inputFlags) inputs(items ...[]string) []string {
+	var in []string
+	for _, its := range items {
+		in = append(in, analysis.Items(its)...)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	if f.archive != "" {
+		in = append(in, f.archive)
+	} else if p, err := archive.DefaultPath(); err == nil {
+		in = append(in, p)
+	}
+	return in
 }
 
 // describeRun names a run in a title line.

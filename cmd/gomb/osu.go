@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/bench"
@@ -90,16 +91,35 @@ func osuFlags(cfg *osuConfig) *flag.FlagSet {
 			if err != nil {
 				return err
 			}
+			if v < 1 {
+				return fmt.Errorf("the largest size must be at least 1 byte, got %q", s)
+			}
 			o.MaxSize = v
 		}
 		return nil
 	}
 	fs.Func("m", "", sizes)
 	fs.Func("message-size", "", sizes)
-	fs.IntVar(&o.Iter, "i", 0, "")
-	fs.IntVar(&o.Iter, "iterations", 0, "")
-	fs.IntVar(&o.Skip, "x", 0, "")
-	fs.IntVar(&o.Skip, "warmup", 0, "")
+	iter := func(s string) error { // OSU: at least 1
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 1 {
+			return fmt.Errorf("want a number of iterations of at least 1, got %q", s)
+		}
+		o.Iter = v
+		return nil
+	}
+	fs.Func("i", "", iter)
+	fs.Func("iterations", "", iter)
+	skip := func(s string) error { // OSU: 0 is no warm-up
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 0 {
+			return fmt.Errorf("want a number of warm-up iterations of at least 0, got %q", s)
+		}
+		o.Skip = &v
+		return nil
+	}
+	fs.Func("x", "", skip)
+	fs.Func("warmup", "", skip)
 	fs.BoolVar(&o.Full, "f", false, "")
 	fs.BoolVar(&o.Full, "full", false, "")
 	fs.IntVar(&o.Window, "W", o.Window, "")

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -48,7 +47,7 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	plots := fs.String("plots", "", "")
 	title := fs.String("title", "", "")
 	metricName := fs.String("metric", "", "")
-	alpha := fs.Float64("alpha", 0.05, "")
+	alpha := alphaFlag(fs)
 	force := fs.Bool("force", false, "")
 	var link analysis.Link
 	linkFlag(fs, &link)
@@ -62,6 +61,9 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	metric, err := analysis.ParseMetric(*metricName)
 	if err != nil {
 		return usageErr("report: %v", err)
+	}
+	if err := refuseInput("-o", *out, in.inputs(pos)); err != nil {
+		return err
 	}
 	sides := [][]string{pos}
 	for _, p := range pos {
@@ -125,15 +127,7 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	f, err := os.Create(*out)
-	if err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	if err := rep.WriteHTML(f); err != nil {
-		f.Close()
-		return fmt.Errorf("report: %w", err)
-	}
-	if err := f.Close(); err != nil {
+	if err := writeOutput(stdout, "-o", *out, in.inputs(pos), rep.WriteHTML); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	fmt.Fprintf(stderr, "gomb report: wrote %s and %d plot files in %s\n", *out, len(files), dir)

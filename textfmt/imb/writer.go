@@ -31,6 +31,7 @@ type Header struct {
 	Thread     string    // thread level requested with -thread_level, else ""
 	Argv       []string  // the command line
 	UserSizes  bool      // -msglen / -msgsize given
+	Capped     []int64   // user sizes above MaxMsg, measured at MaxMsg
 	MaxMsg     int64     // 2^msglog max
 	Type       string    // e.g. "MPI_BYTE"
 	RedType    string    // e.g. "MPI_FLOAT"
@@ -70,6 +71,13 @@ func (w *Writer) Preamble(h Header) error {
 	w.printf(" \n\n")
 	if h.UserSizes {
 		w.printf("# Message lengths were user defined\n")
+		if len(h.Capped) > 0 {
+			w.printf("# Lengths above the maximum of %d bytes (-msglog) are measured at %d bytes:", h.MaxMsg, h.MaxMsg)
+			for _, c := range h.Capped {
+				w.printf(" %d", c)
+			}
+			w.printf("\n")
+		}
 	} else {
 		w.printf("# Minimum message length in bytes:   %d\n", 0)
 		w.printf("# Maximum message length in bytes:   %d\n", h.MaxMsg)

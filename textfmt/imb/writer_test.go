@@ -109,3 +109,30 @@ func TestResultBeforeTable(t *testing.T) {
 		t.Error("a result without a table was accepted")
 	}
 }
+
+// TestCappedSizes: user sizes above the maximum are named once in the
+// header (IMB measures them at the maximum without a word).
+func TestCappedSizes(t *testing.T) {
+	for _, c := range []struct {
+		capped []int64
+		want   string
+	}{
+		{nil, ""},
+		{[]int64{5000000, 1 << 30}, "# Lengths above the maximum of 4194304 bytes (-msglog) are measured at 4194304 bytes: 5000000 1073741824\n"},
+	} {
+		var b bytes.Buffer
+		w := NewWriter(&b)
+		if err := w.Preamble(Header{UserSizes: true, MaxMsg: 4 << 20, Capped: c.capped}); err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, l := range strings.SplitAfter(b.String(), "\n") {
+			if strings.HasPrefix(l, "# Lengths above") {
+				got += l
+			}
+		}
+		if got != c.want {
+			t.Errorf("%v: %q, want %q", c.capped, got, c.want)
+		}
+	}
+}
