@@ -12,6 +12,8 @@
 package archive
 
 import (
+	"bytes"
+	"compress/gzip"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -20,6 +22,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gomb-hpc/gomb/importer"
@@ -76,6 +79,98 @@ var migrations = []string{
 	// 2: history looks benchmarks up without regard to case
 	`DROP INDEX results_lookup;
 	CREATE INDEX results_metric ON results (benchmark COLLATE NOCASE, bytes, np);`,
+	// 3: a run's whole result records go, compressed, into the run's row
+	// (packResults); the results table keeps what queries need.
+	`ALTER TABLE runs ADD COLUMN results_gz BLOB;`,
+	// 4: ... and loses its copy of them; its rows live in the primary key.
+	`CREATE TABLE results_new (
+		run         INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+		seq         INTEGER NOT NULL,
+		benchmark   TEXT NOT NULL,
+		np          INTEGER NOT NULL,
+		grp         INTEGER NOT NULL,
+		bytes       INTEGER NOT NULL,
+		repetitions INTEGER NOT NULL,
+		status      TEXT NOT NULL,
+		t_min_us    REAL NOT NULL,
+		t_max_us    REAL NOT NULL,
+		t_avg_us    REAL NOT NULL,
+		mbps        REAL NOT NULL,
+		locality    TEXT NOT NULL DEFAULT '',
+		PRIMARY KEY (run, seq)
+	) WITHOUT ROWID;
+	INSERT INTO results_new SELECT run, seq, benchmark, np, grp, bytes, repetitions, status,
+		t_min_us, t_max_us, t_avg_us, mbps, locality FROM results;
+	DROP TABLE results;
+	ALTER TABLE results_new RENAME TO results;
+	CREATE INDEX results_metric ON results (benchmark COLLATE NOCASE, bytes, np);`,
+}
+
+// goSteps run after the SQL of the migration of the same index, in its
+// transaction: what SQL alone cannot do.
+var goSteps = map[int]func(*sql.Tx) error{2: packResults}
+
+// packResults moves each run's result_json rows into its results_gz.
+func packResults(tx *sql.Tx) error {
+	rows, err := tx.Query(`SELECT id FROM runs`)
+	if err != nil {
+		return err
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	for _, id := range ids {
+		var lines [][]byte
+		rows, err := tx.Query(`SELECT result_json FROM results WHERE run = ? ORDER BY seq`, id)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var b []byte
+			if err := rows.Scan(&b); err != nil {
+				rows.Close()
+				return err
+			}
+			lines = append(lines, b)
+		}
+		rows.Close()
+		gz, err := packLines(lines)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(`UPDATE runs SET results_gz = ? WHERE id = ?`, gz, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var gzipWriters = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
+	return zw
+}}
+
+// packLines compresses JSON records, one per line.
+func packLines(lines [][]byte) ([]byte, error) {
+	var buf bytes.Buffer
+	zw := gzipWriters.Get().(*gzip.Writer) // a new one allocates a megabyte
+	defer gzipWriters.Put(zw)
+	zw.Reset(&buf)
+	for _, l := range lines {
+		zw.Write(l)
+		zw.Write([]byte{'\n'})
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // timeLayout is fixed width, so that times sort as text.
@@ -203,6 +298,11 @@ func (d *DB) step(tx *sql.Tx) error {
 	if _, err := tx.Exec(migrations[v]); err != nil {
 		return fmt.Errorf("migration %d: %w", v+1, err)
 	}
+	if step := goSteps[v]; step != nil {
+		if err := step(tx); err != nil {
+			return fmt.Errorf("migration %d: %w", v+1, err)
+		}
+	}
 	_, err := tx.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, v+1))
 	return err
 }
@@ -272,13 +372,62 @@ func MPIName(r *result.Run) string {
 // Add stores a run and its results in one transaction. A run already in
 // the archive is left as it is: added is false and id is the stored run.
 func (d *DB) Add(r *importer.Run) (id int64, added bool, err error) {
-	run := r.Run
-	ident := identity(run)
 	tx, err := d.db.Begin()
 	if err != nil {
 		return 0, false, err
 	}
 	defer tx.Rollback()
+	if id, added, err = add(tx, r); err != nil {
+		return 0, false, err
+	}
+	return id, added, tx.Commit()
+}
+
+// Batch adds many runs in few transactions (one per batchRuns runs):
+// much faster than one each, since every commit writes the index pages it
+// touched. An interruption loses the runs of the open transaction only.
+type Batch struct {
+	d  *DB
+	tx *sql.Tx
+	n  int
+}
+
+const batchRuns = 256
+
+// Batch starts adding runs; Commit ends it.
+func (d *DB) Batch() *Batch { return &Batch{d: d} }
+
+// Add is DB.Add inside the batch.
+func (b *Batch) Add(r *importer.Run) (id int64, added bool, err error) {
+	if b.tx == nil {
+		if b.tx, err = b.d.db.Begin(); err != nil {
+			return 0, false, err
+		}
+	}
+	if id, added, err = add(b.tx, r); err != nil {
+		b.tx.Rollback()
+		b.tx = nil
+		return 0, false, err
+	}
+	if b.n++; b.n >= batchRuns {
+		return id, added, b.Commit()
+	}
+	return id, added, nil
+}
+
+// Commit stores the runs added since the last commit.
+func (b *Batch) Commit() error {
+	if b.tx == nil {
+		return nil
+	}
+	err := b.tx.Commit()
+	b.tx, b.n = nil, 0
+	return err
+}
+
+func add(tx *sql.Tx, r *importer.Run) (id int64, added bool, err error) {
+	run := r.Run
+	ident := identity(run)
 	if err := tx.QueryRow(`SELECT id FROM runs WHERE identity = ?`, ident).Scan(&id); err == nil {
 		return id, false, nil
 	} else if !errors.Is(err, sql.ErrNoRows) {
@@ -301,11 +450,21 @@ func (d *DB) Add(r *importer.Run) (id int64, added bool, err error) {
 	if run.Source != nil {
 		file, source = run.Source.File, run.Source.Format
 	}
+	lines := make([][]byte, len(r.Results))
+	for i, x := range r.Results {
+		if lines[i], err = json.Marshal(x); err != nil {
+			return 0, false, err
+		}
+	}
+	gz, err := packLines(lines)
+	if err != nil {
+		return 0, false, err
+	}
 	res, err := tx.Exec(`INSERT INTO runs (identity, run_id, suite, source, file, started, added, system, config, mpi,
-		np, locality, nresults, status, run_json, end_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+		np, locality, nresults, status, run_json, end_json, results_gz) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 		ident, run.RunID, run.Suite, source, file, started, stamp(time.Now()),
 		run.Labels["system"], run.Labels["config"], MPIName(run), run.WorldSize, result.CommonLocality(r.Results),
-		len(r.Results), status, string(runJSON), endJSON)
+		len(r.Results), status, string(runJSON), endJSON, gz)
 	if err != nil {
 		return 0, false, err
 	}
@@ -317,23 +476,37 @@ func (d *DB) Add(r *importer.Run) (id int64, added bool, err error) {
 			return 0, false, err
 		}
 	}
-	stmt, err := tx.Prepare(`INSERT INTO results (run, seq, benchmark, np, grp, bytes, repetitions, status,
-		t_min_us, t_max_us, t_avg_us, mbps, locality, result_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`)
-	if err != nil {
-		return 0, false, err
-	}
-	defer stmt.Close()
-	for i, x := range r.Results {
-		b, err := json.Marshal(x)
-		if err != nil {
-			return 0, false, err
+	// Many rows per statement: each call through database/sql and cgo costs
+	// more than SQLite's work for a row.
+	args := make([]any, 0, rowsPerInsert*13)
+	for k := 0; k < len(r.Results); k += rowsPerInsert {
+		chunk := r.Results[k:min(k+rowsPerInsert, len(r.Results))]
+		args = args[:0]
+		for i, x := range chunk {
+			args = append(args, id, k+i, x.Benchmark, x.NP, x.Group, x.Bytes, x.Repetitions, x.Status,
+				x.TMinUS, x.TMaxUS, x.TAvgUS, x.MBps, x.Locality)
 		}
-		if _, err := stmt.Exec(id, i, x.Benchmark, x.NP, x.Group, x.Bytes, x.Repetitions, x.Status,
-			x.TMinUS, x.TMaxUS, x.TAvgUS, x.MBps, x.Locality, string(b)); err != nil {
+		if _, err := tx.Exec(insertResults(len(chunk)), args...); err != nil {
 			return 0, false, err
 		}
 	}
-	return id, true, tx.Commit()
+	return id, true, nil
+}
+
+const rowsPerInsert = 64 // 13 × 64 parameters, within SQLite's 999 of old builds
+
+var insertSQL sync.Map // rows → statement
+
+// insertResults is the INSERT of n result rows.
+func insertResults(n int) string {
+	if q, ok := insertSQL.Load(n); ok {
+		return q.(string)
+	}
+	q := `INSERT INTO results (run, seq, benchmark, np, grp, bytes, repetitions, status,
+		t_min_us, t_max_us, t_avg_us, mbps, locality) VALUES ` +
+		strings.TrimSuffix(strings.Repeat("(?,?,?,?,?,?,?,?,?,?,?,?,?),", n), ",")
+	insertSQL.Store(n, q)
+	return q
 }
 
 // Remove deletes runs and everything they hold; it returns how many went.

@@ -533,3 +533,58 @@ func BenchmarkAdd(b *testing.B) {
 		i++
 	}
 }
+
+// TestPackMigration: an archive of schema 2 (one JSON text per result
+// row) is moved to packed results and every run loads as it was stored.
+func TestPackMigration(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	want := []*importer.Run{synth(1, 3), synth(2, 0), synth(3, 40)}
+	saved := migrations
+	migrations = saved[:2]
+	db, err := Open(path)
+	migrations = saved
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range want { // as gomb of schema 2 stored them
+		runJSON, _ := json.Marshal(r.Run)
+		res, err := db.db.Exec(`INSERT INTO runs (identity, run_id, suite, source, added, nresults, run_json)
+			VALUES (?,?,?,?,?,?,?)`, fmt.Sprint("id", i), r.Run.RunID, r.Run.Suite, "gomb", "now", len(r.Results), string(runJSON))
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, _ := res.LastInsertId()
+		for k, x := range r.Results {
+			b, _ := json.Marshal(x)
+			if _, err := db.db.Exec(`INSERT INTO results (run, seq, benchmark, np, grp, bytes, repetitions, status,
+				t_min_us, t_max_us, t_avg_us, mbps, result_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+				id, k, x.Benchmark, x.NP, x.Group, x.Bytes, x.Repetitions, x.Status, x.TMinUS, x.TMaxUS, x.TAvgUS, x.MBps, string(b)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	db.Close()
+	db, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if v, _ := db.Version(); v != len(migrations) {
+		t.Fatalf("schema %d", v)
+	}
+	mustCheck(t, db)
+	for i, w := range want {
+		got, err := db.Load(int64(i + 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := json.Marshal(w.Results)
+		b, _ := json.Marshal(got.Results)
+		if len(w.Results) == 0 && len(got.Results) == 0 {
+			continue
+		}
+		if string(a) != string(b) {
+			t.Errorf("run %d: results differ after the migration", i+1)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package archive
 
 import (
+	"bytes"
+	"compress/gzip"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -272,7 +274,8 @@ var ErrNoRun = errors.New("no such run")
 // samples, and its end record when it had one.
 func (d *DB) Load(id int64) (*importer.Run, error) {
 	var runJSON, endJSON string
-	err := d.db.QueryRow(`SELECT run_json, end_json FROM runs WHERE id = ?`, id).Scan(&runJSON, &endJSON)
+	var gz []byte
+	err := d.db.QueryRow(`SELECT run_json, end_json, results_gz FROM runs WHERE id = ?`, id).Scan(&runJSON, &endJSON, &gz)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("run %d: %w", id, ErrNoRun)
 	}
@@ -289,23 +292,21 @@ func (d *DB) Load(id int64) (*importer.Run, error) {
 			return nil, fmt.Errorf("run %d: stored end record: %w", id, err)
 		}
 	}
-	rows, err := d.db.Query(`SELECT result_json FROM results WHERE run = ? ORDER BY seq`, id)
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("run %d: stored results: %w", id, err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var b string
-		if err := rows.Scan(&b); err != nil {
-			return nil, err
-		}
+	dec := json.NewDecoder(zr)
+	for {
 		x := new(result.Result)
-		if err := json.Unmarshal([]byte(b), x); err != nil {
+		if err := dec.Decode(x); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
 			return nil, fmt.Errorf("run %d: stored result: %w", id, err)
 		}
 		r.Results = append(r.Results, x)
 	}
-	return r, rows.Err()
+	return r, nil
 }
 
 // Export writes the selected runs as gomb records (JSON Lines).

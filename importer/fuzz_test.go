@@ -3,6 +3,7 @@ package importer
 import (
 	"bytes"
 	"errors"
+	"io"
 	"testing"
 
 	"github.com/gomb-hpc/gomb/result"
@@ -19,11 +20,11 @@ func seed(f *testing.F) {
 	}
 }
 
-func fuzzParser(f *testing.F, format Format, parse func(*File, []byte, Options)) {
+func fuzzParser(f *testing.F, format Format, parse func(*File, io.Reader)) {
 	seed(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file := &File{Name: "fuzz", Format: format, Hash: "00"}
-		parse(file, data, Options{NP: 2})
+		file := &File{Name: "fuzz", Format: format, Hash: "00", opt: Options{NP: 2}}
+		parse(file, bytes.NewReader(data))
 		for i, r := range file.Runs {
 			if r.Run.Source == nil {
 				r.Run.Source = &result.Source{}
@@ -39,7 +40,7 @@ func FuzzIMB(f *testing.F)  { fuzzParser(f, IMB, parseIMB) }
 func FuzzOSU(f *testing.F)  { fuzzParser(f, OSU, parseOSU) }
 func FuzzRing(f *testing.F) { fuzzParser(f, Ring, parseRing) }
 func FuzzRecords(f *testing.F) {
-	fuzzParser(f, Records, func(file *File, data []byte, _ Options) { importRecords(file, data) })
+	fuzzParser(f, Records, importRecords)
 }
 
 // FuzzImport goes through the sniffing, as gomb import does.

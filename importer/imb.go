@@ -2,6 +2,7 @@ package importer
 
 import (
 	"bytes"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -37,9 +38,10 @@ type imbState struct {
 	seen       map[string]bool // benchmark/np/group tables of the current run
 }
 
-func parseIMB(f *File, data []byte, opt Options) {
+func parseIMB(f *File, r io.Reader) {
+	opt := f.opt
 	s := &imbState{f: f, opt: opt}
-	lines(f, data, s.line)
+	lines(f, r, s.line)
 	s.close()
 }
 
@@ -61,7 +63,7 @@ func (s *imbState) close() {
 		s.run.Run.Source.Meta["benchmarks"] = strings.Join(s.benchList, " ")
 	}
 	if len(s.run.Results) > 0 || len(s.run.Run.Source.Meta) > 0 {
-		s.f.Runs = append(s.f.Runs, s.run)
+		s.f.add(s.run)
 	}
 	s.run = nil
 	s.inTable = false

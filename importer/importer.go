@@ -13,19 +13,21 @@
 package importer
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -86,6 +88,25 @@ type File struct {
 	Runs     []*Run
 	Problems []error // *result.SyntaxError: malformed lines, with file:line
 	Foreign  int     // lines that belong to no table
+	Count    int     // runs found (with emit, none is kept in Runs)
+
+	opt  Options
+	emit func(*Run) error // nil: keep the runs in Runs
+	err  error            // the first error of emit
+}
+
+// add takes a run the parser has finished: numbered, completed, then kept
+// or handed to emit.
+func (f *File) add(r *Run) {
+	r.Run.Source.Index = f.Count
+	f.Count++
+	finish(r, f.opt)
+	switch {
+	case f.emit == nil:
+		f.Runs = append(f.Runs, r)
+	case f.err == nil:
+		f.err = f.emit(r)
+	}
 }
 
 // Sniff names the format of a file from its content; "" if it is none of
@@ -128,42 +149,117 @@ func isRecord(head []byte) bool {
 // Import parses one file. It fails only for content that is no known
 // format; malformed lines are in the File's Problems.
 func Import(data []byte, name string, opt Options) (*File, error) {
+	return importFrom(func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }, name, opt, nil)
+}
+
+// ImportFile parses the file at path (named name in messages) and hands
+// each run to emit as soon as it is complete, so that memory does not grow
+// with the file: a log is read twice (its hash names the runs), a line at a
+// time. The File that returns has no Runs; gomb record files are read
+// whole.
+func ImportFile(path, name string, opt Options, emit func(*Run) error) (*File, error) {
+	return importFrom(func() (io.ReadCloser, error) { return os.Open(path) }, name, opt, emit)
+}
+
+const headSize = 1 << 16
+
+// importFrom reads the content that open gives (once for the hash, once to
+// parse; gzip is undone on the way).
+func importFrom(open func() (io.ReadCloser, error), name string, opt Options, emit func(*Run) error) (*File, error) {
+	head, err := readHead(open)
+	if err != nil {
+		return nil, err
+	}
 	switch {
-	case bytes.HasPrefix(data, []byte{0x1f, 0x8b}):
-		zr, err := gzip.NewReader(bytes.NewReader(data))
-		if err == nil {
-			data, err = io.ReadAll(zr)
+	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+		raw := open
+		open = func() (io.ReadCloser, error) {
+			rc, err := raw()
+			if err != nil {
+				return nil, err
+			}
+			zr, err := gzip.NewReader(bufio.NewReaderSize(rc, 1<<16))
+			if err != nil {
+				rc.Close()
+				return nil, fmt.Errorf("%s: gzip-compressed, and it does not decompress: %v", name, err)
+			}
+			return gzipReader{zr, rc}, nil
 		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: gzip-compressed, and it does not decompress: %v", name, err)
+		if head, err = readHead(open); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-	case bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff}):
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}):
 		return nil, fmt.Errorf("%s: UTF-16 text; gomb reads UTF-8 (iconv -f UTF-16 -t UTF-8 %s)", name, name)
 	}
-	sum := sha256.Sum256(data)
-	f := &File{Name: name, Format: Sniff(data), Hash: hex.EncodeToString(sum[:])}
+	f := &File{Name: name, Format: Sniff(head), emit: emit}
+	if f.Format == "" {
+		return nil, fmt.Errorf("%s: not an IMB-MPI1 log, OSU output, mpi-comm-bench output or gomb record file", name)
+	}
+	h := sha256.New()
+	if err := readAll(open, func(r io.Reader) error { _, err := io.Copy(h, r); return err }); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	f.Hash = hex.EncodeToString(h.Sum(nil))
 	if m := npInName.FindStringSubmatch(filepath.Base(name)); m != nil && opt.NP == 0 {
 		opt.NP, _ = strconv.Atoi(m[1]) // "imb-np64.log": the processes started
 	}
-	switch f.Format {
-	case Records:
-		importRecords(f, data)
-	case IMB:
-		parseIMB(f, data, opt)
-	case OSU:
-		parseOSU(f, data, opt)
-	case Ring:
-		parseRing(f, data, opt)
-	default:
-		return nil, fmt.Errorf("%s: not an IMB-MPI1 log, OSU output, mpi-comm-bench output or gomb record file", name)
-	}
-	if f.Format != Records {
-		for i, r := range f.Runs {
-			r.Run.Source.Index = i
-			finish(r, opt)
+	f.opt = opt
+	err = readAll(open, func(r io.Reader) error {
+		switch f.Format {
+		case Records:
+			importRecords(f, r)
+		case IMB:
+			parseIMB(f, r)
+		case OSU:
+			parseOSU(f, r)
+		case Ring:
+			parseRing(f, r)
 		}
+		return nil
+	})
+	if err == nil {
+		err = f.err
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return f, nil
+}
+
+// gzipReader decompresses; its errors say the content is gzip's.
+type gzipReader struct {
+	zr  *gzip.Reader
+	raw io.Closer
+}
+
+func (g gzipReader) Read(p []byte) (int, error) {
+	n, err := g.zr.Read(p)
+	if err != nil && err != io.EOF {
+		err = fmt.Errorf("gzip-compressed, and it does not decompress: %w", err)
+	}
+	return n, err
+}
+
+func (g gzipReader) Close() error { return g.raw.Close() }
+
+// readHead is the first headSize bytes of the content.
+func readHead(open func() (io.ReadCloser, error)) ([]byte, error) {
+	var head []byte
+	err := readAll(open, func(r io.Reader) (err error) {
+		head, err = io.ReadAll(io.LimitReader(r, headSize))
+		return err
+	})
+	return head, err
+}
+
+// readAll opens the content, hands it to read and closes it.
+func readAll(open func() (io.ReadCloser, error), read func(io.Reader) error) error {
+	rc, err := open()
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	return read(rc)
 }
 
 // finish fills what every imported run carries: ids, labels, counts.
@@ -202,8 +298,8 @@ func finish(r *Run, opt Options) {
 }
 
 // importRecords reads gomb's own record files: one Run per run_id.
-func importRecords(f *File, data []byte) {
-	d := result.NewDecoder(bytes.NewReader(data), f.Name)
+func importRecords(f *File, r io.Reader) {
+	d := result.NewDecoder(r, f.Name)
 	byID := map[string]*Run{}
 	get := func(id string) *Run {
 		r := byID[id]
@@ -249,16 +345,24 @@ func importRecords(f *File, data []byte) {
 		}
 		kept = append(kept, r)
 	}
-	f.Runs = kept
+	f.Runs, f.Count = kept, len(kept)
+	if f.emit != nil {
+		for _, r := range kept {
+			if f.err == nil {
+				f.err = f.emit(r)
+			}
+		}
+		f.Runs = nil
+	}
 }
 
-// lines walks the lines of data, with 1-based numbers, without copying.
-// A line with control characters (NUL, escapes) is no row of a table: when
-// it starts like one it is a problem of f's, else foreign text; fn does not
-// see it.
-func lines(f *File, data []byte, fn func(n int, line []byte)) {
-	eachLine(data, func(n int, l []byte) {
-		if bytes.ContainsFunc(l, func(r rune) bool { return r != '\t' && unicode.IsControl(r) }) {
+// lines walks the lines of r, with 1-based numbers, without keeping
+// them: fn must copy what it keeps. A line with control characters (NUL,
+// escapes) is no row of a table: when it starts like one it is a problem of
+// f's, else foreign text; fn does not see it.
+func lines(f *File, r io.Reader, fn func(n int, line []byte)) {
+	eachLine(r, func(n int, l []byte) {
+		if hasControl(l) {
 			if t := bytes.Fields(l); len(t) > 0 && isNumber(t[0]) {
 				problem(f, n, "a row with control characters %q", l)
 			} else {
@@ -270,19 +374,38 @@ func lines(f *File, data []byte, fn func(n int, line []byte)) {
 	})
 }
 
-// eachLine walks the lines of data.
-func eachLine(data []byte, fn func(n int, line []byte)) {
-	n := 0
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
-		var l []byte
-		if i < 0 {
-			l, data = data, nil
-		} else {
-			l, data = data[:i], data[i+1:]
+// hasControl finds C0 controls but TAB, DEL and C1 controls (U+0080–U+009F,
+// 0xC2 0x80–0x9F in UTF-8).
+func hasControl(l []byte) bool {
+	for i, c := range l {
+		if c < 0x20 && c != '\t' || c == 0x7f || c == 0xc2 && i+1 < len(l) && l[i+1] >= 0x80 && l[i+1] <= 0x9f {
+			return true
 		}
-		n++
-		fn(n, bytes.TrimRight(l, " \t\r"))
+	}
+	return false
+}
+
+// eachLine walks the lines of r; a line is valid only during its call.
+func eachLine(r io.Reader, fn func(n int, line []byte)) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	var long []byte // a line longer than the buffer
+	n := 0
+	for {
+		l, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			long = append(long, l...)
+			continue
+		}
+		if long != nil {
+			l, long = append(long, l...), nil
+		}
+		if len(l) > 0 {
+			n++
+			fn(n, bytes.TrimRight(l, " \t\r\n"))
+		}
+		if err != nil {
+			return
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"bytes"
+	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -65,15 +66,16 @@ type osuState struct {
 	rows bool
 }
 
-func parseOSU(f *File, data []byte, opt Options) {
+func parseOSU(f *File, r io.Reader) {
+	opt := f.opt
 	s := &osuState{f: f, opt: opt, np: opt.NP}
-	lines(f, data, s.line)
+	lines(f, r, s.line)
 	s.close()
 }
 
 func (s *osuState) close() {
 	if s.run != nil && len(s.run.Results) > 0 {
-		s.f.Runs = append(s.f.Runs, s.run)
+		s.f.add(s.run)
 	}
 	s.run, s.spec, s.rows = nil, nil, false
 }

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"bytes"
+	"io"
 	"strconv"
 	"strings"
 
@@ -20,15 +21,16 @@ type ringState struct {
 	samples int
 }
 
-func parseRing(f *File, data []byte, opt Options) {
+func parseRing(f *File, r io.Reader) {
+	opt := f.opt
 	s := &ringState{f: f, opt: opt}
-	lines(f, data, s.line)
+	lines(f, r, s.line)
 	s.close()
 }
 
 func (s *ringState) close() {
 	if s.run != nil && len(s.run.Results) > 0 {
-		s.f.Runs = append(s.f.Runs, s.run)
+		s.f.add(s.run)
 	}
 	s.run, s.samples = nil, 0
 }

@@ -181,8 +181,9 @@ func archiveAdd(c *archiveCmd, args []string) error {
 		return usageErr("archive add: no file given")
 	}
 	added := 0
+	batch := c.db.Batch()
 	runs, _, err := importFiles(c.stderr, files, f.options(), func(name string, r *importer.Run) error {
-		id, isNew, err := c.db.Add(r)
+		id, isNew, err := batch.Add(r)
 		if err != nil {
 			return fmt.Errorf("archive add %s: %w", name, err)
 		}
@@ -194,6 +195,9 @@ func archiveAdd(c *archiveCmd, args []string) error {
 		}
 		return nil
 	})
+	if cerr := batch.Commit(); cerr != nil && err == nil {
+		err = fmt.Errorf("archive add: %w", cerr)
+	}
 	fmt.Fprintf(c.stderr, "gomb archive: %d of %d runs added to %s\n", added, runs, c.db.Path)
 	return err
 }

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -109,45 +111,53 @@ func printProblems(stderr io.Writer, problems []error) {
 	}
 }
 
-// readInput reads a file, or stdin for "-".
-func readInput(name string) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(os.Stdin)
-	}
-	return os.ReadFile(name)
-}
-
 // importFiles imports every file, reporting problems on stderr, and calls
 // each with every run. It returns an error for the first file that could
 // not be read or recognised, after trying them all.
 func importFiles(stderr io.Writer, files []string, opt importer.Options, each func(name string, r *importer.Run) error) (runs, results int, err error) {
 	var firstErr error
 	for _, name := range files {
-		data, rerr := readInput(name)
-		if rerr != nil {
-			fmt.Fprintf(stderr, "gomb: %v\n", rerr)
-			if firstErr == nil {
-				firstErr = &exitError{code: exitFailure, err: rerr}
+		var eachErr error // each's, which ends the import
+		emit := func(r *importer.Run) error {
+			if eachErr = each(name, r); eachErr != nil {
+				return eachErr
 			}
-			continue
+			runs++
+			results += len(r.Results)
+			return nil
 		}
-		f, ierr := importer.Import(data, name, opt)
+		var f *importer.File
+		var ierr error
+		if name == "-" {
+			var data []byte
+			if data, ierr = io.ReadAll(os.Stdin); ierr == nil {
+				if f, ierr = importer.Import(data, name, opt); ierr == nil {
+					for _, r := range f.Runs {
+						if ierr = emit(r); ierr != nil {
+							break
+						}
+					}
+				}
+			}
+		} else {
+			f, ierr = importer.ImportFile(name, name, opt, emit)
+		}
+		if eachErr != nil {
+			return runs, results, eachErr
+		}
 		if ierr != nil {
 			fmt.Fprintf(stderr, "gomb: %v\n", ierr)
 			if firstErr == nil {
-				firstErr = &exitError{code: exitUsage, err: ierr}
+				code := exitUsage // content in no known format
+				if errors.Is(ierr, fs.ErrNotExist) || errors.Is(ierr, fs.ErrPermission) || errors.As(ierr, new(*fs.PathError)) {
+					code = exitFailure
+				}
+				firstErr = &exitError{code: code, err: ierr}
 			}
 			continue
 		}
 		printProblems(stderr, f.Problems)
-		for _, r := range f.Runs {
-			if err := each(name, r); err != nil {
-				return runs, results, err
-			}
-			runs++
-			results += len(r.Results)
-		}
-		if len(f.Runs) == 0 {
+		if f.Count == 0 {
 			fmt.Fprintf(stderr, "%s: no results in this %s file\n", name, f.Format)
 		}
 	}
@@ -178,9 +188,13 @@ func runImport(stdout, stderr io.Writer, args []string) error {
 	var runs, results int
 	var bad error // files that could not be read: reported, the others' runs kept
 	err = writeOutput(stdout, "-o", out, files, func(w io.Writer) (err error) {
+		bw := bufio.NewWriterSize(w, 1<<20)
 		runs, results, err = importFiles(stderr, files, f.options(), func(_ string, r *importer.Run) error {
-			return r.Encode(w)
+			return r.Encode(bw)
 		})
+		if ferr := bw.Flush(); err == nil {
+			err = ferr
+		}
 		if errors.As(err, new(errReported)) && runs > 0 {
 			bad, err = err, nil // the good files' runs are written
 		}
