@@ -170,6 +170,7 @@ func (c *archiveCmd) ids(args []string) ([]int64, error) {
 }
 
 func archiveAdd(c *archiveCmd, args []string) error {
+	defer lessGC()()
 	var f importFlags
 	fs := c.flags()
 	f.register(fs)
