@@ -507,6 +507,12 @@ func number(tok []byte) (float64, bool) {
 	return v, err == nil && v >= 0 && !math.IsInf(v, 0)
 }
 
+// signedNumber reads a token as a finite float of either sign.
+func signedNumber(tok []byte) (float64, bool) {
+	v, err := strconv.ParseFloat(string(tok), 64)
+	return v, err == nil && !math.IsInf(v, 0) && !math.IsNaN(v)
+}
+
 // maxCount bounds sizes and counts read from logs (2^62 bytes is far
 // beyond any message; an int64 conversion of more would wrap).
 const maxCount = 1 << 62

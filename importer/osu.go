@@ -155,6 +155,11 @@ func (s *osuState) row(n int, t []byte) {
 			continue
 		}
 		v, ok := number(tok[k])
+		if c == "0->1 (us)" || c == "1->0 (us)" {
+			// one-way times through synchronised clocks: a clock error can
+			// make one negative, and that is worth keeping
+			v, ok = signedNumber(tok[k])
+		}
 		if !ok {
 			problem(s.f, n, "%s: %s %q is not a number ≥ 0", sp.Name, c, tok[k])
 			return

@@ -147,3 +147,23 @@ func TestRecordLabelsEscaped(t *testing.T) {
 		}
 	}
 }
+
+// TestOneWayNegative: a one-way time below zero (a clock error) is kept,
+// unlike a negative latency.
+func TestOneWayNegative(t *testing.T) {
+	log := "# gomb One-way Latency Test v0.1.0\n" +
+		"# Size      RTT/2 (us)      0->1 (us)      1->0 (us)     +-Sync (us)\n" +
+		"1                 0.50          -0.10           1.10            0.30\n" +
+		"2                -0.50           0.40           0.60            0.30\n"
+	f, err := Import([]byte(log), "ow.txt", Options{NP: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Runs) != 1 || len(f.Runs[0].Results) != 1 || len(f.Problems) != 1 ||
+		!strings.Contains(f.Problems[0].Error(), `ow.txt:4: oneway: RTT/2 (us) "-0.50"`) {
+		t.Fatalf("runs %d, problems %v", len(f.Runs), f.Problems)
+	}
+	if ow := f.Runs[0].Results[0].OneWay; ow == nil || ow.ForwardUS != -0.10 {
+		t.Errorf("one-way %+v", ow)
+	}
+}
