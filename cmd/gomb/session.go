@@ -493,6 +493,9 @@ func (s *session) abort(err error) error {
 	if s.rank == 0 {
 		s.out.end(result.EndFailed, "", err.Error(), false)
 	}
+	// as the watchdog: let the launcher forward the line before the abort
+	// tears its output channels down (hydra drops it otherwise)
+	time.Sleep(500 * time.Millisecond)
 	mpi.Abort(exitFailure)
 	return errReported{exitFailure}
 }
