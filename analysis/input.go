@@ -90,11 +90,7 @@ func (r *Resolver) resolve(items []string) ([]*importer.Run, error) {
 	var words []string
 	for _, it := range items {
 		if st, err := os.Stat(it); err == nil && !st.IsDir() {
-			data, err := os.ReadFile(it)
-			if err != nil {
-				return nil, err
-			}
-			f, err := importer.Import(data, it, r.Options)
+			f, err := importer.ImportFile(it, it, r.Options, nil)
 			if err != nil {
 				return nil, err
 			}

@@ -262,49 +262,46 @@ func (d *DB) migrate() error {
 		if err != nil {
 			return fmt.Errorf("not an SQLite archive: %s", sqliteText(err))
 		}
-		if err := d.step(tx); err != nil {
+		if v, err = d.step(tx); err != nil {
 			tx.Rollback()
 			return err
 		}
 		if err := tx.Commit(); err != nil {
 			return err
 		}
-		if v, err = d.Version(); err != nil {
-			return err
-		}
 	}
 	return nil
 }
 
-// step applies the next migration, if any, in tx.
-func (d *DB) step(tx *sql.Tx) error {
-	var v int
+// step applies the next migration, if any, in tx; v is the schema version
+// it leaves.
+func (d *DB) step(tx *sql.Tx) (v int, err error) {
 	if err := tx.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil {
-		return fmt.Errorf("not an SQLite archive: %s", sqliteText(err))
+		return 0, fmt.Errorf("not an SQLite archive: %s", sqliteText(err))
 	}
 	if v >= len(migrations) {
-		return nil
+		return v, nil
 	}
 	if v == 0 {
 		// A file that is not empty and not ours is left alone.
 		var n int
 		if err := tx.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n); err != nil {
-			return fmt.Errorf("not an SQLite archive: %s", sqliteText(err))
+			return 0, fmt.Errorf("not an SQLite archive: %s", sqliteText(err))
 		}
 		if n > 0 {
-			return errors.New("not a gomb archive (an SQLite file with other tables)")
+			return 0, errors.New("not a gomb archive (an SQLite file with other tables)")
 		}
 	}
 	if _, err := tx.Exec(migrations[v]); err != nil {
-		return fmt.Errorf("migration %d: %w", v+1, err)
+		return 0, fmt.Errorf("migration %d: %w", v+1, err)
 	}
 	if step := goSteps[v]; step != nil {
 		if err := step(tx); err != nil {
-			return fmt.Errorf("migration %d: %w", v+1, err)
+			return 0, fmt.Errorf("migration %d: %w", v+1, err)
 		}
 	}
-	_, err := tx.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, v+1))
-	return err
+	_, err = tx.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, v+1))
+	return v + 1, err
 }
 
 // Check runs SQLite's integrity check and gomb's: every run holds as many

@@ -39,8 +39,7 @@ type imbState struct {
 }
 
 func parseIMB(f *File, r io.Reader) {
-	opt := f.opt
-	s := &imbState{f: f, opt: opt}
+	s := &imbState{f: f, opt: f.opt}
 	lines(f, r, s.line)
 	s.close()
 }
@@ -259,11 +258,13 @@ func (s *imbState) row(n int, t []byte) {
 	if len(tok) > i+1 && bytes.HasSuffix(tok[i+1], []byte(".;")) {
 		// failure rows: "<size> time-out.; ...", "<size> out-of-mem.; needed X=   0.009 GB; ..."
 		size, ok := number(tok[i])
+		if ok {
+			r.Bytes, ok = count(size)
+		}
 		if !ok {
 			problem(s.f, n, "%s: bad size %q", s.bench, tok[i])
 			return
 		}
-		r.Bytes = int64(size)
 		switch string(tok[i+1]) {
 		case "time-out.;":
 			r.Status = result.StatusTimeOut
@@ -301,14 +302,15 @@ func (s *imbState) row(n int, t []byte) {
 		}
 		switch c {
 		case "#bytes", "#repetitions":
-			if v >= maxCount {
+			x, ok := count(v)
+			if !ok {
 				problem(s.f, n, "%s: %s %q is out of range", s.bench, c, tok[i+k])
 				return
 			}
 			if c == "#bytes" {
-				r.Bytes = int64(v)
+				r.Bytes = x
 			} else {
-				r.Repetitions = int(v)
+				r.Repetitions = int(x)
 			}
 		case "t[usec]":
 			r.TMinUS, r.TMaxUS, r.TAvgUS = v, v, v

@@ -152,11 +152,11 @@ func Import(data []byte, name string, opt Options) (*File, error) {
 	return importFrom(func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }, name, opt, nil)
 }
 
-// ImportFile parses the file at path (named name in messages) and hands
-// each run to emit as soon as it is complete, so that memory does not grow
-// with the file: a log is read twice (its hash names the runs), a line at a
-// time. The File that returns has no Runs; gomb record files are read
-// whole.
+// ImportFile parses the file at path (named name in messages) a line at a
+// time, twice (its hash names the runs). With emit, each run is handed on
+// as soon as it is complete, so that memory does not grow with the file,
+// and the File that returns has no Runs (gomb record files are read
+// whole); without, the runs are in the File.
 func ImportFile(path, name string, opt Options, emit func(*Run) error) (*File, error) {
 	return importFrom(func() (io.ReadCloser, error) { return os.Open(path) }, name, opt, emit)
 }
@@ -503,8 +503,8 @@ func problem(f *File, n int, format string, a ...any) {
 // number reads a token as a float: a measured value, so finite and not
 // negative ("nan", "inf" and "-1" are no measurement).
 func number(tok []byte) (float64, bool) {
-	v, err := strconv.ParseFloat(string(tok), 64)
-	return v, err == nil && v >= 0 && !math.IsInf(v, 0)
+	v, ok := signedNumber(tok)
+	return v, ok && v >= 0
 }
 
 // signedNumber reads a token as a finite float of either sign.
@@ -513,9 +513,9 @@ func signedNumber(tok []byte) (float64, bool) {
 	return v, err == nil && !math.IsInf(v, 0) && !math.IsNaN(v)
 }
 
-// maxCount bounds sizes and counts read from logs (2^62 bytes is far
-// beyond any message; an int64 conversion of more would wrap).
-const maxCount = 1 << 62
+// count is a size or count read as number: false beyond 2^62 (far beyond
+// any message; converting more to int64 would wrap).
+func count(v float64) (int64, bool) { return int64(v), v < 1<<62 }
 
 // isNumber reports whether a token starts like a number.
 func isNumber(tok []byte) bool {

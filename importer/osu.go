@@ -67,8 +67,7 @@ type osuState struct {
 }
 
 func parseOSU(f *File, r io.Reader) {
-	opt := f.opt
-	s := &osuState{f: f, opt: opt, np: opt.NP}
+	s := &osuState{f: f, opt: f.opt, np: f.opt.NP}
 	lines(f, r, s.line)
 	s.close()
 }
@@ -154,23 +153,23 @@ func (s *osuState) row(n int, t []byte) {
 			}
 			continue
 		}
-		v, ok := number(tok[k])
+		parse, want := number, "a number ≥ 0"
 		if c == "0->1 (us)" || c == "1->0 (us)" {
 			// one-way times through synchronised clocks: a clock error can
 			// make one negative, and that is worth keeping
-			v, ok = signedNumber(tok[k])
+			parse, want = signedNumber, "a number"
 		}
+		v, ok := parse(tok[k])
 		if !ok {
-			problem(s.f, n, "%s: %s %q is not a number ≥ 0", sp.Name, c, tok[k])
+			problem(s.f, n, "%s: %s %q is not %s", sp.Name, c, tok[k], want)
 			return
 		}
 		switch c {
 		case "Size":
-			if v >= maxCount {
+			if r.Bytes, ok = count(v); !ok {
 				problem(s.f, n, "%s: size %q is out of range", sp.Name, tok[k])
 				return
 			}
-			r.Bytes = int64(v)
 		case "Latency (us)", "Avg Latency(us)":
 			r.TAvgUS = v
 		case "Min Latency(us)":

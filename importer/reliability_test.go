@@ -34,6 +34,7 @@ func TestBadValuesSkipped(t *testing.T) {
 		{"            2         1000         0.41        -9.76", `x.log:10: PingPong: Mbytes/sec "-9.76" is not a number ≥ 0`},
 		{"         1e20         1000         0.41         9.76", `x.log:10: PingPong: #bytes "1e20" is out of range`},
 		{"            2         1e30         0.41         9.76", `x.log:10: PingPong: #repetitions "1e30" is out of range`},
+		{"         1e20 time-out.; ...", `x.log:10: PingPong: bad size "1e20"`},
 		{"            2         1000    \x00 0.41         9.76", `x.log:10: a row with control characters "            2         1000    \x00 0.41         9.76"`},
 		{"            2         1000   \x1b[31m0.41         9.76", `x.log:10: a row with control characters`},
 	}

@@ -22,8 +22,7 @@ type ringState struct {
 }
 
 func parseRing(f *File, r io.Reader) {
-	opt := f.opt
-	s := &ringState{f: f, opt: opt}
+	s := &ringState{f: f, opt: f.opt}
 	lines(f, r, s.line)
 	s.close()
 }

@@ -11,6 +11,19 @@ import (
 	"github.com/gomb-hpc/gomb/mpi"
 )
 
+// atLeast is a flag function for a count of what of at least min, handed
+// to set.
+func atLeast(min int, what string, set func(int)) func(string) error {
+	return func(s string) error {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < min {
+			return fmt.Errorf("want a number of %s of at least %d, got %q", what, min, s)
+		}
+		set(v)
+		return nil
+	}
+}
+
 // switchValue is IMB's on/off flag value: on, yes, enable, 1 / off, no,
 // disable, 0.
 type switchValue struct{ p *bool }

@@ -150,8 +150,8 @@ func importFiles(stderr io.Writer, files []string, opt importer.Options, each fu
 			fmt.Fprintf(stderr, "gomb: %v\n", ierr)
 			if firstErr == nil {
 				code := exitUsage // content in no known format
-				if errors.Is(ierr, fs.ErrNotExist) || errors.Is(ierr, fs.ErrPermission) || errors.As(ierr, new(*fs.PathError)) {
-					code = exitFailure
+				if errors.As(ierr, new(*fs.PathError)) {
+					code = exitFailure // the file could not be read
 				}
 				firstErr = &exitError{code: code, err: ierr}
 			}

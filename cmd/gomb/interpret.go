@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/analysis"
@@ -38,14 +37,7 @@ func (f *inputFlags) register(fs *flag.FlagSet) {
 // logFlags registers -np and -locality, what a log may not say about
 // itself.
 func logFlags(fs *flag.FlagSet, o *importer.Options) {
-	fs.Func("np", "", func(s string) error {
-		v, err := strconv.Atoi(s)
-		if err != nil || v < 1 {
-			return fmt.Errorf("want a number of processes of at least 1, got %q", s)
-		}
-		o.NP = v
-		return nil
-	})
+	fs.Func("np", "", atLeast(1, "processes", func(v int) { o.NP = v }))
 	fs.Func("locality", "", func(s string) error {
 		if s != result.IntraNode && s != result.InterNode {
 			return fmt.Errorf("want intra-node or inter-node, got %q", s)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/bench"
@@ -100,24 +99,10 @@ func osuFlags(cfg *osuConfig) *flag.FlagSet {
 	}
 	fs.Func("m", "", sizes)
 	fs.Func("message-size", "", sizes)
-	iter := func(s string) error { // OSU: at least 1
-		v, err := strconv.Atoi(s)
-		if err != nil || v < 1 {
-			return fmt.Errorf("want a number of iterations of at least 1, got %q", s)
-		}
-		o.Iter = v
-		return nil
-	}
+	iter := atLeast(1, "iterations", func(v int) { o.Iter = v }) // as OSU
 	fs.Func("i", "", iter)
 	fs.Func("iterations", "", iter)
-	skip := func(s string) error { // OSU: 0 is no warm-up
-		v, err := strconv.Atoi(s)
-		if err != nil || v < 0 {
-			return fmt.Errorf("want a number of warm-up iterations of at least 0, got %q", s)
-		}
-		o.Skip = &v
-		return nil
-	}
+	skip := atLeast(0, "warm-up iterations", func(v int) { o.Skip = &v }) // OSU: 0 is no warm-up
 	fs.Func("x", "", skip)
 	fs.Func("warmup", "", skip)
 	fs.BoolVar(&o.Full, "f", false, "")

@@ -161,18 +161,12 @@ func (s *session) fail(err error) error {
 // agree broadcasts rank 0's verdict (empty: fine) so that every rank acts
 // on the same decision; make is called on rank 0 only.
 func (s *session) agree(make func() string) error {
-	var msg []byte
-	if s.rank == 0 {
-		msg = []byte(make())
-	}
-	b, err := s.world.BcastBytes(msg, 0)
-	if err != nil {
-		return err
-	}
-	if len(b) > 0 {
-		return usageErr("%s", b)
-	}
-	return nil
+	return s.onRoot(func() error {
+		if m := make(); m != "" {
+			return usageErr("%s", m)
+		}
+		return nil
+	})
 }
 
 // onRoot runs f on rank 0 and makes every rank return its outcome, with
