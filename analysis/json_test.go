@@ -16,15 +16,15 @@ func TestWriteJSONAsEncodingJSON(t *testing.T) {
 	}
 	type withTags struct {
 		inner
-		Name    string            `json:"name"`
-		Skip    int               `json:"-"`
-		Empty   []int             `json:"empty,omitempty"`
-		Ptr     *float64          `json:"ptr"`
-		M       map[string]any    `json:"m"`
-		IntKeys map[int]float64   `json:"int_keys"`
-		When    time.Time         `json:"when"`
-		Raw     json.RawMessage   `json:"raw"`
-		Bytes   []byte            `json:"bytes"`
+		Name    string          `json:"name"`
+		Skip    int             `json:"-"`
+		Empty   []int           `json:"empty,omitempty"`
+		Ptr     *float64        `json:"ptr"`
+		M       map[string]any  `json:"m"`
+		IntKeys map[int]float64 `json:"int_keys"`
+		When    time.Time       `json:"when"`
+		Raw     json.RawMessage `json:"raw"`
+		Bytes   []byte          `json:"bytes"`
 		unexp   int
 		Nested  []map[string]Band `json:"nested"`
 	}

@@ -3,10 +3,10 @@ package importer
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"fmt"
 	"strings"
 	"testing"
 )
