@@ -1,5 +1,5 @@
 # Convenience targets; each calls the scripts the README names.
-.PHONY: all build run test bench-fidelity bench-archive fuzz clean
+.PHONY: all build run test bench-fidelity bench-archive bench-import fuzz clean
 
 all: build
 
@@ -49,12 +49,19 @@ bench-fidelity: build
 bench-archive:
 	go test -run '^$$' -bench . -cpu 1 ./importer ./archive
 
+# gomb import and archive add end to end on real IMB logs repeated to
+# SIZE MiB (default 32), ROUNDS times each.
+bench-import:
+	GOMB_SETUP_EXTRA=time ./scripts/setup.sh
+	./scripts/import-throughput.sh -gomb bin/gomb -size $(or $(SIZE),32) -rounds $(ROUNDS)
+
 # Every parser's fuzz target, 30 s each.
 fuzz:
 	for f in FuzzIMB FuzzOSU FuzzRing FuzzRecords FuzzImport; do \
 		go test ./importer -run '^$$' -fuzz "^$$f\$$" -fuzztime 30s || exit 1; done
 	go test ./bench -run '^$$' -fuzz FuzzParseMsgLen -fuzztime 30s
 	go test ./result -run '^$$' -fuzz FuzzDecoder -fuzztime 30s
+	go test ./result -run '^$$' -fuzz FuzzEncoderBytesAreMarshal -fuzztime 30s
 
 clean:
 	rm -rf bin out

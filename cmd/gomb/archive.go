@@ -183,8 +183,8 @@ func archiveAdd(c *archiveCmd, args []string) error {
 	}
 	added := 0
 	batch := c.db.Batch()
-	runs, _, err := importFiles(c.stderr, files, f.options(), func(name string, r *importer.Run) error {
-		id, isNew, err := batch.Add(r)
+	runs, _, err := importFiles(c.stderr, files, f.options(), archive.Pack, func(name string, r *importer.Run, p *archive.Packed) error {
+		id, isNew, err := batch.AddPacked(p)
 		if err != nil {
 			return fmt.Errorf("archive add %s: %w", name, err)
 		}

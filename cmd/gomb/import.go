@@ -113,19 +113,91 @@ func printProblems(stderr io.Writer, problems []error) {
 }
 
 // importFiles imports every file, reporting problems on stderr, and calls
-// each with every run. It returns an error for the first file that could
-// not be read or recognised, after trying them all.
-func importFiles(stderr io.Writer, files []string, opt importer.Options, each func(name string, r *importer.Run) error) (runs, results int, err error) {
+// each with every run and what prep made of it. Reading, parsing and prep
+// run on a goroutine of their own, a few runs ahead of each (on the
+// caller's goroutine): on two cores, imports take 0.65 and archive adds
+// 0.8 times as long. It returns an error for the first file that could not be read
+// or recognised, after trying them all; an error of prep or each ends the
+// import.
+func importFiles[T any](stderr io.Writer, files []string, opt importer.Options,
+	prep func(*importer.Run) (T, error), each func(name string, r *importer.Run, t T) error) (runs, results int, err error) {
+	type item struct {
+		name string
+		r    *importer.Run
+		t    T
+		err  error
+	}
+	// Runs travel in batches: waking the other goroutine for each costs
+	// more than the work on a small run.
+	queue := make(chan []item, 2)
+	stop := make(chan struct{})
+	var readErr error
+	go func() {
+		defer close(queue)
+		var batch []item
+		send := func() error {
+			select {
+			case queue <- batch:
+				batch = nil
+				return nil
+			case <-stop:
+				return errStopped
+			}
+		}
+		readErr = readFiles(stderr, files, opt, func(name string, r *importer.Run) error {
+			t, err := prep(r)
+			if batch = append(batch, item{name, r, t, err}); err != nil || len(batch) == queueBatch {
+				if serr := send(); serr != nil {
+					return serr
+				}
+			}
+			return err
+		})
+		if len(batch) > 0 {
+			send()
+		}
+	}()
+	var eachErr error
+	for batch := range queue {
+		for _, it := range batch {
+			if eachErr != nil {
+				break // drained until the reader sees stop
+			}
+			if eachErr = it.err; eachErr == nil {
+				eachErr = each(it.name, it.r, it.t)
+			}
+			if eachErr != nil {
+				close(stop)
+				break
+			}
+			runs++
+			results += len(it.r.Results)
+		}
+	}
+	if eachErr != nil {
+		return runs, results, eachErr
+	}
+	return runs, results, readErr
+}
+
+// queueBatch runs go to each at once.
+const queueBatch = 32
+
+var errStopped = errors.New("stopped")
+
+func noPrep(*importer.Run) (struct{}, error) { return struct{}{}, nil }
+
+// readFiles imports every file, reporting problems on stderr, and calls
+// each with every run. It returns each's first error, else an error for
+// the first file that could not be read or recognised, after trying them
+// all.
+func readFiles(stderr io.Writer, files []string, opt importer.Options, each func(name string, r *importer.Run) error) error {
 	var firstErr error
 	for _, name := range files {
 		var eachErr error // each's, which ends the import
 		emit := func(r *importer.Run) error {
-			if eachErr = each(name, r); eachErr != nil {
-				return eachErr
-			}
-			runs++
-			results += len(r.Results)
-			return nil
+			eachErr = each(name, r)
+			return eachErr
 		}
 		var f *importer.File
 		var ierr error
@@ -144,7 +216,7 @@ func importFiles(stderr io.Writer, files []string, opt importer.Options, each fu
 			f, ierr = importer.ImportFile(name, name, opt, emit)
 		}
 		if eachErr != nil {
-			return runs, results, eachErr
+			return eachErr
 		}
 		if ierr != nil {
 			fmt.Fprintf(stderr, "gomb: %v\n", ierr)
@@ -163,19 +235,28 @@ func importFiles(stderr io.Writer, files []string, opt importer.Options, each fu
 		}
 	}
 	if firstErr != nil {
-		return runs, results, errReported{exitCode(firstErr)}
+		return errReported{exitCode(firstErr)}
 	}
-	return runs, results, nil
+	return nil
 }
 
-// lessGC lets the heap grow to five times what is live before collecting:
-// imports allocate and drop small objects at a high rate around a heap of a
-// few megabytes, and the default target made archive add spend more than
-// half its time collecting. It returns the undo.
+// lessGC lets the heap grow to five times what is live before collecting,
+// but not past gcLimit: imports allocate and drop small objects at a high
+// rate around a heap of a few megabytes, and the default target made
+// archive add spend more than half its time collecting. It returns the
+// undo.
 func lessGC() func() {
 	old := debug.SetGCPercent(400)
-	return func() { debug.SetGCPercent(old) }
+	oldLimit := debug.SetMemoryLimit(gcLimit)
+	return func() {
+		debug.SetGCPercent(old)
+		debug.SetMemoryLimit(oldLimit)
+	}
 }
+
+// gcLimit is the Go heap an import aims to stay under whatever the size of
+// its input (a soft limit: the runtime collects harder as it nears it).
+const gcLimit = 48 << 20
 
 func runImport(stdout, stderr io.Writer, args []string) error {
 	defer lessGC()()
@@ -200,7 +281,8 @@ func runImport(stdout, stderr io.Writer, args []string) error {
 	var bad error // files that could not be read: reported, the others' runs kept
 	err = writeOutput(stdout, "-o", out, files, func(w io.Writer) (err error) {
 		bw := bufio.NewWriterSize(w, 1<<20)
-		runs, results, err = importFiles(stderr, files, f.options(), func(_ string, r *importer.Run) error {
+		// Reading and parsing on one core, encoding and writing on the other.
+		runs, results, err = importFiles(stderr, files, f.options(), noPrep, func(_ string, r *importer.Run, _ struct{}) error {
 			return r.Encode(bw)
 		})
 		if ferr := bw.Flush(); err == nil {
