@@ -57,7 +57,7 @@ bench-import:
 
 # Every parser's fuzz target, 30 s each.
 fuzz:
-	for f in FuzzIMB FuzzOSU FuzzRing FuzzRecords FuzzImport; do \
+	for f in FuzzIMB FuzzOSU FuzzRing FuzzRecords FuzzImport FuzzFields; do \
 		go test ./importer -run '^$$' -fuzz "^$$f\$$" -fuzztime 30s || exit 1; done
 	go test ./bench -run '^$$' -fuzz FuzzParseMsgLen -fuzztime 30s
 	go test ./result -run '^$$' -fuzz FuzzDecoder -fuzztime 30s

@@ -14,6 +14,7 @@ package archive
 import (
 	"bytes"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -23,7 +24,6 @@ import (
 	"sync"
 	"time"
 
-	gojson "github.com/goccy/go-json"
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/gomb-hpc/gomb/importer"
@@ -421,13 +421,13 @@ type Packed struct {
 func Pack(r *importer.Run) (*Packed, error) {
 	run := r.Run
 	p := &Packed{r: r, identity: identity(run), source: string(importer.Records)}
-	b, err := gojson.Marshal(run)
+	b, err := json.Marshal(run)
 	if err != nil {
 		return nil, err
 	}
 	p.runJSON = string(b)
 	if r.End != nil {
-		b, err := gojson.Marshal(r.End)
+		b, err := json.Marshal(r.End)
 		if err != nil {
 			return nil, err
 		}
@@ -451,9 +451,9 @@ func packResults(results []*result.Result) ([]byte, error) {
 	zw := gzipWriters.Get().(*gzip.Writer)
 	defer gzipWriters.Put(zw)
 	zw.Reset(&buf)
-	enc := gojson.NewEncoder(zw) // json.Marshal's bytes and a newline
+	enc := result.NewEncoder(zw)
 	for _, x := range results {
-		if err := enc.Encode(x); err != nil {
+		if err := enc.Result(x); err != nil {
 			return nil, err
 		}
 	}

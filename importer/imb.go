@@ -29,6 +29,8 @@ type imbState struct {
 	listing   bool // inside "# List of Benchmarks to run:"
 	benchList []string
 
+	tok [][]byte // the fields of the row being read, reused
+
 	bench      string // of the current table
 	np, idle   int
 	groups     int
@@ -243,7 +245,8 @@ func (s *imbState) header(n int, h []byte) {
 
 // row reads one table row.
 func (s *imbState) row(n int, t []byte) {
-	tok := bytes.Fields(t)
+	s.tok = fields(s.tok[:0], t)
+	tok := s.tok
 	r := &result.Result{Suite: string(IMB), Benchmark: s.bench, NP: s.np, Groups: max(s.groups, 1), Group: -1,
 		Locality: s.ctx.locality()}
 	i := 0

@@ -28,6 +28,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -354,6 +355,31 @@ func importRecords(f *File, r io.Reader) {
 		}
 		f.Runs = nil
 	}
+}
+
+// fields is bytes.Fields(s) appended to dst: the parsers split every row
+// into a slice they reuse.
+func fields(dst [][]byte, s []byte) [][]byte {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf { // Unicode spaces: bytes.Fields knows them
+			return append(dst, bytes.Fields(s)...)
+		}
+	}
+	start := -1
+	for i, c := range s {
+		if c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' {
+			if start >= 0 {
+				dst = append(dst, s[start:i:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, s[start:len(s):len(s)])
+	}
+	return dst
 }
 
 // lines walks the lines of r, with 1-based numbers, without keeping

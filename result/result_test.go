@@ -243,7 +243,7 @@ func encodeOurs(v any) (string, error) {
 	return buf.String(), err
 }
 
-// checkSameBytes: the Encoder (goccy/go-json, for speed) writes exactly
+// checkSameBytes: the Encoder (appendResult for results, for speed) writes exactly
 // the bytes of encoding/json, or fails where it fails.
 func checkSameBytes(t *testing.T, v any) {
 	t.Helper()
