@@ -19,8 +19,8 @@ type pt struct {
 }
 
 // mkRun builds a run of one series; tweak may add ranks and samples.
-func mkRun(suite, bench string, np int, loc string, pts []pt, tweak func(*result.Result)) *importer.Run {
-	r := &importer.Run{Run: &result.Run{Suite: suite, RunID: fmt.Sprint(len(pts), bench), WorldSize: np}}
+func mkRun(suite, bench string, np int, loc string, pts []pt, tweak func(*result.Result)) *result.Bundle {
+	r := &result.Bundle{Run: &result.Run{Suite: suite, RunID: fmt.Sprint(len(pts), bench), WorldSize: np}}
 	for _, p := range pts {
 		x := &result.Result{Suite: suite, Benchmark: bench, NP: np, Group: -1, Groups: 1, Bytes: p.bytes, Status: result.StatusOK,
 			TMinUS: p.tmin, TMaxUS: p.tmax, TAvgUS: p.tavg, MBps: p.bw, Locality: loc}
@@ -50,8 +50,8 @@ func one(int64) float64 { return 1 }
 
 // noisy returns n runs of a series, each time scaled by a deterministic
 // jitter of ±2%.
-func noisy(n int, seed int, bench string, mk func(j float64) []pt) []*importer.Run {
-	var out []*importer.Run
+func noisy(n int, seed int, bench string, mk func(j float64) []pt) []*result.Bundle {
+	var out []*result.Bundle
 	for i := 0; i < n; i++ {
 		j := 1 + 0.02*math.Sin(float64(7*i+seed))
 		out = append(out, mkRun("imb", bench, 2, result.IntraNode, mk(j), nil))
@@ -109,8 +109,8 @@ func TestCompare(t *testing.T) {
 }
 
 func TestCompareBandwidthAndLocality(t *testing.T) {
-	bw := func(v float64, loc string) []*importer.Run {
-		var out []*importer.Run
+	bw := func(v float64, loc string) []*result.Bundle {
+		var out []*result.Bundle
 		for i := 0; i < 4; i++ {
 			out = append(out, mkRun("osu", "bw", 2, loc, []pt{{bytes: 1 << 20, bw: v * (1 + 0.01*float64(i))}}, nil))
 		}
@@ -127,7 +127,7 @@ func TestCompareBandwidthAndLocality(t *testing.T) {
 	if _, err := Compare("a", bw(1000, result.IntraNode), "b", bw(1000, result.InterNode), CompareOptions{Force: true}); err != nil {
 		t.Errorf("-force: %v", err)
 	}
-	other := []*importer.Run{mkRun("osu", "latency", 2, "", []pt{{bytes: 8, tavg: 1}}, nil)}
+	other := []*result.Bundle{mkRun("osu", "latency", 2, "", []pt{{bytes: 8, tavg: 1}}, nil)}
 	if _, err := Compare("a", bw(1000, ""), "b", other, CompareOptions{}); err == nil || !strings.Contains(err.Error(), "nothing") && !strings.Contains(err.Error(), "no benchmark") {
 		t.Errorf("nothing in common: %v", err)
 	}
@@ -172,8 +172,8 @@ func TestParseTolerance(t *testing.T) {
 
 func TestCheck(t *testing.T) {
 	base := noisy(6, 3, "PingPong", func(j float64) []pt { return pingpong(1, 5000, func(int64) float64 { return j }) })
-	slow := func(f func(int64) float64) []*importer.Run {
-		return []*importer.Run{mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1, 5000, f), nil)}
+	slow := func(f func(int64) float64) []*result.Bundle {
+		return []*result.Bundle{mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1, 5000, f), nil)}
 	}
 	tol := Tolerances{Default: Tolerance{Band: -1, Rel: 0.05}}
 	// 20% slower at 16 KiB and 32 KiB only: two regressions.
@@ -219,14 +219,14 @@ func TestCheck(t *testing.T) {
 		t.Errorf("30%% at small sizes with 50%% allowed: %d regressions", r.Regressions)
 	}
 	// bandwidth down is worse; a missing size is listed
-	bwBase := []*importer.Run{mkRun("osu", "bw", 2, "", []pt{{bytes: 1 << 20, bw: 1000}, {bytes: 2 << 20, bw: 1000}}, nil)}
-	bwRun := []*importer.Run{mkRun("osu", "bw", 2, "", []pt{{bytes: 1 << 20, bw: 800}}, nil)}
+	bwBase := []*result.Bundle{mkRun("osu", "bw", 2, "", []pt{{bytes: 1 << 20, bw: 1000}, {bytes: 2 << 20, bw: 1000}}, nil)}
+	bwRun := []*result.Bundle{mkRun("osu", "bw", 2, "", []pt{{bytes: 1 << 20, bw: 800}}, nil)}
 	r, _ = Check(bwBase, bwRun, tol, "", false)
 	if r.Regressions != 1 || r.Missing != 1 || math.Abs(r.Rows[0].Change-0.2) > 1e-9 || len(r.Warnings) == 0 {
 		t.Errorf("bandwidth: %+v", r)
 	}
 	// noise: a baseline that varies ±30% allows more than 5%
-	wild := []*importer.Run{}
+	wild := []*result.Bundle{}
 	for i, f := range []float64{0.7, 1, 1.3, 0.8, 1.2} {
 		_ = i
 		wild = append(wild, mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1, 5000, func(int64) float64 { return f }), nil))
@@ -236,7 +236,7 @@ func TestCheck(t *testing.T) {
 	}
 }
 
-func load(t *testing.T, path string) []*importer.Run {
+func load(t *testing.T, path string) []*result.Bundle {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -323,7 +323,7 @@ func TestExplainPlanted(t *testing.T) {
 	clean := mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(0.3, 8000, one), nil)
 	cases := []struct {
 		name string
-		run  *importer.Run
+		run  *result.Bundle
 		opt  ExplainOptions
 		want string // severity:kind that must be among the findings
 		none string // kind that must not be

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/stats"
 )
@@ -145,7 +144,7 @@ type CheckResult struct {
 // Check holds runs against a baseline: a regression is a move the wrong
 // way (time up, bandwidth down) beyond both the tolerance and the
 // baseline's own noise.
-func Check(base, runs []*importer.Run, tol Tolerances, metric Metric, force bool) (*CheckResult, error) {
+func Check(base, runs []*result.Bundle, tol Tolerances, metric Metric, force bool) (*CheckResult, error) {
 	lb, lr := Locality(base), Locality(runs)
 	if !force && (lb == result.Mixed || lr == result.Mixed || lb != "" && lr != "" && lb != lr) {
 		return nil, fmt.Errorf("the baseline is %s, the run %s: intra-node and inter-node results do not compare (-force to check anyway)", dashed(lb), dashed(lr))

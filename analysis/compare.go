@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/gomb-hpc/gomb/archive"
-	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/stats"
 )
@@ -70,7 +68,7 @@ type Comparison struct {
 }
 
 // Compare sets B against A, size by size, each launch one observation.
-func Compare(nameA string, a []*importer.Run, nameB string, b []*importer.Run, o CompareOptions) (*Comparison, error) {
+func Compare(nameA string, a []*result.Bundle, nameB string, b []*result.Bundle, o CompareOptions) (*Comparison, error) {
 	if o.Alpha == 0 {
 		o.Alpha = 0.05
 	}
@@ -143,11 +141,11 @@ func logs(xs []float64) []float64 {
 	return out
 }
 
-func side(name string, runs []*importer.Run) Side {
+func side(name string, runs []*result.Bundle) Side {
 	s := Side{Name: name, Runs: len(runs), Locality: Locality(runs)}
 	seen := map[string]bool{}
 	for _, r := range runs {
-		for _, l := range []string{r.Run.Labels["system"], r.Run.Labels["config"], archive.MPIName(r.Run)} {
+		for _, l := range []string{r.Run.Labels["system"], r.Run.Labels["config"], r.Run.MPIName()} {
 			if l != "" && !seen[l] {
 				seen[l] = true
 				s.Labels = append(s.Labels, l)

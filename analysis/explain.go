@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/stats"
 )
@@ -100,7 +99,7 @@ type series struct {
 	rows   []row
 }
 
-func collect(r *importer.Run) []*series {
+func collect(r *result.Bundle) []*series {
 	by := map[Series]map[int64][]*result.Result{}
 	for _, x := range r.Results {
 		if x.Status != result.StatusOK || x.Cold {
@@ -146,12 +145,12 @@ type ExplainOptions struct {
 }
 
 // Explain lists what stands out in a run, warnings first.
-func Explain(r *importer.Run, o ExplainOptions) []Finding {
+func Explain(r *result.Bundle, o ExplainOptions) []Finding {
 	if o.Link.Gbps == 0 {
 		o.Link = RunLink(r.Run)
 	}
 	ss := collect(r)
-	loc := Locality([]*importer.Run{r})
+	loc := Locality([]*result.Bundle{r})
 	var fs []Finding
 	fs = append(fs, fabric(ss, loc)...)
 	for _, s := range ss {
@@ -674,7 +673,7 @@ func collectiveModel(ss []*series) []Finding {
 
 // stragglers: in symmetric benchmarks, one rank slowest far more often
 // than chance.
-func stragglers(r *importer.Run) []Finding {
+func stragglers(r *result.Bundle) []Finding {
 	slowest := map[int]int{}
 	n, ranks := 0, 0
 	for _, x := range r.Results {

@@ -4,7 +4,6 @@ import (
 	"math"
 	"sort"
 
-	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/stats"
 )
@@ -53,7 +52,7 @@ type Point struct {
 // (the cold one aside) of a key are summarised by their median; failed
 // rows and values of 0 (IMB's 0-byte bandwidth, times printed as 0.00)
 // are left out. metric "" takes each benchmark's primary metric.
-func Observe(runs []*importer.Run, metric Metric) map[Key][]Point {
+func Observe(runs []*result.Bundle, metric Metric) map[Key][]Point {
 	out := map[Key][]Point{}
 	for i, r := range runs {
 		vals := map[Key][]float64{}
@@ -97,7 +96,7 @@ func Keys[V any](m map[Key]V) []Key {
 
 // Locality of a set of runs: "intra-node", "inter-node", "mixed", or ""
 // when no result says.
-func Locality(runs []*importer.Run) string {
+func Locality(runs []*result.Bundle) string {
 	var all []*result.Result
 	for _, r := range runs {
 		all = append(all, r.Results...)

@@ -4,7 +4,6 @@ import (
 	"math"
 	"sort"
 
-	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/stats"
 )
@@ -28,7 +27,7 @@ type Profile struct {
 }
 
 // Profiles summarises runs per series and size, series in order.
-func Profiles(runs []*importer.Run) []Profile {
+func Profiles(runs []*result.Bundle) []Profile {
 	type acc struct{ tmin, tavg, tmax, bw []float64 }
 	by := map[Key]*acc{}
 	for _, r := range runs {

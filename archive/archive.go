@@ -26,7 +26,6 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 
-	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -364,36 +363,15 @@ func (d *DB) Check() ([]string, error) {
 
 // identity is what makes a run the same run twice.
 func identity(r *result.Run) string {
-	if r.Source != nil && r.Source.Format != string(importer.Records) {
+	if r.Source != nil && r.Source.Format != result.RecordsFormat {
 		return fmt.Sprintf("%s:%d", r.Source.Hash, r.Source.Index)
 	}
 	return r.RunID
 }
 
-// MPIName shortens MPI_Get_library_version to the library and version.
-func MPIName(r *result.Run) string {
-	lib := strings.TrimSpace(r.MPI.Library)
-	first, _, _ := strings.Cut(lib, "\n")
-	switch {
-	case strings.HasPrefix(first, "Open MPI"):
-		name, _, _ := strings.Cut(first, ",")
-		return name
-	case strings.HasPrefix(first, "MPICH Version:"):
-		return "MPICH " + strings.TrimSpace(strings.TrimPrefix(first, "MPICH Version:"))
-	case strings.HasPrefix(first, "Intel(R) MPI"):
-		name, _, _ := strings.Cut(first, " for ")
-		return name
-	case first != "":
-		return first
-	case r.Env["I_MPI_FABRICS"] != "" || r.Env["I_MPI_DEBUG"] != "":
-		return "Intel MPI"
-	}
-	return r.MPI.Impl
-}
-
 // Add stores a run and its results in one transaction. A run already in
 // the archive is left as it is: added is false and id is the stored run.
-func (d *DB) Add(r *importer.Run) (id int64, added bool, err error) {
+func (d *DB) Add(r *result.Bundle) (id int64, added bool, err error) {
 	b := d.Batch()
 	defer b.rollback()
 	if id, added, err = b.Add(r); err != nil {
@@ -406,7 +384,7 @@ func (d *DB) Add(r *importer.Run) (id int64, added bool, err error) {
 // (encoding, compression), so that a caller can do it for the next run
 // while the last one is being written.
 type Packed struct {
-	r         *importer.Run
+	r         *result.Bundle
 	identity  string
 	runJSON   string
 	endJSON   string
@@ -418,9 +396,9 @@ type Packed struct {
 }
 
 // Pack prepares r for Batch.AddPacked.
-func Pack(r *importer.Run) (*Packed, error) {
+func Pack(r *result.Bundle) (*Packed, error) {
 	run := r.Run
-	p := &Packed{r: r, identity: identity(run), source: string(importer.Records)}
+	p := &Packed{r: r, identity: identity(run), source: result.RecordsFormat}
 	b, err := json.Marshal(run)
 	if err != nil {
 		return nil, err
@@ -480,7 +458,7 @@ func (d *DB) Batch() *Batch { return &Batch{d: d} }
 
 // Add stores a run and its results in the batch's transaction; a run
 // already in the archive is left as it is.
-func (b *Batch) Add(r *importer.Run) (id int64, added bool, err error) {
+func (b *Batch) Add(r *result.Bundle) (id int64, added bool, err error) {
 	p, err := Pack(r)
 	if err != nil {
 		return 0, false, err
@@ -558,7 +536,7 @@ func (b *Batch) add(p *Packed) (id int64, added bool, err error) {
 	res, err := b.exec(`INSERT INTO runs (identity, run_id, suite, source, file, started, added, system, config, mpi,
 		np, locality, nresults, status, run_json, end_json, results_gz) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 		p.identity, run.RunID, run.Suite, p.source, p.file, p.started, stamp(time.Now()),
-		run.Labels["system"], run.Labels["config"], MPIName(run), run.WorldSize, result.CommonLocality(results),
+		run.Labels["system"], run.Labels["config"], run.MPIName(), run.WorldSize, result.CommonLocality(results),
 		len(results), p.status, p.runJSON, p.endJSON, p.resultsGz)
 	if err != nil {
 		return 0, false, err

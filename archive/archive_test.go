@@ -49,13 +49,13 @@ func writer(spec string) int {
 
 // synth is a made-up measured run: run i, on one of three systems, with
 // sizes results of PingPong whose time grows with i.
-func synth(i, sizes int) *importer.Run {
+func synth(i, sizes int) *result.Bundle {
 	id := fmt.Sprintf("synth-%06d", i)
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Hour)
 	run := &result.Run{Type: result.TypeRun, Schema: result.Schema, RunID: id, Suite: "imb", Start: start,
 		MPI:       result.MPI{Impl: "openmpi", Library: "Open MPI v4.1.4, package: Debian OpenMPI"},
 		WorldSize: 2 + 2*(i%2), Labels: map[string]string{"system": []string{"hpc4", "hpc5", "lab"}[i%3], "config": "c" + strconv.Itoa(i%2)}}
-	r := &importer.Run{Run: run}
+	r := &result.Bundle{Run: run}
 	for k := 0; k < sizes; k++ {
 		t := float64(1+k) + float64(i)/1000
 		r.Results = append(r.Results, &result.Result{Type: result.TypeResult, Schema: result.Schema, RunID: id,
@@ -538,7 +538,7 @@ func BenchmarkAdd(b *testing.B) {
 // row) is moved to packed results and every run loads as it was stored.
 func TestPackMigration(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "old.db")
-	want := []*importer.Run{synth(1, 3), synth(2, 0), synth(3, 40)}
+	want := []*result.Bundle{synth(1, 3), synth(2, 0), synth(3, 40)}
 	saved := migrations
 	migrations = saved[:2]
 	db, err := Open(path)

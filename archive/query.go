@@ -14,7 +14,6 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 
-	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -273,7 +272,7 @@ var ErrNoRun = errors.New("no such run")
 
 // Load reads a whole run back: its run record, every result with its raw
 // samples, and its end record when it had one.
-func (d *DB) Load(id int64) (*importer.Run, error) {
+func (d *DB) Load(id int64) (*result.Bundle, error) {
 	var runJSON, endJSON string
 	var gz []byte
 	err := d.db.QueryRow(`SELECT run_json, end_json, results_gz FROM runs WHERE id = ?`, id).Scan(&runJSON, &endJSON, &gz)
@@ -283,7 +282,7 @@ func (d *DB) Load(id int64) (*importer.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &importer.Run{Run: new(result.Run)}
+	r := &result.Bundle{Run: new(result.Run)}
 	if err := json.Unmarshal([]byte(runJSON), r.Run); err != nil {
 		return nil, fmt.Errorf("run %d: stored record: %w", id, err)
 	}

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // BenchmarkImportIMB reads a synthetic log set of about 32 MB: the real
@@ -43,7 +45,7 @@ func BenchmarkImportFileEncode(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
 		w := bufio.NewWriterSize(io.Discard, 1<<20)
-		if _, err := ImportFile(path, "set.log", Options{}, func(r *Run) error { return r.Encode(w) }); err != nil {
+		if _, err := ImportFile(path, "set.log", Options{}, func(r *result.Bundle) error { return r.Encode(w) }); err != nil {
 			b.Fatal(err)
 		}
 		w.Flush()

@@ -22,7 +22,7 @@ type imbState struct {
 	f   *File
 	opt Options
 	ctx context
-	run *Run
+	run *result.Bundle
 
 	finalized bool // "# All processes entering MPI_Finalize" seen
 	callSeq   bool // the next "#" line is the calling sequence

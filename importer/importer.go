@@ -38,10 +38,10 @@ type Format string
 
 // The formats.
 const (
-	Records Format = "gomb" // gomb's JSON Lines records
-	IMB     Format = "imb"  // IMB-MPI1 text (and gomb imb's)
-	OSU     Format = "osu"  // OSU Micro-Benchmarks text (and gomb osu's)
-	Ring    Format = "ring" // mpi-comm-bench output (and gomb ring's)
+	Records Format = result.RecordsFormat // gomb's JSON Lines records
+	IMB     Format = "imb"                // IMB-MPI1 text (and gomb imb's)
+	OSU     Format = "osu"                // OSU Micro-Benchmarks text (and gomb osu's)
+	Ring    Format = "ring"               // mpi-comm-bench output (and gomb ring's)
 )
 
 // Options are what the user adds to every imported run.
@@ -54,51 +54,24 @@ type Options struct {
 	Locality string
 }
 
-// Run is one imported run: its run record, results and, for gomb records,
-// its end record.
-type Run struct {
-	Run     *result.Run
-	Results []*result.Result
-	End     *result.End
-}
-
-// Encode writes the run as gomb records: run, results, and end if it has
-// one.
-func (r *Run) Encode(w io.Writer) error {
-	enc := result.NewEncoder(w) // one per run: End closes it
-	if err := enc.Run(r.Run); err != nil {
-		return err
-	}
-	for _, x := range r.Results {
-		if err := enc.Result(x); err != nil {
-			return err
-		}
-	}
-	if r.End != nil {
-		end := *r.End
-		return enc.End(&end)
-	}
-	return nil
-}
-
 // File is what one input gave.
 type File struct {
 	Name     string
 	Format   Format
 	Hash     string // sha256 of the content
-	Runs     []*Run
+	Runs     []*result.Bundle
 	Problems []error // *result.SyntaxError: malformed lines, with file:line
 	Foreign  int     // lines that belong to no table
 	Count    int     // runs found (with emit, none is kept in Runs)
 
 	opt  Options
-	emit func(*Run) error // nil: keep the runs in Runs
-	err  error            // the first error of emit
+	emit func(*result.Bundle) error // nil: keep the runs in Runs
+	err  error                      // the first error of emit
 }
 
 // add takes a run the parser has finished: numbered, completed, then kept
 // or handed to emit.
-func (f *File) add(r *Run) {
+func (f *File) add(r *result.Bundle) {
 	r.Run.Source.Index = f.Count
 	f.Count++
 	finish(r, f.opt)
@@ -158,7 +131,7 @@ func Import(data []byte, name string, opt Options) (*File, error) {
 // as soon as it is complete, so that memory does not grow with the file,
 // and the File that returns has no Runs (gomb record files are read
 // whole); without, the runs are in the File.
-func ImportFile(path, name string, opt Options, emit func(*Run) error) (*File, error) {
+func ImportFile(path, name string, opt Options, emit func(*result.Bundle) error) (*File, error) {
 	return importFrom(func() (io.ReadCloser, error) { return os.Open(path) }, name, opt, emit)
 }
 
@@ -166,7 +139,7 @@ const headSize = 1 << 16
 
 // importFrom reads the content that open gives (once for the hash, once to
 // parse; gzip is undone on the way).
-func importFrom(open func() (io.ReadCloser, error), name string, opt Options, emit func(*Run) error) (*File, error) {
+func importFrom(open func() (io.ReadCloser, error), name string, opt Options, emit func(*result.Bundle) error) (*File, error) {
 	head, err := readHead(open)
 	if err != nil {
 		return nil, err
@@ -264,7 +237,7 @@ func readAll(open func() (io.ReadCloser, error), read func(io.Reader) error) err
 }
 
 // finish fills what every imported run carries: ids, labels, counts.
-func finish(r *Run, opt Options) {
+func finish(r *result.Bundle, opt Options) {
 	run := r.Run
 	run.Type, run.Schema = result.TypeRun, result.Schema
 	run.RunID = fmt.Sprintf("%.16s-%d", run.Source.Hash, run.Source.Index)
@@ -301,11 +274,11 @@ func finish(r *Run, opt Options) {
 // importRecords reads gomb's own record files: one Run per run_id.
 func importRecords(f *File, r io.Reader) {
 	d := result.NewDecoder(r, f.Name)
-	byID := map[string]*Run{}
-	get := func(id string) *Run {
+	byID := map[string]*result.Bundle{}
+	get := func(id string) *result.Bundle {
 		r := byID[id]
 		if r == nil {
-			r = &Run{}
+			r = &result.Bundle{}
 			byID[id] = r
 			f.Runs = append(f.Runs, r)
 		}
@@ -517,8 +490,8 @@ func (c *context) locality() string {
 	return ""
 }
 
-func newRun(f *File, format Format, line int) *Run {
-	return &Run{Run: &result.Run{Suite: string(format),
+func newRun(f *File, format Format, line int) *result.Bundle {
+	return &result.Bundle{Run: &result.Run{Suite: string(format),
 		Source: &result.Source{Format: string(format), File: f.Name, Line: line, Hash: f.Hash, Meta: map[string]string{}}}}
 }
 

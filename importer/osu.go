@@ -59,7 +59,7 @@ type osuState struct {
 	f    *File
 	opt  Options
 	ctx  context
-	run  *Run
+	run  *result.Bundle
 	spec *bosu.Spec
 	cols []string
 	np   int

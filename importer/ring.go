@@ -16,7 +16,7 @@ type ringState struct {
 	f       *File
 	opt     Options
 	ctx     context
-	run     *Run
+	run     *result.Bundle
 	msg     int64
 	samples int
 }

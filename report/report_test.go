@@ -15,9 +15,10 @@ import (
 
 	"github.com/gomb-hpc/gomb/analysis"
 	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/result"
 )
 
-func load(t *testing.T, path string, opt importer.Options) []*importer.Run {
+func load(t *testing.T, path string, opt importer.Options) []*result.Bundle {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -38,7 +39,7 @@ func build(t *testing.T) *Report {
 	t.Helper()
 	blog := load(t, "../importer/testdata/imb-fabric-comparison-blog.txt", importer.Options{Labels: map[string]string{"system": hostile}})
 	vmi := load(t, "../analysis/testdata/vmi_infiniband_latency_np2.txt", importer.Options{})
-	a, b := append(append([]*importer.Run{}, blog[:2]...), vmi...), blog[2:]
+	a, b := append(append([]*result.Bundle{}, blog[:2]...), vmi...), blog[2:]
 	c, err := analysis.Compare("IB "+hostile, a, "TCP", b, analysis.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)

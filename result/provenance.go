@@ -181,3 +181,25 @@ func JoinLocality(locs []string) string {
 	}
 	return loc
 }
+
+// MPIName shortens MPI_Get_library_version to the library and version
+// ("Open MPI v4.1.4", "MPICH 4.0.2"), or names the MPI by what the run says.
+func (r *Run) MPIName() string {
+	lib := strings.TrimSpace(r.MPI.Library)
+	first, _, _ := strings.Cut(lib, "\n")
+	switch {
+	case strings.HasPrefix(first, "Open MPI"):
+		name, _, _ := strings.Cut(first, ",")
+		return name
+	case strings.HasPrefix(first, "MPICH Version:"):
+		return "MPICH " + strings.TrimSpace(strings.TrimPrefix(first, "MPICH Version:"))
+	case strings.HasPrefix(first, "Intel(R) MPI"):
+		name, _, _ := strings.Cut(first, " for ")
+		return name
+	case first != "":
+		return first
+	case r.Env["I_MPI_FABRICS"] != "" || r.Env["I_MPI_DEBUG"] != "":
+		return "Intel MPI"
+	}
+	return r.MPI.Impl
+}

@@ -8,14 +8,14 @@
 package ring
 
 import (
-	"github.com/gomb-hpc/gomb/bench"
-	"github.com/gomb-hpc/gomb/watchdog"
 	"math"
 	"runtime"
 	"time"
 
+	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/stats"
+	"github.com/gomb-hpc/gomb/watchdog"
 )
 
 // Options are the monitor's settings.

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/archive"
-	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/result"
 )
 
 const archiveUsageText = `Usage: gomb archive [-archive PATH] COMMAND [flags] [args]
@@ -183,7 +183,7 @@ func archiveAdd(c *archiveCmd, args []string) error {
 	}
 	added := 0
 	batch := c.db.Batch()
-	runs, _, err := importFiles(c.stderr, files, f.options(), archive.Pack, func(name string, r *importer.Run, p *archive.Packed) error {
+	runs, _, err := importFiles(c.stderr, files, f.options(), archive.Pack, func(name string, r *result.Bundle, p *archive.Packed) error {
 		id, isNew, err := batch.AddPacked(p)
 		if err != nil {
 			return fmt.Errorf("archive add %s: %w", name, err)
@@ -204,7 +204,7 @@ func archiveAdd(c *archiveCmd, args []string) error {
 }
 
 // describe names a run in one phrase: its date and labels.
-func describe(r *importer.Run) string {
+func describe(r *result.Bundle) string {
 	var parts []string
 	if !r.Run.Start.IsZero() {
 		parts = append(parts, r.Run.Start.UTC().Format("2006-01-02 15:04"))

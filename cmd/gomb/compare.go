@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gomb-hpc/gomb/analysis"
+	"github.com/gomb-hpc/gomb/input"
 	antext "github.com/gomb-hpc/gomb/textfmt/analysis"
 )
 
@@ -90,7 +91,7 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 // sideName names a side by what the user gave, the first few items of a
 // long list (a glob) with a count.
 func sideName(items []string) string {
-	its := analysis.Items(items)
+	its := input.Items(items)
 	if len(its) > 3 {
 		return fmt.Sprintf("%s, %s ... (%d items)", its[0], its[1], len(its))
 	}

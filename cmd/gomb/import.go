@@ -120,10 +120,10 @@ func printProblems(stderr io.Writer, problems []error) {
 // or recognised, after trying them all; an error of prep or each ends the
 // import.
 func importFiles[T any](stderr io.Writer, files []string, opt importer.Options,
-	prep func(*importer.Run) (T, error), each func(name string, r *importer.Run, t T) error) (runs, results int, err error) {
+	prep func(*result.Bundle) (T, error), each func(name string, r *result.Bundle, t T) error) (runs, results int, err error) {
 	type item struct {
 		name string
-		r    *importer.Run
+		r    *result.Bundle
 		t    T
 		err  error
 	}
@@ -144,7 +144,7 @@ func importFiles[T any](stderr io.Writer, files []string, opt importer.Options,
 				return errStopped
 			}
 		}
-		readErr = readFiles(stderr, files, opt, func(name string, r *importer.Run) error {
+		readErr = readFiles(stderr, files, opt, func(name string, r *result.Bundle) error {
 			t, err := prep(r)
 			if batch = append(batch, item{name, r, t, err}); err != nil || len(batch) == queueBatch {
 				if serr := send(); serr != nil {
@@ -185,17 +185,17 @@ const queueBatch = 32
 
 var errStopped = errors.New("stopped")
 
-func noPrep(*importer.Run) (struct{}, error) { return struct{}{}, nil }
+func noPrep(*result.Bundle) (struct{}, error) { return struct{}{}, nil }
 
 // readFiles imports every file, reporting problems on stderr, and calls
 // each with every run. It returns each's first error, else an error for
 // the first file that could not be read or recognised, after trying them
 // all.
-func readFiles(stderr io.Writer, files []string, opt importer.Options, each func(name string, r *importer.Run) error) error {
+func readFiles(stderr io.Writer, files []string, opt importer.Options, each func(name string, r *result.Bundle) error) error {
 	var firstErr error
 	for _, name := range files {
 		var eachErr error // each's, which ends the import
-		emit := func(r *importer.Run) error {
+		emit := func(r *result.Bundle) error {
 			eachErr = each(name, r)
 			return eachErr
 		}
@@ -282,7 +282,7 @@ func runImport(stdout, stderr io.Writer, args []string) error {
 	err = writeOutput(stdout, "-o", out, files, func(w io.Writer) (err error) {
 		bw := bufio.NewWriterSize(w, 1<<20)
 		// Reading and parsing on one core, encoding and writing on the other.
-		runs, results, err = importFiles(stderr, files, f.options(), noPrep, func(_ string, r *importer.Run, _ struct{}) error {
+		runs, results, err = importFiles(stderr, files, f.options(), noPrep, func(_ string, r *result.Bundle, _ struct{}) error {
 			return r.Encode(bw)
 		})
 		if ferr := bw.Flush(); err == nil {

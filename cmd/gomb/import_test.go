@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // importInputs are real logs of several formats, many runs among them.
@@ -19,10 +20,10 @@ var importInputs = []string{
 }
 
 // sequential is what the files hold, read one run after the other.
-func sequential(t *testing.T, files []string) (names []string, runs []*importer.Run) {
+func sequential(t *testing.T, files []string) (names []string, runs []*result.Bundle) {
 	t.Helper()
 	for _, f := range files {
-		file, err := importer.ImportFile(f, f, importer.Options{}, func(r *importer.Run) error {
+		file, err := importer.ImportFile(f, f, importer.Options{}, func(r *result.Bundle) error {
 			names, runs = append(names, f), append(runs, r)
 			return nil
 		})
@@ -39,8 +40,8 @@ func TestImportFilesInOrder(t *testing.T) {
 	wantNames, want := sequential(t, importInputs)
 	var got []string
 	runs, results, err := importFiles(io.Discard, importInputs, importer.Options{},
-		func(r *importer.Run) (string, error) { return r.Run.RunID + "/" + fmt.Sprint(len(r.Results)), nil },
-		func(name string, r *importer.Run, prep string) error {
+		func(r *result.Bundle) (string, error) { return r.Run.RunID + "/" + fmt.Sprint(len(r.Results)), nil },
+		func(name string, r *result.Bundle, prep string) error {
 			if prep != r.Run.RunID+"/"+fmt.Sprint(len(r.Results)) {
 				t.Errorf("prep %q came with run %s", prep, r.Run.RunID)
 			}
@@ -80,13 +81,13 @@ func TestImportFilesStops(t *testing.T) {
 				prepped, seen := 0, 0
 				var stderr strings.Builder
 				runs, _, err := importFiles(&stderr, files, importer.Options{},
-					func(r *importer.Run) (int, error) {
+					func(r *result.Bundle) (int, error) {
 						if prepped++; where == "prep" && prepped == at+1 {
 							return 0, boom
 						}
 						return prepped, nil
 					},
-					func(_ string, _ *importer.Run, n int) error {
+					func(_ string, _ *result.Bundle, n int) error {
 						if seen++; n != seen {
 							t.Errorf("run %d came with prep of run %d", seen, n)
 						}

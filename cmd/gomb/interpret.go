@@ -13,7 +13,9 @@ import (
 	"github.com/gomb-hpc/gomb/analysis"
 	"github.com/gomb-hpc/gomb/archive"
 	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/input"
 	"github.com/gomb-hpc/gomb/result"
+	antext "github.com/gomb-hpc/gomb/textfmt/analysis"
 )
 
 // inputHelp describes how runs are named, in each command's usage.
@@ -57,8 +59,8 @@ const inputFlagsHelp = `  -archive PATH   the archive for run ids and selections
 const jsonHelp = `  -json FILE      also write the result as JSON ('-': stdout, the table to stderr)
 `
 
-func (f *inputFlags) resolver() *analysis.Resolver {
-	return &analysis.Resolver{Options: f.opt, Archive: func() (*archive.DB, error) { return openArchive(f.archive) }}
+func (f *inputFlags) resolver() *input.Resolver {
+	return &input.Resolver{Options: f.opt, Archive: func() (*archive.DB, error) { return openArchive(f.archive) }}
 }
 
 // parseCommand parses a command's flags, printing usage for -help.
@@ -93,8 +95,8 @@ func linkFlag(fs *flag.FlagSet, link *analysis.Link) {
 }
 
 // resolve reads one side's runs and reports malformed log lines.
-func resolve(stderr io.Writer, r *analysis.Resolver, what string, items []string) ([]*importer.Run, error) {
-	runs, err := r.Resolve(analysis.Items(items))
+func resolve(stderr io.Writer, r *input.Resolver, what string, items []string) ([]*result.Bundle, error) {
+	runs, err := r.Resolve(input.Items(items))
 	printProblems(stderr, r.Problems)
 	r.Problems = nil
 	if err != nil {
@@ -123,7 +125,7 @@ func (f *inputFlags) writeJSON(stdout io.Writer, v any, items ...[]string) error
 		return nil
 	}
 	return writeOutput(stdout, "-json", f.json, f.inputs(items...), func(w io.Writer) error {
-		return analysis.WriteJSON(w, v)
+		return antext.WriteJSON(w, v)
 	})
 }
 
@@ -137,7 +139,7 @@ func (f *inputFlags) refuseJSONInput(items ...[]string) error {
 func (f *inputFlags) inputs(items ...[]string) []string {
 	var in []string
 	for _, its := range items {
-		in = append(in, analysis.Items(its)...)
+		in = append(in, input.Items(its)...)
 	}
 	if f.archive != "" {
 		in = append(in, f.archive)
@@ -148,7 +150,7 @@ func (f *inputFlags) inputs(items ...[]string) []string {
 }
 
 // describeRun names a run in a title line.
-func describeRun(r *importer.Run) string {
+func describeRun(r *result.Bundle) string {
 	parts := []string{r.Run.Suite}
 	if r.Run.Source != nil && r.Run.Source.File != "" {
 		parts = append(parts, r.Run.Source.File)
@@ -161,7 +163,7 @@ func describeRun(r *importer.Run) string {
 			parts = append(parts, k+"="+v)
 		}
 	}
-	if m := archive.MPIName(r.Run); m != "" {
+	if m := r.Run.MPIName(); m != "" {
 		parts = append(parts, m)
 	}
 	return strings.Join(parts, ", ")

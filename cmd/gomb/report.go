@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/analysis"
-	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/report"
+	"github.com/gomb-hpc/gomb/result"
 )
 
 const reportUsageText = `Usage: gomb report [flags] RUN... [vs RUN...] -o report.html
@@ -79,7 +79,7 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	r := in.resolver()
 	defer r.Close()
 	input := report.Input{Title: *title, Generated: time.Now(), Link: link}
-	var runs [][]*importer.Run
+	var runs [][]*result.Bundle
 	for i, items := range sides {
 		what := "report"
 		if len(sides) == 2 {

@@ -22,7 +22,6 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/archive"
-	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/watchdog"
@@ -270,7 +269,7 @@ func (s *session) openRecords(rf *recordFlags, stdout, stderr io.Writer) (io.Wri
 			if err != nil {
 				return fmt.Sprintf("-archive: %v", err)
 			}
-			s.out.db, s.out.keep, s.out.note = db, &importer.Run{}, stderr
+			s.out.db, s.out.keep, s.out.note = db, &result.Bundle{}, stderr
 		}
 		switch path := rf.jsonPath; path {
 		case "":
@@ -500,10 +499,10 @@ type output struct {
 	mu    sync.Mutex
 	enc   *result.Encoder // nil without -json
 	file  *os.File
-	db    *archive.DB   // -archive: the run goes here when it ends
-	keep  *importer.Run // -archive: the run's records so far
-	note  io.Writer     // where to say the run was archived
-	flush func() error  // the text writer's
+	db    *archive.DB    // -archive: the run goes here when it ends
+	keep  *result.Bundle // -archive: the run's records so far
+	note  io.Writer      // where to say the run was archived
+	flush func() error   // the text writer's
 	start time.Time
 	runID string
 	prog  *progress

@@ -1,4 +1,8 @@
-package analysis
+// Package input resolves what a user names on the command line of the
+// analysing commands — record files, logs of IMB-MPI1, OSU or
+// mpi-comm-bench, archive run ids and archive selections — into runs, so
+// that the analyses themselves read no file and no database.
+package input
 
 import (
 	"errors"
@@ -9,6 +13,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/archive"
 	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // Resolver turns what a user names — files, archive run ids, archive
@@ -66,7 +71,7 @@ func Items(args []string) []string {
 // the order given (a selection's runs by date). A run named twice (the
 // same run id: the same file given again, a copy, an id that a selection
 // also picks) counts once, with a problem noted for each repeat.
-func (r *Resolver) Resolve(items []string) ([]*importer.Run, error) {
+func (r *Resolver) Resolve(items []string) ([]*result.Bundle, error) {
 	runs, err := r.resolve(items)
 	if err != nil {
 		return nil, err
@@ -85,8 +90,8 @@ func (r *Resolver) Resolve(items []string) ([]*importer.Run, error) {
 	return kept, nil
 }
 
-func (r *Resolver) resolve(items []string) ([]*importer.Run, error) {
-	var runs []*importer.Run
+func (r *Resolver) resolve(items []string) ([]*result.Bundle, error) {
+	var runs []*result.Bundle
 	var words []string
 	for _, it := range items {
 		if st, err := os.Stat(it); err == nil && !st.IsDir() {

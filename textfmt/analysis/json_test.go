@@ -6,6 +6,8 @@ import (
 	"math"
 	"testing"
 	"time"
+
+	"github.com/gomb-hpc/gomb/analysis"
 )
 
 // TestWriteJSONAsEncodingJSON: for finite values WriteJSON writes what
@@ -26,7 +28,7 @@ func TestWriteJSONAsEncodingJSON(t *testing.T) {
 		Raw     json.RawMessage `json:"raw"`
 		Bytes   []byte          `json:"bytes"`
 		unexp   int
-		Nested  []map[string]Band `json:"nested"`
+		Nested  []map[string]analysis.Band `json:"nested"`
 	}
 	one := 1.5
 	cases := []any{
@@ -34,8 +36,8 @@ func TestWriteJSONAsEncodingJSON(t *testing.T) {
 		withTags{inner: inner{X: 2}, Name: "n", Skip: 3, Ptr: &one, M: map[string]any{"z": 1, "a": []any{1.5, "x"}},
 			IntKeys: map[int]float64{10: 1, 2: 3}, When: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
 			Raw: json.RawMessage(`{"k":1}`), Bytes: []byte("ab"), unexp: 1,
-			Nested: []map[string]Band{{"b": Bands[0]}}},
-		&Row{Key: Key{Suite: "imb", Benchmark: "PingPong", NP: 2, Bytes: 8}, A: []float64{1}},
+			Nested: []map[string]analysis.Band{{"b": analysis.Bands[0]}}},
+		&analysis.Row{Key: analysis.Key{Suite: "imb", Benchmark: "PingPong", NP: 2, Bytes: 8}, A: []float64{1}},
 	}
 	for i, c := range cases {
 		want, err := json.MarshalIndent(c, "", "  ")
@@ -51,7 +53,7 @@ func TestWriteJSONAsEncodingJSON(t *testing.T) {
 		}
 	}
 	var got bytes.Buffer
-	row := Row{Speed: math.NaN(), Lo: math.Inf(1), Hi: math.Inf(-1), A: []float64{math.NaN(), 2}}
+	row := analysis.Row{Speed: math.NaN(), Lo: math.Inf(1), Hi: math.Inf(-1), A: []float64{math.NaN(), 2}}
 	if err := WriteJSON(&got, row); err != nil {
 		t.Fatal(err)
 	}
