@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"flag"
 	"encoding/xml"
 	htmlpkg "html"
 	"image/png"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/analysis"
 	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/internal/testutil"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -102,6 +104,18 @@ func TestReportContent(t *testing.T) {
 			t.Errorf("image not inline: %.60s", m[1])
 		}
 	}
+}
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// TestReportGolden: the whole page, plots inline, for fixed runs and a
+// fixed clock (go test -update rewrites testdata/report.html).
+func TestReportGolden(t *testing.T) {
+	page := html(t, build(t))
+	if again := html(t, build(t)); again != page {
+		t.Fatalf("two builds of the same report differ:\n%s", testutil.Diff(page, again))
+	}
+	testutil.Golden(t, filepath.Join("testdata", "report.html"), []byte(page), *update)
 }
 
 // TestPlotFiles: every plot is written as SVG (well-formed XML) and PNG

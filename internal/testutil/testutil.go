@@ -1,34 +1,26 @@
 // Package testutil holds helpers shared by gomb's tests: golden files and
-// line diffs.
+// unified diffs.
 package testutil
 
 import (
 	"bytes"
-	"fmt"
 	"os"
-	"strings"
 	"testing"
+
+	"github.com/pmezard/go-difflib/difflib"
 )
 
-// Diff lists the first lines where got differs from want.
+// Diff is a unified diff from want to got, three lines of context around
+// each change, so that one inserted line shows as one line.
 func Diff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	shown := 0
-	for i := 0; i < max(len(w), len(g)) && shown < 20; i++ {
-		var a, c string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			c = g[i]
-		}
-		if a != c {
-			fmt.Fprintf(&b, "line %d\n  want %q\n  got  %q\n", i+1, a, c)
-			shown++
-		}
+	d, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+		A: difflib.SplitLines(want), B: difflib.SplitLines(got),
+		FromFile: "want", ToFile: "got", Context: 3,
+	})
+	if err != nil {
+		return err.Error()
 	}
-	return b.String()
+	return d
 }
 
 // Golden compares got with the file at path, or rewrites the file when
