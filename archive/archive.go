@@ -328,9 +328,9 @@ func (d *DB) step(tx *sql.Tx) (v int, err error) {
 	return v + 1, err
 }
 
-// Check runs SQLite's integrity check and gomb's: every run holds as many
+// Verify runs SQLite's integrity check and gomb's: every run holds as many
 // results as it says. It returns the problems found.
-func (d *DB) Check() ([]string, error) {
+func (d *DB) Verify() ([]string, error) {
 	var problems []string
 	rows, err := d.db.Query(`PRAGMA integrity_check`)
 	if err != nil {

@@ -102,7 +102,7 @@ func count(t *testing.T, db *DB, q string) int {
 
 func mustCheck(t *testing.T, db *DB) {
 	t.Helper()
-	problems, err := db.Check()
+	problems, err := db.Verify()
 	if err != nil || len(problems) > 0 {
 		t.Fatalf("check: %v %v", err, problems)
 	}

@@ -258,7 +258,7 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 			}
 			if o.Check {
 				for it := 0; it < 2; it++ {
-					c, err := job.Check(it)
+					c, err := job.Validate(it)
 					if err != nil {
 						return err
 					}

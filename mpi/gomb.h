@@ -23,7 +23,7 @@ enum gomb_dtype {
     GOMB_DT_COUNT
 };
 
-/* Timed kernels. The numbering is mirrored in kernel.go. */
+/* Timed kernels. The numbering is mirrored in types.go (Kernel). */
 enum gomb_kernel {
     GOMB_K_NONE = 0,
     GOMB_K_PINGPONG,
@@ -216,10 +216,10 @@ void gomb_job_release(gomb_job *j); /* free the message buffers (IMB: after ever
 int gomb_run(gomb_job *j);
 int gomb_run_osu(gomb_job *j); /* osu.c: the kernels numbered from GOMB_K_BARRIER_CALLS */
 
-/* Validation (check.c): one untimed call of the kernel with known data.
+/* Validation (validate.c): one untimed call of the kernel with known data.
  * Returns an MPI error code; *bad counts wrong elements, *first_bad the
  * first wrong element index (-1 if none), *got and *want its values. */
-int gomb_check(gomb_job *j, int iter, long *bad, long *first_bad, double *got, double *want);
+int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got, double *want);
 
 /* GPU buffers (cuda.c). */
 int gomb_cuda_load(int local_rank, char *err, int len);
@@ -238,7 +238,7 @@ void gomb_rma_verify(gomb_job *j, char *win_base, size_t span, int peer, int low
  * one lands on the same bytes. */
 void gomb_exchange_verify(gomb_job *j, const char *rbuf, int left);
 
-/* Fault injection for tests (check.c): corrupt received data. */
+/* Fault injection for tests (validate.c): corrupt received data. */
 void gomb_set_fault_corrupt(int on);
 
 #endif

@@ -493,13 +493,13 @@ func (j *Job) Stamps(n int) []float64 {
 	return out
 }
 
-// Check runs one untimed, validated call of the kernel (iteration iter
+// Validate runs one untimed, validated call of the kernel (iteration iter
 // selects the data pattern and, with root shift, the root).
-func (j *Job) Check(iter int) (CheckResult, error) {
+func (j *Job) Validate(iter int) (Validation, error) {
 	var bad, first C.long
 	var got, want C.double
-	err := mpiErr(C.gomb_check(j.j, C.int(iter), &bad, &first, &got, &want), "check")
-	return CheckResult{Bad: int64(bad), FirstBad: int64(first), Got: float64(got), Want: float64(want)}, err
+	err := mpiErr(C.gomb_validate(j.j, C.int(iter), &bad, &first, &got, &want), "validate")
+	return Validation{Bad: int64(bad), FirstBad: int64(first), Got: float64(got), Want: float64(want)}, err
 }
 
 // SetFaultCorrupt makes every later Check corrupt the first received byte

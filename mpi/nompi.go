@@ -147,7 +147,7 @@ func (j *Job) NBCTimes() NBCTimes { return NBCTimes{} }
 func (j *Job) Stamps(n int) []float64 { return nil }
 
 // Check fails.
-func (j *Job) Check(iter int) (CheckResult, error) { return CheckResult{}, ErrNoMPI }
+func (j *Job) Validate(iter int) (Validation, error) { return Validation{}, ErrNoMPI }
 
 // SetFaultCorrupt does nothing.
 func SetFaultCorrupt(on bool) {}

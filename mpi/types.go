@@ -334,8 +334,8 @@ type NBCTimes struct {
 	Init, Compute, Test, Wait float64
 }
 
-// CheckResult is the outcome of one validation call on one rank.
-type CheckResult struct {
+// Validation is the outcome of one validation call on one rank.
+type Validation struct {
 	Bad       int64   // wrong elements (bytes for untyped data)
 	FirstBad  int64   // index of the first wrong element, -1 if none
 	Got, Want float64 // the first wrong element and what it should be

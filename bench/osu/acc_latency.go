@@ -7,7 +7,7 @@ func init() {
 		Name:       "acc_latency",
 		Title:      "OSU MPI_Accumulate latency Test",
 		Kind:       RMALatency,
-		Spec:       mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAAcc, RMAKind: mpi.RMALatency},
+		Job:        mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAAcc, RMAKind: mpi.RMALatency},
 		MaxLog:     22,
 		ExactRanks: 2,
 		Win:        mpi.WinAllocate,

@@ -7,7 +7,7 @@ func init() {
 		Name:     "allgather",
 		Title:    "OSU MPI Allgather Latency Test",
 		Kind:     Collective,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelAllgather},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelAllgather},
 		MaxLog:   20,
 		MinRanks: 2,
 		Buffers:  gatherBuffers,

@@ -7,7 +7,7 @@ func init() {
 		Name:     "allgatherv",
 		Title:    "OSU MPI Allgatherv Latency Test",
 		Kind:     Collective,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelAllgatherv},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelAllgatherv},
 		MaxLog:   20,
 		MinRanks: 2,
 		Buffers:  gatherBuffers,

@@ -7,7 +7,7 @@ func init() {
 		Name:      "allreduce",
 		Title:     "OSU MPI Allreduce Latency Test",
 		Kind:      Collective,
-		Spec:      mpi.JobSpec{Kernel: mpi.KernelAllreduce},
+		Job:       mpi.JobSpec{Kernel: mpi.KernelAllreduce},
 		MaxLog:    20,
 		MinRanks:  2,
 		Reduction: true,

@@ -12,7 +12,7 @@ func init() {
 		Name:     "alltoall",
 		Title:    "OSU MPI All-to-All Personalized Exchange Latency Test",
 		Kind:     Collective,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelAlltoall},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelAlltoall},
 		MaxLog:   20,
 		MinRanks: 2,
 		Buffers:  alltoallBuffers,

@@ -7,7 +7,7 @@ func init() {
 		Name:     "alltoallv",
 		Title:    "OSU MPI All-to-Allv Personalized Exchange Latency Test",
 		Kind:     Collective,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelAlltoallv},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelAlltoallv},
 		MaxLog:   20,
 		MinRanks: 2,
 		Buffers:  alltoallBuffers,

@@ -10,7 +10,7 @@ func init() {
 		Name:     "barrier",
 		Title:    "OSU MPI Barrier Latency Test",
 		Kind:     Collective,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelBarrierCalls},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelBarrierCalls},
 		NoSize:   true,
 		MinRanks: 2,
 		Buffers:  noBuffers,

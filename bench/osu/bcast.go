@@ -7,7 +7,7 @@ func init() {
 		Name:     "bcast",
 		Title:    "OSU MPI Broadcast Latency Test",
 		Kind:     Collective,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelBcast},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelBcast},
 		MaxLog:   20,
 		MinRanks: 2,
 		Rooted:   true,

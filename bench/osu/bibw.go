@@ -7,7 +7,7 @@ func init() {
 		Name:       "bibw",
 		Title:      "OSU MPI Bi-Directional Bandwidth Test",
 		Kind:       Bandwidth,
-		Spec:       mpi.JobSpec{Kernel: mpi.KernelOSUBibw},
+		Job:        mpi.JobSpec{Kernel: mpi.KernelOSUBibw},
 		MaxLog:     22,
 		ExactRanks: 2,
 		BWFactor:   2,

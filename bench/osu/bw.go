@@ -7,7 +7,7 @@ func init() {
 		Name:       "bw",
 		Title:      "OSU MPI Bandwidth Test",
 		Kind:       Bandwidth,
-		Spec:       mpi.JobSpec{Kernel: mpi.KernelOSUBw},
+		Job:        mpi.JobSpec{Kernel: mpi.KernelOSUBw},
 		MaxLog:     22,
 		ExactRanks: 2,
 		BWFactor:   1,

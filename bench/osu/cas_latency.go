@@ -10,7 +10,7 @@ func init() {
 		Name:       "cas_latency",
 		Title:      "OSU MPI_Compare_and_swap latency Test",
 		Kind:       RMALatency,
-		Spec:       mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMACompareSwap, RMAKind: mpi.RMALatency, Type: mpi.LongLong},
+		Job:        mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMACompareSwap, RMAKind: mpi.RMALatency, Type: mpi.LongLong},
 		FixedSize:  8,
 		ExactRanks: 2,
 		Win:        mpi.WinAllocate,

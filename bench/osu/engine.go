@@ -151,7 +151,7 @@ func (e *Engine) buffers(t *Table, size int64) (snd, rcv int64) {
 	if t.Opt.InPlace {
 		rcv = max(snd, rcv)
 	}
-	if t.Spec.Spec.Kernel == mpi.KernelRMA && t.Win == mpi.WinAllocate {
+	if t.Spec.Job.Kernel == mpi.KernelRMA && t.Win == mpi.WinAllocate {
 		rcv = 0 // the window is MPI's memory, as in OSU
 	}
 	return snd, rcv
@@ -160,7 +160,7 @@ func (e *Engine) buffers(t *Table, size int64) (snd, rcv int64) {
 // spec is the kernel call for a size.
 func (e *Engine) spec(t *Table, size int64, skip int) mpi.JobSpec {
 	o, s := t.Opt, t.Spec
-	js := s.Spec
+	js := s.Job
 	js.Type = o.ElemType(s)
 	js.Count = int(size / int64(js.Type.Size()))
 	js.Skip = skip
@@ -241,7 +241,7 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64) ([]*result.Result, err
 		vs.ComputeS = 0
 		job.Set(vs)
 		for it := 0; it < 2; it++ {
-			c, err := job.Check(it)
+			c, err := job.Validate(it)
 			if err != nil {
 				return nil, err
 			}

@@ -7,7 +7,7 @@ func init() {
 		Name:       "fop_latency",
 		Title:      "OSU MPI_Fetch_and_op latency Test",
 		Kind:       RMALatency,
-		Spec:       mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAFetchOp, RMAKind: mpi.RMALatency, Type: mpi.LongLong},
+		Job:        mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAFetchOp, RMAKind: mpi.RMALatency, Type: mpi.LongLong},
 		FixedSize:  8,
 		ExactRanks: 2,
 		Win:        mpi.WinAllocate,

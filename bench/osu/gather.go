@@ -10,7 +10,7 @@ func init() {
 		Name:     "gather",
 		Title:    "OSU MPI Gather Latency Test",
 		Kind:     Collective,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelGather},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelGather},
 		MaxLog:   20,
 		MinRanks: 2,
 		Rooted:   true,

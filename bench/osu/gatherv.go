@@ -7,7 +7,7 @@ func init() {
 		Name:     "gatherv",
 		Title:    "OSU MPI Gatherv Latency Test",
 		Kind:     Collective,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelGatherv},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelGatherv},
 		MaxLog:   20,
 		MinRanks: 2,
 		Rooted:   true,

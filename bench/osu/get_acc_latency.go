@@ -10,7 +10,7 @@ func init() {
 		Name:       "get_acc_latency",
 		Title:      "OSU MPI_Get_accumulate latency Test",
 		Kind:       RMALatency,
-		Spec:       mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAGetAcc, RMAKind: mpi.RMALatency},
+		Job:        mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAGetAcc, RMAKind: mpi.RMALatency},
 		MaxLog:     22,
 		ExactRanks: 2,
 		Win:        mpi.WinCreate,

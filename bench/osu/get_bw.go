@@ -7,7 +7,7 @@ func init() {
 		Name:       "get_bw",
 		Title:      "OSU MPI_Get Bandwidth Test",
 		Kind:       RMABandwidth,
-		Spec:       mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAGet, RMAKind: mpi.RMABandwidth},
+		Job:        mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAGet, RMAKind: mpi.RMABandwidth},
 		MaxLog:     22,
 		ExactRanks: 2,
 		BWFactor:   1,

@@ -7,7 +7,7 @@ func init() {
 		Name:       "get_latency",
 		Title:      "OSU MPI_Get latency Test",
 		Kind:       RMALatency,
-		Spec:       mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAGet, RMAKind: mpi.RMALatency},
+		Job:        mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAGet, RMAKind: mpi.RMALatency},
 		MaxLog:     22,
 		ExactRanks: 2,
 		Win:        mpi.WinAllocate,

@@ -7,7 +7,7 @@ func init() {
 		Name:     "iallgather",
 		Title:    "OSU MPI Non-blocking Allgather Latency Test",
 		Kind:     NonBlocking,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIallgather},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIallgather},
 		MaxLog:   20,
 		MinRanks: 2,
 		Buffers:  gatherBuffers,

@@ -7,7 +7,7 @@ func init() {
 		Name:      "iallreduce",
 		Title:     "OSU MPI Non-blocking Allreduce Latency Test",
 		Kind:      NonBlocking,
-		Spec:      mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIallreduce},
+		Job:       mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIallreduce},
 		MaxLog:    20,
 		MinRanks:  2,
 		Reduction: true,

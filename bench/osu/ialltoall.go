@@ -7,7 +7,7 @@ func init() {
 		Name:     "ialltoall",
 		Title:    "OSU MPI Non-blocking All-to-All Latency Test",
 		Kind:     NonBlocking,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIalltoall},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIalltoall},
 		MaxLog:   20,
 		MinRanks: 2,
 		Buffers:  alltoallBuffers,

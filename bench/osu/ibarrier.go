@@ -7,7 +7,7 @@ func init() {
 		Name:     "ibarrier",
 		Title:    "OSU MPI Non-blocking Barrier Latency Test",
 		Kind:     NonBlocking,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIbarrier},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIbarrier},
 		NoSize:   true,
 		MinRanks: 2,
 		Buffers:  noBuffers,

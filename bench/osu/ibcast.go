@@ -7,7 +7,7 @@ func init() {
 		Name:     "ibcast",
 		Title:    "OSU MPI Non-blocking Broadcast Latency Test",
 		Kind:     NonBlocking,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIbcast},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIbcast},
 		MaxLog:   20,
 		MinRanks: 2,
 		Rooted:   true,

@@ -7,7 +7,7 @@ func init() {
 		Name:     "igather",
 		Title:    "OSU MPI Non-blocking Gather Latency Test",
 		Kind:     NonBlocking,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIgather},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIgather},
 		MaxLog:   20,
 		MinRanks: 2,
 		Rooted:   true,

@@ -7,7 +7,7 @@ func init() {
 		Name:      "ireduce",
 		Title:     "OSU MPI Non-blocking Reduce Latency Test",
 		Kind:      NonBlocking,
-		Spec:      mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIreduce},
+		Job:       mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIreduce},
 		MaxLog:    20,
 		MinRanks:  2,
 		Rooted:    true,

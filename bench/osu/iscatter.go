@@ -7,7 +7,7 @@ func init() {
 		Name:     "iscatter",
 		Title:    "OSU MPI Non-blocking Scatter Latency Test",
 		Kind:     NonBlocking,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIscatter},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIscatter},
 		MaxLog:   20,
 		MinRanks: 2,
 		Rooted:   true,

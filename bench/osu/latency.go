@@ -7,7 +7,7 @@ func init() {
 		Name:       "latency",
 		Title:      "OSU MPI Latency Test",
 		Kind:       Latency,
-		Spec:       mpi.JobSpec{Kernel: mpi.KernelOSULatency},
+		Job:        mpi.JobSpec{Kernel: mpi.KernelOSULatency},
 		MaxLog:     22,
 		ExactRanks: 2,
 		Buffers:    SameBuffers,

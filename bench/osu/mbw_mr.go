@@ -7,7 +7,7 @@ func init() {
 		Name:     "mbw_mr",
 		Title:    "OSU MPI Multiple Bandwidth / Message Rate Test",
 		Kind:     MsgRate,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelOSUBw, Pairs: true},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelOSUBw, Pairs: true},
 		MaxLog:   22,
 		MinRanks: 2,
 		Buffers:  SameBuffers,

@@ -7,7 +7,7 @@ func init() {
 		Name:     "multi_lat",
 		Title:    "OSU MPI Multi Latency Test",
 		Kind:     Latency,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelOSULatency, Pairs: true},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelOSULatency, Pairs: true},
 		MaxLog:   22,
 		MinRanks: 2,
 		Buffers:  SameBuffers,

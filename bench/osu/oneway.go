@@ -7,7 +7,7 @@ func init() {
 		Name:       "oneway",
 		Title:      "gomb One-way Latency Test",
 		Kind:       OneWay,
-		Spec:       mpi.JobSpec{Kernel: mpi.KernelOneWay},
+		Job:        mpi.JobSpec{Kernel: mpi.KernelOneWay},
 		MaxLog:     22,
 		ExactRanks: 2,
 		Buffers:    SameBuffers,

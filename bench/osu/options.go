@@ -179,7 +179,7 @@ func (o *Options) Sizes(s *Spec, np int) []int64 {
 
 // ElemType is the element type of a test's messages.
 func (o *Options) ElemType(s *Spec) mpi.Datatype {
-	if s.Spec.Type == mpi.LongLong { // fetch_and_op, compare_and_swap
+	if s.Job.Type == mpi.LongLong { // fetch_and_op, compare_and_swap
 		return mpi.LongLong
 	}
 	return o.Type

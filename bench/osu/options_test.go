@@ -113,7 +113,7 @@ func TestOptionsCheck(t *testing.T) {
 func TestRegistry(t *testing.T) {
 	names := map[string]bool{}
 	for _, s := range Specs() {
-		if names[s.Name] || s.Title == "" || s.Summary == "" || !s.Spec.Kernel.Valid() {
+		if names[s.Name] || s.Title == "" || s.Summary == "" || !s.Job.Kernel.Valid() {
 			t.Errorf("spec %+v", s)
 		}
 		names[s.Name] = true

@@ -7,7 +7,7 @@ func init() {
 		Name:       "put_bibw",
 		Title:      "OSU MPI_Put Bi-directional Bandwidth Test",
 		Kind:       RMABandwidth,
-		Spec:       mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAPut, RMAKind: mpi.RMABiBandwidth},
+		Job:        mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAPut, RMAKind: mpi.RMABiBandwidth},
 		MaxLog:     22,
 		ExactRanks: 2,
 		BWFactor:   2,

@@ -7,7 +7,7 @@ func init() {
 		Name:       "put_bw",
 		Title:      "OSU MPI_Put Bandwidth Test",
 		Kind:       RMABandwidth,
-		Spec:       mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAPut, RMAKind: mpi.RMABandwidth},
+		Job:        mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAPut, RMAKind: mpi.RMABandwidth},
 		MaxLog:     22,
 		ExactRanks: 2,
 		BWFactor:   1,

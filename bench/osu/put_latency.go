@@ -7,7 +7,7 @@ func init() {
 		Name:       "put_latency",
 		Title:      "OSU MPI_Put Latency Test",
 		Kind:       RMALatency,
-		Spec:       mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAPut, RMAKind: mpi.RMALatency},
+		Job:        mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAPut, RMAKind: mpi.RMALatency},
 		MaxLog:     22,
 		ExactRanks: 2,
 		Win:        mpi.WinAllocate,

@@ -7,7 +7,7 @@ func init() {
 		Name:      "reduce",
 		Title:     "OSU MPI Reduce Latency Test",
 		Kind:      Collective,
-		Spec:      mpi.JobSpec{Kernel: mpi.KernelReduce},
+		Job:       mpi.JobSpec{Kernel: mpi.KernelReduce},
 		MaxLog:    20,
 		MinRanks:  2,
 		Rooted:    true,

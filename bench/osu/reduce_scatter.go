@@ -7,7 +7,7 @@ func init() {
 		Name:      "reduce_scatter",
 		Title:     "OSU MPI Reduce_scatter Latency Test",
 		Kind:      Collective,
-		Spec:      mpi.JobSpec{Kernel: mpi.KernelReduceScatterSplit},
+		Job:       mpi.JobSpec{Kernel: mpi.KernelReduceScatterSplit},
 		MaxLog:    20,
 		MinRanks:  2,
 		Reduction: true,

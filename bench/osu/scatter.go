@@ -10,7 +10,7 @@ func init() {
 		Name:     "scatter",
 		Title:    "OSU MPI Scatter Latency Test",
 		Kind:     Collective,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelScatter},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelScatter},
 		MaxLog:   20,
 		MinRanks: 2,
 		Rooted:   true,

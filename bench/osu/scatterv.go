@@ -7,7 +7,7 @@ func init() {
 		Name:     "scatterv",
 		Title:    "OSU MPI Scatterv Latency Test",
 		Kind:     Collective,
-		Spec:     mpi.JobSpec{Kernel: mpi.KernelScatterv},
+		Job:      mpi.JobSpec{Kernel: mpi.KernelScatterv},
 		MaxLog:   20,
 		MinRanks: 2,
 		Rooted:   true,

@@ -35,7 +35,7 @@ type Spec struct {
 	Name  string // gomb's name: the OSU program without "osu_", e.g. "latency"
 	Title string // OSU's title, without "# " and the version
 	Kind  Kind
-	Spec  mpi.JobSpec // kernel and its fixed traits (op, pairs, ...)
+	Job   mpi.JobSpec // kernel and its fixed traits (op, pairs, ...)
 	// NoSize: no message size (barrier, ibarrier). FixedSize: the only
 	// size (fetch_and_op, compare_and_swap: one 8-byte element).
 	NoSize    bool
@@ -63,9 +63,6 @@ type Spec struct {
 	Summary string
 }
 
-// PairsOnly reports whether the test runs between ranks 0 and 1 only.
-func (s *Spec) PairsOnly() bool { return s.ExactRanks == 2 }
-
 var (
 	regMu    sync.RWMutex
 	registry = map[string]*Spec{}
@@ -74,7 +71,7 @@ var (
 // Register adds a test; a duplicate or incomplete spec is a programming
 // error.
 func Register(s *Spec) {
-	if s.Name == "" || s.Title == "" || !s.Spec.Kernel.Valid() || s.Buffers == nil {
+	if s.Name == "" || s.Title == "" || !s.Job.Kernel.Valid() || s.Buffers == nil {
 		panic(fmt.Sprintf("osu: incomplete spec %+v", s))
 	}
 	regMu.Lock()

@@ -388,7 +388,7 @@ func archiveCheck(c *archiveCmd, args []string) error {
 	if len(words) > 0 {
 		return usageErr("archive check takes no arguments")
 	}
-	problems, err := c.db.Check()
+	problems, err := c.db.Verify()
 	if err != nil {
 		return err
 	}

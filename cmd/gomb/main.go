@@ -1,5 +1,6 @@
-// Command gomb measures MPI communication (imb, under an MPI launcher) and
-// will interpret the measurements. Each subcommand lives in its own file
+// Command gomb measures MPI communication (imb, osu and ring, under an MPI
+// launcher) and interprets the measurements (import, archive, compare,
+// check, explain, report). Each subcommand lives in its own file
 // with its usage, flags and a run function the tests call directly.
 package main
 

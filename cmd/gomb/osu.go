@@ -228,7 +228,7 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 		return ss.fail(usageErr("%s needs exactly %d processes, %d started", s.Name, s.ExactRanks, ss.size))
 	case ss.size < s.MinRanks:
 		return ss.fail(usageErr("%s needs at least %d processes, %d started", s.Name, s.MinRanks, ss.size))
-	case s.Spec.Pairs && ss.size%2 != 0:
+	case s.Job.Pairs && ss.size%2 != 0:
 		return ss.fail(usageErr("%s pairs the processes and needs an even number, %d started", s.Name, ss.size))
 	case s.Rooted && o.Root >= ss.size:
 		return ss.fail(usageErr("-k fixed:%d: no such rank among %d", o.Root, ss.size))

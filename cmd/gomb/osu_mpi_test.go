@@ -29,7 +29,7 @@ func osuTimingRanks(s *bosu.Spec, np int) int {
 	switch {
 	case s.ExactRanks > 0 && s.Kind != bosu.Collective && s.Kind != bosu.NonBlocking:
 		return 1 // rank 0
-	case s.Spec.Pairs:
+	case s.Job.Pairs:
 		return np / 2 // the lower rank of each pair
 	}
 	return np

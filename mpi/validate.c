@@ -1,6 +1,6 @@
 //go:build cgo
 
-// check.c: run-time validation (gomb imb -check).
+// validate.c: run-time validation (gomb imb -check).
 //
 // One untimed call of the kernel with known data: every sender writes a
 // pattern that depends on its rank, the byte position in its send buffer and
@@ -197,7 +197,7 @@ static int nbc_kernel(int op) {
     return GOMB_K_BARRIER;
 }
 
-int gomb_check(gomb_job *j, int iter, long *bad, long *first_bad, double *got, double *want) {
+int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got, double *want) {
     tally t = {0, -1, 0, 0, 0};
     *bad = 0;
     *first_bad = -1;
