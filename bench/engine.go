@@ -62,9 +62,6 @@ type Summary struct {
 	CheckFailures int // rows whose -check validation failed
 }
 
-// nvals is the number of doubles each rank reports per size.
-const nvals = 6
-
 // Run measures the given benchmarks in order. It returns at the first MPI
 // error; results measured before it have been handed to the Sink.
 func (e *Engine) Run(specs []*Spec) (Summary, error) {
@@ -75,24 +72,57 @@ func (e *Engine) Run(specs []*Spec) (Summary, error) {
 	}
 	defer job.Free()
 	job.SetBuffers(e.Opt.Buffers)
-	world := e.World.Size()
-	for _, s := range specs {
-		for _, np := range NPSequence(e.Opt.NPMin, world) {
-			ok, skip := s.Valid(np)
-			if !ok {
-				if !skip && e.World.Rank() == 0 {
-					if err := e.Sink.Invalid(s, np); err != nil {
-						return sum, err
-					}
-				}
-				continue
+	err = e.Opt.Steps(specs, e.World.Size(), func(s *Spec, np int, ok, skip bool) error {
+		if !ok {
+			if !skip && e.World.Rank() == 0 {
+				return e.Sink.Invalid(s, np)
 			}
-			if err := e.runNP(job, s, np, &sum); err != nil {
-				return sum, fmt.Errorf("%s, %d processes: %w", s.Name, np, err)
+			return nil
+		}
+		if err := e.runNP(job, s, np, &sum); err != nil {
+			return fmt.Errorf("%s, %d processes: %w", s.Name, np, err)
+		}
+		return nil
+	})
+	return sum, err
+}
+
+// Steps calls f for every benchmark and process count a run of specs
+// goes through, in the engine's order; ok is false where the benchmark
+// cannot run with np processes (skip: and IMB says nothing of it). It
+// stops at f's first error.
+func (o *Options) Steps(specs []*Spec, world int, f func(s *Spec, np int, ok, skip bool) error) error {
+	for _, s := range specs {
+		for _, np := range NPSequence(o.NPMin, world) {
+			ok, skip := s.Valid(np)
+			if err := f(s, np, ok, skip); err != nil {
+				return err
 			}
 		}
 	}
-	return sum, nil
+	return nil
+}
+
+// SizesOf is the message sizes the engine measures s at ({0} for a
+// benchmark without sizes, such as Barrier).
+func (o *Options) SizesOf(s *Spec) []int64 {
+	if !s.HasSize() {
+		return []int64{0}
+	}
+	return o.SizeList(o.Unit(s))
+}
+
+// Rows is the number of result rows a run of specs prints (over all
+// groups with -multi 0): the length of its progress bar.
+func (o *Options) Rows(specs []*Spec, world int) int {
+	n := 0
+	o.Steps(specs, world, func(s *Spec, _ int, ok, _ bool) error {
+		if ok {
+			n += len(o.SizesOf(s))
+		}
+		return nil
+	})
+	return n
 }
 
 // groupOf returns this rank's group (color) for np active processes and
@@ -147,10 +177,7 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 
 	active := !comm.Null()
 	unit := o.Unit(s)
-	sizes := []int64{0}
-	if s.HasSize() {
-		sizes = o.SizeList(unit)
-	}
+	sizes := o.SizesOf(s)
 	spec := mpi.JobSpec{
 		Kernel: s.Kernel, Type: o.ElemType(s), Sync: o.Sync, RootShift: o.RootShift,
 		IMBBarrier: o.IMBBarrier, Source: s.Source, Window: o.Window,
@@ -180,14 +207,14 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 
 		if need := lay.NeededGB(); need > o.MemGB {
 			row.Status, row.NeededGB = result.StatusOutOfMem, need
-			if err := e.emit(table, []*result.Result{row}, sum); err != nil {
+			if err := e.emit(table, failed(table, row), sum); err != nil {
 				return err
 			}
 			continue
 		}
 		if count*int64(np) > math.MaxInt32 {
 			row.Status = result.StatusIntOverflow
-			if err := e.emit(table, []*result.Result{row}, sum); err != nil {
+			if err := e.emit(table, failed(table, row), sum); err != nil {
 				return err
 			}
 			continue
@@ -236,11 +263,11 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 		}
 		if late != 0 {
 			row.Status = result.StatusTimeOut
-			return e.emit(table, []*result.Result{row}, sum)
+			return e.emit(table, failed(table, row), sum)
 		}
 
 		sizeStart := mpi.Wtime()
-		mine := []float64{-1, float64(n), 0, -1, 0, 0}
+		mine := NewSlots(NSlots, n)
 		var m measured
 		if active {
 			if o.WarmUp {
@@ -252,9 +279,9 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 			if m, err = e.measure(job, comm, n); err != nil {
 				return err
 			}
-			mine[1] = float64(m.n)
+			mine[SlotReps] = float64(m.n)
 			if m.elapsed >= 0 {
-				mine[0] = m.elapsed / float64(m.n)
+				mine[SlotTime] = m.elapsed / float64(m.n)
 			}
 			if o.Check {
 				for it := 0; it < 2; it++ {
@@ -262,10 +289,10 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 					if err != nil {
 						return err
 					}
-					if c.Bad > 0 && mine[2] == 0 {
-						mine[3], mine[4], mine[5] = float64(c.FirstBad), c.Got, c.Want
+					if c.Bad > 0 && mine[SlotBad] == 0 {
+						mine[SlotFirstBad], mine[SlotGot], mine[SlotWant] = float64(c.FirstBad), c.Got, c.Want
 					}
-					mine[2] += float64(c.Bad)
+					mine[SlotBad] += float64(c.Bad)
 				}
 			}
 		}
@@ -373,20 +400,22 @@ func Precision(samples [][]float64) *float64 {
 	return widest
 }
 
-// gatherMine gathers every rank's values for a size to rank 0, nvals per
+// gatherMine gathers every rank's values for a size to rank 0, NSlots per
 // rank. Without -check only the time travels, one double per rank as in
 // IMB's output; rank 0 fills in the rest (the count it ran, no defects).
 func (e *Engine) gatherMine(mine []float64, check bool) ([]float64, error) {
 	if check {
 		return e.World.GatherFloat64s(mine, 0)
 	}
-	t, err := e.World.GatherFloat64s(mine[:1], 0)
+	t, err := e.World.GatherFloat64s(mine[:SlotTime+1], 0)
 	if err != nil || t == nil {
 		return nil, err
 	}
-	vals := make([]float64, nvals*len(t))
+	vals := make([]float64, NSlots*len(t))
 	for w, v := range t {
-		copy(vals[w*nvals:], []float64{v, mine[1], 0, -1, 0, 0})
+		slots := NewSlots(NSlots, int(mine[SlotReps]))
+		slots[SlotTime] = v
+		copy(vals[w*NSlots:], slots)
 	}
 	return vals, nil
 }
@@ -459,6 +488,22 @@ func (e *Engine) rows(t *Table, base *result.Result, vals []float64, samples [][
 	return []*result.Result{r}
 }
 
+// failed is a failure row (time-out, out-of-mem, int-overflow) as
+// records: with -multi 1 one per group, as the text prints it and as the
+// rows it stands for are; else the one row. table is nil off rank 0.
+func failed(t *Table, row *result.Result) []*result.Result {
+	if t == nil || t.Multi != 1 {
+		return []*result.Result{row}
+	}
+	out := make([]*result.Result, len(t.Groups))
+	for g := range t.Groups {
+		r := *row
+		r.Group = g
+		out[g] = &r
+	}
+	return out
+}
+
 // groupsLocality classifies a row over several groups by the groups, each
 // of which communicates only within itself: two intra-node pairs side by
 // side are intra-node, though the row spans two hosts.
@@ -479,53 +524,11 @@ func (e *Engine) groupsLocality(groups [][]int) string {
 	return result.JoinLocality(locs)
 }
 
-func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
-
 func (e *Engine) row(t *Table, r *result.Result, ranks []int, vals []float64, samples [][]float64) *result.Result {
 	s := t.Spec
 	scale := 1e6 * s.TimeScale
-	r.Status = result.StatusOK
-	r.Time = time.Now()
-	r.Ranks, r.RankMeanUS, r.SamplesUS = []int{}, []float64{}, [][]float64{}
-	var hosts []string
-	var bad int64
-	detail := ""
-	r.TMinUS = math.Inf(1)
-	for _, w := range ranks {
-		v := vals[w*nvals : (w+1)*nvals]
-		r.Repetitions = max(r.Repetitions, int(v[1]))
-		if v[2] > 0 {
-			if bad == 0 {
-				detail = fmt.Sprintf("rank %d: %d wrong elements, first at element %d: got %g, want %g",
-					w, int64(v[2]), int64(v[3]), v[4], v[5])
-			}
-			bad += int64(v[2])
-		}
-		if v[0] < 0 {
-			continue
-		}
-		mean := v[0] * scale
-		r.Ranks = append(r.Ranks, w)
-		r.RankMeanUS = append(r.RankMeanUS, mean)
-		ss := make([]float64, len(samples[w]))
-		for i, x := range samples[w] {
-			ss[i] = round4(x * scale)
-		}
-		r.SamplesUS = append(r.SamplesUS, ss)
-		r.TMinUS = min(r.TMinUS, mean)
-		r.TMaxUS = max(r.TMaxUS, mean)
-		r.TAvgUS += mean
-		if w < len(e.Hosts) {
-			hosts = append(hosts, e.Hosts[w])
-		}
-	}
-	if len(r.Ranks) == 0 {
-		r.TMinUS = 0
-	} else {
-		r.TAvgUS /= float64(len(r.Ranks))
-	}
-	r.Locality, r.HostCount = result.Locality(hosts)
-	r.Precision = Precision(r.SamplesUS)
+	Assembly{Stride: NSlots, Hosts: e.Hosts, Samples: samples, Scale: scale, Check: t.Check,
+		MeanUS: func(v []float64) float64 { return v[SlotTime] * scale }}.Assemble(r, vals, ranks)
 	if s.BWScale > 0 && r.TMaxUS > 0 {
 		if s.Family == MsgRate {
 			peers := float64(t.NP / 2)
@@ -534,9 +537,6 @@ func (e *Engine) row(t *Table, r *result.Result, ranks []int, vals []float64, sa
 		} else {
 			r.MBps = s.BWScale * float64(r.Bytes) / r.TMaxUS
 		}
-	}
-	if t.Check {
-		r.Check = &result.Check{Passed: bad == 0, Defects: bad, Detail: detail}
 	}
 	return r
 }

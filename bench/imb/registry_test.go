@@ -63,3 +63,36 @@ func TestSpecTraits(t *testing.T) {
 		}
 	}
 }
+
+// TestRows: the progress bar's length is the rows the engine prints: every
+// size of each benchmark, at each process count it runs with.
+func TestRows(t *testing.T) {
+	get := func(names ...string) []*bench.Spec {
+		var specs []*bench.Spec
+		for _, n := range names {
+			s, ok := bench.Lookup(Suite, n)
+			if !ok {
+				t.Fatal(n)
+			}
+			specs = append(specs, s)
+		}
+		return specs
+	}
+	o := bench.DefaultOptions()
+	sizes := len(o.SizeList(1))
+	for _, c := range []struct {
+		names []string
+		world int
+		want  int
+	}{
+		{[]string{"PingPong", "Barrier"}, 2, sizes + 1},
+		{[]string{"PingPong", "Allreduce", "Barrier"}, 4, sizes + 2*(sizes-2) + 2}, // np 2 and 4 for the collectives; floats skip 1 and 2 bytes
+		{[]string{"PingPong"}, 1, 0},                                               // needs 2
+	} {
+		o := o
+		o.NPMin = min(2, c.world)
+		if got := o.Rows(get(c.names...), c.world); got != c.want {
+			t.Errorf("%v on %d ranks: %d rows, want %d", c.names, c.world, got, c.want)
+		}
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"time"
 
 	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
@@ -54,14 +53,10 @@ type Summary struct {
 	ValidationFailed int
 }
 
-// per-rank values gathered for every size
+// per-rank values gathered for every size: bench's slots (SlotTime is the
+// loop's elapsed seconds), then the non-blocking breakdown
 const (
-	vElapsed = iota
-	vBad
-	vFirst
-	vGot
-	vWant
-	vPure
+	vPure = bench.NSlots + iota
 	vInit
 	vCompute
 	vTest
@@ -185,8 +180,7 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64) ([]*result.Result, err
 		return nil, err
 	}
 	js := e.spec(t, size, skip)
-	mine := make([]float64, nvals)
-	mine[vFirst] = -1
+	mine := bench.NewSlots(nvals, iters)
 	var stamps [3][]float64
 	var oneWaySamples []float64 // the one-way measurement's, before the second sync overwrites them // one-way: sync before, measurement, sync after
 
@@ -206,7 +200,7 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64) ([]*result.Result, err
 		pure := el / float64(iters)
 		js.ComputeS = pure
 		job.Set(js)
-		if mine[vElapsed], err = job.Run(iters, true); err != nil {
+		if mine[bench.SlotTime], err = job.Run(iters, true); err != nil {
 			return nil, err
 		}
 		nt := job.NBCTimes()
@@ -225,14 +219,14 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64) ([]*result.Result, err
 			}
 			stamps[k] = job.Stamps(n)
 			if k == 1 {
-				mine[vElapsed] = el
+				mine[bench.SlotTime] = el
 				oneWaySamples = job.Samples()
 			}
 		}
 	default:
 		job.Set(js)
 		var err error
-		if mine[vElapsed], err = job.Run(iters, true); err != nil {
+		if mine[bench.SlotTime], err = job.Run(iters, true); err != nil {
 			return nil, err
 		}
 	}
@@ -245,10 +239,10 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64) ([]*result.Result, err
 			if err != nil {
 				return nil, err
 			}
-			if c.Bad > 0 && mine[vBad] == 0 {
-				mine[vFirst], mine[vGot], mine[vWant] = float64(c.FirstBad), c.Got, c.Want
+			if c.Bad > 0 && mine[bench.SlotBad] == 0 {
+				mine[bench.SlotFirstBad], mine[bench.SlotGot], mine[bench.SlotWant] = float64(c.FirstBad), c.Got, c.Want
 			}
-			mine[vBad] += float64(c.Bad)
+			mine[bench.SlotBad] += float64(c.Bad)
 		}
 	}
 	vals, err := e.World.GatherFloat64s(mine, 0)
@@ -259,7 +253,7 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64) ([]*result.Result, err
 	if s.Kind == OneWay {
 		all, err = e.World.GathervFloat64s(oneWaySamples, 0)
 	} else {
-		all, err = e.World.GatherSamples(job, mine[vElapsed] >= 0, 0)
+		all, err = e.World.GatherSamples(job, mine[bench.SlotTime] >= 0, 0)
 	}
 	if err != nil {
 		return nil, err
@@ -297,46 +291,28 @@ func scale(t *Table) float64 {
 func (e *Engine) row(t *Table, size int64, iters int, vals []float64, samples [][]float64, stamps [3][][]float64) (*result.Result, error) {
 	s, o := t.Spec, t.Opt
 	sc := scale(t)
-	r := &result.Result{Suite: "osu", Benchmark: s.Name, NP: t.NP, Groups: 1, Group: -1, Bytes: size,
-		Repetitions: iters, Status: result.StatusOK, RunID: e.RunID, Time: time.Now(),
-		Ranks: []int{}, RankMeanUS: []float64{}, SamplesUS: [][]float64{}}
-	var hosts, pooled []float64
-	var hostNames []string
-	var bad int64
-	detail := ""
-	nb := result.NBC{MinCommUS: math.Inf(1)}
+	r := &result.Result{Suite: "osu", Benchmark: s.Name, NP: t.NP, Groups: 1, Group: -1, Bytes: size, RunID: e.RunID}
+	world := make([]int, t.NP)
+	for w := range world {
+		world[w] = w
+	}
+	timed := bench.Assembly{Stride: nvals, Hosts: e.Hosts, Samples: samples, Scale: sc, Check: o.Validate,
+		MeanUS: func(v []float64) float64 { return v[bench.SlotTime] / float64(iters) * sc }}.Assemble(r, vals, world)
+	if timed == 0 {
+		return nil, fmt.Errorf("no rank timed %s", s.Name)
+	}
+	if p := pooled(r.SamplesUS); len(p) > 0 {
+		r.P50US, r.P90US, r.P99US = stats.Quantile(p, 0.5), stats.Quantile(p, 0.9), stats.Quantile(p, 0.99)
+	}
 	msgRate := 0.0
-	for w := 0; w < t.NP; w++ {
+	nb := result.NBC{MinCommUS: math.Inf(1)}
+	for _, w := range r.Ranks {
 		v := vals[w*nvals : (w+1)*nvals]
-		if v[vBad] > 0 {
-			if bad == 0 {
-				detail = fmt.Sprintf("rank %d: %d wrong elements, first at element %d: got %g, want %g",
-					w, int64(v[vBad]), int64(v[vFirst]), v[vGot], v[vWant])
-			}
-			bad += int64(v[vBad])
-		}
-		if v[vElapsed] < 0 {
-			continue
-		}
-		mean := v[vElapsed] / float64(iters) * sc
-		r.Ranks = append(r.Ranks, w)
-		r.RankMeanUS = append(r.RankMeanUS, mean)
-		ss := make([]float64, len(samples[w]))
-		for i, x := range samples[w] {
-			ss[i] = math.Round(x*sc*1e4) / 1e4
-		}
-		r.SamplesUS = append(r.SamplesUS, ss)
-		pooled = append(pooled, ss...)
-		hosts = append(hosts, mean)
-		if w < len(e.Hosts) {
-			hostNames = append(hostNames, e.Hosts[w])
-		}
-		if v[vElapsed] > 0 {
-			msgRate += float64(o.Window) * float64(iters) / v[vElapsed]
+		if el := v[bench.SlotTime]; el > 0 {
+			msgRate += float64(o.Window) * float64(iters) / el
 		}
 		if s.Kind == NonBlocking {
 			n := float64(iters)
-			nb.OverallUS += mean
 			nb.ComputeUS += v[vCompute] / n * 1e6
 			nb.InitUS += v[vInit] / n * 1e6
 			nb.TestUS += v[vTest] / n * 1e6
@@ -346,28 +322,17 @@ func (e *Engine) row(t *Table, size int64, iters int, vals []float64, samples []
 			nb.MaxCommUS = math.Max(nb.MaxCommUS, v[vPure]*1e6)
 		}
 	}
-	if len(r.Ranks) == 0 {
-		return nil, fmt.Errorf("no rank timed %s", s.Name)
-	}
-	r.TMinUS, r.TMaxUS = stats.MinMax(hosts)
-	r.TAvgUS = stats.Mean(hosts)
-	r.Locality, r.HostCount = result.Locality(hostNames)
-	if len(pooled) > 0 {
-		p := stats.Sorted(pooled)
-		r.P50US, r.P90US, r.P99US = stats.Quantile(p, 0.5), stats.Quantile(p, 0.9), stats.Quantile(p, 0.99)
-		r.Precision = bench.Precision(r.SamplesUS)
-	}
 	bytes := float64(size) * float64(o.Window) * float64(iters)
 	switch s.Kind {
 	case Bandwidth, RMABandwidth:
-		el := vals[r.Ranks[0]*nvals+vElapsed]
+		el := vals[r.Ranks[0]*nvals+bench.SlotTime]
 		r.MBps = s.BWFactor * bytes / el / 1e6
 	case MsgRate:
 		r.MsgPerSec = msgRate
 		r.MBps = msgRate * float64(size) / 1e6
 	case NonBlocking:
 		k := float64(len(r.Ranks))
-		nb.OverallUS /= k
+		nb.OverallUS = r.TAvgUS
 		nb.ComputeUS /= k
 		nb.InitUS /= k
 		nb.TestUS /= k
@@ -384,14 +349,20 @@ func (e *Engine) row(t *Table, size int64, iters int, vals []float64, samples []
 		}
 		r.OneWay = ow
 	}
-	if o.Validate {
-		r.Check = &result.Check{Passed: bad == 0, Defects: bad, Detail: detail}
-	}
 	if o.Device != "" {
 		r.Buffers = string(o.Place[0]) + " " + string(o.Place[1])
 		r.Staged = e.Staged
 	}
 	return r, nil
+}
+
+// pooled is the samples of all timing ranks, sorted.
+func pooled(samples [][]float64) []float64 {
+	var all []float64
+	for _, s := range samples {
+		all = append(all, s...)
+	}
+	return stats.Sorted(all)
 }
 
 // exchanges merges the stamps of ranks 0 and 1 of one kernel run.

@@ -120,22 +120,6 @@ func (c *archiveCmd) parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	return pos, err
 }
 
-// openArchive opens path, or the default archive for "".
-func openArchive(path string) (*archive.DB, error) {
-	if path == "" {
-		p, err := archive.DefaultPath()
-		if err != nil {
-			return nil, err
-		}
-		path = p
-	}
-	db, err := archive.Open(path)
-	if err != nil {
-		return nil, &exitError{code: exitUsage, err: err}
-	}
-	return db, nil
-}
-
 // errHelpShown: a subcommand printed its help; the command is done.
 var errHelpShown = errors.New("help shown")
 

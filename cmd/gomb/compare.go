@@ -2,13 +2,9 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/gomb-hpc/gomb/analysis"
-	"github.com/gomb-hpc/gomb/input"
 	antext "github.com/gomb-hpc/gomb/textfmt/analysis"
 )
 
@@ -86,46 +82,4 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	return in.writeJSON(stdout, c, pos)
-}
-
-// sideName names a side by what the user gave, the first few items of a
-// long list (a glob) with a count.
-func sideName(items []string) string {
-	its := input.Items(items)
-	if len(its) > 3 {
-		return fmt.Sprintf("%s, %s ... (%d items)", its[0], its[1], len(its))
-	}
-	return strings.Join(its, " ")
-}
-
-// splitSides cuts "A B" or "A... vs B...".
-func splitSides(pos []string) (a, b []string, err error) {
-	for i, p := range pos {
-		if p == "vs" {
-			a, b = pos[:i], pos[i+1:]
-			if len(a) == 0 || len(b) == 0 {
-				return nil, nil, usageErr("compare: runs on both sides of 'vs'")
-			}
-			return a, b, nil
-		}
-	}
-	if len(pos) != 2 {
-		return nil, nil, usageErr("compare: give two sides, A B or A... vs B... ('gomb compare -help')")
-	}
-	return pos[:1], pos[1:], nil
-}
-
-// alphaFlag registers -alpha, the false discovery rate of compare and
-// report: a number strictly between 0 and 1.
-func alphaFlag(fs *flag.FlagSet) *float64 {
-	alpha := 0.05
-	fs.Func("alpha", "", func(s string) error {
-		v, err := strconv.ParseFloat(s, 64)
-		if err != nil || !(v > 0 && v < 1) {
-			return fmt.Errorf("want a false discovery rate between 0 and 1 (0.05), got %q", s)
-		}
-		alpha = v
-		return nil
-	})
-	return &alpha
 }

@@ -2,10 +2,7 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/gomb-hpc/gomb/analysis"
 	antext "github.com/gomb-hpc/gomb/textfmt/analysis"
@@ -36,27 +33,6 @@ Examples:
   gomb explain -link 100 imb-hpc4-20260101.log
   gomb explain 'system=hpc4 last=1'
 `
-
-// parseLink reads a link rate in Gb/s: "100", "100Gb/s", "25GbE", or in
-// gigabytes "12.5GB/s".
-func parseLink(s string) (float64, error) {
-	v, mult := strings.TrimSpace(s), 1.0
-	if strings.HasSuffix(v, "GB/s") {
-		v, mult = strings.TrimSuffix(v, "GB/s"), 8
-	} else {
-		for _, suf := range []string{"gb/s", "gbit/s", "gbps", "gbe", "g"} {
-			if strings.HasSuffix(strings.ToLower(v), suf) {
-				v = v[:len(v)-len(suf)]
-				break
-			}
-		}
-	}
-	g, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-	if err != nil || !(g > 0) || g > 1e5 {
-		return 0, fmt.Errorf("want a rate in Gb/s (100, 200Gb/s, 25GbE, 12.5GB/s), got %q", s)
-	}
-	return g * mult, nil
-}
 
 func runExplain(stdout, stderr io.Writer, args []string) error {
 	var in inputFlags

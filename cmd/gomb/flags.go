@@ -9,6 +9,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // atLeast is a flag function for a count of what of at least min, handed
@@ -305,3 +306,44 @@ const watchHelp = `  -watchdog D|auto|off  end the job when one size runs longer
                         MPI_Finalize gets 30 s (or D if shorter), the records being complete
   -deadline D           end the job when the whole run takes longer than D (off)
 `
+
+// labelFlags are the run labels every importing and measuring command
+// takes: -system, -config, -label KEY=VALUE.
+type labelFlags struct {
+	labels map[string]string
+}
+
+func (l *labelFlags) register(fs *flag.FlagSet) {
+	set := func(k string) func(string) error {
+		return func(v string) error {
+			if v == "" {
+				return fmt.Errorf("empty %s", k)
+			}
+			if err := result.CheckLabel(v); err != nil {
+				return err
+			}
+			l.put(k, v)
+			return nil
+		}
+	}
+	fs.Func("system", "", set("system"))
+	fs.Func("config", "", set("config"))
+	fs.Func("label", "", func(s string) error {
+		k, v, ok := strings.Cut(s, "=")
+		if !ok || k == "" || v == "" {
+			return fmt.Errorf("want KEY=VALUE, got %q", s)
+		}
+		if err := result.CheckLabel(s); err != nil {
+			return err
+		}
+		l.put(k, v)
+		return nil
+	})
+}
+
+func (l *labelFlags) put(k, v string) {
+	if l.labels == nil {
+		l.labels = map[string]string{}
+	}
+	l.labels[k] = v
+}

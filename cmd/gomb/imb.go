@@ -181,16 +181,8 @@ func parseIMB(args []string) (*imbConfig, error) {
 	return cfg, nil
 }
 
-func imbDefaultNames() []string {
-	var names []string
-	for _, s := range bench.DefaultSpecs(imbbench.Suite) {
-		names = append(names, s.Name)
-	}
-	return names
-}
-
 func imbUsage(w io.Writer) {
-	fmt.Fprintf(w, imbUsageText, strings.Join(imbDefaultNames(), ", "))
+	fmt.Fprintf(w, imbUsageText, strings.Join(imbbench.DefaultNames(), ", "))
 }
 
 func imbList(w io.Writer) {
@@ -202,88 +194,6 @@ func imbList(w io.Writer) {
 		}
 		fmt.Fprintf(w, "%s %-24s %s\n", mark, s.Name, s.Summary)
 	}
-}
-
-// imbPlan is what rank 0 resolves from the command line and files and
-// broadcasts, so that every rank runs exactly the same thing.
-type imbPlan struct {
-	Err        string        `json:"err,omitempty"`
-	Options    bench.Options `json:"options"`
-	Benchmarks []string      `json:"benchmarks"`
-}
-
-// resolveIMB reads -msglen and -input (rank 0 only: nodes need not share a
-// file system) and builds the benchmark list.
-func resolveIMB(cfg *imbConfig, world int) (*imbPlan, error) {
-	p := &imbPlan{Options: cfg.opt}
-	o := &p.Options
-	if cfg.msglen != "" {
-		f, err := os.Open(cfg.msglen)
-		if err != nil {
-			return nil, fmt.Errorf("-msglen: %v", err)
-		}
-		defer f.Close()
-		if o.Sizes, err = bench.ParseMsgLen(f, cfg.msglen); err != nil {
-			return nil, fmt.Errorf("-msglen %v", err)
-		}
-	}
-	names := append([]string(nil), cfg.names...)
-	if cfg.input != "" {
-		b, err := os.ReadFile(cfg.input)
-		if err != nil {
-			return nil, fmt.Errorf("-input: %v", err)
-		}
-		for _, l := range strings.Split(string(b), "\n") {
-			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
-				names = append(names, l)
-			}
-		}
-	}
-	explicit := len(names) > 0 || len(cfg.include) > 0
-	if len(names) == 0 {
-		names = imbDefaultNames()
-	}
-	names = append(names, cfg.include...)
-	var list []*bench.Spec
-	seen := map[*bench.Spec]bool{}
-	for _, n := range names {
-		s, ok := bench.Lookup(imbbench.Suite, n)
-		if !ok {
-			return nil, fmt.Errorf("unknown benchmark %q ('gomb imb -list' shows the names)", n)
-		}
-		if !seen[s] {
-			seen[s] = true
-			list = append(list, s)
-		}
-	}
-	for _, n := range cfg.exclude {
-		s, ok := bench.Lookup(imbbench.Suite, n)
-		if !ok {
-			return nil, fmt.Errorf("-exclude: unknown benchmark %q", n)
-		}
-		for i, x := range list {
-			if x == s {
-				list = append(list[:i], list[i+1:]...)
-				break
-			}
-		}
-	}
-	if len(list) == 0 {
-		return nil, errors.New("no benchmark left to run")
-	}
-	if !cfg.set["npmin"] && o.NPMin > world {
-		o.NPMin = world // IMB's default of 2 on a single rank
-	}
-	if err := o.ValidateWorld(world); err != nil {
-		return nil, err
-	}
-	for _, s := range list {
-		if explicit && s.MinRanks() > world {
-			return nil, fmt.Errorf("benchmark %s needs at least %d processes, %d started", s.Name, s.MinRanks(), world)
-		}
-		p.Benchmarks = append(p.Benchmarks, s.Name)
-	}
-	return p, nil
 }
 
 // imbSink is rank 0's bench.Sink: IMB text plus records, under the
@@ -318,11 +228,12 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 	}
 
 	// Rank 0 resolves files and names; every rank gets the same plan.
-	var plan imbPlan
+	var plan imbbench.Plan
 	if ss.rank == 0 {
-		p, err := resolveIMB(cfg, ss.size)
+		p, err := imbbench.Resolve(imbbench.Request{Options: cfg.opt, Names: cfg.names, Include: cfg.include,
+			Exclude: cfg.exclude, Input: cfg.input, MsgLen: cfg.msglen, NPMinSet: cfg.set["npmin"]}, ss.size)
 		if err != nil {
-			p = &imbPlan{Err: err.Error()}
+			p = &imbbench.Plan{Err: err.Error()}
 		}
 		plan = *p
 	}
@@ -365,7 +276,7 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 	if ss.rank == 0 {
 		eng.Hosts = hosts(run)
 		eng.Sink = imbSink{ss.out, text}
-		ss.out.prog = newProgress(stderr, textOut, countSizes(specs, &plan.Options, ss.size), cfg.progress)
+		ss.out.prog = newProgress(stderr, textOut, plan.Options.Rows(specs, ss.size), cfg.progress)
 		if ss.out.prog != nil {
 			eng.Progress = ss.out.prog
 		}
@@ -377,7 +288,7 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 	}, text.Footer, "-check: %d result rows failed validation (marked '# !! check failed' above)")
 }
 
-func imbHeader(run *result.Run, plan *imbPlan, cfg *imbConfig) imbtext.Header {
+func imbHeader(run *result.Run, plan *imbbench.Plan, cfg *imbConfig) imbtext.Header {
 	r0 := run.Ranks[0]
 	thread := "" // IMB-MPI1 prints none; gomb names the level when asked for one
 	if cfg.set["thread_level"] {
@@ -405,22 +316,4 @@ func imbHeader(run *result.Run, plan *imbPlan, cfg *imbConfig) imbtext.Header {
 		}
 	}
 	return h
-}
-
-// countSizes is the number of rows a run will print, for the progress bar.
-func countSizes(specs []*bench.Spec, o *bench.Options, world int) int {
-	n := 0
-	for _, s := range specs {
-		for _, np := range bench.NPSequence(o.NPMin, world) {
-			if ok, _ := s.Valid(np); !ok {
-				continue
-			}
-			if s.HasSize() {
-				n += len(o.SizeList(o.Unit(s)))
-			} else {
-				n++
-			}
-		}
-	}
-	return n
 }

@@ -256,6 +256,25 @@ func TestTimeOut(t *testing.T) {
 			}
 		})
 	}
+	// With -multi 1 the text prints a time-out row for every group, and
+	// the records say the same: one time-out record per group.
+	t.Run("multi", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "r.jsonl")
+		j := launch(t, mpis[0], 4, 2*time.Minute, nil, "-time", "0.001", "-multi", "1", "-json", out, "PingPong")
+		if j.code != 0 {
+			t.Fatalf("exit %d: %s", j.code, tail(j.stderr))
+		}
+		var groups []int
+		for _, r := range readRecords(t, out).results {
+			if r.Status == result.StatusTimeOut {
+				groups = append(groups, r.Group)
+			}
+		}
+		if fmt.Sprint(groups) != "[0 1]" || strings.Count(j.stdout, " time-out.;") != 2 {
+			t.Errorf("time-out records of groups %v, %d time-out rows:\n%s", groups, strings.Count(j.stdout, " time-out.;"), j.stdout)
+		}
+		roundTrip(t, j.stdout, 4, readRecords(t, out).results, 0.005, 0.005)
+	})
 }
 
 // TestCheckFailure: with corrupted data (fault injection) -check reports

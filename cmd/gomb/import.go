@@ -42,47 +42,6 @@ Examples:
   gomb archive add -system hpc4 logs/*.log      # straight into the archive
 `
 
-// labelFlags are the run labels every importing and measuring command
-// takes: -system, -config, -label KEY=VALUE.
-type labelFlags struct {
-	labels map[string]string
-}
-
-func (l *labelFlags) register(fs *flag.FlagSet) {
-	set := func(k string) func(string) error {
-		return func(v string) error {
-			if v == "" {
-				return fmt.Errorf("empty %s", k)
-			}
-			if err := result.CheckLabel(v); err != nil {
-				return err
-			}
-			l.put(k, v)
-			return nil
-		}
-	}
-	fs.Func("system", "", set("system"))
-	fs.Func("config", "", set("config"))
-	fs.Func("label", "", func(s string) error {
-		k, v, ok := strings.Cut(s, "=")
-		if !ok || k == "" || v == "" {
-			return fmt.Errorf("want KEY=VALUE, got %q", s)
-		}
-		if err := result.CheckLabel(s); err != nil {
-			return err
-		}
-		l.put(k, v)
-		return nil
-	})
-}
-
-func (l *labelFlags) put(k, v string) {
-	if l.labels == nil {
-		l.labels = map[string]string{}
-	}
-	l.labels[k] = v
-}
-
 // importFlags are what import and archive add share.
 type importFlags struct {
 	labelFlags

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/analysis"
@@ -167,4 +168,83 @@ func describeRun(r *result.Bundle) string {
 		parts = append(parts, m)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// openArchive opens path, or the default archive for "".
+func openArchive(path string) (*archive.DB, error) {
+	if path == "" {
+		p, err := archive.DefaultPath()
+		if err != nil {
+			return nil, err
+		}
+		path = p
+	}
+	db, err := archive.Open(path)
+	if err != nil {
+		return nil, &exitError{code: exitUsage, err: err}
+	}
+	return db, nil
+}
+
+// sideName names a side by what the user gave, the first few items of a
+// long list (a glob) with a count.
+func sideName(items []string) string {
+	its := input.Items(items)
+	if len(its) > 3 {
+		return fmt.Sprintf("%s, %s ... (%d items)", its[0], its[1], len(its))
+	}
+	return strings.Join(its, " ")
+}
+
+// splitSides cuts "A B" or "A... vs B...".
+func splitSides(pos []string) (a, b []string, err error) {
+	for i, p := range pos {
+		if p == "vs" {
+			a, b = pos[:i], pos[i+1:]
+			if len(a) == 0 || len(b) == 0 {
+				return nil, nil, usageErr("compare: runs on both sides of 'vs'")
+			}
+			return a, b, nil
+		}
+	}
+	if len(pos) != 2 {
+		return nil, nil, usageErr("compare: give two sides, A B or A... vs B... ('gomb compare -help')")
+	}
+	return pos[:1], pos[1:], nil
+}
+
+// alphaFlag registers -alpha, the false discovery rate of compare and
+// report: a number strictly between 0 and 1.
+func alphaFlag(fs *flag.FlagSet) *float64 {
+	alpha := 0.05
+	fs.Func("alpha", "", func(s string) error {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || !(v > 0 && v < 1) {
+			return fmt.Errorf("want a false discovery rate between 0 and 1 (0.05), got %q", s)
+		}
+		alpha = v
+		return nil
+	})
+	return &alpha
+}
+
+// parseLink reads a link rate in Gb/s: "100", "100Gb/s", "25GbE", or in
+// gigabytes "12.5GB/s".
+func parseLink(s string) (float64, error) {
+	v, mult := strings.TrimSpace(s), 1.0
+	if strings.HasSuffix(v, "GB/s") {
+		v, mult = strings.TrimSuffix(v, "GB/s"), 8
+	} else {
+		for _, suf := range []string{"gb/s", "gbit/s", "gbps", "gbe", "g"} {
+			if strings.HasSuffix(strings.ToLower(v), suf) {
+				v = v[:len(v)-len(suf)]
+				break
+			}
+		}
+	}
+	g, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || !(g > 0) || g > 1e5 {
+		return 0, fmt.Errorf("want a rate in Gb/s (100, 200Gb/s, 25GbE, 12.5GB/s), got %q", s)
+	}
+	return g * mult, nil
 }

@@ -1,0 +1,114 @@
+package imb
+
+// Planning an IMB-MPI1 run: from what the user asked (names, files, flags)
+// to the list of benchmarks and the options every rank runs with.
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/gomb-hpc/gomb/bench"
+)
+
+// DefaultNames are IMB-MPI1's default benchmarks, in run order.
+func DefaultNames() []string {
+	var names []string
+	for _, s := range bench.DefaultSpecs(Suite) {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
+// Request is what the user asked: benchmark names (from the command line
+// and -input), -include, -exclude, -msglen, and the options.
+type Request struct {
+	Options          bench.Options
+	Names            []string
+	Include, Exclude []string
+	Input, MsgLen    string // files, read by the rank that plans
+	NPMinSet         bool   // -npmin was given
+}
+
+// Plan is what rank 0 resolves from the request and broadcasts, so that
+// every rank runs exactly the same thing.
+type Plan struct {
+	Err        string        `json:"err,omitempty"`
+	Options    bench.Options `json:"options"`
+	Benchmarks []string      `json:"benchmarks"`
+}
+
+// Resolve reads -msglen and -input (on rank 0 only: nodes need not share a
+// file system) and builds the benchmark list for world processes.
+func Resolve(req Request, world int) (*Plan, error) {
+	p := &Plan{Options: req.Options}
+	o := &p.Options
+	if req.MsgLen != "" {
+		f, err := os.Open(req.MsgLen)
+		if err != nil {
+			return nil, fmt.Errorf("-msglen: %v", err)
+		}
+		defer f.Close()
+		if o.Sizes, err = bench.ParseMsgLen(f, req.MsgLen); err != nil {
+			return nil, fmt.Errorf("-msglen %v", err)
+		}
+	}
+	names := append([]string(nil), req.Names...)
+	if req.Input != "" {
+		b, err := os.ReadFile(req.Input)
+		if err != nil {
+			return nil, fmt.Errorf("-input: %v", err)
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+				names = append(names, l)
+			}
+		}
+	}
+	explicit := len(names) > 0 || len(req.Include) > 0
+	if len(names) == 0 {
+		names = DefaultNames()
+	}
+	names = append(names, req.Include...)
+	var list []*bench.Spec
+	seen := map[*bench.Spec]bool{}
+	for _, n := range names {
+		s, ok := bench.Lookup(Suite, n)
+		if !ok {
+			return nil, fmt.Errorf("unknown benchmark %q ('gomb imb -list' shows the names)", n)
+		}
+		if !seen[s] {
+			seen[s] = true
+			list = append(list, s)
+		}
+	}
+	for _, n := range req.Exclude {
+		s, ok := bench.Lookup(Suite, n)
+		if !ok {
+			return nil, fmt.Errorf("-exclude: unknown benchmark %q", n)
+		}
+		for i, x := range list {
+			if x == s {
+				list = append(list[:i], list[i+1:]...)
+				break
+			}
+		}
+	}
+	if len(list) == 0 {
+		return nil, errors.New("no benchmark left to run")
+	}
+	if !req.NPMinSet && o.NPMin > world {
+		o.NPMin = world // IMB's default of 2 on a single rank
+	}
+	if err := o.ValidateWorld(world); err != nil {
+		return nil, err
+	}
+	for _, s := range list {
+		if explicit && s.MinRanks() > world {
+			return nil, fmt.Errorf("benchmark %s needs at least %d processes, %d started", s.Name, s.MinRanks(), world)
+		}
+		p.Benchmarks = append(p.Benchmarks, s.Name)
+	}
+	return p, nil
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// What a run record says of where and how it ran: hosts, the rank→host
+// map, MPI library, environment, binding; and the run id.
+
+// envRank guesses the world rank before MPI_Init from the launcher's
+// environment; -1 if unknown.
+func envRank() int {
+	return envInt("OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID")
+}
+
+// envLocalRank is the rank among the processes of this host, for picking a
+// GPU; -1 if unknown.
+func envLocalRank() int {
+	return envInt("OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "MPI_LOCAL_RANK", "SLURM_LOCALID")
+}
+
+func envInt(keys ...string) int {
+	for _, k := range keys {
+		if v := os.Getenv(k); v != "" {
+			var r int
+			if _, err := fmt.Sscan(v, &r); err == nil {
+				return r
+			}
+		}
+	}
+	return -1
+}
+
+// newRunID returns 16 random hex digits.
+func newRunID() string { return fmt.Sprintf("%016x", rand.Uint64()) }
+
+// provenance gathers every rank's host, binding, CPU and kernel to rank 0
+// and builds the run record there (nil elsewhere).
+func (s *session) provenance(suite string, args []string, options any) (*result.Run, error) {
+	host, err := mpi.ProcessorName()
+	if err != nil || host == "" {
+		host, _ = os.Hostname()
+	}
+	mine, _ := json.Marshal(result.LocalRank(s.rank, host))
+	all, err := s.world.GathervBytes(mine, 0)
+	if err != nil {
+		return nil, err
+	}
+	var run *result.Run
+	err = s.onRoot(func() (err error) {
+		run, err = s.runRecord(suite, args, options, all)
+		return err
+	})
+	return run, err
+}
+
+// runRecord builds the run record from every rank's provenance and writes
+// it (rank 0).
+func (s *session) runRecord(suite string, args []string, options any, all [][]byte) (*result.Run, error) {
+	lib, err := mpi.LibraryVersion()
+	if err != nil {
+		return nil, err
+	}
+	ma, mi, err := mpi.StandardVersion()
+	if err != nil {
+		return nil, err
+	}
+	run := &result.Run{
+		RunID:     s.out.runID,
+		Tool:      result.Tool{Name: "gomb", Version: fullVersion(), GoVersion: runtime.Version()},
+		Suite:     suite,
+		Command:   append([]string{os.Args[0], s.cmd}, args...),
+		Start:     s.out.start,
+		MPI:       result.MPI{Impl: mpi.Impl, Library: strings.TrimSpace(lib), Standard: fmt.Sprintf("%d.%d", ma, mi), Thread: s.provided.String(), Init: s.level.InitCall()},
+		WorldSize: s.size,
+		Env:       result.Env(os.Environ()),
+		Options:   options,
+		Labels:    s.labels,
+	}
+	seen := map[string]bool{}
+	for i, b := range all {
+		var r result.Rank
+		if err := json.Unmarshal(bytes.TrimSpace(b), &r); err != nil {
+			return nil, fmt.Errorf("provenance of rank %d: %v", i, err)
+		}
+		run.Ranks = append(run.Ranks, r)
+		s.rankHost = append(s.rankHost, r.Host)
+		if !seen[r.Host] {
+			seen[r.Host] = true
+			run.Hosts = append(run.Hosts, r.Host)
+		}
+	}
+	if s.out.enc != nil {
+		if err := s.out.enc.Run(run); err != nil {
+			return nil, fmt.Errorf("-json: %w", err)
+		}
+	}
+	if s.out.keep != nil {
+		s.out.keep.Run = run
+	}
+	return run, nil
+}
+
+// hosts lists the host of every rank of a run record.
+func hosts(run *result.Run) []string {
+	var h []string
+	for _, r := range run.Ranks {
+		h = append(h, r.Host)
+	}
+	return h
+}
