@@ -14,7 +14,7 @@ const (
 	// SlotTime is the rank's time in seconds (per repetition in the IMB
 	// engine, for the whole loop in the OSU engine); below zero when the
 	// rank did not time.
-	SlotTime = iota
+	SlotTime     = iota
 	SlotReps     // repetitions run
 	SlotBad      // -check: wrong elements found
 	SlotFirstBad // -check: the index of the first

@@ -2,8 +2,8 @@ package report
 
 import (
 	"bytes"
-	"flag"
 	"encoding/xml"
+	"flag"
 	htmlpkg "html"
 	"image/png"
 	"os"
