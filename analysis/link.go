@@ -1,0 +1,39 @@
+package analysis
+
+import (
+	"fmt"
+
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// Link is the network link rate explain measures efficiency against.
+type Link struct {
+	Gbps   float64
+	Source string // "-link", or the host and link it was read from
+}
+
+// MBps is the link's rate in MB/s (10^6 bytes).
+func (l Link) MBps() float64 { return l.Gbps * 1e9 / 8 / 1e6 }
+
+// RunLink is the fastest usable link the run's hosts recorded (InfiniBand
+// first, as MPI libraries prefer it); zero if none.
+func RunLink(r *result.Run) Link {
+	var best result.Link
+	host := ""
+	for _, rk := range r.Ranks {
+		for _, l := range rk.Links {
+			if l.State != "" && l.State != "up" && l.State != "active" {
+				continue
+			}
+			better := l.Kind == "infiniband" && best.Kind != "infiniband" ||
+				l.Kind == best.Kind && l.Gbps > best.Gbps || best.Kind == ""
+			if better {
+				best, host = l, rk.Host
+			}
+		}
+	}
+	if best.Gbps == 0 {
+		return Link{}
+	}
+	return Link{Gbps: best.Gbps, Source: fmt.Sprintf("%s %s (%s)", host, best.Name, best.Kind)}
+}

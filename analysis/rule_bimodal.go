@@ -1,0 +1,48 @@
+package analysis
+
+import (
+	"fmt"
+
+	"github.com/gomb-hpc/gomb/stats"
+)
+
+// bimodal: a rank's repetitions fall into two separate groups.
+func bimodal(s *series) []Finding {
+	var hit []int64
+	var ex stats.Modes
+	exRank := -1
+	for _, r := range s.rows {
+		for _, x := range r.res {
+			found := false
+			for i, smp := range x.SamplesUS {
+				if len(smp) < 20 {
+					continue
+				}
+				if m, ok := stats.Bimodal(smp, 0.1, 1.5); ok {
+					if !found {
+						hit = append(hit, r.bytes)
+						found = true
+					}
+					if exRank < 0 || m.HiCentre/m.LowCentre > ex.HiCentre/ex.LowCentre {
+						ex, exRank = m, x.Ranks[i]
+					}
+				}
+			}
+			if found {
+				break
+			}
+		}
+	}
+	if len(hit) == 0 {
+		return nil
+	}
+	sev := Info
+	if len(hit)*4 >= len(s.rows) {
+		sev = Warning
+	}
+	return []Finding{{Kind: KindBimodal, Severity: sev, Series: s.Series, Sizes: hit,
+		Summary: fmt.Sprintf("%s: repetitions fall into two groups at %s", name(s.Series), sizes(hit)),
+		Numbers: []string{fmt.Sprintf("clearest on rank %d: %.0f%% near %s, %.0f%% near %s", exRank, 100*ex.LowShare,
+			us(ex.LowCentre), 100*(1-ex.LowShare), us(ex.HiCentre))},
+		Cause: "a periodic disturbance (timer interrupts, a daemon, frequency changes) or two paths (a rank migrating between cores or sockets, messages over two rails, a progress thread sharing the core); pin ranks and see which repetitions are slow (samples_us in the records)"}}
+}

@@ -1,0 +1,84 @@
+package analysis
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// collectiveModel: collectives against what the same run's PingPong
+// predicts for common algorithms (t = α + size·β per message).
+func collectiveModel(ss []*series) []Finding {
+	var pp *series
+	for _, s := range ss {
+		if s.Benchmark == "PingPong" || s.Benchmark == "latency" {
+			pp = s
+			break
+		}
+	}
+	if pp == nil || len(pp.rows) < 3 {
+		return nil
+	}
+	alpha := pp.rows[0].primary
+	for _, r := range pp.rows {
+		if r.bytes <= 8 && r.primary > 0 {
+			alpha = math.Min(alpha, r.primary)
+		}
+	}
+	bw := peakBW(pp)
+	if !(alpha > 0) || bw == 0 {
+		return nil
+	}
+	beta := 1 / bw // µs per byte
+	var out []Finding
+	for _, s := range ss {
+		if s.NP < 2 {
+			continue
+		}
+		p := float64(s.NP)
+		lg := math.Ceil(math.Log2(p))
+		model := func(n float64) float64 {
+			switch strings.ToLower(s.Benchmark) {
+			case "barrier", "ibarrier":
+				return lg * alpha
+			case "bcast", "reduce", "allreduce":
+				return math.Min(lg*(alpha+n*beta), 2*lg*alpha+2*(p-1)/p*n*beta)
+			case "allgather", "allgatherv":
+				return math.Min(lg*alpha+(p-1)*n*beta, (p-1)*(alpha+n*beta))
+			case "reduce_scatter", "reduce_scatter_block":
+				return math.Min(lg*alpha+(p-1)/p*n*beta, (p-1)*(alpha+n/p*beta))
+			case "alltoall", "alltoallv":
+				return math.Min((p-1)*(alpha+n*beta), lg*(alpha+p/2*n*beta))
+			case "gather", "gatherv", "scatter", "scatterv":
+				return lg*alpha + (p-1)*n*beta
+			}
+			return math.NaN()
+		}
+		var hit []int64
+		var worst, worstModel float64
+		var worstAt int64
+		for _, r := range s.rows {
+			m := model(float64(r.bytes))
+			t := math.Max(r.tmax, r.tavg)
+			if math.IsNaN(m) || !(t > 0) || (r.bytes == 0 && !strings.Contains(strings.ToLower(s.Benchmark), "barrier")) {
+				continue
+			}
+			if t > 3*m && t-m > 2 {
+				hit = append(hit, r.bytes)
+				if t/m > worst/math.Max(worstModel, 1e-300) {
+					worst, worstModel, worstAt = t, m, r.bytes
+				}
+			}
+		}
+		if len(hit) == 0 {
+			continue
+		}
+		out = append(out, Finding{Kind: KindCollective, Severity: Warning, Series: s.Series, Sizes: hit,
+			Summary: fmt.Sprintf("%s is more than 3× slower than its point-to-point model at %s", name(s.Series), sizes(hit)),
+			Numbers: []string{
+				fmt.Sprintf("worst at %s: %s measured (t_max), %s modelled (%.1f×)", Size(worstAt), us(worst), us(worstModel), worst/worstModel),
+				fmt.Sprintf("model from this run's %s: α = %s per message, %s; the better of the usual algorithms (binomial tree, ring, recursive doubling)", pp.Benchmark, us(alpha), mbps(bw))},
+			Cause: "the MPI picks a poor algorithm for this size and process count, or the collective meets contention the point-to-point test does not (ranks sharing a NIC, oversubscribed cores); try the library's alternatives (Open MPI --mca coll_tuned_use_dynamic_rules 1 with coll_tuned_<op>_algorithm, I_MPI_ADJUST_<OP>, MPIR_CVAR_<OP>_INTRA_ALGORITHM)"})
+	}
+	return out
+}

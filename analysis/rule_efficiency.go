@@ -1,0 +1,88 @@
+package analysis
+
+import (
+	"fmt"
+
+	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/stats"
+)
+
+// efficiency: peak bandwidth against the link (inter-node runs), and a
+// plateau below it; bus bandwidth for collectives.
+func efficiency(s *series, link Link, loc string) []Finding {
+	if link.Gbps == 0 || loc == result.IntraNode || loc == result.Mixed {
+		return nil
+	}
+	factor, kind := 1.0, ""
+	switch {
+	case s.Benchmark == "PingPong" || s.Benchmark == "bw" || s.Benchmark == "latency" || s.Benchmark == "put_bw" || s.Benchmark == "get_bw":
+		kind = "bandwidth"
+	case s.Benchmark == "PingPing" || s.Benchmark == "Sendrecv" || s.Benchmark == "Exchange" || s.Benchmark == "bibw" ||
+		s.Benchmark == "Biband" || s.Benchmark == "put_bibw":
+		kind, factor = "bandwidth (both directions)", 2
+	}
+	p := float64(s.NP)
+	bus := map[string]float64{"Allreduce": 2 * (p - 1) / p, "allreduce": 2 * (p - 1) / p, "Allgather": p - 1, "allgather": p - 1,
+		"Alltoall": p - 1, "alltoall": p - 1, "Bcast": 1, "bcast": 1, "Reduce_scatter": (p - 1) / p, "reduce_scatter": (p - 1) / p}
+	var out []Finding
+	if kind != "" {
+		peak, at := 0.0, int64(0)
+		var tail []float64
+		for _, r := range s.rows {
+			v := r.bw
+			if r.bytes > 0 && v <= 0 && r.primaryTime() > 0 {
+				v = float64(r.bytes) / r.primaryTime()
+			}
+			if v > peak {
+				peak, at = v, r.bytes
+			}
+			tail = append(tail, v)
+		}
+		if peak == 0 {
+			return nil
+		}
+		rate := link.MBps() * factor
+		eff := peak / rate
+		f := Finding{Kind: KindEfficiency, Severity: Info, Series: s.Series, Sizes: []int64{at},
+			Summary: fmt.Sprintf("%s: peak %s %s = %.0f%% of the link", name(s.Series), kind, mbps(peak), 100*eff),
+			Numbers: []string{fmt.Sprintf("%s at %s; link %.0f Gb/s = %s per direction (%s)", mbps(peak), Size(at), link.Gbps, mbps(link.MBps()), link.Source)},
+			Cause:   "well-tuned fabrics reach 90-95% of the link rate with large messages"}
+		if eff < 0.5 {
+			f.Severity = Warning
+			f.Summary = fmt.Sprintf("%s: peak %s %s is far below the link (%.0f%%)", name(s.Series), kind, mbps(peak), 100*eff)
+			f.Cause = "a slower path than the link: TCP instead of RDMA (check the MPI's transport selection), the wrong interface or rail, a NIC in a narrow or slow PCIe slot, a small MTU, or a link trained below its rate"
+		}
+		out = append(out, f)
+		if n := len(tail); n >= 3 {
+			last := tail[n-3:]
+			lo, hi := stats.MinMax(last)
+			if hi <= 1.05*lo && hi < 0.7*rate {
+				out = append(out, Finding{Kind: KindPlateau, Severity: Warning, Series: s.Series, Sizes: []int64{s.rows[n-3].bytes, s.rows[n-1].bytes},
+					Summary: fmt.Sprintf("%s: bandwidth stops rising at %s, %.0f%% of the link", name(s.Series), mbps(hi), 100*hi/rate),
+					Numbers: []string{fmt.Sprintf("%s to %s: %s to %s; link %s", Size(s.rows[n-3].bytes), Size(s.rows[n-1].bytes), mbps(lo), mbps(hi), mbps(rate))},
+					Cause:   "a bottleneck below the link: a slower transport or interface, PCIe, memory bandwidth of a single copy, or a rate limit on the path"})
+			}
+		}
+	}
+	if f, ok := bus[s.Benchmark]; ok && s.NP > 1 {
+		peak, at := 0.0, int64(0)
+		for _, r := range s.rows {
+			if r.bytes > 0 && r.tavg > 0 {
+				if v := float64(r.bytes) / r.tavg * f; v > peak {
+					peak, at = v, r.bytes
+				}
+			}
+		}
+		if peak > 0 {
+			sev := Info
+			if peak < 0.5*link.MBps() && at >= 1<<20 {
+				sev = Warning
+			}
+			out = append(out, Finding{Kind: KindEfficiency, Severity: sev, Series: s.Series, Sizes: []int64{at},
+				Summary: fmt.Sprintf("%s: peak bus bandwidth %s = %.0f%% of the link", name(s.Series), mbps(peak), 100*peak/link.MBps()),
+				Numbers: []string{fmt.Sprintf("at %s; bus bandwidth = size / t_avg × %.3g (the share of the data that crosses links); link %s", Size(at), f, mbps(link.MBps()))},
+				Cause:   "a collective's bus bandwidth near the link rate means its algorithm uses the links fully; far below, the algorithm or contention wastes them"})
+		}
+	}
+	return out
+}

@@ -1,0 +1,61 @@
+package analysis
+
+import (
+	"fmt"
+
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// fabric: the class of interconnect the small-message latency implies.
+func fabric(ss []*series, loc string) []Finding {
+	var lat float64
+	var from *series
+	var at int64
+	for _, s := range ss {
+		if s.Benchmark != "PingPong" && s.Benchmark != "latency" {
+			continue
+		}
+		for _, r := range s.rows {
+			if r.bytes <= 8 && r.primary > 0 && (from == nil || r.primary < lat) {
+				lat, from, at = r.primary, s, r.bytes
+			}
+		}
+	}
+	if from == nil {
+		return nil
+	}
+	var class, cause string
+	sev := Info
+	switch {
+	case lat < 1:
+		class = "shared memory"
+		cause = "below a microsecond no network is involved: the two ranks share a node"
+		if loc == result.InterNode {
+			sev, cause = Warning, "the run says inter-node, yet sub-microsecond latency means the two ranks share a node: check the host list and the rank placement"
+		}
+	case lat < 4:
+		class = "RDMA class (InfiniBand, RoCE, Omni-Path, Slingshot)"
+		cause = "1-4 µs is what kernel-bypass RDMA fabrics give between nodes"
+	case lat < 10:
+		class = "a slow RDMA path or a user-space Ethernet stack"
+		cause = "4-10 µs is slow for RDMA (an extra switch hop, a software fallback) and fast for TCP"
+	default:
+		class = "Ethernet/TCP class (kernel sockets)"
+		cause = "10 µs and more is the kernel TCP/IP path; on a machine with an RDMA fabric this means the MPI is not using it (check the transport: UCX_TLS, FI_PROVIDER, --mca btl/pml, I_MPI_FABRICS)"
+	}
+	switch {
+	case loc == result.IntraNode && lat >= 4:
+		sev, cause = Warning, "the ranks share a node, yet latency is network-like: the MPI may be sending through a network transport (btl tcp, a NIC loopback) instead of shared memory, or the cores are oversubscribed"
+	case loc == result.IntraNode && lat >= 1:
+		class = "slow shared memory"
+		cause = "the ranks share a node, but shared memory usually answers within a microsecond: ranks on different sockets, unbound or oversubscribed cores, or a busy machine"
+	}
+	label := from.Benchmark
+	if label == "latency" {
+		label = "osu_latency"
+	}
+	return []Finding{{Kind: KindFabric, Severity: sev, Series: Series{}, Sizes: []int64{at},
+		Summary: fmt.Sprintf("%s latency of %s points to %s", label, us(lat), class),
+		Numbers: []string{fmt.Sprintf("%s at %s, np %d, %s", us(lat), Size(at), from.NP, dashed(loc))},
+		Cause:   cause}}
+}

@@ -1,0 +1,33 @@
+package analysis
+
+import "fmt"
+
+// variability: the slowest rank took more than 3 times as long as the
+// fastest (IMB's t_min and t_max are over the ranks).
+func variability(s *series) []Finding {
+	var hit []int64
+	var worst row
+	for _, r := range s.rows {
+		if r.tmin > 0 && r.tmax > 3*r.tmin && r.tmax >= 1 {
+			hit = append(hit, r.bytes)
+			if worst.tmin == 0 || r.tmax/r.tmin > worst.tmax/worst.tmin {
+				worst = r
+			}
+		}
+	}
+	if len(hit) == 0 {
+		return nil
+	}
+	f := Finding{Kind: KindVariability, Series: s.Series, Sizes: hit,
+		Summary: fmt.Sprintf("%s: the slowest rank took more than 3× as long as the fastest at %s", name(s.Series), sizes(hit)),
+		Numbers: []string{fmt.Sprintf("worst at %s: t_min %s, t_max %s (%.1f×), t_avg %s", Size(worst.bytes), us(worst.tmin),
+			us(worst.tmax), worst.tmax/worst.tmin, us(worst.tavg))}}
+	if rootedBenches[s.Benchmark] {
+		f.Severity = Info
+		f.Cause = "expected in a rooted collective: the root returns as soon as its part is handed off, the ranks farthest down the tree last; read t_max (the collective's completion) rather than t_min"
+	} else {
+		f.Severity = Warning
+		f.Cause = "contention or interference: ranks placed unevenly (another socket or node), ranks not bound to cores, oversubscription, or noise from daemons and other jobs; bind ranks (--bind-to core), keep the machine quiet and rerun"
+	}
+	return []Finding{f}
+}
