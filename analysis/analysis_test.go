@@ -400,3 +400,24 @@ func TestExplainPlanted(t *testing.T) {
 		t.Errorf("collective model: %+v", f)
 	}
 }
+
+// TestThresholds: the rules judge by ExplainOptions.Thresholds: a spread
+// of 4.5× warns at the default 3× and not at 5×, and the summary says the
+// threshold in force; the zero options are the defaults.
+func TestThresholds(t *testing.T) {
+	run := mkRun("imb", "Allreduce", 4, result.IntraNode, []pt{{bytes: 1024, tmin: 2, tmax: 9, tavg: 5}}, nil)
+	def := find(Explain(run, ExplainOptions{}), KindVariability)
+	same := find(Explain(run, ExplainOptions{Thresholds: &DefaultThresholds}), KindVariability)
+	if def == nil || same == nil || def.Summary != same.Summary || !strings.Contains(def.Summary, "more than 3×") {
+		t.Fatalf("defaults: %+v %+v", def, same)
+	}
+	th := DefaultThresholds
+	th.SpreadRatio = 5
+	if f := find(Explain(run, ExplainOptions{Thresholds: &th}), KindVariability); f != nil {
+		t.Errorf("a 4.5x spread against a 5x threshold: %+v", f)
+	}
+	th.SpreadRatio = 2
+	if f := find(Explain(run, ExplainOptions{Thresholds: &th}), KindVariability); f == nil || !strings.Contains(f.Summary, "more than 2×") {
+		t.Errorf("a 4.5x spread against a 2x threshold: %+v", f)
+	}
+}

@@ -39,7 +39,8 @@ const (
 
 // ExplainOptions tune explain.
 type ExplainOptions struct {
-	Link Link // zero: the run's own record of its links, if any
+	Link       Link        // zero: the run's own record of its links, if any
+	Thresholds *Thresholds // nil: DefaultThresholds
 }
 
 // Explain lists what stands out in a run, warnings first.
@@ -47,7 +48,11 @@ func Explain(r *result.Bundle, o ExplainOptions) []Finding {
 	if o.Link.Gbps == 0 {
 		o.Link = RunLink(r.Run)
 	}
-	in := &explainInput{run: r, series: collect(r), loc: Locality([]*result.Bundle{r}), link: o.Link}
+	th := DefaultThresholds
+	if o.Thresholds != nil {
+		th = *o.Thresholds
+	}
+	in := &explainInput{run: r, series: collect(r), loc: Locality([]*result.Bundle{r}), link: o.Link, th: th}
 	var fs []Finding
 	for i := 0; i < len(rules); {
 		if rules[i].run != nil {
@@ -79,6 +84,7 @@ type explainInput struct {
 	series []*series
 	loc    string
 	link   Link
+	th     Thresholds
 }
 
 // A rule finds one kind of thing (rule_*.go, one file each): over the
@@ -92,16 +98,16 @@ type rule struct {
 // rules run in this order, and their findings come out in it, warnings
 // first.
 var rules = []rule{
-	{run: func(in *explainInput) []Finding { return fabric(in.series, in.loc) }},
-	{series: func(_ *explainInput, s *series, _ []Finding) []Finding { return variability(s) }},
-	{series: func(_ *explainInput, s *series, _ []Finding) []Finding { return bimodal(s) }},
-	{series: func(_ *explainInput, s *series, _ []Finding) []Finding { return protocolSwitch(s) }},
-	{series: func(_ *explainInput, s *series, before []Finding) []Finding {
-		return cliffs(s, ofKind(before, KindSwitch)) // a step at a switch is said to be one
+	{run: func(in *explainInput) []Finding { return fabric(in.series, in.loc, in.th) }},
+	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return variability(s, in.th) }},
+	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return bimodal(s, in.th) }},
+	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return protocolSwitch(s, in.th) }},
+	{series: func(in *explainInput, s *series, before []Finding) []Finding {
+		return cliffs(s, ofKind(before, KindSwitch), in.th) // a step at a switch is said to be one
 	}},
-	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return efficiency(s, in.link, in.loc) }},
-	{run: func(in *explainInput) []Finding { return collectiveModel(in.series) }},
-	{run: func(in *explainInput) []Finding { return stragglers(in.run) }},
+	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return efficiency(s, in.link, in.loc, in.th) }},
+	{run: func(in *explainInput) []Finding { return collectiveModel(in.series, in.th) }},
+	{run: func(in *explainInput) []Finding { return stragglers(in.run, in.th) }},
 }
 
 // ofKind are the findings of one kind.

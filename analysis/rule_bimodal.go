@@ -7,7 +7,7 @@ import (
 )
 
 // bimodal: a rank's repetitions fall into two separate groups.
-func bimodal(s *series) []Finding {
+func bimodal(s *series, th Thresholds) []Finding {
 	var hit []int64
 	var ex stats.Modes
 	exRank := -1
@@ -15,10 +15,10 @@ func bimodal(s *series) []Finding {
 		for _, x := range r.res {
 			found := false
 			for i, smp := range x.SamplesUS {
-				if len(smp) < 20 {
+				if len(smp) < th.BimodalMinSamples {
 					continue
 				}
-				if m, ok := stats.Bimodal(smp, 0.1, 1.5); ok {
+				if m, ok := stats.Bimodal(smp, th.BimodalMinShare, th.BimodalSeparation); ok {
 					if !found {
 						hit = append(hit, r.bytes)
 						found = true
@@ -37,7 +37,7 @@ func bimodal(s *series) []Finding {
 		return nil
 	}
 	sev := Info
-	if len(hit)*4 >= len(s.rows) {
+	if float64(len(hit)) >= th.BimodalWarnShare*float64(len(s.rows)) {
 		sev = Warning
 	}
 	return []Finding{{Kind: KindBimodal, Severity: sev, Series: s.Series, Sizes: hit,

@@ -11,7 +11,7 @@ import (
 // sizes (or bandwidth drops and stays down); one finding per series. A
 // size far above both neighbours that the next sizes do not follow is a
 // spike: noise during that size.
-func cliffs(s *series, switches []Finding) []Finding {
+func cliffs(s *series, switches []Finding, th Thresholds) []Finding {
 	var jumps, spikes []jump
 	n := len(s.rows)
 	val := func(r row) float64 {
@@ -30,20 +30,20 @@ func cliffs(s *series, switches []Finding) []Finding {
 		j := jump{a: a, b: b, ta: ta, tb: tb}
 		var big, stays bool
 		if s.metric == BW { // bandwidth falling as messages grow
-			big = a.bytes >= 1024 && tb < 0.8*ta
+			big = a.bytes >= th.CliffBWMinBytes && tb < th.CliffBWDrop*ta
 			stays = true
 			for _, c := range s.rows[i+1:] {
-				stays = stays && val(c) < 0.9*ta
+				stays = stays && val(c) < th.CliffBWStay*ta
 			}
 		} else {
 			if bw == 0 {
 				return nil
 			}
 			j.want = ta + float64(b.bytes-a.bytes)/bw
-			big = tb > 1.5*j.want && tb-j.want > 0.5
+			big = tb > th.CliffTimeRatio*j.want && tb-j.want > th.CliffTimeMinUS
 			stays = true
 			for _, c := range s.rows[i+1:] {
-				stays = stays && val(c) >= 0.7*tb
+				stays = stays && val(c) >= th.CliffStay*tb
 			}
 		}
 		switch {

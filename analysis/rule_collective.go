@@ -8,7 +8,7 @@ import (
 
 // collectiveModel: collectives against what the same run's PingPong
 // predicts for common algorithms (t = α + size·β per message).
-func collectiveModel(ss []*series) []Finding {
+func collectiveModel(ss []*series, th Thresholds) []Finding {
 	var pp *series
 	for _, s := range ss {
 		if s.Benchmark == "PingPong" || s.Benchmark == "latency" {
@@ -63,7 +63,7 @@ func collectiveModel(ss []*series) []Finding {
 			if math.IsNaN(m) || !(t > 0) || (r.bytes == 0 && !strings.Contains(strings.ToLower(s.Benchmark), "barrier")) {
 				continue
 			}
-			if t > 3*m && t-m > 2 {
+			if t > th.CollectiveRatio*m && t-m > th.CollectiveMinUS {
 				hit = append(hit, r.bytes)
 				if t/m > worst/math.Max(worstModel, 1e-300) {
 					worst, worstModel, worstAt = t, m, r.bytes
@@ -74,7 +74,7 @@ func collectiveModel(ss []*series) []Finding {
 			continue
 		}
 		out = append(out, Finding{Kind: KindCollective, Severity: Warning, Series: s.Series, Sizes: hit,
-			Summary: fmt.Sprintf("%s is more than 3× slower than its point-to-point model at %s", name(s.Series), sizes(hit)),
+			Summary: fmt.Sprintf("%s is more than %g× slower than its point-to-point model at %s", name(s.Series), th.CollectiveRatio, sizes(hit)),
 			Numbers: []string{
 				fmt.Sprintf("worst at %s: %s measured (t_max), %s modelled (%.1f×)", Size(worstAt), us(worst), us(worstModel), worst/worstModel),
 				fmt.Sprintf("model from this run's %s: α = %s per message, %s; the better of the usual algorithms (binomial tree, ring, recursive doubling)", pp.Benchmark, us(alpha), mbps(bw))},

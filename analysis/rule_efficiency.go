@@ -9,7 +9,7 @@ import (
 
 // efficiency: peak bandwidth against the link (inter-node runs), and a
 // plateau below it; bus bandwidth for collectives.
-func efficiency(s *series, link Link, loc string) []Finding {
+func efficiency(s *series, link Link, loc string, th Thresholds) []Finding {
 	if link.Gbps == 0 || loc == result.IntraNode || loc == result.Mixed {
 		return nil
 	}
@@ -47,7 +47,7 @@ func efficiency(s *series, link Link, loc string) []Finding {
 			Summary: fmt.Sprintf("%s: peak %s %s = %.0f%% of the link", name(s.Series), kind, mbps(peak), 100*eff),
 			Numbers: []string{fmt.Sprintf("%s at %s; link %.0f Gb/s = %s per direction (%s)", mbps(peak), Size(at), link.Gbps, mbps(link.MBps()), link.Source)},
 			Cause:   "well-tuned fabrics reach 90-95% of the link rate with large messages"}
-		if eff < 0.5 {
+		if eff < th.EfficiencyWarn {
 			f.Severity = Warning
 			f.Summary = fmt.Sprintf("%s: peak %s %s is far below the link (%.0f%%)", name(s.Series), kind, mbps(peak), 100*eff)
 			f.Cause = "a slower path than the link: TCP instead of RDMA (check the MPI's transport selection), the wrong interface or rail, a NIC in a narrow or slow PCIe slot, a small MTU, or a link trained below its rate"
@@ -56,7 +56,7 @@ func efficiency(s *series, link Link, loc string) []Finding {
 		if n := len(tail); n >= 3 {
 			last := tail[n-3:]
 			lo, hi := stats.MinMax(last)
-			if hi <= 1.05*lo && hi < 0.7*rate {
+			if hi <= th.PlateauSpread*lo && hi < th.PlateauBelow*rate {
 				out = append(out, Finding{Kind: KindPlateau, Severity: Warning, Series: s.Series, Sizes: []int64{s.rows[n-3].bytes, s.rows[n-1].bytes},
 					Summary: fmt.Sprintf("%s: bandwidth stops rising at %s, %.0f%% of the link", name(s.Series), mbps(hi), 100*hi/rate),
 					Numbers: []string{fmt.Sprintf("%s to %s: %s to %s; link %s", Size(s.rows[n-3].bytes), Size(s.rows[n-1].bytes), mbps(lo), mbps(hi), mbps(rate))},
@@ -75,7 +75,7 @@ func efficiency(s *series, link Link, loc string) []Finding {
 		}
 		if peak > 0 {
 			sev := Info
-			if peak < 0.5*link.MBps() && at >= 1<<20 {
+			if peak < th.BusWarn*link.MBps() && at >= th.BusWarnMinBytes {
 				sev = Warning
 			}
 			out = append(out, Finding{Kind: KindEfficiency, Severity: sev, Series: s.Series, Sizes: []int64{at},

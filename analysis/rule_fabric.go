@@ -7,7 +7,7 @@ import (
 )
 
 // fabric: the class of interconnect the small-message latency implies.
-func fabric(ss []*series, loc string) []Finding {
+func fabric(ss []*series, loc string, th Thresholds) []Finding {
 	var lat float64
 	var from *series
 	var at int64
@@ -27,26 +27,26 @@ func fabric(ss []*series, loc string) []Finding {
 	var class, cause string
 	sev := Info
 	switch {
-	case lat < 1:
+	case lat < th.FabricShm:
 		class = "shared memory"
 		cause = "below a microsecond no network is involved: the two ranks share a node"
 		if loc == result.InterNode {
 			sev, cause = Warning, "the run says inter-node, yet sub-microsecond latency means the two ranks share a node: check the host list and the rank placement"
 		}
-	case lat < 4:
+	case lat < th.FabricRDMA:
 		class = "RDMA class (InfiniBand, RoCE, Omni-Path, Slingshot)"
-		cause = "1-4 µs is what kernel-bypass RDMA fabrics give between nodes"
-	case lat < 10:
+		cause = fmt.Sprintf("%g-%g µs is what kernel-bypass RDMA fabrics give between nodes", th.FabricShm, th.FabricRDMA)
+	case lat < th.FabricSlow:
 		class = "a slow RDMA path or a user-space Ethernet stack"
-		cause = "4-10 µs is slow for RDMA (an extra switch hop, a software fallback) and fast for TCP"
+		cause = fmt.Sprintf("%g-%g µs is slow for RDMA (an extra switch hop, a software fallback) and fast for TCP", th.FabricRDMA, th.FabricSlow)
 	default:
 		class = "Ethernet/TCP class (kernel sockets)"
-		cause = "10 µs and more is the kernel TCP/IP path; on a machine with an RDMA fabric this means the MPI is not using it (check the transport: UCX_TLS, FI_PROVIDER, --mca btl/pml, I_MPI_FABRICS)"
+		cause = fmt.Sprintf("%g µs and more is the kernel TCP/IP path;", th.FabricSlow) + " on a machine with an RDMA fabric this means the MPI is not using it (check the transport: UCX_TLS, FI_PROVIDER, --mca btl/pml, I_MPI_FABRICS)"
 	}
 	switch {
-	case loc == result.IntraNode && lat >= 4:
+	case loc == result.IntraNode && lat >= th.FabricRDMA:
 		sev, cause = Warning, "the ranks share a node, yet latency is network-like: the MPI may be sending through a network transport (btl tcp, a NIC loopback) instead of shared memory, or the cores are oversubscribed"
-	case loc == result.IntraNode && lat >= 1:
+	case loc == result.IntraNode && lat >= th.FabricShm:
 		class = "slow shared memory"
 		cause = "the ranks share a node, but shared memory usually answers within a microsecond: ranks on different sockets, unbound or oversubscribed cores, or a busy machine"
 	}

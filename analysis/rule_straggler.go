@@ -9,7 +9,7 @@ import (
 
 // stragglers: in symmetric benchmarks, one rank slowest far more often
 // than chance.
-func stragglers(r *result.Bundle) []Finding {
+func stragglers(r *result.Bundle, th Thresholds) []Finding {
 	slowest := map[int]int{}
 	n, ranks := 0, 0
 	for _, x := range r.Results {
@@ -26,7 +26,7 @@ func stragglers(r *result.Bundle) []Finding {
 		n++
 		ranks = max(ranks, len(x.Ranks))
 	}
-	if n < 5 {
+	if n < th.StragglerMinSizes {
 		return nil
 	}
 	best, count := -1, 0
@@ -36,7 +36,7 @@ func stragglers(r *result.Bundle) []Finding {
 		}
 	}
 	p := 1 / float64(ranks)
-	if float64(count) < 0.5*float64(n) || binomTail(n, count, p) > 0.001 {
+	if float64(count) < th.StragglerShare*float64(n) || binomTail(n, count, p) > th.StragglerP {
 		return nil
 	}
 	host := ""

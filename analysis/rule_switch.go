@@ -11,7 +11,7 @@ import (
 // point-to-point latency far better than one line; where a line starts
 // with a jump above the previous one, the protocol changed (eager to
 // rendezvous); where only the slope changes, the copy mechanism did.
-func protocolSwitch(s *series) []Finding {
+func protocolSwitch(s *series, th Thresholds) []Finding {
 	if !latencyBenches[s.Benchmark] {
 		return nil
 	}
@@ -22,12 +22,12 @@ func protocolSwitch(s *series) []Finding {
 			x, y, bs = append(x, float64(r.bytes)), append(y, t), append(bs, r.bytes)
 		}
 	}
-	seg, ok := stats.FitSegments(x, y, 3, 3, 0.3)
+	seg, ok := stats.FitSegments(x, y, th.SwitchMinPoints, th.SwitchLines, th.SwitchMinGain)
 	if !ok || len(seg.Starts) < 2 {
 		return nil
 	}
 	rms := math.Sqrt(seg.SSEs[0] / float64(len(x)))
-	if rms < 0.1 { // one line is within 10%: nothing worth a finding
+	if rms < th.SwitchMinRMS { // one line is close enough: nothing worth a finding
 		return nil
 	}
 	var out []Finding
@@ -42,12 +42,12 @@ func protocolSwitch(s *series) []Finding {
 				fmt.Sprintf("at %s the new line gives %s where the old one would give %s (×%.2f); one line for all sizes misses by %.0f%% (rms)",
 					Size(bs[k]), us(next.At(x[k])), us(prev.At(x[k])), jump, 100*rms)}}
 		slope := prev.Beta / next.Beta // > 1: bytes got cheaper
-		rendezvous := next.Alpha >= prev.Alpha+math.Max(1, prev.Alpha/2) && slope >= 1.5
+		rendezvous := next.Alpha >= prev.Alpha+math.Max(1, prev.Alpha/2) && slope >= th.SwitchSlope
 		switch {
-		case jump >= 1.3 || rendezvous:
+		case jump >= th.SwitchJump || rendezvous:
 			f.Summary = fmt.Sprintf("%s: a protocol switch between %s and %s", name(s.Series), Size(bs[k-1]), Size(bs[k]))
 			f.Cause = "the MPI changes protocol here: small messages go eagerly (copied through buffers), larger ones by rendezvous (a handshake, then a zero-copy or RDMA transfer), which costs a round trip more but moves bytes faster"
-		case slope >= 1.5 || slope <= 1/1.5:
+		case slope >= th.SwitchSlope || slope <= 1/th.SwitchSlope:
 			f.Summary = fmt.Sprintf("%s: the cost per byte changes between %s and %s", name(s.Series), Size(bs[k-1]), Size(bs[k]))
 			f.Cause = "a change of copy mechanism or pipelining at this size (e.g. copies through a bounce buffer below, fragments or a single-copy path above), or buffers leaving a cache"
 		default:

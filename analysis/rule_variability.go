@@ -2,13 +2,13 @@ package analysis
 
 import "fmt"
 
-// variability: the slowest rank took more than 3 times as long as the
-// fastest (IMB's t_min and t_max are over the ranks).
-func variability(s *series) []Finding {
+// variability: the slowest rank took more than th.SpreadRatio times as
+// long as the fastest (IMB's t_min and t_max are over the ranks).
+func variability(s *series, th Thresholds) []Finding {
 	var hit []int64
 	var worst row
 	for _, r := range s.rows {
-		if r.tmin > 0 && r.tmax > 3*r.tmin && r.tmax >= 1 {
+		if r.tmin > 0 && r.tmax > th.SpreadRatio*r.tmin && r.tmax >= th.SpreadMinUS {
 			hit = append(hit, r.bytes)
 			if worst.tmin == 0 || r.tmax/r.tmin > worst.tmax/worst.tmin {
 				worst = r
@@ -19,7 +19,7 @@ func variability(s *series) []Finding {
 		return nil
 	}
 	f := Finding{Kind: KindVariability, Series: s.Series, Sizes: hit,
-		Summary: fmt.Sprintf("%s: the slowest rank took more than 3× as long as the fastest at %s", name(s.Series), sizes(hit)),
+		Summary: fmt.Sprintf("%s: the slowest rank took more than %g× as long as the fastest at %s", name(s.Series), th.SpreadRatio, sizes(hit)),
 		Numbers: []string{fmt.Sprintf("worst at %s: t_min %s, t_max %s (%.1f×), t_avg %s", Size(worst.bytes), us(worst.tmin),
 			us(worst.tmax), worst.tmax/worst.tmin, us(worst.tavg))}}
 	if rootedBenches[s.Benchmark] {

@@ -1,0 +1,88 @@
+package analysis
+
+// Thresholds are every number explain's rules judge a run by, in one
+// place, each with what it means. DefaultThresholds are gomb's;
+// ExplainOptions.Thresholds replaces them (a zero value: the defaults).
+type Thresholds struct {
+	// variability: the slowest rank took more than SpreadRatio times as
+	// long as the fastest, and at least SpreadMinUS.
+	SpreadRatio float64
+	SpreadMinUS float64
+
+	// bimodal: a rank's samples (at least BimodalMinSamples) fall into two
+	// groups, the smaller holding at least BimodalMinShare of them, their
+	// centres at least BimodalSeparation times apart; a WARNING when that
+	// holds at BimodalWarnShare of the sizes or more.
+	BimodalMinSamples int
+	BimodalMinShare   float64
+	BimodalSeparation float64
+	BimodalWarnShare  float64
+
+	// cliff (time): the time at a size exceeds what the extra bytes cost
+	// at the series' best bandwidth by CliffTimeRatio and by CliffTimeMinUS
+	// at least, and the larger sizes stay at CliffStay of it or more.
+	CliffTimeRatio float64
+	CliffTimeMinUS float64
+	CliffStay      float64
+	// cliff (bandwidth): bandwidth falls below CliffBWDrop of the size
+	// before (from CliffBWMinBytes on) and stays below CliffBWStay of it.
+	CliffBWDrop     float64
+	CliffBWMinBytes int64
+	CliffBWStay     float64
+
+	// protocol switch: up to SwitchLines lines of at least
+	// SwitchMinPoints sizes each, a line added only when it takes the
+	// residual below SwitchMinGain times that without it; looked at only when one line misses by SwitchMinRMS
+	// (relative rms) or more. A switch is a protocol change when the new
+	// line starts SwitchJump times above the old one (or its start-up
+	// cost grows while bytes get cheaper), a change of copy mechanism when
+	// the cost per byte changes by SwitchSlope.
+	SwitchLines     int
+	SwitchMinPoints int
+	SwitchMinGain   float64
+	SwitchMinRMS    float64
+	SwitchJump      float64
+	SwitchSlope     float64
+
+	// link efficiency: a WARNING below EfficiencyWarn of the link; a
+	// plateau when the last three sizes lie within PlateauSpread of each
+	// other below PlateauBelow of the link; bus bandwidth is a WARNING
+	// below BusWarn of the link at BusWarnMinBytes or more.
+	EfficiencyWarn  float64
+	PlateauSpread   float64
+	PlateauBelow    float64
+	BusWarn         float64
+	BusWarnMinBytes int64
+
+	// fabric: small-message latency classes, µs: below FabricShm shared
+	// memory, below FabricRDMA an RDMA fabric, below FabricSlow a slow
+	// RDMA path or user-space Ethernet, above it kernel TCP.
+	FabricShm  float64
+	FabricRDMA float64
+	FabricSlow float64
+
+	// collective model: a collective slower than its point-to-point model
+	// by CollectiveRatio and by CollectiveMinUS at least.
+	CollectiveRatio float64
+	CollectiveMinUS float64
+
+	// stragglers: one rank is the slowest at StragglerShare of the sizes
+	// or more (at least StragglerMinSizes of them), with a chance below
+	// StragglerP of that happening by luck.
+	StragglerMinSizes int
+	StragglerShare    float64
+	StragglerP        float64
+}
+
+// DefaultThresholds are gomb's thresholds.
+var DefaultThresholds = Thresholds{
+	SpreadRatio: 3, SpreadMinUS: 1,
+	BimodalMinSamples: 20, BimodalMinShare: 0.1, BimodalSeparation: 1.5, BimodalWarnShare: 0.25,
+	CliffTimeRatio: 1.5, CliffTimeMinUS: 0.5, CliffStay: 0.7,
+	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9,
+	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5,
+	EfficiencyWarn: 0.5, PlateauSpread: 1.05, PlateauBelow: 0.7, BusWarn: 0.5, BusWarnMinBytes: 1 << 20,
+	FabricShm: 1, FabricRDMA: 4, FabricSlow: 10,
+	CollectiveRatio: 3, CollectiveMinUS: 2,
+	StragglerMinSizes: 5, StragglerShare: 0.5, StragglerP: 0.001,
+}
