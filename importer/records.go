@@ -1,0 +1,69 @@
+package importer
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// gomb's own record files, read back.
+
+// importRecords reads gomb's own record files: one Run per run_id.
+func importRecords(f *File, r io.Reader) {
+	d := result.NewDecoder(r, f.Name)
+	byID := map[string]*result.Bundle{}
+	get := func(id string) *result.Bundle {
+		r := byID[id]
+		if r == nil {
+			r = &result.Bundle{}
+			byID[id] = r
+			f.Runs = append(f.Runs, r)
+		}
+		return r
+	}
+	for d.Scan() {
+		switch rec := d.Record().(type) {
+		case *result.Run:
+			r := get(rec.RunID)
+			r.Run = rec
+			for k, v := range rec.Labels {
+				if result.CheckLabel(k) != nil || result.CheckLabel(v) != nil {
+					delete(rec.Labels, k)
+					rec.Labels[result.EscapeLabel(k)] = result.EscapeLabel(v)
+					f.Problems = append(f.Problems, &result.SyntaxError{File: f.Name, Line: d.Line(), Kept: true,
+						Err: fmt.Errorf("label %s=%s: control characters, stored escaped", result.EscapeLabel(k), result.EscapeLabel(v))})
+				}
+			}
+			if rec.Source == nil {
+				rec.Source = &result.Source{Format: string(Records), File: f.Name, Hash: f.Hash}
+			}
+		case *result.Result:
+			r := get(rec.RunID)
+			r.Results = append(r.Results, rec)
+		case *result.End:
+			get(rec.RunID).End = rec
+		case *result.SyntaxError:
+			f.Problems = append(f.Problems, rec)
+		}
+	}
+	// Results without their run record cannot be placed.
+	kept := f.Runs[:0]
+	for _, r := range f.Runs {
+		if r.Run == nil {
+			f.Problems = append(f.Problems, &result.SyntaxError{File: f.Name, Line: 0,
+				Err: fmt.Errorf("%d result records of a run without its run record", len(r.Results))})
+			continue
+		}
+		kept = append(kept, r)
+	}
+	f.Runs, f.Count = kept, len(kept)
+	if f.emit != nil {
+		for _, r := range kept {
+			if f.err == nil {
+				f.err = f.emit(r)
+			}
+		}
+		f.Runs = nil
+	}
+}
