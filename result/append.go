@@ -58,6 +58,12 @@ func appendResult(b []byte, r *Result) ([]byte, error) {
 	b = appendString(b, r.Locality)
 	b = append(b, `,"host_count":`...)
 	b = strconv.AppendInt(b, int64(r.HostCount), 10)
+	return appendPerRank(b, r, err)
+}
+
+// appendPerRank appends the rest of a result record: per-rank times and
+// samples, then the fields that are there only sometimes.
+func appendPerRank(b []byte, r *Result, err error) ([]byte, error) {
 	b = append(b, `,"ranks":`...)
 	if r.Ranks == nil {
 		b = append(b, "null"...)

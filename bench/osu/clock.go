@@ -3,6 +3,8 @@ package osu
 import (
 	"errors"
 	"math"
+
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // Exchange is one ping-pong between rank 0 and rank 1 with four stamps,
@@ -73,4 +75,34 @@ func (c Clock) OneWayTimes(ex []Exchange) (fwd, back, halfRTT float64) {
 	}
 	n := float64(len(ex))
 	return fwd / n, back / n, halfRTT / n
+}
+
+// exchanges merges the stamps of ranks 0 and 1 of one kernel run.
+func exchanges(st [][]float64) []Exchange {
+	if len(st) < 2 {
+		return nil
+	}
+	n := min(len(st[0]), len(st[1])) / 4
+	ex := make([]Exchange, n)
+	for i := range ex {
+		ex[i] = Exchange{A: st[0][4*i], B: st[1][4*i+1], C: st[1][4*i+2], D: st[0][4*i+3]}
+	}
+	return ex
+}
+
+// oneWay synchronises the clocks before and after the measurement and
+// splits its round trips into the two directions.
+func oneWay(stamps [3][][]float64) (*result.OneWay, error) {
+	p1, err := EstimateOffset(exchanges(stamps[0]))
+	if err != nil {
+		return nil, err
+	}
+	p2, err := EstimateOffset(exchanges(stamps[2]))
+	if err != nil {
+		return nil, err
+	}
+	c := NewClock(p1, p2)
+	fwd, back, half := c.OneWayTimes(exchanges(stamps[1]))
+	return &result.OneWay{HalfRTTUS: half * 1e6, ForwardUS: fwd * 1e6, BackwardUS: back * 1e6,
+		ErrorUS: c.Bound * 1e6, OffsetUS: c.Offset * 1e6, DriftPPM: c.Drift * 1e6}, nil
 }

@@ -2,13 +2,11 @@ package osu
 
 import (
 	"fmt"
-	"math"
 	"runtime"
 
 	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
-	"github.com/gomb-hpc/gomb/stats"
 	"github.com/gomb-hpc/gomb/watchdog"
 )
 
@@ -181,54 +179,13 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64) ([]*result.Result, err
 	}
 	js := e.spec(t, size, skip)
 	mine := bench.NewSlots(nvals, iters)
-	var stamps [3][]float64
-	var oneWaySamples []float64 // the one-way measurement's, before the second sync overwrites them // one-way: sync before, measurement, sync after
 
 	if err := e.World.Barrier(); err != nil {
 		return nil, err
 	}
-	switch s.Kind {
-	case NonBlocking:
-		// Pure communication first; then the same with as much compute as
-		// this rank's pure time, to see how much of it hides.
-		js.ComputeS = 0
-		job.Set(js)
-		el, err := job.Run(iters, false)
-		if err != nil {
-			return nil, err
-		}
-		pure := el / float64(iters)
-		js.ComputeS = pure
-		job.Set(js)
-		if mine[bench.SlotTime], err = job.Run(iters, true); err != nil {
-			return nil, err
-		}
-		nt := job.NBCTimes()
-		mine[vPure] = pure
-		mine[vInit], mine[vCompute], mine[vTest], mine[vWait] = nt.Init, nt.Compute, nt.Test, nt.Wait
-	case OneWay:
-		for k, n := range []int{syncSamples, iters, syncSamples} {
-			ks := js
-			if k != 1 {
-				ks.Count, ks.Skip = 0, syncSamples/10
-			}
-			job.Set(ks)
-			el, err := job.Run(n, k == 1)
-			if err != nil {
-				return nil, err
-			}
-			stamps[k] = job.Stamps(n)
-			if k == 1 {
-				mine[bench.SlotTime] = el
-				oneWaySamples = job.Samples()
-			}
-		}
-	default:
-		job.Set(js)
-		var err error
-		if mine[bench.SlotTime], err = job.Run(iters, true); err != nil {
-			return nil, err
-		}
+	stamps, oneWaySamples, err := timeLoop(job, s, js, iters, mine)
+	if err != nil {
+		return nil, err
 	}
 	if o.Validate {
 		vs := js
@@ -276,121 +233,53 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64) ([]*result.Result, err
 	return []*result.Result{r}, nil
 }
 
-// scale is what turns a timing rank's seconds per iteration into the
-// reported microseconds.
-func scale(t *Table) float64 {
-	switch {
-	case t.Spec.Kind == Latency || t.Spec.Kind == OneWay:
-		return 0.5e6 // half the round trip
-	case t.Spec.Kind == RMALatency && (t.Sync == mpi.SyncPSCW || t.Sync == mpi.SyncFence):
-		return 0.5e6 // a round trip of operations
-	}
-	return 1e6
-}
-
-func (e *Engine) row(t *Table, size int64, iters int, vals []float64, samples [][]float64, stamps [3][][]float64) (*result.Result, error) {
-	s, o := t.Spec, t.Opt
-	sc := scale(t)
-	r := &result.Result{Suite: "osu", Benchmark: s.Name, NP: t.NP, Groups: 1, Group: -1, Bytes: size, RunID: e.RunID}
-	world := make([]int, t.NP)
-	for w := range world {
-		world[w] = w
-	}
-	timed := bench.Assembly{Stride: nvals, Hosts: e.Hosts, Samples: samples, Scale: sc, Check: o.Validate,
-		MeanUS: func(v []float64) float64 { return v[bench.SlotTime] / float64(iters) * sc }}.Assemble(r, vals, world)
-	if timed == 0 {
-		return nil, fmt.Errorf("no rank timed %s", s.Name)
-	}
-	if p := pooled(r.SamplesUS); len(p) > 0 {
-		r.P50US, r.P90US, r.P99US = stats.Quantile(p, 0.5), stats.Quantile(p, 0.9), stats.Quantile(p, 0.99)
-	}
-	msgRate := 0.0
-	nb := result.NBC{MinCommUS: math.Inf(1)}
-	for _, w := range r.Ranks {
-		v := vals[w*nvals : (w+1)*nvals]
-		if el := v[bench.SlotTime]; el > 0 {
-			msgRate += float64(o.Window) * float64(iters) / el
-		}
-		if s.Kind == NonBlocking {
-			n := float64(iters)
-			nb.ComputeUS += v[vCompute] / n * 1e6
-			nb.InitUS += v[vInit] / n * 1e6
-			nb.TestUS += v[vTest] / n * 1e6
-			nb.WaitUS += v[vWait] / n * 1e6
-			nb.PureUS += v[vPure] * 1e6
-			nb.MinCommUS = math.Min(nb.MinCommUS, v[vPure]*1e6)
-			nb.MaxCommUS = math.Max(nb.MaxCommUS, v[vPure]*1e6)
-		}
-	}
-	bytes := float64(size) * float64(o.Window) * float64(iters)
+// timeLoop runs the timed loop of a size as the test's kind needs it,
+// filling this rank's slots: non-blocking tests twice (pure, then with
+// compute), one-way between two clock syncs (stamps: sync before, the
+// measurement, sync after; its samples, before the second sync overwrites
+// them), the others once.
+func timeLoop(job *mpi.Job, s *Spec, js mpi.JobSpec, iters int, mine []float64) (stamps [3][]float64, oneWaySamples []float64, err error) {
 	switch s.Kind {
-	case Bandwidth, RMABandwidth:
-		el := vals[r.Ranks[0]*nvals+bench.SlotTime]
-		r.MBps = s.BWFactor * bytes / el / 1e6
-	case MsgRate:
-		r.MsgPerSec = msgRate
-		r.MBps = msgRate * float64(size) / 1e6
 	case NonBlocking:
-		k := float64(len(r.Ranks))
-		nb.OverallUS = r.TAvgUS
-		nb.ComputeUS /= k
-		nb.InitUS /= k
-		nb.TestUS /= k
-		nb.WaitUS /= k
-		nb.PureUS /= k
-		if nb.PureUS > 0 {
-			nb.OverlapPct = math.Max(0, 100-(nb.OverallUS-nb.ComputeUS)/nb.PureUS*100)
-		}
-		r.NBC = &nb
-	case OneWay:
-		ow, err := oneWay(stamps)
+		// Pure communication first; then the same with as much compute as
+		// this rank's pure time, to see how much of it hides.
+		js.ComputeS = 0
+		job.Set(js)
+		el, err := job.Run(iters, false)
 		if err != nil {
-			return nil, err
+			return stamps, nil, err
 		}
-		r.OneWay = ow
+		pure := el / float64(iters)
+		js.ComputeS = pure
+		job.Set(js)
+		if mine[bench.SlotTime], err = job.Run(iters, true); err != nil {
+			return stamps, nil, err
+		}
+		nt := job.NBCTimes()
+		mine[vPure] = pure
+		mine[vInit], mine[vCompute], mine[vTest], mine[vWait] = nt.Init, nt.Compute, nt.Test, nt.Wait
+	case OneWay:
+		for k, n := range []int{syncSamples, iters, syncSamples} {
+			ks := js
+			if k != 1 {
+				ks.Count, ks.Skip = 0, syncSamples/10
+			}
+			job.Set(ks)
+			el, err := job.Run(n, k == 1)
+			if err != nil {
+				return stamps, nil, err
+			}
+			stamps[k] = job.Stamps(n)
+			if k == 1 {
+				mine[bench.SlotTime] = el
+				oneWaySamples = job.Samples()
+			}
+		}
+	default:
+		job.Set(js)
+		if mine[bench.SlotTime], err = job.Run(iters, true); err != nil {
+			return stamps, nil, err
+		}
 	}
-	if o.Device != "" {
-		r.Buffers = string(o.Place[0]) + " " + string(o.Place[1])
-		r.Staged = e.Staged
-	}
-	return r, nil
-}
-
-// pooled is the samples of all timing ranks, sorted.
-func pooled(samples [][]float64) []float64 {
-	var all []float64
-	for _, s := range samples {
-		all = append(all, s...)
-	}
-	return stats.Sorted(all)
-}
-
-// exchanges merges the stamps of ranks 0 and 1 of one kernel run.
-func exchanges(st [][]float64) []Exchange {
-	if len(st) < 2 {
-		return nil
-	}
-	n := min(len(st[0]), len(st[1])) / 4
-	ex := make([]Exchange, n)
-	for i := range ex {
-		ex[i] = Exchange{A: st[0][4*i], B: st[1][4*i+1], C: st[1][4*i+2], D: st[0][4*i+3]}
-	}
-	return ex
-}
-
-// oneWay synchronises the clocks before and after the measurement and
-// splits its round trips into the two directions.
-func oneWay(stamps [3][][]float64) (*result.OneWay, error) {
-	p1, err := EstimateOffset(exchanges(stamps[0]))
-	if err != nil {
-		return nil, err
-	}
-	p2, err := EstimateOffset(exchanges(stamps[2]))
-	if err != nil {
-		return nil, err
-	}
-	c := NewClock(p1, p2)
-	fwd, back, half := c.OneWayTimes(exchanges(stamps[1]))
-	return &result.OneWay{HalfRTTUS: half * 1e6, ForwardUS: fwd * 1e6, BackwardUS: back * 1e6,
-		ErrorUS: c.Bound * 1e6, OffsetUS: c.Offset * 1e6, DriftPPM: c.Drift * 1e6}, nil
+	return stamps, oneWaySamples, nil
 }

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -223,99 +221,6 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// TestTimeOut: -time 0.001 ends each benchmark with IMB's time-out row and
-// a time-out record.
-func TestTimeOut(t *testing.T) {
-	for _, m := range mpis {
-		t.Run(m.name, func(t *testing.T) {
-			out := filepath.Join(t.TempDir(), "r.jsonl")
-			j := launch(t, m, 2, 2*time.Minute, nil, "-time", "0.001", "-json", out, "PingPong", "Allreduce")
-			if j.code != 0 {
-				t.Fatalf("exit %d: %s", j.code, tail(j.stderr))
-			}
-			if n := strings.Count(j.stdout, " time-out.; Time limit (secs_per_sample * msg_sizes_list_len) is over;"); n != 2 {
-				t.Errorf("%d time-out rows, want 2 (one per benchmark):\n%s", n, j.stdout)
-			}
-			s := readRecords(t, out)
-			var timeouts []string
-			for _, r := range s.results {
-				if r.Status == result.StatusTimeOut {
-					timeouts = append(timeouts, r.Benchmark)
-				}
-			}
-			if strings.Join(timeouts, ",") != "PingPong,Allreduce" {
-				t.Errorf("time-out records %v", timeouts)
-			}
-			// A time-out ends the benchmark: it is the last record of each.
-			last := map[string]string{}
-			for _, r := range s.results {
-				last[r.Benchmark] = r.Status
-			}
-			if last["PingPong"] != result.StatusTimeOut || last["Allreduce"] != result.StatusTimeOut {
-				t.Errorf("last statuses %v", last)
-			}
-		})
-	}
-	// With -multi 1 the text prints a time-out row for every group, and
-	// the records say the same: one time-out record per group.
-	t.Run("multi", func(t *testing.T) {
-		out := filepath.Join(t.TempDir(), "r.jsonl")
-		j := launch(t, mpis[0], 4, 2*time.Minute, nil, "-time", "0.001", "-multi", "1", "-json", out, "PingPong")
-		if j.code != 0 {
-			t.Fatalf("exit %d: %s", j.code, tail(j.stderr))
-		}
-		var groups []int
-		for _, r := range readRecords(t, out).results {
-			if r.Status == result.StatusTimeOut {
-				groups = append(groups, r.Group)
-			}
-		}
-		if fmt.Sprint(groups) != "[0 1]" || strings.Count(j.stdout, " time-out.;") != 2 {
-			t.Errorf("time-out records of groups %v, %d time-out rows:\n%s", groups, strings.Count(j.stdout, " time-out.;"), j.stdout)
-		}
-		roundTrip(t, j.stdout, 4, readRecords(t, out).results, 0.005, 0.005)
-	})
-}
-
-// TestCheckFailure: with corrupted data (fault injection) -check reports
-// the failing rows and the exit status is 3.
-func TestCheckFailure(t *testing.T) {
-	for _, m := range mpis {
-		t.Run(m.name, func(t *testing.T) {
-			out := filepath.Join(t.TempDir(), "r.jsonl")
-			j := launch(t, m, 2, 2*time.Minute, []string{"GOMB_FAULT=check-corrupt"},
-				"-check", "-msglog", "2:3", "-iter", "10", "-iter_policy", "off", "-json", out, "Allreduce", "Gather", "Barrier")
-			checkNoCrash(t, j)
-			if j.code != exitCheckFailed {
-				t.Fatalf("exit %d, want %d: %s", j.code, exitCheckFailed, tail(j.stderr))
-			}
-			// Allreduce: 4, 8; Gather: 0 (nothing to check), 4, 8; Barrier: nothing.
-			if n := strings.Count(j.stdout, "# !! check failed:"); n != 4 {
-				t.Errorf("%d failure lines, want 4:\n%s", n, j.stdout)
-			}
-			if strings.Count(j.stderr, "-check: 4 result rows failed validation") != 1 {
-				t.Errorf("stderr: %s", j.stderr)
-			}
-			s := readRecords(t, out)
-			failed := 0
-			for _, r := range s.results {
-				if r.Check == nil {
-					t.Fatalf("no check in %+v", r)
-				}
-				if !r.Check.Passed {
-					failed++
-					if r.Check.Defects <= 0 || !strings.Contains(r.Check.Detail, "wrong elements") {
-						t.Errorf("failed check without detail: %+v", r.Check)
-					}
-				}
-			}
-			if failed != 4 || s.end == nil || s.end.Status != result.EndCheckFailed {
-				t.Errorf("%d failed rows, end %+v", failed, s.end)
-			}
-		})
-	}
-}
-
 // TestBadInput: each bad input gets one clear line on stderr from rank 0,
 // exit status 2, no hang and no stack trace, with both MPIs.
 func TestBadInput(t *testing.T) {
@@ -363,101 +268,6 @@ func TestBadInput(t *testing.T) {
 				if strings.TrimSpace(j.stdout) != "" {
 					t.Errorf("stdout not empty: %q", j.stdout)
 				}
-			})
-		}
-	}
-}
-
-// longRun starts a run that takes many seconds and returns once the record
-// file holds a few results.
-func longRun(t *testing.T, m mpiLib, out string) (*exec.Cmd, *bytes.Buffer) {
-	t.Helper()
-	argv := append(m.argv(2), filepath.Join(binDir, m.bin), "imb", "-iter", "200000", "-iter_policy", "off",
-		"-msglog", "0:12", "-json", out, "PingPong", "Sendrecv")
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	var se bytes.Buffer
-	cmd.Stderr = &se
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waitLines(t, cmd, out, 3, &se)
-	return cmd, &se
-}
-
-// waitExit waits for the launcher with a deadline and returns how long it
-// took.
-func waitExit(t *testing.T, cmd *exec.Cmd, limit time.Duration) (time.Duration, int) {
-	t.Helper()
-	start := time.Now()
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case <-done:
-	case <-time.After(limit):
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		<-done
-		t.Fatalf("job did not end within %v", limit)
-	}
-	waitGone(t)
-	return time.Since(start), cmd.ProcessState.ExitCode()
-}
-
-// TestInterrupt: SIGINT or SIGTERM to the launcher stops the job within
-// seconds; the records so far are intact and end with an "interrupted"
-// record.
-func TestInterrupt(t *testing.T) {
-	for _, m := range mpis {
-		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
-			t.Run(m.name+"/"+sig.String(), func(t *testing.T) {
-				out := filepath.Join(t.TempDir(), "r.jsonl")
-				cmd, _ := longRun(t, m, out)
-				cmd.Process.Signal(sig)
-				took, code := waitExit(t, cmd, 10*time.Second)
-				// MPICH's mpiexec returns 0 or the signal number at random
-				// once it has forwarded a signal; Open MPI's mpirun is
-				// reliable. The end record says what happened either way.
-				if code == 0 && m.name == "openmpi" {
-					t.Errorf("exit status 0 after %v", sig)
-				}
-				if took > 3*time.Second {
-					t.Errorf("took %v to stop", took)
-				}
-				s := readRecords(t, out)
-				if len(s.bad) > 0 || s.run == nil || len(s.results) < 2 {
-					t.Fatalf("records: %d results, errors %v", len(s.results), s.bad)
-				}
-				if s.end == nil || s.end.Status != result.EndInterrupted || s.end.Results != len(s.results) {
-					t.Errorf("end record %+v, %d results", s.end, len(s.results))
-				}
-				t.Logf("%s %v: exit %d after %v, %d results kept", m.name, sig, code, took.Round(time.Millisecond), len(s.results))
-			})
-		}
-	}
-}
-
-// TestRankDeath: a rank killed with SIGKILL ends the job in bounded time
-// with the records written so far intact and nothing left running.
-func TestRankDeath(t *testing.T) {
-	for _, m := range mpis {
-		for _, victim := range []int{0, 1} {
-			t.Run(fmt.Sprintf("%s/rank%d", m.name, victim), func(t *testing.T) {
-				out := filepath.Join(t.TempDir(), "r.jsonl")
-				cmd, _ := longRun(t, m, out)
-				s := readRecords(t, out)
-				syscall.Kill(s.run.Ranks[victim].PID, syscall.SIGKILL)
-				took, code := waitExit(t, cmd, 30*time.Second)
-				if code == 0 {
-					t.Errorf("exit status 0 after a rank died")
-				}
-				s = readRecords(t, out)
-				if len(s.bad) > 0 || len(s.results) < 2 {
-					t.Errorf("records after the kill: %d results, errors %v", len(s.results), s.bad)
-				}
-				// A SIGKILL reaching rank 0, the writer (the victim, or the
-				// launcher's clean-up after another rank died), may cut the
-				// record in flight; the decoder says so and keeps the rest.
-				t.Logf("%s rank %d killed: exit %d after %v, %d results kept (last cut short: %v)", m.name, victim, code, took.Round(time.Millisecond), len(s.results), s.cut != nil)
 			})
 		}
 	}

@@ -7,13 +7,9 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"sync/atomic"
-	"syscall"
-	"time"
 
 	bring "github.com/gomb-hpc/gomb/bench/ring"
 	"github.com/gomb-hpc/gomb/mpi"
@@ -151,32 +147,10 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 		return ss.fail(err)
 	}
 
-	// A signal asks every rank to stop after the current sample; the ranks
-	// agree on it before the next one, then print the summary and exit 0.
-	// A second signal exits at once (records stay valid).
-	var stopping atomic.Bool
-	wake := make(chan struct{})
-	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-	go func() {
-		<-sigs
-		stopping.Store(true)
-		close(wake)
-		sg := (<-sigs).(syscall.Signal)
-		if ss.rank == 0 {
-			ss.out.end(result.EndInterrupted, sg.String(), "", true)
-		}
-		os.Exit(128 + int(sg))
-	}()
-	mon.Stop = stopping.Load
+	stopping, wait, undo := ss.stopOnSignal()
+	defer undo()
+	mon.Stop, mon.Wait = stopping, wait
 	mon.Watch = ss.watch(cfg.watch, 0)
-	mon.Wait = func(d time.Duration) {
-		select {
-		case <-time.After(d):
-		case <-wake:
-		}
-	}
 
 	var tracker *bring.Tracker
 	var hostList []string
@@ -191,7 +165,7 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 	defer debug.SetGCPercent(100)
 	err = mon.Run(func(s bring.Sample) error {
 		tracker.Add(s)
-		r := ringRecord(ss.out.runID, o.MsgSize, s, hostList)
+		r := bring.Record(ss.out.runID, o.MsgSize, s, hostList)
 		if err := ss.out.result(r, func(*result.Result) error { return text.Sample(s) }); err != nil {
 			return err
 		}
@@ -207,7 +181,7 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 		sum := tracker.Summary(hostList)
 		_ = text.Summary(sum, ss.size)
 		status := result.EndComplete
-		if stopping.Load() {
+		if stopping() {
 			status = result.EndInterrupted
 		}
 		ss.out.endWith(status, "", "", sum, false)
@@ -223,19 +197,4 @@ func dirOf(path string) string {
 		return path[:i]
 	}
 	return "."
-}
-
-// ringRecord turns a sample into a result record: every rank's duration,
-// the bandwidth over the ranks, the slowest rank.
-func ringRecord(runID string, msg int64, s bring.Sample, hostList []string) *result.Result {
-	r := &result.Result{Suite: "ring", Benchmark: "ring", RunID: runID, NP: len(s.DurS), Groups: 1, Group: -1,
-		Bytes: msg, Repetitions: 1, Status: result.StatusOK, Sample: s.Index, Cold: s.Cold, Time: s.Time,
-		TMinUS: s.MinS * 1e6, TMaxUS: s.MaxS * 1e6, TAvgUS: s.AvgS * 1e6, MBps: s.AvgGBps * 1e3}
-	for i, d := range s.DurS {
-		r.Ranks = append(r.Ranks, i)
-		r.RankMeanUS = append(r.RankMeanUS, d*1e6)
-		r.SamplesUS = append(r.SamplesUS, []float64{d * 1e6})
-	}
-	r.Locality, r.HostCount = result.Locality(hostList)
-	return r
 }

@@ -16,6 +16,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -191,6 +192,41 @@ func early(perr error, list bool, stdout io.Writer, usage, lister func(io.Writer
 		return true
 	}
 	return false
+}
+
+// stopOnSignal is the signal handling of a command that can stop between
+// steps (the ring): the first SIGINT or SIGTERM asks every rank to stop
+// (stopping turns true; wait, the pause between steps, returns at once),
+// and the ranks agree on it before the next step; a second signal ends the
+// job at once, rank 0 writing an "interrupted" end record. undo restores
+// the default handling.
+func (s *session) stopOnSignal() (stopping func() bool, wait func(time.Duration), undo func()) {
+	var stop atomic.Bool
+	wake := make(chan struct{})
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	go func() {
+		if _, ok := <-sigs; !ok {
+			return
+		}
+		stop.Store(true)
+		close(wake)
+		sg, ok := (<-sigs).(syscall.Signal)
+		if !ok {
+			return
+		}
+		if s.rank == 0 {
+			s.out.end(result.EndInterrupted, sg.String(), "", true)
+		}
+		os.Exit(128 + int(sg))
+	}()
+	wait = func(d time.Duration) {
+		select {
+		case <-time.After(d):
+		case <-wake:
+		}
+	}
+	return stop.Load, wait, func() { signal.Stop(sigs) }
 }
 
 // onSignal makes SIGINT and SIGTERM (which launchers forward to every rank)

@@ -1,0 +1,182 @@
+package analysis
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gomb-hpc/gomb/result"
+)
+
+func kinds(fs []Finding) string {
+	var k []string
+	for _, f := range fs {
+		k = append(k, f.Severity+":"+f.Kind)
+	}
+	return strings.Join(k, " ")
+}
+
+func find(fs []Finding, kind string) *Finding {
+	for i := range fs {
+		if fs[i].Kind == kind {
+			return &fs[i]
+		}
+	}
+	return nil
+}
+
+// TestExplainSeeds: the VMI tables switch protocol between 8 and 16 KiB,
+// as the seed says; the blog's InfiniBand runs are RDMA class, its TCP
+// run Ethernet/TCP class.
+func TestExplainSeeds(t *testing.T) {
+	for _, c := range []struct{ file, class string }{
+		{"testdata/vmi_infiniband_latency_np2.txt", "RDMA class"},
+		{"testdata/vmi_myrinet_latency_np2.txt", "RDMA class"},
+		{"testdata/vmi_ethernet_latency_np2.txt", "Ethernet/TCP class"},
+	} {
+		fs := Explain(load(t, c.file)[0], ExplainOptions{})
+		var sw []string
+		for _, f := range fs {
+			if f.Kind == KindSwitch && strings.Contains(f.Summary, "a protocol switch") {
+				sw = append(sw, fmt.Sprint(f.Sizes))
+			}
+		}
+		if fmt.Sprint(sw) != "[[8192 16384]]" {
+			t.Errorf("%s: protocol switches %v, want between 8 KiB and 16 KiB\n%s", c.file, sw, kinds(fs))
+		}
+		if f := find(fs, KindFabric); f == nil || !strings.Contains(f.Summary, c.class) {
+			t.Errorf("%s: fabric %+v", c.file, f)
+		}
+		if f := find(fs, KindCliff); f == nil || fmt.Sprint(f.Sizes) != "[16384]" || !strings.Contains(f.Cause, "protocol switch at 16 KiB") {
+			t.Errorf("%s: cliff %+v", c.file, f)
+		}
+	}
+	blog := load(t, "../importer/testdata/imb-fabric-comparison-blog.txt")
+	for i, want := range []string{"1.52 µs points to RDMA class", "1.52 µs points to RDMA class", "105.8 µs points to Ethernet/TCP class"} {
+		if f := find(Explain(blog[i], ExplainOptions{}), KindFabric); f == nil || !strings.Contains(f.Summary, want) || f.Severity != Info {
+			t.Errorf("blog run %d: %+v", i, f)
+		}
+	}
+	// A and B of the blog: TCP is some 70 times slower at small sizes.
+	c, err := Compare("ib", blog[:2], "tcp", blog[2:], CompareOptions{})
+	if err != nil || c.Series[0].Bands[0].Speed > 0.02 || c.Series[0].Bands[0].Speed < 0.01 {
+		t.Errorf("blog IB vs TCP: %v %+v", err, c.Series)
+	}
+}
+
+// TestExplainPlanted: each detector on a run made to show it, and a clean
+// run that shows nothing to warn about.
+func TestExplainPlanted(t *testing.T) {
+	link100 := ExplainOptions{Link: Link{Gbps: 100, Source: "test"}}
+	ranks := func(n int, slow int) func(*result.Result) {
+		return func(x *result.Result) {
+			for r := 0; r < n; r++ {
+				m := x.TAvgUS
+				if r == slow {
+					m *= 1.5
+				}
+				x.Ranks, x.RankMeanUS = append(x.Ranks, r), append(x.RankMeanUS, m)
+			}
+		}
+	}
+	clean := mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(0.3, 8000, one), nil)
+	cases := []struct {
+		name string
+		run  *result.Bundle
+		opt  ExplainOptions
+		want string // severity:kind that must be among the findings
+		none string // kind that must not be
+	}{
+		{"clean intra-node PingPong", clean, ExplainOptions{}, "info:fabric", "cliff"},
+		{"imbalance in Allreduce", mkRun("imb", "Allreduce", 4, result.IntraNode, []pt{{bytes: 1024, tmin: 2, tmax: 9, tavg: 5}}, nil),
+			ExplainOptions{}, "warning:variability", ""},
+		{"imbalance in Bcast is by design", mkRun("imb", "Bcast", 4, result.IntraNode, []pt{{bytes: 1024, tmin: 2, tmax: 9, tavg: 5}}, nil),
+			ExplainOptions{}, "info:variability", ""},
+		{"bimodal repetitions", mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(0.3, 8000, one), func(x *result.Result) {
+			if x.Bytes == 64 {
+				var s []float64
+				for i := 0; i < 100; i++ {
+					if i%3 == 0 {
+						s = append(s, 3+0.001*float64(i))
+					} else {
+						s = append(s, 1+0.001*float64(i))
+					}
+				}
+				x.Ranks, x.RankMeanUS, x.SamplesUS = []int{0, 1}, []float64{1.7, 1.7}, [][]float64{s, s}
+			}
+		}), ExplainOptions{}, "info:bimodal", ""},
+		{"cliff at 64 KiB", mkRun("imb", "Sendrecv", 2, result.IntraNode, pingpong(1, 5000, func(s int64) float64 {
+			if s >= 64<<10 {
+				return 3
+			}
+			return 1
+		}), nil), ExplainOptions{}, "warning:cliff", ""},
+		{"spike at 4 KiB is noise", mkRun("imb", "Sendrecv", 2, result.IntraNode, pingpong(1, 5000, func(s int64) float64 {
+			if s == 4<<10 {
+				return 6
+			}
+			return 1
+		}), nil), ExplainOptions{}, "info:variability", "cliff"},
+		{"far below the link, plateau", mkRun("imb", "PingPong", 2, result.InterNode, pingpong(2, 3000, one), nil),
+			link100, "warning:plateau", ""},
+		{"near the link", mkRun("imb", "PingPong", 2, result.InterNode, pingpong(1.2, 12200, one), nil),
+			link100, "info:link-efficiency", "plateau"},
+		{"fast latency across nodes is suspicious", mkRun("imb", "PingPong", 2, result.InterNode, pingpong(0.3, 12000, one), nil),
+			ExplainOptions{}, "warning:fabric", ""},
+		{"slow latency within a node", mkRun("osu", "latency", 2, result.IntraNode, pingpong(25, 1000, one), nil),
+			ExplainOptions{}, "warning:fabric", ""},
+		{"somewhat slow shared memory", mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1.8, 8000, one), nil),
+			ExplainOptions{}, "info:fabric", ""},
+		{"straggler", mkRun("imb", "Allreduce", 4, result.IntraNode, pingpong(3, 4000, one), ranks(4, 2)),
+			ExplainOptions{}, "warning:straggler", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fs := Explain(c.run, c.opt)
+			got := " " + kinds(fs) + " "
+			if !strings.Contains(got, " "+c.want+" ") {
+				t.Errorf("findings %s, want %s", got, c.want)
+			}
+			if c.none != "" && strings.Contains(got, ":"+c.none+" ") {
+				t.Errorf("findings %s, want no %s", got, c.none)
+			}
+			if c.name == "clean intra-node PingPong" && strings.Contains(got, "warning") {
+				t.Errorf("clean run warns: %s", got)
+			}
+			for _, f := range fs {
+				if f.Summary == "" || f.Cause == "" || len(f.Numbers) == 0 {
+					t.Errorf("finding without words or numbers: %+v", f)
+				}
+			}
+		})
+	}
+	// the collective model: Allreduce 10x slower than PingPong predicts
+	pp := mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1, 10000, one), nil)
+	ar := mkRun("imb", "Allreduce", 8, result.IntraNode, pingpong(1, 10000, func(int64) float64 { return 20 }), nil)
+	pp.Results = append(pp.Results, ar.Results...)
+	f := find(Explain(pp, ExplainOptions{}), KindCollective)
+	if f == nil || f.Series.Benchmark != "Allreduce" || len(f.Sizes) < 10 {
+		t.Errorf("collective model: %+v", f)
+	}
+}
+
+// TestThresholds: the rules judge by ExplainOptions.Thresholds: a spread
+// of 4.5× warns at the default 3× and not at 5×, and the summary says the
+// threshold in force; the zero options are the defaults.
+func TestThresholds(t *testing.T) {
+	run := mkRun("imb", "Allreduce", 4, result.IntraNode, []pt{{bytes: 1024, tmin: 2, tmax: 9, tavg: 5}}, nil)
+	def := find(Explain(run, ExplainOptions{}), KindVariability)
+	same := find(Explain(run, ExplainOptions{Thresholds: &DefaultThresholds}), KindVariability)
+	if def == nil || same == nil || def.Summary != same.Summary || !strings.Contains(def.Summary, "more than 3×") {
+		t.Fatalf("defaults: %+v %+v", def, same)
+	}
+	th := DefaultThresholds
+	th.SpreadRatio = 5
+	if f := find(Explain(run, ExplainOptions{Thresholds: &th}), KindVariability); f != nil {
+		t.Errorf("a 4.5x spread against a 5x threshold: %+v", f)
+	}
+	th.SpreadRatio = 2
+	if f := find(Explain(run, ExplainOptions{Thresholds: &th}), KindVariability); f == nil || !strings.Contains(f.Summary, "more than 2×") {
+		t.Errorf("a 4.5x spread against a 2x threshold: %+v", f)
+	}
+}

@@ -1,0 +1,235 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sort"
+)
+
+// The fidelity tables: per benchmark and size the median ratio gomb/peer,
+// its quartiles, the peer's spread, a verdict; the headline; RSS and wall time.
+
+// headlineSizes are the sizes of the summary table.
+var headlineSizes = []int64{1, 8, 1024, 65536, 1 << 20, 4 << 20}
+
+// headline prints, per job and benchmark, the ratio and the peer's spread
+// at a few sizes (0 B stands in for 1 B where a benchmark starts at 0).
+func headline(w io.Writer, jobs []job, all []launch, rounds int) {
+	fmt.Fprintf(w, "\n## headline: ratio gomb/peer (peer spread) at a few sizes\n")
+	fmt.Fprintf(w, "%-18s %-24s", "job", "benchmark")
+	for _, s := range headlineSizes {
+		fmt.Fprintf(w, " %14s", sizeName(s))
+	}
+	fmt.Fprintln(w)
+	for _, j := range jobs {
+		by := map[string]map[int64]cell{}
+		var order []string
+		for _, k := range cellsOf(all, j.name, rounds) {
+			if by[k.bench] == nil {
+				by[k.bench] = map[int64]cell{}
+				order = append(order, k.bench)
+			}
+			by[k.bench][k.bytes] = k
+		}
+		for _, b := range order {
+			fmt.Fprintf(w, "%-18s %-24s", j.name, b)
+			for _, s := range headlineSizes {
+				k, ok := by[b][s]
+				if !ok && s == 1 {
+					k, ok = by[b][0]
+				}
+				if !ok || k.rounds == 0 {
+					fmt.Fprintf(w, " %14s", "-")
+					continue
+				}
+				fmt.Fprintf(w, " %14s", fmt.Sprintf("%.2f (%.2f)", k.ratio, k.spread))
+			}
+			fmt.Fprintln(w)
+		}
+	}
+}
+
+func sizeName(b int64) string {
+	switch {
+	case b >= 1<<20:
+		return fmt.Sprintf("%d MiB", b>>20)
+	case b >= 1<<10:
+		return fmt.Sprintf("%d KiB", b>>10)
+	}
+	return fmt.Sprintf("%d B", b)
+}
+
+// report prints the ratio tables, the RSS and the wall times.
+func report(w io.Writer, c *config, jobs []job, all []launch) {
+	fmt.Fprintf(w, "# gomb vs peers, %s: %d rounds ABBA, launcher %q\n", c.label, c.rounds, c.launch)
+	fmt.Fprintf(w, "# ratio = median over rounds of gomb/peer (each round: the mean of each program's two launches);\n")
+	fmt.Fprintf(w, "# time as reported (IMB t_max, OSU's column; bandwidths as 1/MB/s); [q25 q75] of the ratios;\n")
+	fmt.Fprintf(w, "# spread = the peer's own launch-to-launch IQR/median; ok: within 3%%, ok~: within twice the spread\n")
+	for _, j := range jobs {
+		cells := cellsOf(all, j.name, c.rounds)
+		if len(cells) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n## %s (%d processes)\n", j.name, j.np)
+		fmt.Fprintf(w, "%-28s %9s %12s %7s %17s %7s  %s\n", "benchmark", "bytes", "peer", "ratio", "[q25 q75]", "spread", "verdict")
+		for _, k := range cells {
+			fmt.Fprintf(w, "%-28s %9d %12.3f %7.3f  [%6.3f %6.3f] %7.3f  %s\n", k.bench, k.bytes, k.peer, k.ratio, k.q25, k.q75, k.spread, k.verdict())
+		}
+	}
+	fmt.Fprintf(w, "\n## summary\n")
+	var n, ok, okSpread int
+	for _, j := range jobs {
+		for _, k := range cellsOf(all, j.name, c.rounds) {
+			n++
+			switch k.verdict() {
+			case "ok":
+				ok++
+			case "ok~":
+				okSpread++
+			}
+		}
+	}
+	fmt.Fprintf(w, "%d cells: %d within 3%%, %d more within twice the peer's spread, %d outside\n", n, ok, okSpread, n-ok-okSpread)
+	headline(w, jobs, all, c.rounds)
+	fmt.Fprintf(w, "\n## peak RSS of a rank (MB, median over launches) and wall time per launch (s, median)\n")
+	fmt.Fprintf(w, "%-18s %5s %10s %10s %8s %9s %9s %7s\n", "job", "rank", "peer MB", "gomb MB", "diff MB", "peer s", "gomb s", "ratio")
+	for _, j := range jobs {
+		pw, gw := wall(all, j.name, "peer"), wall(all, j.name, "gomb")
+		for rank := 0; rank < j.np; rank++ {
+			pr, gr := rss(all, j.name, "peer", rank), rss(all, j.name, "gomb", rank)
+			if rank == 0 {
+				fmt.Fprintf(w, "%-18s %5d %10.1f %10.1f %+8.1f %9.1f %9.1f %7.2f\n", j.name, rank, pr, gr, gr-pr, pw, gw, gw/pw)
+			} else {
+				fmt.Fprintf(w, "%-18s %5d %10.1f %10.1f %+8.1f\n", "", rank, pr, gr, gr-pr)
+			}
+		}
+	}
+}
+
+// cell is one (benchmark, size) of a job.
+type cell struct {
+	bench           string
+	bytes           int64
+	peer            float64 // median of the peer's launches
+	ratio, q25, q75 float64
+	spread          float64 // the peer's IQR/median over its launches
+	rounds, missing int
+}
+
+func (k cell) verdict() string {
+	d := math.Abs(k.ratio - 1)
+	switch {
+	case k.rounds == 0:
+		return "no data"
+	case d <= 0.03:
+		return "ok"
+	case d <= 2*k.spread:
+		return "ok~"
+	}
+	return "MISS"
+}
+
+func cellsOf(all []launch, name string, rounds int) []cell {
+	// per key and round: the values of each program
+	type pr struct{ peer, gomb []float64 }
+	by := map[string]map[int]*pr{}
+	for _, l := range all {
+		if l.Job != name {
+			continue
+		}
+		for k, v := range l.Values {
+			if by[k] == nil {
+				by[k] = map[int]*pr{}
+			}
+			p := by[k][l.Round]
+			if p == nil {
+				p = &pr{}
+				by[k][l.Round] = p
+			}
+			if l.Prog == "peer" {
+				p.peer = append(p.peer, v)
+			} else {
+				p.gomb = append(p.gomb, v)
+			}
+		}
+	}
+	var out []cell
+	for k, rs := range by {
+		bench, bytes := splitKey(k)
+		c := cell{bench: bench, bytes: bytes}
+		var ratios, peers []float64
+		for _, p := range rs {
+			peers = append(peers, p.peer...)
+			if len(p.peer) == 0 || len(p.gomb) == 0 || mean(p.peer) <= 0 {
+				c.missing++
+				continue
+			}
+			ratios = append(ratios, mean(p.gomb)/mean(p.peer))
+		}
+		c.rounds = len(ratios)
+		if len(peers) == 0 {
+			continue // gomb measured something the peer does not print
+		}
+		c.peer = quantile(peers, 0.5)
+		if c.peer > 0 {
+			c.spread = (quantile(peers, 0.75) - quantile(peers, 0.25)) / c.peer
+		}
+		if len(ratios) > 0 {
+			c.ratio, c.q25, c.q75 = quantile(ratios, 0.5), quantile(ratios, 0.25), quantile(ratios, 0.75)
+		}
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].bench != out[j].bench {
+			return out[i].bench < out[j].bench
+		}
+		return out[i].bytes < out[j].bytes
+	})
+	return out
+}
+
+func wall(all []launch, name, prog string) float64 {
+	var v []float64
+	for _, l := range all {
+		if l.Job == name && l.Prog == prog {
+			v = append(v, l.WallS)
+		}
+	}
+	return quantile(v, 0.5)
+}
+
+func rss(all []launch, name, prog string, rank int) float64 {
+	var v []float64
+	for _, l := range all {
+		if l.Job == name && l.Prog == prog {
+			if k, ok := l.RSSKiB[rank]; ok {
+				v = append(v, float64(k)/1024)
+			}
+		}
+	}
+	return quantile(v, 0.5)
+}
+
+func mean(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s / float64(len(v))
+}
+
+// quantile interpolates linearly between order statistics; NaN if empty.
+func quantile(v []float64, p float64) float64 {
+	if len(v) == 0 {
+		return math.NaN()
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	x := p * float64(len(s)-1)
+	i := int(x)
+	if i+1 >= len(s) {
+		return s[len(s)-1]
+	}
+	return s[i] + (s[i+1]-s[i])*(x-float64(i))
+}
