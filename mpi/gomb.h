@@ -213,8 +213,9 @@ void gomb_job_free(gomb_job *j);
 int gomb_job_bind(gomb_job *j, gomb_comm *c);
 int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int fill_rank);
 void gomb_job_release(gomb_job *j); /* free the message buffers (IMB: after every size) */
-int gomb_run(gomb_job *j);
-int gomb_run_osu(gomb_job *j); /* osu.c: the kernels numbered from GOMB_K_BARRIER_CALLS */
+int gomb_run(gomb_job *j);     /* dispatch.c: any kernel */
+int gomb_run_imb(gomb_job *j); /* kernels.c: IMB-MPI1's kernels, the barrier per call, the split reduce-scatter */
+int gomb_run_osu(gomb_job *j); /* osu.c: OSU's point-to-point, one-sided, non-blocking; ring, memcpy, one-way */
 
 /* Validation (validate.c): one untimed call of the kernel with known data.
  * Returns an MPI error code; *bad counts wrong elements, *first_bad the
@@ -230,15 +231,15 @@ int gomb_cuda_d2h(void *dst, const void *src, size_t n);
 int gomb_cuda_h2d(void *dst, const void *src, size_t n);
 int gomb_cuda_d2d(void *dst, const void *src, size_t n);
 
-/* One-sided validation hooks, called by the RMA kernel while checking:
+/* One-sided validation hooks (checks.c), called by the RMA kernel while checking:
  * fill the window before the operations, verify after. */
 void gomb_rma_prepare(gomb_job *j, char *win_base, size_t span);
 void gomb_rma_verify(gomb_job *j, char *win_base, size_t span, int peer, int lower);
-/* Exchange validation hook: the left neighbour's message, before the right
+/* Exchange validation hook (checks.c): the left neighbour's message, before the right
  * one lands on the same bytes. */
 void gomb_exchange_verify(gomb_job *j, const char *rbuf, int left);
 
-/* Fault injection for tests (validate.c): corrupt received data. */
+/* Fault injection for tests (checks.c): corrupt received data. */
 void gomb_set_fault_corrupt(int on);
 
 #endif

@@ -478,13 +478,8 @@ static int k_coll(gomb_job *j) {
     return rc;
 }
 
-// gomb_run runs one kernel call as described by j. Ranks outside the
-// kernel's communicator return at once.
-int gomb_run(gomb_job *j) {
-    j->elapsed = 0;
-    j->nsamples = 0;
-    if (j->comm == MPI_COMM_NULL) return MPI_SUCCESS;
-    if (j->n < 0 || j->skip < 0 || (j->record && (size_t)j->n > j->n_cap)) return MPI_ERR_ARG;
+// gomb_run_imb runs one call of an IMB-MPI1 kernel (dispatch.c checked j).
+int gomb_run_imb(gomb_job *j) {
     if ((j->kernel == GOMB_K_UNIBAND || j->kernel == GOMB_K_BIBAND) && 2 * j->window > j->reqs_cap)
         return MPI_ERR_ARG;
     switch (j->kernel) {
@@ -498,6 +493,6 @@ int gomb_run(gomb_job *j) {
     case GOMB_K_BCAST ... GOMB_K_ALLTOALLV:
     case GOMB_K_BARRIER_CALLS:
     case GOMB_K_REDUCE_SCATTER_SPLIT: return k_coll(j);
-    default: return gomb_run_osu(j);
+    default: return MPI_ERR_ARG;
     }
 }

@@ -1,0 +1,29 @@
+//go:build cgo
+
+// dispatch.c: gomb_run, the one way into every timed kernel. A table maps
+// each kernel to its family's file: kernels.c (IMB-MPI1's point-to-point and
+// collective loops, and the OSU collectives that share them) or osu.c (OSU's
+// point-to-point, one-sided and non-blocking loops, the ring, memcpy,
+// one-way). Validation (validate.c) calls in here; the kernels call only
+// checks.c; no file calls back into one that calls it.
+#include "gomb.h"
+
+typedef int (*gomb_family)(gomb_job *);
+
+static const gomb_family family[GOMB_K_COUNT] = {
+    [GOMB_K_PINGPONG ... GOMB_K_ALLTOALLV] = gomb_run_imb,
+    [GOMB_K_BARRIER_CALLS] = gomb_run_imb,
+    [GOMB_K_REDUCE_SCATTER_SPLIT] = gomb_run_imb,
+    [GOMB_K_OSU_LATENCY ... GOMB_K_ONEWAY] = gomb_run_osu,
+};
+
+// gomb_run runs one kernel call as described by j. Ranks outside the
+// kernel's communicator return at once.
+int gomb_run(gomb_job *j) {
+    j->elapsed = 0;
+    j->nsamples = 0;
+    if (j->comm == MPI_COMM_NULL) return MPI_SUCCESS;
+    if (j->n < 0 || j->skip < 0 || (j->record && (size_t)j->n > j->n_cap)) return MPI_ERR_ARG;
+    if (j->kernel <= GOMB_K_NONE || j->kernel >= GOMB_K_COUNT || !family[j->kernel]) return MPI_ERR_ARG;
+    return family[j->kernel](j);
+}

@@ -1,0 +1,91 @@
+/* pattern.h: the data that validation writes and expects (private to the
+ * C files of package mpi). Every sender writes a pattern that depends on its
+ * rank, the byte position in its send buffer and the check iteration;
+ * reductions use small integers, exact in every element type. */
+#ifndef GOMB_PATTERN_H
+#define GOMB_PATTERN_H
+
+#include "gomb.h"
+
+/* gomb_fault_corrupt: tests ask the receivers to corrupt what arrived. */
+extern int gomb_fault_corrupt;
+
+static inline int rma_typed(int op) { return op != GOMB_RMA_PUT && op != GOMB_RMA_GET; }
+
+static inline unsigned char pat(int r, size_t x, int it) {
+    return (unsigned char)((unsigned)(r + 1) * 131u + (unsigned)x * 7u + (unsigned)(x >> 8) * 3u +
+                           (unsigned)it * 29u);
+}
+
+static inline long val(int r, size_t e, int it) { return (long)((r + e + (size_t)it) % 5 + 1); }
+
+static inline void store(char *buf, int dtype, size_t e, long v) {
+    switch (dtype) {
+    case GOMB_DT_CHAR: ((char *)buf)[e] = (char)v; break;
+    case GOMB_DT_INT: ((int *)buf)[e] = (int)v; break;
+    case GOMB_DT_FLOAT: ((float *)buf)[e] = (float)v; break;
+    case GOMB_DT_DOUBLE: ((double *)buf)[e] = (double)v; break;
+    case GOMB_DT_LONG_LONG: ((long long *)buf)[e] = (long long)v; break;
+    default: ((unsigned char *)buf)[e] = (unsigned char)v; break;
+    }
+}
+
+static inline double load(const char *buf, int dtype, size_t e) {
+    switch (dtype) {
+    case GOMB_DT_CHAR: return (double)((const char *)buf)[e];
+    case GOMB_DT_INT: return (double)((const int *)buf)[e];
+    case GOMB_DT_FLOAT: return (double)((const float *)buf)[e];
+    case GOMB_DT_DOUBLE: return ((const double *)buf)[e];
+    case GOMB_DT_LONG_LONG: return (double)((const long long *)buf)[e];
+    default: return (double)((const unsigned char *)buf)[e];
+    }
+}
+
+// as_type gives the value v takes once stored in the element type (a sum of
+// many small values wraps in a char).
+static inline double as_type(int dtype, long v) {
+    switch (dtype) {
+    case GOMB_DT_CHAR: return (double)(char)v;
+    case GOMB_DT_BYTE: return (double)(unsigned char)v;
+    default: return (double)v;
+    }
+}
+
+typedef struct {
+    long bad, first;
+    double got, want;
+    long pos; /* running element index over all compared regions */
+} tally;
+
+static inline void miss(tally *t, double got, double want) {
+    if (t->bad == 0) {
+        t->first = t->pos;
+        t->got = got;
+        t->want = want;
+    }
+    t->bad++;
+}
+
+// expect_bytes compares len bytes at buf with the pattern sender src wrote at
+// offset off of its send buffer.
+static inline void expect_bytes(tally *t, const char *buf, size_t len, int src, size_t off, int it) {
+    const unsigned char *b = (const unsigned char *)buf;
+    for (size_t x = 0; x < len; x++, t->pos++) {
+        unsigned char w = pat(src, off + x, it);
+        if (b[x] != w) miss(t, b[x], w);
+    }
+}
+
+// expect_sum compares count elements at buf with the sum over all np
+// senders of the values they put at element offset off + e.
+static inline void expect_sum(tally *t, const char *buf, int dtype, size_t count, int np, size_t off,
+                       int it) {
+    for (size_t e = 0; e < count; e++, t->pos++) {
+        long s = 0;
+        for (int r = 0; r < np; r++) s += val(r, off + e, it);
+        double w = as_type(dtype, s), g = load(buf, dtype, e);
+        if (g != w) miss(t, g, w);
+    }
+}
+
+#endif
