@@ -17,4 +17,6 @@ CGO_ENABLED=0 go build -o /dev/null ./cmd/gomb
 # without): test both.
 CGO_ENABLED=0 go test -count=1 ./archive
 go vet ./...
+# The kernels against MPICH too (./... builds against Open MPI).
+go test -count=1 -tags mpich ./mpi
 go test -count=1 -timeout 40m "$@" ./...
