@@ -9,7 +9,7 @@ import (
 	"math"
 	"strings"
 
-	bosu "github.com/gomb-hpc/gomb/bench/osu"
+	"github.com/gomb-hpc/gomb/bench/osu"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -78,9 +78,9 @@ func Primary(suite, bench string) Metric {
 			return TMax
 		}
 	case "osu":
-		if sp, ok := bosu.Lookup(bench); ok {
+		if sp, ok := osu.Lookup(bench); ok {
 			switch sp.Kind {
-			case bosu.Bandwidth, bosu.MsgRate, bosu.RMABandwidth:
+			case osu.Bandwidth, osu.MsgRate, osu.RMABandwidth:
 				return BW
 			}
 		}

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	bosu "github.com/gomb-hpc/gomb/bench/osu"
+	"github.com/gomb-hpc/gomb/bench/osu"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -45,9 +45,9 @@ func splitHeader(h string) ([]string, bool) {
 var osuTitle = regexp.MustCompile(`^#\s*(OSU MPI.*? Test|gomb One-way Latency Test)(?:\s+v([0-9][0-9.]*))?\s*$`)
 
 // osuTest finds gomb's test for an OSU title.
-func osuTest(title string) *bosu.Spec {
+func osuTest(title string) *osu.Spec {
 	t := strings.ToLower(strings.NewReplacer("-CUDA", "", "-ROCM", "", "-OPENACC", "").Replace(title))
-	for _, s := range bosu.Specs() {
+	for _, s := range osu.Specs() {
 		if strings.ToLower(s.Title) == t {
 			return s
 		}
@@ -60,7 +60,7 @@ type osuState struct {
 	opt  Options
 	ctx  context
 	run  *result.Bundle
-	spec *bosu.Spec
+	spec *osu.Spec
 	cols []string
 	np   int
 	rows bool
@@ -216,10 +216,10 @@ func (s *osuState) row(n int, t []byte) {
 			ow.ErrorUS = v
 		}
 	}
-	if sp.Kind == bosu.NonBlocking {
+	if sp.Kind == osu.NonBlocking {
 		r.NBC = &nb
 	}
-	if sp.Kind == bosu.OneWay {
+	if sp.Kind == osu.OneWay {
 		r.OneWay = &ow
 	}
 	// Without -f OSU prints the average only; min and max are unknown.

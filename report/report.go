@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/analysis"
-	antext "github.com/gomb-hpc/gomb/textfmt/analysis"
+	"github.com/gomb-hpc/gomb/textfmt/analysistext"
 )
 
 //go:embed report.html.tmpl
@@ -30,8 +30,8 @@ var files embed.FS
 var page = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
 		"size":  analysis.Size,
-		"speed": antext.Speed,
-		"num":   antext.Num,
+		"speed": analysistext.Speed,
+		"num":   analysistext.Num,
 		"upper": strings.ToUpper,
 		"svg": func(p Plot) template.URL {
 			return template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(p.SVG))

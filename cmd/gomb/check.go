@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"github.com/gomb-hpc/gomb/analysis"
-	antext "github.com/gomb-hpc/gomb/textfmt/analysis"
+	"github.com/gomb-hpc/gomb/textfmt/analysistext"
 )
 
 const checkUsageText = `Usage: gomb check -baseline BASELINE [flags] RUN...
@@ -92,7 +92,7 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return usageErr("check: %v", err)
 	}
-	if err := antext.Check(in.text(stdout, stderr), res); err != nil {
+	if err := analysistext.Check(in.text(stdout, stderr), res); err != nil {
 		return err
 	}
 	if err := in.writeJSON(stdout, res, pos, []string{*baseline}); err != nil {

@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/gomb-hpc/gomb/analysis"
-	antext "github.com/gomb-hpc/gomb/textfmt/analysis"
+	"github.com/gomb-hpc/gomb/textfmt/analysistext"
 )
 
 const compareUsageText = `Usage: gomb compare [flags] A B
@@ -78,7 +78,7 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return usageErr("compare: %v", err)
 	}
-	if err := antext.Comparison(in.text(stdout, stderr), c); err != nil {
+	if err := analysistext.Comparison(in.text(stdout, stderr), c); err != nil {
 		return err
 	}
 	return in.writeJSON(stdout, c, pos)

@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/gomb-hpc/gomb/analysis"
-	antext "github.com/gomb-hpc/gomb/textfmt/analysis"
+	"github.com/gomb-hpc/gomb/textfmt/analysistext"
 )
 
 const explainUsageText = `Usage: gomb explain [flags] RUN...
@@ -67,7 +67,7 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 	for _, run := range runs {
 		fs := analysis.Explain(run, analysis.ExplainOptions{Link: link})
 		title := "gomb explain: " + describeRun(run)
-		if err := antext.Findings(w, title, fs); err != nil {
+		if err := analysistext.Findings(w, title, fs); err != nil {
 			return err
 		}
 		all = append(all, explained{Run: describeRun(run), RunID: run.Run.RunID, Findings: fs})

@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/bench"
-	imbbench "github.com/gomb-hpc/gomb/bench/imb"
+	"github.com/gomb-hpc/gomb/bench/imb"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
-	imbtext "github.com/gomb-hpc/gomb/textfmt/imb"
+	"github.com/gomb-hpc/gomb/textfmt/imbtext"
 )
 
 const imbUsageText = `Usage: mpirun -np N gomb imb [flags] [benchmark ...]
@@ -182,12 +182,12 @@ func parseIMB(args []string) (*imbConfig, error) {
 }
 
 func imbUsage(w io.Writer) {
-	fmt.Fprintf(w, imbUsageText, strings.Join(imbbench.DefaultNames(), ", "))
+	fmt.Fprintf(w, imbUsageText, strings.Join(imb.DefaultNames(), ", "))
 }
 
 func imbList(w io.Writer) {
 	fmt.Fprintf(w, "# IMB-MPI1 benchmarks in gomb (* = default list, in run order)\n")
-	for _, s := range bench.Specs(imbbench.Suite) {
+	for _, s := range bench.Specs(imb.Suite) {
 		mark := " "
 		if s.Default {
 			mark = "*"
@@ -228,12 +228,12 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 	}
 
 	// Rank 0 resolves files and names; every rank gets the same plan.
-	var plan imbbench.Plan
+	var plan imb.Plan
 	if ss.rank == 0 {
-		p, err := imbbench.Resolve(imbbench.Request{Options: cfg.opt, Names: cfg.names, Include: cfg.include,
+		p, err := imb.Resolve(imb.Request{Options: cfg.opt, Names: cfg.names, Include: cfg.include,
 			Exclude: cfg.exclude, Input: cfg.input, MsgLen: cfg.msglen, NPMinSet: cfg.set["npmin"]}, ss.size)
 		if err != nil {
-			p = &imbbench.Plan{Err: err.Error()}
+			p = &imb.Plan{Err: err.Error()}
 		}
 		plan = *p
 	}
@@ -245,7 +245,7 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 	}
 	var specs []*bench.Spec
 	for _, n := range plan.Benchmarks {
-		s, _ := bench.Lookup(imbbench.Suite, n)
+		s, _ := bench.Lookup(imb.Suite, n)
 		specs = append(specs, s)
 		if s.Reduction && !mpi.DatatypeUsable(plan.Options.RedType, true) {
 			return ss.fail(usageErr("-red_data_type %s: this MPI library does not reduce that type with MPI_SUM",
@@ -261,7 +261,7 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 	}
 	text := imbtext.NewWriter(textOut)
 	ss.out.flush = text.Flush
-	run, err := ss.provenance(imbbench.Suite, args, plan.Options)
+	run, err := ss.provenance(imb.Suite, args, plan.Options)
 	if err != nil {
 		return ss.fail(err)
 	}
@@ -288,7 +288,7 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 	}, text.Footer, "-check: %d result rows failed validation (marked '# !! check failed' above)")
 }
 
-func imbHeader(run *result.Run, plan *imbbench.Plan, cfg *imbConfig) imbtext.Header {
+func imbHeader(run *result.Run, plan *imb.Plan, cfg *imbConfig) imbtext.Header {
 	r0 := run.Ranks[0]
 	thread := "" // IMB-MPI1 prints none; gomb names the level when asked for one
 	if cfg.set["thread_level"] {

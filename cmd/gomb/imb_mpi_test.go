@@ -11,14 +11,14 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/bench"
-	imbbench "github.com/gomb-hpc/gomb/bench/imb"
+	"github.com/gomb-hpc/gomb/bench/imb"
 	"github.com/gomb-hpc/gomb/internal/testutil"
 	"github.com/gomb-hpc/gomb/result"
 )
 
 func allIMB() []string {
 	var names []string
-	for _, s := range bench.Specs(imbbench.Suite) {
+	for _, s := range bench.Specs(imb.Suite) {
 		names = append(names, s.Name)
 	}
 	return names
@@ -72,7 +72,7 @@ func TestConformance(t *testing.T) {
 				o := bench.DefaultOptions()
 				o.MsgLogMin, o.MsgLogMax = 0, 2
 				i := 0
-				for _, sp := range bench.Specs(imbbench.Suite) {
+				for _, sp := range bench.Specs(imb.Suite) {
 					nTables := 0
 					for _, np := range bench.NPSequence(2, world) {
 						if ok, _ := sp.Valid(np); !ok {

@@ -16,7 +16,7 @@ import (
 	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/input"
 	"github.com/gomb-hpc/gomb/result"
-	antext "github.com/gomb-hpc/gomb/textfmt/analysis"
+	"github.com/gomb-hpc/gomb/textfmt/analysistext"
 )
 
 // inputHelp describes how runs are named, in each command's usage.
@@ -126,7 +126,7 @@ func (f *inputFlags) writeJSON(stdout io.Writer, v any, items ...[]string) error
 		return nil
 	}
 	return writeOutput(stdout, "-json", f.json, f.inputs(items...), func(w io.Writer) error {
-		return antext.WriteJSON(w, v)
+		return analysistext.WriteJSON(w, v)
 	})
 }
 

@@ -9,10 +9,10 @@ import (
 	"strings"
 
 	"github.com/gomb-hpc/gomb/bench"
-	bosu "github.com/gomb-hpc/gomb/bench/osu"
+	"github.com/gomb-hpc/gomb/bench/osu"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
-	osutext "github.com/gomb-hpc/gomb/textfmt/osu"
+	"github.com/gomb-hpc/gomb/textfmt/osutext"
 )
 
 const osuUsageText = `Usage: mpirun -np N gomb osu TEST [flags] [H|D H|D]
@@ -61,8 +61,8 @@ Examples:
 
 // osuConfig is the parsed command line.
 type osuConfig struct {
-	opt      bosu.Options
-	spec     *bosu.Spec
+	opt      osu.Options
+	spec     *osu.Spec
 	rec      recordFlags
 	watch    watchFlags
 	list     bool
@@ -114,7 +114,7 @@ func osuFlags(cfg *osuConfig) *flag.FlagSet {
 	fs.Func("mem-limit", "", mem)
 	fs.BoolVar(&o.Validate, "c", false, "")
 	fs.BoolVar(&o.Validate, "validation", false, "")
-	typ := func(s string) (err error) { o.Type, err = bosu.ParseType(s); return err }
+	typ := func(s string) (err error) { o.Type, err = osu.ParseType(s); return err }
 	fs.Func("T", "", typ)
 	fs.Func("type", "", typ)
 	fs.Func("k", "", func(s string) error {
@@ -132,8 +132,8 @@ func osuFlags(cfg *osuConfig) *flag.FlagSet {
 	fs.BoolVar(&o.Percentiles, "z", false, "")
 	fs.StringVar(&o.Device, "d", "", "")
 	fs.StringVar(&o.Device, "accelerator", "", "")
-	fs.Func("w", "", func(s string) (err error) { o.Win, err = bosu.ParseWin(s); o.WinSet = true; return err })
-	fs.Func("s", "", func(s string) (err error) { o.Sync, err = bosu.ParseSync(s); o.SyncSet = true; return err })
+	fs.Func("w", "", func(s string) (err error) { o.Win, err = osu.ParseWin(s); o.WinSet = true; return err })
+	fs.Func("s", "", func(s string) (err error) { o.Sync, err = osu.ParseSync(s); o.SyncSet = true; return err })
 	fs.IntVar(&o.NTest, "t", 0, "")
 	fs.BoolVar(&cfg.list, "list", false, "")
 	fs.BoolVar(&cfg.progress, "progress", false, "")
@@ -148,7 +148,7 @@ func parseBytes(s string) (int64, error) { return bench.ParseSize(s) }
 // parseOSU parses the command line without touching MPI. It returns
 // flag.ErrHelp for -help.
 func parseOSU(args []string) (*osuConfig, error) {
-	cfg := &osuConfig{opt: bosu.DefaultOptions()}
+	cfg := &osuConfig{opt: osu.DefaultOptions()}
 	fs := osuFlags(cfg)
 	pos, err := parseInterleaved(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -163,7 +163,7 @@ func parseOSU(args []string) (*osuConfig, error) {
 	if len(pos) == 0 {
 		return cfg, usageErr("no test named ('gomb osu -list' shows them)")
 	}
-	s, ok := bosu.Lookup(pos[0])
+	s, ok := osu.Lookup(pos[0])
 	if !ok {
 		return cfg, usageErr("unknown test %q ('gomb osu -list' shows them)", pos[0])
 	}
@@ -192,18 +192,18 @@ func parseOSU(args []string) (*osuConfig, error) {
 
 func osuList(w io.Writer) {
 	fmt.Fprintf(w, "# OSU Micro-Benchmarks 7 tests in gomb\n")
-	for _, s := range bosu.Specs() {
+	for _, s := range osu.Specs() {
 		fmt.Fprintf(w, "  %-16s %s\n", s.Name, s.Summary)
 	}
 }
 
-// osuSink is rank 0's bosu.Sink.
+// osuSink is rank 0's osu.Sink.
 type osuSink struct {
 	out  *output
 	text *osutext.Writer
 }
 
-func (k osuSink) Table(t *bosu.Table) error {
+func (k osuSink) Table(t *osu.Table) error {
 	return k.out.locked(func() error { return k.text.Table(t) })
 }
 
@@ -238,7 +238,7 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 	if strings.Contains(os.Getenv("GOMB_FAULT"), "check-corrupt") {
 		mpi.SetFaultCorrupt(true)
 	}
-	eng := &bosu.Engine{Opt: *o, World: ss.world, RunID: ss.out.runID}
+	eng := &osu.Engine{Opt: *o, World: ss.world, RunID: ss.out.runID}
 	if o.Device != "" {
 		eng.Staged = !mpi.CUDAAware()
 		if v := os.Getenv("GOMB_CUDA_AWARE"); v != "" {

@@ -10,14 +10,14 @@ import (
 	"testing"
 	"time"
 
-	bosu "github.com/gomb-hpc/gomb/bench/osu"
+	"github.com/gomb-hpc/gomb/bench/osu"
 	"github.com/gomb-hpc/gomb/internal/testutil"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
 )
 
 // osuRanks is the process counts a test runs at in the conformance test.
-func osuRanks(s *bosu.Spec) []int {
+func osuRanks(s *osu.Spec) []int {
 	if s.ExactRanks > 0 {
 		return []int{s.ExactRanks}
 	}
@@ -25,9 +25,9 @@ func osuRanks(s *bosu.Spec) []int {
 }
 
 // osuTimingRanks is how many ranks report a time.
-func osuTimingRanks(s *bosu.Spec, np int) int {
+func osuTimingRanks(s *osu.Spec, np int) int {
 	switch {
-	case s.ExactRanks > 0 && s.Kind != bosu.Collective && s.Kind != bosu.NonBlocking:
+	case s.ExactRanks > 0 && s.Kind != osu.Collective && s.Kind != osu.NonBlocking:
 		return 1 // rank 0
 	case s.Job.Pairs:
 		return np / 2 // the lower rank of each pair
@@ -40,7 +40,7 @@ func osuTimingRanks(s *bosu.Spec, np int) int {
 func TestOSUConformance(t *testing.T) {
 	const iters = 10
 	for _, m := range mpis {
-		for _, s := range bosu.Specs() {
+		for _, s := range osu.Specs() {
 			for _, np := range osuRanks(s) {
 				t.Run(fmt.Sprintf("%s/%s/np%d", m.name, s.Name, np), func(t *testing.T) {
 					out := filepath.Join(t.TempDir(), "r.jsonl")
@@ -60,7 +60,7 @@ func TestOSUConformance(t *testing.T) {
 					if len(st.bad) > 0 || st.run == nil || st.end == nil || st.end.Status != result.EndComplete {
 						t.Fatalf("records: errors %v, run %v, end %+v", st.bad, st.run != nil, st.end)
 					}
-					o := bosu.DefaultOptions()
+					o := osu.DefaultOptions()
 					o.MaxSize = 16
 					want := o.Sizes(s, np)
 					if len(st.results) != len(want) {
@@ -83,7 +83,7 @@ func firstLines(s string, n int) string {
 	return strings.Join(l[:min(n, len(l))], "\n")
 }
 
-func checkOSUResult(t *testing.T, s *bosu.Spec, np int, size int64, iters int, r *result.Result) {
+func checkOSUResult(t *testing.T, s *osu.Spec, np int, size int64, iters int, r *result.Result) {
 	t.Helper()
 	where := fmt.Sprintf("%s np=%d %d B", s.Name, np, size)
 	if r.Suite != "osu" || r.Benchmark != s.Name || r.NP != np || r.Bytes != size || r.Repetitions != iters {
@@ -108,15 +108,15 @@ func checkOSUResult(t *testing.T, s *bosu.Spec, np int, size int64, iters int, r
 		t.Errorf("%s: percentiles %g %g %g", where, r.P50US, r.P90US, r.P99US)
 	}
 	switch s.Kind {
-	case bosu.Bandwidth, bosu.RMABandwidth, bosu.MsgRate:
+	case osu.Bandwidth, osu.RMABandwidth, osu.MsgRate:
 		if !(r.MBps > 0) {
 			t.Errorf("%s: bandwidth %g", where, r.MBps)
 		}
-	case bosu.NonBlocking:
+	case osu.NonBlocking:
 		if r.NBC == nil || !(r.NBC.PureUS > 0) || r.NBC.OverlapPct < 0 || r.NBC.OverlapPct > 100 {
 			t.Errorf("%s: non-blocking times %+v", where, r.NBC)
 		}
-	case bosu.OneWay:
+	case osu.OneWay:
 		ow := r.OneWay
 		if ow == nil || !(ow.ErrorUS > 0) || !(ow.ForwardUS > -ow.ErrorUS) || !(ow.BackwardUS > -ow.ErrorUS) {
 			t.Errorf("%s: one-way %+v", where, ow)
@@ -195,8 +195,8 @@ func TestOSULayout(t *testing.T) {
 // one-sided tests moves the right data (-c), with both MPIs.
 func TestOSUOneSidedModes(t *testing.T) {
 	for _, m := range mpis {
-		for _, s := range bosu.Specs() {
-			if s.Kind != bosu.RMALatency && s.Kind != bosu.RMABandwidth {
+		for _, s := range osu.Specs() {
+			if s.Kind != osu.RMALatency && s.Kind != osu.RMABandwidth {
 				continue
 			}
 			// Open MPI 4.1.4 osc/rdma crashes on 8-byte compare-and-swap in
@@ -232,7 +232,7 @@ func TestOSUOneSidedModes(t *testing.T) {
 
 func syncWord(m mpi.SyncMode) string {
 	for _, w := range []string{"lock", "flush", "flush_local", "lock_all", "pscw", "fence"} {
-		if got, _ := bosu.ParseSync(w); got == m {
+		if got, _ := osu.ParseSync(w); got == m {
 			return w
 		}
 	}

@@ -11,10 +11,10 @@ import (
 	"strconv"
 	"strings"
 
-	bring "github.com/gomb-hpc/gomb/bench/ring"
+	"github.com/gomb-hpc/gomb/bench/ring"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
-	ringtext "github.com/gomb-hpc/gomb/textfmt/ring"
+	"github.com/gomb-hpc/gomb/textfmt/ringtext"
 )
 
 const ringUsageText = `Usage: mpirun -np N gomb ring [flags]
@@ -47,14 +47,14 @@ Examples:
 `
 
 type ringConfig struct {
-	opt   bring.Options
+	opt   ring.Options
 	rec   recordFlags
 	watch watchFlags
 	prom  string
 }
 
 func parseRing(args []string) (*ringConfig, error) {
-	cfg := &ringConfig{opt: bring.DefaultOptions()}
+	cfg := &ringConfig{opt: ring.DefaultOptions()}
 	o := &cfg.opt
 	fs := flag.NewFlagSet("gomb ring", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -114,7 +114,7 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 	if o.MemCopyLocal && ss.size != 1 {
 		return ss.fail(usageErr("--mem-copy-local needs exactly one process, %d started", ss.size))
 	}
-	mon := &bring.Monitor{Opt: *o, World: ss.world}
+	mon := &ring.Monitor{Opt: *o, World: ss.world}
 	if o.GPU {
 		dev, err := ss.openDevice("--gpu", true)
 		if err != nil {
@@ -152,20 +152,20 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 	mon.Stop, mon.Wait = stopping, wait
 	mon.Watch = ss.watch(cfg.watch, 0)
 
-	var tracker *bring.Tracker
+	var tracker *ring.Tracker
 	var hostList []string
 	if ss.rank == 0 {
 		hostList = hosts(run)
-		tracker = bring.NewTracker(o.MsgSize)
+		tracker = ring.NewTracker(o.MsgSize)
 	}
 	if err := ss.onRoot(func() error { return text.Header(*o) }); err != nil {
 		return ss.fail(err)
 	}
 	debug.SetGCPercent(-1) // the monitor collects between samples
 	defer debug.SetGCPercent(100)
-	err = mon.Run(func(s bring.Sample) error {
+	err = mon.Run(func(s ring.Sample) error {
 		tracker.Add(s)
-		r := bring.Record(ss.out.runID, o.MsgSize, s, hostList)
+		r := ring.Record(ss.out.runID, o.MsgSize, s, hostList)
 		if err := ss.out.result(r, func(*result.Result) error { return text.Sample(s) }); err != nil {
 			return err
 		}

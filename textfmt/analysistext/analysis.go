@@ -2,7 +2,7 @@
 // comparison with its band table, the baseline check, and explain's
 // findings. It formats what the analysis package computed and computes
 // nothing itself.
-package analysis
+package analysistext
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	an "github.com/gomb-hpc/gomb/analysis"
+	"github.com/gomb-hpc/gomb/analysis"
 )
 
 // Num writes a time or bandwidth with the digits that matter.
@@ -38,7 +38,7 @@ func Speed(v float64) string {
 	return fmt.Sprintf("%.2fx", v)
 }
 
-func side(s an.Side) string {
+func side(s analysis.Side) string {
 	d := fmt.Sprintf("%d run", s.Runs)
 	if s.Runs != 1 {
 		d += "s"
@@ -52,7 +52,7 @@ func side(s an.Side) string {
 	return fmt.Sprintf("%s (%s)", s.Name, d)
 }
 
-func seriesName(s an.Series) string {
+func seriesName(s analysis.Series) string {
 	if s.NP > 0 {
 		return fmt.Sprintf("%s (np %d)", s.Benchmark, s.NP)
 	}
@@ -61,7 +61,7 @@ func seriesName(s an.Series) string {
 
 // Comparison writes the per-size table, the geometric means and the band
 // table.
-func Comparison(w io.Writer, c *an.Comparison) error {
+func Comparison(w io.Writer, c *analysis.Comparison) error {
 	fmt.Fprintf(w, "# A: %s\n# B: %s\n", side(c.A), side(c.B))
 	fmt.Fprintf(w, "# SPEED: how much faster B is than A (higher = faster, 1.00x = the same), the median over all pairs of runs\n")
 	fmt.Fprintf(w, "# ~: not significant (Mann-Whitney U over the launches, false discovery rate %g over all rows)\n\n", c.Alpha)
@@ -85,11 +85,11 @@ func Comparison(w io.Writer, c *an.Comparison) error {
 	fmt.Fprintf(w, "\nSpeed multiplier by message size (geometric mean over the sizes; higher = faster, 1.00x = A; ~ none significant)\n\n")
 	tw = tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
 	head := "Benchmark\t| all sizes"
-	for _, b := range an.Bands {
+	for _, b := range analysis.Bands {
 		head += "\t| " + b.Label
 	}
 	fmt.Fprintln(tw, head+"\t")
-	fmt.Fprintln(tw, strings.Repeat("-", 16)+"\t"+strings.Repeat("|-----------\t", len(an.Bands)+1))
+	fmt.Fprintln(tw, strings.Repeat("-", 16)+"\t"+strings.Repeat("|-----------\t", len(analysis.Bands)+1))
 	for _, s := range c.Series {
 		line := fmt.Sprintf("%s\t| %s", seriesName(s.Series), Speed(s.GeoMean))
 		for _, b := range s.Bands {
@@ -113,20 +113,20 @@ func Comparison(w io.Writer, c *an.Comparison) error {
 	return nil
 }
 
-func metricName(m an.Metric) string {
+func metricName(m analysis.Metric) string {
 	switch m {
-	case an.TAvg:
+	case analysis.TAvg:
 		return "t_avg"
-	case an.TMin:
+	case analysis.TMin:
 		return "t_min"
-	case an.TMax:
+	case analysis.TMax:
 		return "t_max"
 	}
 	return "bandwidth"
 }
 
 // Check writes the baseline check, then one line per regression.
-func Check(w io.Writer, r *an.CheckResult) error {
+func Check(w io.Writer, r *analysis.CheckResult) error {
 	fmt.Fprintf(w, "# CHANGE: the move the wrong way (time up, bandwidth down) against the baseline's median;\n")
 	fmt.Fprintf(w, "# ALLOWED: the larger of the tolerance and 3 x the baseline's spread (1.4826 MAD over its runs)\n\n")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -154,17 +154,17 @@ func Check(w io.Writer, r *an.CheckResult) error {
 		fmt.Fprintf(w, "PASS: no regression beyond the tolerances in %d points\n", len(r.Rows)-r.Missing)
 		return nil
 	}
-	bySeries := map[an.Series][]string{}
-	var order []an.Series
+	bySeries := map[analysis.Series][]string{}
+	var order []analysis.Series
 	for _, x := range r.Rows {
-		if x.Verdict != an.VerdictRegression {
+		if x.Verdict != analysis.VerdictRegression {
 			continue
 		}
 		s := x.Key.Series()
 		if _, ok := bySeries[s]; !ok {
 			order = append(order, s)
 		}
-		bySeries[s] = append(bySeries[s], an.Size(x.Key.Bytes))
+		bySeries[s] = append(bySeries[s], analysis.Size(x.Key.Bytes))
 	}
 	fmt.Fprintf(w, "FAIL: %d regressions\n", r.Regressions)
 	for _, s := range order {
@@ -174,7 +174,7 @@ func Check(w io.Writer, r *an.CheckResult) error {
 }
 
 // Findings writes explain's findings for one run, titled.
-func Findings(w io.Writer, title string, fs []an.Finding) error {
+func Findings(w io.Writer, title string, fs []analysis.Finding) error {
 	fmt.Fprintf(w, "%s\n", title)
 	if len(fs) == 0 {
 		_, err := fmt.Fprintln(w, "  nothing stands out")

@@ -1,7 +1,7 @@
 // Package ring writes the ring monitor's output: mpi-comm-bench's header
 // and per-sample lines, gomb's summary, and the OpenMetrics text file for
 // node_exporter's textfile collector. It formats what it is given.
-package ring
+package ringtext
 
 import (
 	"bufio"
@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	bring "github.com/gomb-hpc/gomb/bench/ring"
+	"github.com/gomb-hpc/gomb/bench/ring"
 )
 
 // Writer writes the text output. Every call flushes.
@@ -29,7 +29,7 @@ func onOff(b bool) string {
 }
 
 // Header writes mpi-comm-bench's header.
-func (w *Writer) Header(o bring.Options) error {
+func (w *Writer) Header(o ring.Options) error {
 	m := float64(o.MsgSize)
 	fmt.Fprintf(w.w, "Ring comm benchmark.\n")
 	fmt.Fprintf(w.w, "Message size:   %d bytes (~%s MB, ~%s GB).\n", o.MsgSize, g6(m/1e6), g6(m/1e9))
@@ -44,7 +44,7 @@ func g6(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 
 // Sample writes one sample line; the cold first sample is labelled, as it
 // is kept out of the statistics.
-func (w *Writer) Sample(s bring.Sample) error {
+func (w *Writer) Sample(s ring.Sample) error {
 	if s.Cold {
 		fmt.Fprintf(w.w, "First sample (cold, not in the summary): ")
 	}
@@ -55,7 +55,7 @@ func (w *Writer) Sample(s bring.Sample) error {
 }
 
 // Summary writes the closing summary.
-func (w *Writer) Summary(sum bring.Summary, ranks int) error {
+func (w *Writer) Summary(sum ring.Summary, ranks int) error {
 	fmt.Fprintf(w.w, "Summary: %d samples after the cold one (%.3f ms), %d ranks; the ring moves at its slowest rank's pace:\n",
 		sum.Samples, sum.ColdS*1e3, ranks)
 	if sum.Samples == 0 {
@@ -76,7 +76,7 @@ func (w *Writer) Summary(sum bring.Summary, ranks int) error {
 // Prom rewrites path atomically (a temporary file in the same directory,
 // then rename) with the last sample and the summary so far as OpenMetrics
 // gauges, which node_exporter's textfile collector reads.
-func Prom(path string, s bring.Sample, sum bring.Summary, msg int64, hosts []string) error {
+func Prom(path string, s ring.Sample, sum ring.Summary, msg int64, hosts []string) error {
 	var b strings.Builder
 	gauge := func(name, help string, lines ...string) {
 		fmt.Fprintf(&b, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name)

@@ -1,4 +1,4 @@
-package imb
+package imbtext
 
 import (
 	"bytes"

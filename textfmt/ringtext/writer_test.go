@@ -1,4 +1,4 @@
-package ring
+package ringtext
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	bring "github.com/gomb-hpc/gomb/bench/ring"
+	"github.com/gomb-hpc/gomb/bench/ring"
 	"github.com/gomb-hpc/gomb/internal/testutil"
 )
 
@@ -18,10 +18,10 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 func TestWriterGolden(t *testing.T) {
 	var buf bytes.Buffer
 	w := NewWriter(&buf)
-	w.Header(bring.DefaultOptions())
-	tr := bring.NewTracker(1 << 20)
+	w.Header(ring.DefaultOptions())
+	tr := ring.NewTracker(1 << 20)
 	for i, d := range [][]float64{{4.188e-3, 4.196e-3}, {0.362e-3, 0.363e-3}, {0.367e-3, 0.368e-3}} {
-		s := bring.NewSample(i, 1<<20, d, time.Unix(1700000000, 0))
+		s := ring.NewSample(i, 1<<20, d, time.Unix(1700000000, 0))
 		tr.Add(s)
 		w.Sample(s)
 	}
@@ -29,7 +29,7 @@ func TestWriterGolden(t *testing.T) {
 	testutil.Golden(t, filepath.Join("testdata", "ring.golden"), buf.Bytes(), *update)
 
 	prom := filepath.Join(t.TempDir(), "ring.prom")
-	s := bring.NewSample(2, 1<<20, []float64{0.367e-3, 0.368e-3}, time.Unix(1700000000, 0))
+	s := ring.NewSample(2, 1<<20, []float64{0.367e-3, 0.368e-3}, time.Unix(1700000000, 0))
 	if err := Prom(prom, s, tr.Summary([]string{"n1", "n2"}), 1<<20, []string{"n1", `n"2`}); err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,7 @@
 // formats them (%-10d for the size, 18-character value columns, 12 for
 // iterations; %17.2f for the barriers' single column), so scripts that read
 // OSU output read gomb's unchanged. It formats what it is given.
-package osu
+package osutext
 
 import (
 	"bufio"
@@ -11,7 +11,7 @@ import (
 	"io"
 	"strings"
 
-	bosu "github.com/gomb-hpc/gomb/bench/osu"
+	"github.com/gomb-hpc/gomb/bench/osu"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -23,7 +23,7 @@ const width = 18 // OSU's FIELD_WIDTH
 // Writer renders one OSU test. Every call flushes.
 type Writer struct {
 	w *bufio.Writer
-	t *bosu.Table
+	t *osu.Table
 }
 
 // NewWriter returns a Writer to w.
@@ -40,29 +40,29 @@ func placeName(c byte) string {
 
 // columns lists the value columns after the size (or the first column of
 // tests without a size).
-func columns(t *bosu.Table) []string {
+func columns(t *osu.Table) []string {
 	s, o := t.Spec, t.Opt
 	var c []string
 	switch s.Kind {
-	case bosu.Latency, bosu.RMALatency:
+	case osu.Latency, osu.RMALatency:
 		c = []string{"Latency (us)"}
-	case bosu.Bandwidth, bosu.RMABandwidth:
+	case osu.Bandwidth, osu.RMABandwidth:
 		c = []string{"Bandwidth (MB/s)"}
-	case bosu.MsgRate:
+	case osu.MsgRate:
 		c = []string{"MB/s", "Messages/s"}
-	case bosu.Collective:
+	case osu.Collective:
 		c = []string{"Avg Latency(us)"}
 		if o.Full {
 			c = append(c, "Min Latency(us)", "Max Latency(us)", "Iterations")
 		}
-	case bosu.NonBlocking:
+	case osu.NonBlocking:
 		if o.Full {
 			c = []string{"Overall(us)", "Compute(us)", "Coll. Init(us)", "MPI_Test(us)", "MPI_Wait(us)",
 				"Pure Comm.(us)", "Min Comm.(us)", "Max Comm.(us)", "Overlap(%)"}
 		} else {
 			c = []string{"Overall(us)", "Compute(us)", "Pure Comm.(us)", "Overlap(%)"}
 		}
-	case bosu.OneWay:
+	case osu.OneWay:
 		c = []string{"RTT/2 (us)", "0->1 (us)", "1->0 (us)", "+-Sync (us)"}
 	}
 	if o.Percentiles {
@@ -75,10 +75,10 @@ func columns(t *bosu.Table) []string {
 }
 
 // Table writes the title and header lines of a test.
-func (w *Writer) Table(t *bosu.Table) error {
+func (w *Writer) Table(t *osu.Table) error {
 	w.t = t
 	s, o := t.Spec, t.Opt
-	if s.Kind == bosu.Collective || s.Kind == bosu.NonBlocking {
+	if s.Kind == osu.Collective || s.Kind == osu.NonBlocking {
 		w.printf("\n")
 	}
 	if strings.HasPrefix(s.Title, "gomb") { // gomb's own test: no OSU version to claim
@@ -94,13 +94,13 @@ func (w *Writer) Table(t *bosu.Table) error {
 		}
 	}
 	switch s.Kind {
-	case bosu.MsgRate:
+	case osu.MsgRate:
 		w.printf("# [ pairs: %d ] [ window size: %d ]\n", t.NP/2, o.Window)
-	case bosu.RMALatency, bosu.RMABandwidth:
-		w.printf("# Window creation: %s\n# Synchronization: %s\n", bosu.WinName(t.Win), bosu.SyncName(t.Sync))
-	case bosu.NonBlocking:
+	case osu.RMALatency, osu.RMABandwidth:
+		w.printf("# Window creation: %s\n# Synchronization: %s\n", osu.WinName(t.Win), osu.SyncName(t.Sync))
+	case osu.NonBlocking:
 		w.printf("# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait\n\n")
-	case bosu.OneWay:
+	case osu.OneWay:
 		w.printf("# Clocks synchronised by ping-pong before and after each size; each direction is good to +- the sync error\n")
 	}
 	cols := columns(t)
@@ -120,10 +120,10 @@ func (w *Writer) Table(t *bosu.Table) error {
 		fmt.Fprintf(&head, "%*s", cw, c)
 	}
 	switch s.Kind {
-	case bosu.Latency, bosu.Bandwidth, bosu.OneWay:
+	case osu.Latency, osu.Bandwidth, osu.OneWay:
 		// point-to-point: the header, then the data type
 		w.printf("%s\n%s", head.String(), datatype)
-	case bosu.MsgRate:
+	case osu.MsgRate:
 		w.printf("%s\n", head.String())
 	default:
 		if !s.NoSize {
@@ -147,14 +147,14 @@ func (w *Writer) Result(r *result.Result) error {
 		fmt.Fprintf(&b, "%-10d", r.Bytes)
 	}
 	switch s.Kind {
-	case bosu.Latency, bosu.RMALatency:
+	case osu.Latency, osu.RMALatency:
 		f(r.TAvgUS)
-	case bosu.Bandwidth, bosu.RMABandwidth:
+	case osu.Bandwidth, osu.RMABandwidth:
 		f(r.MBps)
-	case bosu.MsgRate:
+	case osu.MsgRate:
 		f(r.MBps)
 		f(r.MsgPerSec)
-	case bosu.Collective:
+	case osu.Collective:
 		if s.NoSize {
 			fmt.Fprintf(&b, "%17.2f", r.TAvgUS)
 		} else {
@@ -165,7 +165,7 @@ func (w *Writer) Result(r *result.Result) error {
 			f(r.TMaxUS)
 			fmt.Fprintf(&b, "%12d", r.Repetitions)
 		}
-	case bosu.NonBlocking:
+	case osu.NonBlocking:
 		n := r.NBC
 		if n == nil {
 			return fmt.Errorf("osu text: %s row without non-blocking times", r.Benchmark)
@@ -192,7 +192,7 @@ func (w *Writer) Result(r *result.Result) error {
 			g(n.PureUS)
 		}
 		g(n.OverlapPct)
-	case bosu.OneWay:
+	case osu.OneWay:
 		ow := r.OneWay
 		if ow == nil {
 			return fmt.Errorf("osu text: one-way row without one-way times")

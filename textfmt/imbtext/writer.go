@@ -3,7 +3,7 @@
 // (13 characters), number formats and failure rows are IMB-MPI1 2021's, so
 // scripts that parse IMB output read gomb's unchanged. The writer formats
 // what it is given; it computes nothing.
-package imb
+package imbtext
 
 import (
 	"bufio"

@@ -1,4 +1,4 @@
-package osu
+package osutext
 
 import (
 	"bytes"
@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	bosu "github.com/gomb-hpc/gomb/bench/osu"
+	"github.com/gomb-hpc/gomb/bench/osu"
 	"github.com/gomb-hpc/gomb/internal/testutil"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
@@ -23,22 +23,22 @@ func TestWriterGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	table := func(name string, mod func(*bosu.Options)) *bosu.Table {
-		s, ok := bosu.Lookup(name)
+	table := func(name string, mod func(*osu.Options)) *osu.Table {
+		s, ok := osu.Lookup(name)
 		if !ok {
 			t.Fatalf("no test %s", name)
 		}
-		o := bosu.DefaultOptions()
+		o := osu.DefaultOptions()
 		if mod != nil {
 			mod(&o)
 		}
-		return &bosu.Table{Spec: s, Opt: &o, NP: 4, Win: s.Win, Sync: s.Sync}
+		return &osu.Table{Spec: s, Opt: &o, NP: 4, Win: s.Win, Sync: s.Sync}
 	}
 	row := func(size int64) *result.Result {
 		return &result.Result{Bytes: size, TMinUS: 0.5, TMaxUS: 1.5, TAvgUS: 1, MBps: 1234.5, MsgPerSec: 2071583.67,
 			Repetitions: 1000, P50US: 0.9, P90US: 1.2, P99US: 3.4}
 	}
-	must(w.Table(table("latency", func(o *bosu.Options) { o.Percentiles, o.Validate = true, true })))
+	must(w.Table(table("latency", func(o *osu.Options) { o.Percentiles, o.Validate = true, true })))
 	r := row(1)
 	r.Check = &result.Check{Passed: true}
 	must(w.Result(r))
@@ -49,21 +49,21 @@ func TestWriterGolden(t *testing.T) {
 	must(w.Result(row(1024)))
 	must(w.Table(table("mbw_mr", nil)))
 	must(w.Result(row(8)))
-	must(w.Table(table("put_latency", func(o *bosu.Options) { o.Device, o.Place = "", [2]byte{'H', 'H'} })))
+	must(w.Table(table("put_latency", func(o *osu.Options) { o.Device, o.Place = "", [2]byte{'H', 'H'} })))
 	must(w.Result(row(4)))
-	tb := table("latency", func(o *bosu.Options) { o.Device, o.Place = "cuda", [2]byte{'D', 'H'} })
+	tb := table("latency", func(o *osu.Options) { o.Device, o.Place = "cuda", [2]byte{'D', 'H'} })
 	tb.Staged = true
 	must(w.Table(tb))
 	must(w.Result(row(8)))
-	must(w.Table(table("allreduce", func(o *bosu.Options) { o.Full, o.Type = true, mpi.Float })))
+	must(w.Table(table("allreduce", func(o *osu.Options) { o.Full, o.Type = true, mpi.Float })))
 	must(w.Result(row(4)))
-	must(w.Table(table("barrier", func(o *bosu.Options) { o.Full = true })))
+	must(w.Table(table("barrier", func(o *osu.Options) { o.Full = true })))
 	must(w.Result(row(0)))
 	must(w.Table(table("ialltoall", nil)))
 	r = row(1)
 	r.NBC = &result.NBC{OverallUS: 11.38, ComputeUS: 6.44, PureUS: 5.26, OverlapPct: 6.14, InitUS: 1, TestUS: 2, WaitUS: 3, MinCommUS: 4, MaxCommUS: 6}
 	must(w.Result(r))
-	must(w.Table(table("ibarrier", func(o *bosu.Options) { o.Full = true })))
+	must(w.Table(table("ibarrier", func(o *osu.Options) { o.Full = true })))
 	r = row(0)
 	r.NBC = &result.NBC{OverallUS: 11.38, ComputeUS: 6.44, PureUS: 5.26, OverlapPct: 6.14}
 	must(w.Result(r))
