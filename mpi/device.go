@@ -27,19 +27,22 @@ func OpenCUDA(localRank int) (*Device, error) {
 	if C.gomb_cuda_load(C.int(localRank), &buf[0], C.int(len(buf))) != 0 {
 		return nil, errors.New(C.GoString(&buf[0]))
 	}
-	aware := C.gomb_cuda_aware() != 0
-	switch os.Getenv("GOMB_CUDA_AWARE") {
-	case "0":
-		aware = false
-	case "1":
-		aware = true
-	}
-	return &Device{staged: !aware}, nil
+	return &Device{staged: !CUDAAware()}, nil
 }
 
 // CUDAAware reports whether the MPI library takes device pointers (without
-// loading CUDA).
-func CUDAAware() bool { return C.gomb_cuda_aware() != 0 }
+// loading CUDA); GOMB_CUDA_AWARE=0 or 1 overrides the library's answer.
+// It is the one place that decides whether GPU transfers are staged
+// through host memory.
+func CUDAAware() bool {
+	switch os.Getenv("GOMB_CUDA_AWARE") {
+	case "0":
+		return false
+	case "1":
+		return true
+	}
+	return C.gomb_cuda_aware() != 0
+}
 
 // Staged reports whether transfers go through host memory.
 func (d *Device) Staged() bool { return d.staged }

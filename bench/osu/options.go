@@ -1,6 +1,7 @@
 package osu
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/gomb-hpc/gomb/mpi"
@@ -183,4 +184,23 @@ func (o *Options) ElemType(s *Spec) mpi.Datatype {
 		return mpi.LongLong
 	}
 	return o.Type
+}
+
+// CheckWorld says what keeps test s from running on world processes with
+// these options: a process count it cannot use, a root that is no rank,
+// or no message size left.
+func (o *Options) CheckWorld(s *Spec, world int) error {
+	switch {
+	case s.ExactRanks > 0 && world != s.ExactRanks:
+		return fmt.Errorf("%s needs exactly %d processes, %d started", s.Name, s.ExactRanks, world)
+	case world < s.MinRanks:
+		return fmt.Errorf("%s needs at least %d processes, %d started", s.Name, s.MinRanks, world)
+	case s.Job.Pairs && world%2 != 0:
+		return fmt.Errorf("%s pairs the processes and needs an even number, %d started", s.Name, world)
+	case s.Rooted && o.Root >= world:
+		return fmt.Errorf("-k fixed:%d: no such rank among %d", o.Root, world)
+	case len(o.Sizes(s, world)) == 0:
+		return errors.New("no message size left: check -m, -T and -M")
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package osu
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/gomb-hpc/gomb/mpi"
@@ -126,5 +127,34 @@ func TestRegistry(t *testing.T) {
 	}
 	if s, ok := Lookup("osu_latency"); !ok || s.Name != "latency" {
 		t.Error("osu_ prefix not accepted")
+	}
+}
+
+// TestCheckWorld: what keeps a test from running on so many processes.
+func TestCheckWorld(t *testing.T) {
+	for _, c := range []struct {
+		test  string
+		world int
+		root  int
+		want  string // "" for none
+	}{
+		{"latency", 2, 0, ""},
+		{"latency", 3, 0, "needs exactly 2 processes"},
+		{"allreduce", 1, 0, "needs at least 2 processes"},
+		{"multi_lat", 3, 0, "needs an even number"},
+		{"bcast", 4, 3, ""},
+		{"bcast", 4, 4, "no such rank"},
+	} {
+		o := DefaultOptions()
+		o.Root = c.root
+		err := o.CheckWorld(spec(t, c.test), c.world)
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%s on %d (root %d): %v, want %q", c.test, c.world, c.root, err, c.want)
+		}
+	}
+	o := DefaultOptions()
+	o.MemLimit = 1 // -M: no buffer fits
+	if err := o.CheckWorld(spec(t, "latency"), 2); err == nil || !strings.Contains(err.Error(), "no message size left") {
+		t.Errorf("no sizes: %v", err)
 	}
 }

@@ -223,17 +223,8 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 		return ss.fail(perr)
 	}
 	s, o := cfg.spec, &cfg.opt
-	switch {
-	case s.ExactRanks > 0 && ss.size != s.ExactRanks:
-		return ss.fail(usageErr("%s needs exactly %d processes, %d started", s.Name, s.ExactRanks, ss.size))
-	case ss.size < s.MinRanks:
-		return ss.fail(usageErr("%s needs at least %d processes, %d started", s.Name, s.MinRanks, ss.size))
-	case s.Job.Pairs && ss.size%2 != 0:
-		return ss.fail(usageErr("%s pairs the processes and needs an even number, %d started", s.Name, ss.size))
-	case s.Rooted && o.Root >= ss.size:
-		return ss.fail(usageErr("-k fixed:%d: no such rank among %d", o.Root, ss.size))
-	case len(o.Sizes(s, ss.size)) == 0:
-		return ss.fail(usageErr("no message size left: check -m, -T and -M"))
+	if err := o.CheckWorld(s, ss.size); err != nil {
+		return ss.fail(usageErr("%v", err))
 	}
 	if strings.Contains(os.Getenv("GOMB_FAULT"), "check-corrupt") {
 		mpi.SetFaultCorrupt(true)
@@ -241,9 +232,6 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 	eng := &osu.Engine{Opt: *o, World: ss.world, RunID: ss.out.runID}
 	if o.Device != "" {
 		eng.Staged = !mpi.CUDAAware()
-		if v := os.Getenv("GOMB_CUDA_AWARE"); v != "" {
-			eng.Staged = v == "0"
-		}
 		dev, err := ss.openDevice("-d cuda", ss.rank < 2 && o.Place[ss.rank] == 'D')
 		if err != nil {
 			return ss.fail(err)
