@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/stats"
 )
 
 // Slots of the vector of numbers each rank reports for a size, gathered
@@ -96,4 +97,17 @@ func (a Assembly) Assemble(r *result.Result, vals []float64, ranks []int) int {
 		r.Check = &result.Check{Passed: bad == 0, Defects: bad, Detail: detail}
 	}
 	return len(r.Ranks)
+}
+
+// Precision is the widest, over the timing ranks, of the relative
+// half-width of the 95% interval of a rank's median sample; nil when no
+// rank has enough samples (8).
+func Precision(samples [][]float64) *float64 {
+	var widest *float64
+	for _, s := range samples {
+		if p := stats.MedianPrecision(s); !math.IsInf(p, 0) && !math.IsNaN(p) && (widest == nil || p > *widest) {
+			widest = &p
+		}
+	}
+	return widest
 }

@@ -1,21 +1,20 @@
 package imb
 
 import (
-	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
 )
 
 func init() {
-	bench.Register(&bench.Spec{
+	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Allreduce",
 		Kernel:    mpi.KernelAllreduce,
-		Family:    bench.Collective,
+		Family:    Collective,
 		Default:   true,
 		Order:     5,
 		TimeScale: 1,
 		Reduction: true,
-		Buffers:   bench.SameBuffers,
+		Buffers:   SameBuffers,
 		Summary:   "MPI_Allreduce (MPI_SUM) of size bytes",
 	})
 }

@@ -1,7 +1,6 @@
 package imb
 
 import (
-	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
 )
 
@@ -9,11 +8,11 @@ import (
 func noBuffers(size int64, np int) (int64, int64) { return 0, 0 }
 
 func init() {
-	bench.Register(&bench.Spec{
+	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Barrier",
 		Kernel:    mpi.KernelBarrier,
-		Family:    bench.Sync,
+		Family:    Sync,
 		Default:   true,
 		Order:     19,
 		TimeScale: 1,

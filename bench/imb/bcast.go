@@ -1,21 +1,20 @@
 package imb
 
 import (
-	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
 )
 
 func init() {
-	bench.Register(&bench.Spec{
+	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Bcast",
 		Kernel:    mpi.KernelBcast,
-		Family:    bench.Collective,
+		Family:    Collective,
 		Default:   true,
 		Order:     18,
 		TimeScale: 1,
 		Rooted:    true,
-		Buffers:   bench.SameBuffers,
+		Buffers:   SameBuffers,
 		Summary:   "MPI_Bcast from the root",
 	})
 }

@@ -1,7 +1,6 @@
 package imb
 
 import (
-	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
 )
 
@@ -10,11 +9,11 @@ import (
 func exchangeBuffers(size int64, np int) (int64, int64) { return 2 * size, size }
 
 func init() {
-	bench.Register(&bench.Spec{
+	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Exchange",
 		Kernel:    mpi.KernelExchange,
-		Family:    bench.ParallelTransfer,
+		Family:    ParallelTransfer,
 		Default:   true,
 		Order:     4,
 		TimeScale: 1,

@@ -1,7 +1,6 @@
 package imb
 
 import (
-	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
 )
 
@@ -9,11 +8,11 @@ import (
 func gatherBuffers(size int64, np int) (int64, int64) { return size, int64(np) * size }
 
 func init() {
-	bench.Register(&bench.Spec{
+	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Gather",
 		Kernel:    mpi.KernelGather,
-		Family:    bench.Collective,
+		Family:    Collective,
 		Default:   true,
 		Order:     12,
 		TimeScale: 1,

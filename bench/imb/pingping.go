@@ -1,21 +1,20 @@
 package imb
 
 import (
-	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
 )
 
 func init() {
-	bench.Register(&bench.Spec{
+	Register(&Spec{
 		Suite:     Suite,
 		Name:      "PingPing",
 		Kernel:    mpi.KernelPingPing,
-		Family:    bench.SingleTransfer,
+		Family:    SingleTransfer,
 		Default:   true,
 		Order:     2,
 		TimeScale: 1,
 		BWScale:   1,
-		Buffers:   bench.SameBuffers,
+		Buffers:   SameBuffers,
 		Summary:   "two ranks send to each other at once (MPI_Isend, MPI_Recv, MPI_Wait)",
 	})
 }

@@ -1,20 +1,19 @@
 package imb
 
 import (
-	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
 )
 
 func init() {
-	bench.Register(&bench.Spec{
+	Register(&Spec{
 		Suite:     Suite,
 		Name:      "PingPingSpecificSource",
 		Kernel:    mpi.KernelPingPing,
-		Family:    bench.SingleTransfer,
+		Family:    SingleTransfer,
 		TimeScale: 1,
 		BWScale:   1,
 		Source:    mpi.SourceSpecific,
-		Buffers:   bench.SameBuffers,
+		Buffers:   SameBuffers,
 		Summary:   "PingPing receiving with an explicit source and tag",
 	})
 }

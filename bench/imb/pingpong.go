@@ -1,21 +1,20 @@
 package imb
 
 import (
-	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
 )
 
 func init() {
-	bench.Register(&bench.Spec{
+	Register(&Spec{
 		Suite:     Suite,
 		Name:      "PingPong",
 		Kernel:    mpi.KernelPingPong,
-		Family:    bench.SingleTransfer,
+		Family:    SingleTransfer,
 		Default:   true,
 		Order:     1,
 		TimeScale: 0.5,
 		BWScale:   1,
-		Buffers:   bench.SameBuffers,
+		Buffers:   SameBuffers,
 		Summary:   "one message back and forth between two ranks; half the round trip",
 	})
 }

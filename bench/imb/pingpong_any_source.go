@@ -1,20 +1,19 @@
 package imb
 
 import (
-	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
 )
 
 func init() {
-	bench.Register(&bench.Spec{
+	Register(&Spec{
 		Suite:     Suite,
 		Name:      "PingPongAnySource",
 		Kernel:    mpi.KernelPingPong,
-		Family:    bench.SingleTransfer,
+		Family:    SingleTransfer,
 		TimeScale: 0.5,
 		BWScale:   1,
 		Source:    mpi.SourceAny,
-		Buffers:   bench.SameBuffers,
+		Buffers:   SameBuffers,
 		Summary:   "PingPong receiving with MPI_ANY_SOURCE",
 	})
 }

@@ -8,14 +8,12 @@ import (
 	"fmt"
 	"os"
 	"strings"
-
-	"github.com/gomb-hpc/gomb/bench"
 )
 
 // DefaultNames are IMB-MPI1's default benchmarks, in run order.
 func DefaultNames() []string {
 	var names []string
-	for _, s := range bench.DefaultSpecs(Suite) {
+	for _, s := range DefaultSpecs(Suite) {
 		names = append(names, s.Name)
 	}
 	return names
@@ -24,7 +22,7 @@ func DefaultNames() []string {
 // Request is what the user asked: benchmark names (from the command line
 // and -input), -include, -exclude, -msglen, and the options.
 type Request struct {
-	Options          bench.Options
+	Options          Options
 	Names            []string
 	Include, Exclude []string
 	Input, MsgLen    string // files, read by the rank that plans
@@ -34,9 +32,9 @@ type Request struct {
 // Plan is what rank 0 resolves from the request and broadcasts, so that
 // every rank runs exactly the same thing.
 type Plan struct {
-	Err        string        `json:"err,omitempty"`
-	Options    bench.Options `json:"options"`
-	Benchmarks []string      `json:"benchmarks"`
+	Err        string   `json:"err,omitempty"`
+	Options    Options  `json:"options"`
+	Benchmarks []string `json:"benchmarks"`
 }
 
 // Resolve reads -msglen and -input (on rank 0 only: nodes need not share a
@@ -50,7 +48,7 @@ func Resolve(req Request, world int) (*Plan, error) {
 			return nil, fmt.Errorf("-msglen: %v", err)
 		}
 		defer f.Close()
-		if o.Sizes, err = bench.ParseMsgLen(f, req.MsgLen); err != nil {
+		if o.Sizes, err = ParseMsgLen(f, req.MsgLen); err != nil {
 			return nil, fmt.Errorf("-msglen %v", err)
 		}
 	}
@@ -71,10 +69,10 @@ func Resolve(req Request, world int) (*Plan, error) {
 		names = DefaultNames()
 	}
 	names = append(names, req.Include...)
-	var list []*bench.Spec
-	seen := map[*bench.Spec]bool{}
+	var list []*Spec
+	seen := map[*Spec]bool{}
 	for _, n := range names {
-		s, ok := bench.Lookup(Suite, n)
+		s, ok := Lookup(Suite, n)
 		if !ok {
 			return nil, fmt.Errorf("unknown benchmark %q ('gomb imb -list' shows the names)", n)
 		}
@@ -84,7 +82,7 @@ func Resolve(req Request, world int) (*Plan, error) {
 		}
 	}
 	for _, n := range req.Exclude {
-		s, ok := bench.Lookup(Suite, n)
+		s, ok := Lookup(Suite, n)
 		if !ok {
 			return nil, fmt.Errorf("-exclude: unknown benchmark %q", n)
 		}

@@ -6,8 +6,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/gomb-hpc/gomb/bench"
 )
 
 func TestResolve(t *testing.T) {
@@ -16,7 +14,7 @@ func TestResolve(t *testing.T) {
 	os.WriteFile(input, []byte("# mine\nPingPong\n\n  Allreduce  \n"), 0o644)
 	msglen := filepath.Join(dir, "lens")
 	os.WriteFile(msglen, []byte("8\n1024\n"), 0o644)
-	def := bench.DefaultOptions()
+	def := DefaultOptions()
 	for _, c := range []struct {
 		name  string
 		req   Request

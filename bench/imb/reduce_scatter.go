@@ -1,7 +1,6 @@
 package imb
 
 import (
-	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
 )
 
@@ -9,11 +8,11 @@ import (
 func reduceScatterBuffers(size int64, np int) (int64, int64) { return int64(np) * size, size }
 
 func init() {
-	bench.Register(&bench.Spec{
+	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Reduce_scatter",
 		Kernel:    mpi.KernelReduceScatter,
-		Family:    bench.Collective,
+		Family:    Collective,
 		Default:   true,
 		Order:     8,
 		TimeScale: 1,

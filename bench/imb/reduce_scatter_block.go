@@ -1,16 +1,15 @@
 package imb
 
 import (
-	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
 )
 
 func init() {
-	bench.Register(&bench.Spec{
+	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Reduce_scatter_block",
 		Kernel:    mpi.KernelReduceScatterBlock,
-		Family:    bench.Collective,
+		Family:    Collective,
 		Default:   true,
 		Order:     9,
 		TimeScale: 1,

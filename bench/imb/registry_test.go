@@ -4,8 +4,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/gomb-hpc/gomb/bench"
 )
 
 // IMB-MPI1's default list in run order, and its other benchmarks.
@@ -17,19 +15,19 @@ var imbOthers = []string{"PingPongSpecificSource", "PingPongAnySource", "PingPin
 
 func TestRegistry(t *testing.T) {
 	var got []string
-	for _, s := range bench.DefaultSpecs(Suite) {
+	for _, s := range DefaultSpecs(Suite) {
 		got = append(got, s.Name)
 	}
 	if !reflect.DeepEqual(got, imbDefault) {
 		t.Errorf("default list\n got %v\nwant %v", got, imbDefault)
 	}
-	all := bench.Specs(Suite)
+	all := Specs(Suite)
 	if len(all) != len(imbDefault)+len(imbOthers) {
 		t.Errorf("%d benchmarks registered, want %d", len(all), len(imbDefault)+len(imbOthers))
 	}
 	for _, n := range append(append([]string{}, imbDefault...), imbOthers...) {
 		for _, v := range []string{n, strings.ToLower(n), strings.ToUpper(n)} {
-			if s, ok := bench.Lookup(Suite, v); !ok || s.Name != n {
+			if s, ok := Lookup(Suite, v); !ok || s.Name != n {
 				t.Errorf("Lookup(%q) = %v, %v", v, s, ok)
 			}
 		}
@@ -38,7 +36,7 @@ func TestRegistry(t *testing.T) {
 
 func TestSpecTraits(t *testing.T) {
 	bw := map[string]float64{"PingPong": 1, "PingPing": 1, "Sendrecv": 2, "Exchange": 4, "Uniband": 1, "Biband": 2}
-	for _, s := range bench.Specs(Suite) {
+	for _, s := range Specs(Suite) {
 		if !s.Kernel.Valid() || s.Summary == "" {
 			t.Errorf("%s: kernel %v, summary %q", s.Name, s.Kernel, s.Summary)
 		}
@@ -58,7 +56,7 @@ func TestSpecTraits(t *testing.T) {
 		}
 		// Buffers must hold what the kernel moves.
 		snd, rcv := s.Buffers(1000, 4)
-		if s.Family != bench.Sync && (snd < 1000 || rcv < 1000) {
+		if s.Family != Sync && (snd < 1000 || rcv < 1000) {
 			t.Errorf("%s: buffers %d/%d for 1000 B", s.Name, snd, rcv)
 		}
 	}
@@ -67,10 +65,10 @@ func TestSpecTraits(t *testing.T) {
 // TestRows: the progress bar's length is the rows the engine prints: every
 // size of each benchmark, at each process count it runs with.
 func TestRows(t *testing.T) {
-	get := func(names ...string) []*bench.Spec {
-		var specs []*bench.Spec
+	get := func(names ...string) []*Spec {
+		var specs []*Spec
 		for _, n := range names {
-			s, ok := bench.Lookup(Suite, n)
+			s, ok := Lookup(Suite, n)
 			if !ok {
 				t.Fatal(n)
 			}
@@ -78,7 +76,7 @@ func TestRows(t *testing.T) {
 		}
 		return specs
 	}
-	o := bench.DefaultOptions()
+	o := DefaultOptions()
 	sizes := len(o.SizeList(1))
 	for _, c := range []struct {
 		names []string

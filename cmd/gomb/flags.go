@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/bench/imb"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -49,7 +49,7 @@ func (v switchValue) Set(s string) error {
 }
 
 // iterValue is -iter msgspersample[,overall_vol[,msgs_nonaggr]].
-type iterValue struct{ o *bench.Options }
+type iterValue struct{ o *imb.Options }
 
 func (v iterValue) String() string {
 	if v.o == nil {
@@ -75,7 +75,7 @@ func (v iterValue) Set(s string) error {
 }
 
 // offCacheValue is -off_cache cache_size_MB[,line_size_B]; -1 means 8 MB, 64 B.
-type offCacheValue struct{ o *bench.Options }
+type offCacheValue struct{ o *imb.Options }
 
 func (v offCacheValue) String() string {
 	if v.o == nil || !v.o.OffCache {
@@ -107,7 +107,7 @@ func (v offCacheValue) Set(s string) error {
 }
 
 // msglogValue is -msglog [min:]max.
-type msglogValue struct{ o *bench.Options }
+type msglogValue struct{ o *imb.Options }
 
 func (v msglogValue) String() string {
 	if v.o == nil {
@@ -117,12 +117,12 @@ func (v msglogValue) String() string {
 }
 
 func (v msglogValue) Set(s string) (err error) {
-	v.o.MsgLogMin, v.o.MsgLogMax, err = bench.ParseMsgLog(s)
+	v.o.MsgLogMin, v.o.MsgLogMax, err = imb.ParseMsgLog(s)
 	return err
 }
 
 // mapValue is -map PxQ.
-type mapValue struct{ o *bench.Options }
+type mapValue struct{ o *imb.Options }
 
 func (v mapValue) String() string {
 	if v.o == nil || v.o.MapP == 0 {
@@ -143,7 +143,7 @@ func (v mapValue) Set(s string) error {
 }
 
 // policyValue is -iter_policy.
-type policyValue struct{ p *bench.Policy }
+type policyValue struct{ p *imb.Policy }
 
 func (v policyValue) String() string {
 	if v.p == nil {
@@ -153,7 +153,7 @@ func (v policyValue) String() string {
 }
 
 func (v policyValue) Set(s string) (err error) {
-	*v.p, err = bench.ParsePolicy(s)
+	*v.p, err = imb.ParsePolicy(s)
 	return err
 }
 

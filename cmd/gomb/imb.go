@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/bench/imb"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
@@ -84,7 +83,7 @@ Examples:
 
 // imbConfig is the parsed command line.
 type imbConfig struct {
-	opt              bench.Options
+	opt              imb.Options
 	names            []string
 	include, exclude []string
 	input, msglen    string
@@ -149,7 +148,7 @@ func imbFlags(cfg *imbConfig) *flag.FlagSet {
 // parseIMB parses the command line without touching MPI or files. It
 // returns flag.ErrHelp for -help.
 func parseIMB(args []string) (*imbConfig, error) {
-	cfg := &imbConfig{opt: bench.DefaultOptions(), thread: mpi.ThreadSingle}
+	cfg := &imbConfig{opt: imb.DefaultOptions(), thread: mpi.ThreadSingle}
 	fs := imbFlags(cfg)
 	pos, err := parseInterleaved(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -164,14 +163,14 @@ func parseIMB(args []string) (*imbConfig, error) {
 	if cfg.contig != "base" {
 		return cfg, usageErr("-contig_type %q is not supported (only base)", cfg.contig)
 	}
-	if cfg.set["precision"] && cfg.opt.Policy != bench.PolicyPrecision {
+	if cfg.set["precision"] && cfg.opt.Policy != imb.PolicyPrecision {
 		return cfg, usageErr("-precision sets the target of -iter_policy precision; add -iter_policy precision")
 	}
 	if cfg.msglen != "" && cfg.msgsize != "" {
 		return cfg, usageErr("-msglen and -msgsize both give the sizes; use one")
 	}
 	if cfg.msgsize != "" {
-		if cfg.opt.Sizes, err = bench.ParseMsgSize(cfg.msgsize); err != nil {
+		if cfg.opt.Sizes, err = imb.ParseMsgSize(cfg.msgsize); err != nil {
 			return cfg, usageErr("%v", err)
 		}
 	}
@@ -187,7 +186,7 @@ func imbUsage(w io.Writer) {
 
 func imbList(w io.Writer) {
 	fmt.Fprintf(w, "# IMB-MPI1 benchmarks in gomb (* = default list, in run order)\n")
-	for _, s := range bench.Specs(imb.Suite) {
+	for _, s := range imb.Specs(imb.Suite) {
 		mark := " "
 		if s.Default {
 			mark = "*"
@@ -196,18 +195,18 @@ func imbList(w io.Writer) {
 	}
 }
 
-// imbSink is rank 0's bench.Sink: IMB text plus records, under the
+// imbSink is rank 0's imb.Sink: IMB text plus records, under the
 // session's lock.
 type imbSink struct {
 	out  *output
 	text *imbtext.Writer
 }
 
-func (k imbSink) Table(t *bench.Table) error {
+func (k imbSink) Table(t *imb.Table) error {
 	return k.out.locked(func() error { return k.text.Table(t) })
 }
 
-func (k imbSink) Invalid(s *bench.Spec, np int) error {
+func (k imbSink) Invalid(s *imb.Spec, np int) error {
 	return k.out.locked(func() error { return k.text.Invalid(s, np) })
 }
 
@@ -243,9 +242,9 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 	if plan.Err != "" {
 		return ss.fail(usageErr("%s", plan.Err))
 	}
-	var specs []*bench.Spec
+	var specs []*imb.Spec
 	for _, n := range plan.Benchmarks {
-		s, _ := bench.Lookup(imb.Suite, n)
+		s, _ := imb.Lookup(imb.Suite, n)
 		specs = append(specs, s)
 		if s.Reduction && !mpi.DatatypeUsable(plan.Options.RedType, true) {
 			return ss.fail(usageErr("-red_data_type %s: this MPI library does not reduce that type with MPI_SUM",
@@ -268,7 +267,7 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 	stop := ss.onSignal()
 	defer stop()
 
-	eng := &bench.Engine{Opt: plan.Options, World: ss.world, RunID: ss.out.runID,
+	eng := &imb.Engine{Opt: plan.Options, World: ss.world, RunID: ss.out.runID,
 		Watch: ss.watch(cfg.watch, time.Duration(3*plan.Options.TimeS*float64(time.Second)))}
 	if err := ss.onRoot(func() error { return text.Preamble(imbHeader(run, &plan, cfg)) }); err != nil {
 		return ss.fail(err)

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/bench/imb"
 	"github.com/gomb-hpc/gomb/internal/testutil"
 	"github.com/gomb-hpc/gomb/result"
@@ -18,18 +17,18 @@ import (
 
 func allIMB() []string {
 	var names []string
-	for _, s := range bench.Specs(imb.Suite) {
+	for _, s := range imb.Specs(imb.Suite) {
 		names = append(names, s.Name)
 	}
 	return names
 }
 
 // timingRanks is how many ranks report a time for a benchmark at np.
-func timingRanks(s *bench.Spec, np int) int {
+func timingRanks(s *imb.Spec, np int) int {
 	switch s.Family {
-	case bench.SingleTransfer:
+	case imb.SingleTransfer:
 		return 2
-	case bench.MsgRate:
+	case imb.MsgRate:
 		return 2 * (np / 2)
 	}
 	return np
@@ -69,12 +68,12 @@ func TestConformance(t *testing.T) {
 				if s.end == nil || s.end.Status != result.EndComplete || s.end.Results != len(s.results) {
 					t.Errorf("end record %+v with %d results", s.end, len(s.results))
 				}
-				o := bench.DefaultOptions()
+				o := imb.DefaultOptions()
 				o.MsgLogMin, o.MsgLogMax = 0, 2
 				i := 0
-				for _, sp := range bench.Specs(imb.Suite) {
+				for _, sp := range imb.Specs(imb.Suite) {
 					nTables := 0
-					for _, np := range bench.NPSequence(2, world) {
+					for _, np := range imb.NPSequence(2, world) {
 						if ok, _ := sp.Valid(np); !ok {
 							continue
 						}
@@ -105,7 +104,7 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-func checkResult(t *testing.T, r *result.Result, sp *bench.Spec, np int, size int64, iters int) {
+func checkResult(t *testing.T, r *result.Result, sp *imb.Spec, np int, size int64, iters int) {
 	t.Helper()
 	where := fmt.Sprintf("%s np=%d %d B", sp.Name, np, size)
 	if r.Benchmark != sp.Name || r.NP != np || r.Bytes != size {
@@ -137,7 +136,7 @@ func checkResult(t *testing.T, r *result.Result, sp *bench.Spec, np int, size in
 	if !(r.TMinUS <= r.TAvgUS+1e-9 && r.TAvgUS <= r.TMaxUS+1e-9) || r.TMinUS <= 0 {
 		t.Errorf("%s: t_min %g t_avg %g t_max %g", where, r.TMinUS, r.TAvgUS, r.TMaxUS)
 	}
-	if sp.BWScale > 0 && size > 0 && sp.Family != bench.MsgRate {
+	if sp.BWScale > 0 && size > 0 && sp.Family != imb.MsgRate {
 		if want := sp.BWScale * float64(size) / r.TMaxUS; r.MBps < want*0.999 || r.MBps > want*1.001 {
 			t.Errorf("%s: %g MB/s, want %g", where, r.MBps, want)
 		}
@@ -357,7 +356,7 @@ func TestOptions(t *testing.T) {
 				!strings.Contains(j.stdout, "# MPI Thread Environment: MPI_THREAD_MULTIPLE") {
 				t.Errorf("header:\n%s", j.stdout)
 			}
-			var opts bench.Options
+			var opts imb.Options
 			b, _ := json.Marshal(s.run.Options)
 			json.Unmarshal(b, &opts)
 			if !opts.OffCache || opts.CacheMB != 8 || !opts.RootShift || opts.Sync || !opts.IMBBarrier || opts.WarmUp {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/bench/imb"
 	"github.com/gomb-hpc/gomb/mpi"
 )
 
@@ -83,15 +83,15 @@ func TestParseSetup(t *testing.T) {
 		args      []string
 		thread    mpi.ThreadLevel
 		buffers   mpi.Buffers
-		policy    bench.Policy
+		policy    imb.Policy
 		precision float64
 	}{
-		{nil, mpi.ThreadSingle, mpi.BuffersIMB, bench.PolicyDynamic, bench.DefaultPrecision},
-		{[]string{"-thread_level", "funneled", "-buffers", "page"}, mpi.ThreadFunneled, mpi.BuffersPage, bench.PolicyDynamic, bench.DefaultPrecision},
-		{[]string{"-thread_level", "nompinit", "-buffers", "IMB"}, mpi.NoThreadInit, mpi.BuffersIMB, bench.PolicyDynamic, bench.DefaultPrecision},
-		{[]string{"-iter_policy", "precision"}, mpi.ThreadSingle, mpi.BuffersIMB, bench.PolicyPrecision, 0.02},
-		{[]string{"-iter_policy", "precision", "-precision", "0.5%"}, mpi.ThreadSingle, mpi.BuffersIMB, bench.PolicyPrecision, 0.005},
-		{[]string{"-precision", "0.1", "-iter_policy", "precision"}, mpi.ThreadSingle, mpi.BuffersIMB, bench.PolicyPrecision, 0.1},
+		{nil, mpi.ThreadSingle, mpi.BuffersIMB, imb.PolicyDynamic, imb.DefaultPrecision},
+		{[]string{"-thread_level", "funneled", "-buffers", "page"}, mpi.ThreadFunneled, mpi.BuffersPage, imb.PolicyDynamic, imb.DefaultPrecision},
+		{[]string{"-thread_level", "nompinit", "-buffers", "IMB"}, mpi.NoThreadInit, mpi.BuffersIMB, imb.PolicyDynamic, imb.DefaultPrecision},
+		{[]string{"-iter_policy", "precision"}, mpi.ThreadSingle, mpi.BuffersIMB, imb.PolicyPrecision, 0.02},
+		{[]string{"-iter_policy", "precision", "-precision", "0.5%"}, mpi.ThreadSingle, mpi.BuffersIMB, imb.PolicyPrecision, 0.005},
+		{[]string{"-precision", "0.1", "-iter_policy", "precision"}, mpi.ThreadSingle, mpi.BuffersIMB, imb.PolicyPrecision, 0.1},
 	} {
 		cfg, err := parseIMB(c.args)
 		if err != nil {

@@ -6,9 +6,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/gomb-hpc/gomb/bench/imb"
 	"golang.org/x/term"
-
-	"github.com/gomb-hpc/gomb/bench"
 )
 
 // progress shows a sweep's progress as one status line on stderr: when
@@ -40,8 +39,8 @@ func newProgress(stderr, table io.Writer, total int, force bool) *progress {
 	return &progress{w: stderr, total: total, start: time.Now()}
 }
 
-// Size implements bench.Progress.
-func (p *progress) Size(s *bench.Spec, np int, size int64, done, total int) {
+// Size implements imb.Progress.
+func (p *progress) Size(s *imb.Spec, np int, size int64, done, total int) {
 	p.step(s.Name, np, size, s.HasSize())
 }
 

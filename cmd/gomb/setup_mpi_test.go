@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/bench/imb"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -44,7 +44,7 @@ func TestSetupAsPeers(t *testing.T) {
 					t.Fatalf("%s %v: mpi %+v, want %s providing %s", c.sub, c.args, s.run.MPI, c.init, c.thread)
 				}
 				if c.buffers != "" {
-					var o bench.Options
+					var o imb.Options
 					if err := json.Unmarshal(*s.run.Options.(*json.RawMessage), &o); err != nil {
 						t.Fatal(err)
 					}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/bench/imb"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -42,7 +42,7 @@ type Header struct {
 // grows as sizes finish.
 type Writer struct {
 	w     *bufio.Writer
-	table *bench.Table
+	table *imb.Table
 }
 
 // NewWriter returns a Writer to w.
@@ -105,18 +105,18 @@ const (
 )
 
 // layout picks IMB's output format for a benchmark (IMB_output).
-func layout(t *bench.Table) format {
+func layout(t *imb.Table) format {
 	switch t.Spec.Family {
-	case bench.SingleTransfer:
+	case imb.SingleTransfer:
 		if t.Multi == 0 {
 			return timeRangeBW
 		}
 		return timeBW
-	case bench.ParallelTransfer:
+	case imb.ParallelTransfer:
 		return timeRangeBW
-	case bench.MsgRate:
+	case imb.MsgRate:
 		return bwMsgRate
-	case bench.Collective:
+	case imb.Collective:
 		return timeRange
 	}
 	return syncFmt
@@ -130,13 +130,13 @@ var columns = map[format][]string{
 	syncFmt:     {"#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]"},
 }
 
-func (w *Writer) cols(t *bench.Table) []string {
+func (w *Writer) cols(t *imb.Table) []string {
 	var c []string
 	if t.Multi == 1 {
 		c = append(c, "Group")
 	}
 	c = append(c, columns[layout(t)]...)
-	if t.Check && t.Spec.Family != bench.Sync {
+	if t.Check && t.Spec.Family != imb.Sync {
 		c = append(c, "defects")
 	}
 	if t.Precision {
@@ -156,7 +156,7 @@ func (w *Writer) intRow(v []int) {
 }
 
 // Table writes the header of one benchmark at one process count.
-func (w *Writer) Table(t *bench.Table) error {
+func (w *Writer) Table(t *imb.Table) error {
 	w.table = t
 	cols := w.cols(t)
 	dashes := "#" + strings.Repeat("-", len(cols)*width-1)
@@ -207,7 +207,7 @@ func (w *Writer) Table(t *bench.Table) error {
 
 // Invalid writes IMB's line for a benchmark that cannot run with np
 // processes.
-func (w *Writer) Invalid(s *bench.Spec, np int) error {
+func (w *Writer) Invalid(s *imb.Spec, np int) error {
 	w.printf("\n# !! Benchmark %s invalid for %d processes !! \n\n", s.Name, np)
 	return w.Flush()
 }
@@ -255,7 +255,7 @@ func (w *Writer) Result(r *result.Result) error {
 	return w.Flush()
 }
 
-func (w *Writer) row(b *strings.Builder, t *bench.Table, r *result.Result) {
+func (w *Writer) row(b *strings.Builder, t *imb.Table, r *result.Result) {
 	f := func(v float64) { fmt.Fprintf(b, "%*.2f", width, v) }
 	d := func(v int64) { fmt.Fprintf(b, "%*d", width, v) }
 	switch layout(t) {
@@ -288,7 +288,7 @@ func (w *Writer) row(b *strings.Builder, t *bench.Table, r *result.Result) {
 		f(r.TMaxUS)
 		f(r.TAvgUS)
 	}
-	if t.Check && t.Spec.Family != bench.Sync && r.Check != nil {
+	if t.Check && t.Spec.Family != imb.Sync && r.Check != nil {
 		f(float64(r.Check.Defects))
 	}
 	if t.Precision {

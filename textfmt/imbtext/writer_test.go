@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/bench/imb"
 	"github.com/gomb-hpc/gomb/internal/testutil"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
@@ -21,9 +21,9 @@ func golden(t *testing.T, name string, got []byte) {
 	testutil.Golden(t, filepath.Join("testdata", name), got, *update)
 }
 
-func spec(name string, fam bench.Family, bw float64) *bench.Spec {
-	return &bench.Spec{Suite: "imb", Name: name, Kernel: mpi.KernelPingPong, Family: fam, TimeScale: 1, BWScale: bw,
-		Buffers: bench.SameBuffers}
+func spec(name string, fam imb.Family, bw float64) *imb.Spec {
+	return &imb.Spec{Suite: "imb", Name: name, Kernel: mpi.KernelPingPong, Family: fam, TimeScale: 1, BWScale: bw,
+		Buffers: imb.SameBuffers}
 }
 
 func ok(b int64, reps int, tmin, tmax, tavg, mbps float64) *result.Result {
@@ -46,19 +46,19 @@ func TestWriterGolden(t *testing.T) {
 		MPIVersion: "3.1", Argv: []string{"gomb", "imb", "PingPong", "Sendrecv"}, MaxMsg: 4194304,
 		Type: "MPI_BYTE", RedType: "MPI_FLOAT", Benchmarks: []string{"PingPong", "Sendrecv"}}))
 
-	pp := spec("PingPong", bench.SingleTransfer, 1)
-	must(w.Table(&bench.Table{Spec: pp, NP: 2, Multi: -1, Groups: [][]int{{0, 1}}, Idle: 2, World: 4}))
+	pp := spec("PingPong", imb.SingleTransfer, 1)
+	must(w.Table(&imb.Table{Spec: pp, NP: 2, Multi: -1, Groups: [][]int{{0, 1}}, Idle: 2, World: 4}))
 	must(w.Result(ok(0, 1000, 0.4, 0.44, 0.42, 0)))
 	must(w.Result(ok(4194304, 10, 1400, 1443.44, 1420, 2905.77)))
 	must(w.Result(&result.Result{Bytes: 8388608, Status: result.StatusOutOfMem, NeededGB: 0.0078125, Group: -1}))
 
-	sr := spec("Sendrecv", bench.ParallelTransfer, 2)
-	must(w.Table(&bench.Table{Spec: sr, NP: 3, Multi: -1, Groups: [][]int{{0, 1, 2}}, Idle: 1, World: 4}))
+	sr := spec("Sendrecv", imb.ParallelTransfer, 2)
+	must(w.Table(&imb.Table{Spec: sr, NP: 3, Multi: -1, Groups: [][]int{{0, 1, 2}}, Idle: 1, World: 4}))
 	must(w.Result(ok(1024, 1000, 15.27, 15.28, 15.275, 134.12)))
 	must(w.Result(&result.Result{Bytes: 128, Status: result.StatusTimeOut, Group: -1}))
 
-	ar := spec("Allreduce", bench.Collective, 0)
-	must(w.Table(&bench.Table{Spec: ar, NP: 4, Multi: -1, Groups: [][]int{{0, 2, 1, 3}}, World: 4, MapP: 2, MapQ: 2, Check: true}))
+	ar := spec("Allreduce", imb.Collective, 0)
+	must(w.Table(&imb.Table{Spec: ar, NP: 4, Multi: -1, Groups: [][]int{{0, 2, 1, 3}}, World: 4, MapP: 2, MapQ: 2, Check: true}))
 	r := ok(4, 1000, 0.64, 0.66, 0.65, 0)
 	r.Check = &result.Check{Passed: true}
 	must(w.Result(r))
@@ -67,20 +67,20 @@ func TestWriterGolden(t *testing.T) {
 	r.Benchmark, r.NP = "Allreduce", 4
 	must(w.Result(r))
 
-	ba := spec("Barrier", bench.Sync, 0)
-	must(w.Table(&bench.Table{Spec: ba, NP: 4, Multi: -1, Groups: [][]int{{0, 1, 2, 3}}, World: 4}))
+	ba := spec("Barrier", imb.Sync, 0)
+	must(w.Table(&imb.Table{Spec: ba, NP: 4, Multi: -1, Groups: [][]int{{0, 1, 2, 3}}, World: 4}))
 	must(w.Result(ok(0, 1000, 47.99, 48, 48, 0)))
 
-	ub := spec("Uniband", bench.MsgRate, 1)
-	must(w.Table(&bench.Table{Spec: ub, NP: 2, Multi: -1, Groups: [][]int{{0, 1}}, World: 2}))
+	ub := spec("Uniband", imb.MsgRate, 1)
+	must(w.Table(&imb.Table{Spec: ub, NP: 2, Multi: -1, Groups: [][]int{{0, 1}}, World: 2}))
 	u := ok(1, 1000, 1, 2, 1.5, 10.17)
 	u.MsgPerSec = 10171716
 	must(w.Result(u))
 
-	must(w.Table(&bench.Table{Spec: pp, NP: 2, Multi: 0, Groups: [][]int{{0, 1}, {2, 3}}, World: 5, Idle: 1}))
+	must(w.Table(&imb.Table{Spec: pp, NP: 2, Multi: 0, Groups: [][]int{{0, 1}, {2, 3}}, World: 5, Idle: 1}))
 	must(w.Result(ok(8, 1000, 0.42, 0.5, 0.46, 16)))
 
-	must(w.Table(&bench.Table{Spec: pp, NP: 2, Multi: 1, Groups: [][]int{{0, 1}, {2, 3}}, World: 4}))
+	must(w.Table(&imb.Table{Spec: pp, NP: 2, Multi: 1, Groups: [][]int{{0, 1}, {2, 3}}, World: 4}))
 	for g := 0; g < 2; g++ {
 		r := ok(8, 1000, 0.42, 0.5+float64(g), 0.46, 16)
 		r.Group = g

@@ -1,4 +1,4 @@
-package bench
+package imb
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/watchdog"
@@ -201,7 +202,7 @@ func (e *Engine) repetitions(w *sweep, size int64, count int, lay Layout, n0 int
 // -check's validation on the active ranks: this rank's slots.
 func (e *Engine) timeSize(w *sweep, size int64, n int) (mine []float64, m measured, err error) {
 	o := &e.Opt
-	mine = NewSlots(NSlots, n)
+	mine = bench.NewSlots(bench.NSlots, n)
 	if !w.active {
 		return mine, m, nil
 	}
@@ -210,13 +211,13 @@ func (e *Engine) timeSize(w *sweep, size int64, n int) (mine []float64, m measur
 			return nil, m, err
 		}
 	}
-	HangIfAsked(size, e.World.Rank())
+	bench.HangIfAsked(size, e.World.Rank())
 	if m, err = e.measure(w.job, w.comm, n); err != nil {
 		return nil, m, err
 	}
-	mine[SlotReps] = float64(m.n)
+	mine[bench.SlotReps] = float64(m.n)
 	if m.elapsed >= 0 {
-		mine[SlotTime] = m.elapsed / float64(m.n)
+		mine[bench.SlotTime] = m.elapsed / float64(m.n)
 	}
 	if o.Check {
 		for it := 0; it < 2; it++ {
@@ -224,10 +225,10 @@ func (e *Engine) timeSize(w *sweep, size int64, n int) (mine []float64, m measur
 			if err != nil {
 				return nil, m, err
 			}
-			if c.Bad > 0 && mine[SlotBad] == 0 {
-				mine[SlotFirstBad], mine[SlotGot], mine[SlotWant] = float64(c.FirstBad), c.Got, c.Want
+			if c.Bad > 0 && mine[bench.SlotBad] == 0 {
+				mine[bench.SlotFirstBad], mine[bench.SlotGot], mine[bench.SlotWant] = float64(c.FirstBad), c.Got, c.Want
 			}
-			mine[SlotBad] += float64(c.Bad)
+			mine[bench.SlotBad] += float64(c.Bad)
 		}
 	}
 	return mine, m, nil

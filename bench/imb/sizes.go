@@ -1,4 +1,4 @@
-package bench
+package imb
 
 import (
 	"bufio"
@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/gomb-hpc/gomb/bench"
 )
 
 // MaxMsg is the largest message of a sweep: 2^MsgLogMax bytes rounded down
@@ -58,29 +60,6 @@ func (o *Options) TimeLimit() float64 {
 	return float64(max(n-1, 1)) * o.TimeS
 }
 
-// ParseSize reads one message length: a non-negative integer with an
-// optional k/K (x1024) or m/M (x1048576) suffix.
-func ParseSize(tok string) (int64, error) {
-	t := strings.TrimSpace(tok)
-	mult := int64(1)
-	if t != "" {
-		switch t[len(t)-1] {
-		case 'k', 'K':
-			mult, t = 1<<10, t[:len(t)-1]
-		case 'm', 'M':
-			mult, t = 1<<20, t[:len(t)-1]
-		}
-	}
-	v, err := strconv.ParseInt(t, 10, 64)
-	if err != nil || v < 0 {
-		return 0, fmt.Errorf("%q is not a message length (want a non-negative integer, optionally with k or m)", tok)
-	}
-	if v > (1<<40)/mult {
-		return 0, fmt.Errorf("message length %q is too large", tok)
-	}
-	return v * mult, nil
-}
-
 // ParseMsgLen reads an IMB -msglen file: one length per line, blank lines
 // and lines starting with '#' ignored. Errors name file and line.
 func ParseMsgLen(r io.Reader, file string) ([]int64, error) {
@@ -94,7 +73,7 @@ func ParseMsgLen(r io.Reader, file string) ([]int64, error) {
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
-		v, err := ParseSize(t)
+		v, err := bench.ParseSize(t)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", file, line, err)
 		}
@@ -113,7 +92,7 @@ func ParseMsgLen(r io.Reader, file string) ([]int64, error) {
 func ParseMsgSize(list string) ([]int64, error) {
 	var out []int64
 	for i, tok := range strings.Split(list, ",") {
-		v, err := ParseSize(tok)
+		v, err := bench.ParseSize(tok)
 		if err != nil {
 			return nil, fmt.Errorf("-msgsize entry %d: %v", i+1, err)
 		}

@@ -12,7 +12,7 @@
 //     every rank's time and raw samples to rank 0;
 //  4. rank 0 turns them into result.Result records and hands them to a
 //     Sink (JSON Lines, IMB text table). Benchmarks never print.
-package bench
+package imb
 
 import (
 	"fmt"

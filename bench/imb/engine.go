@@ -1,9 +1,11 @@
-package bench
+package imb
 
 import (
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/gomb-hpc/gomb/bench"
 
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
@@ -191,19 +193,6 @@ func (e *Engine) measure(job *mpi.Job, comm mpi.Comm, n int) (measured, error) {
 	return m, nil
 }
 
-// Precision is the widest, over the timing ranks, of the relative
-// half-width of the 95% interval of a rank's median sample; nil when no
-// rank has enough samples (8).
-func Precision(samples [][]float64) *float64 {
-	var widest *float64
-	for _, s := range samples {
-		if p := stats.MedianPrecision(s); !math.IsInf(p, 0) && !math.IsNaN(p) && (widest == nil || p > *widest) {
-			widest = &p
-		}
-	}
-	return widest
-}
-
 // gatherMine gathers every rank's values for a size to rank 0, NSlots per
 // rank. Without -check only the time travels, one double per rank as in
 // IMB's output; rank 0 fills in the rest (the count it ran, no defects).
@@ -211,15 +200,15 @@ func (e *Engine) gatherMine(mine []float64, check bool) ([]float64, error) {
 	if check {
 		return e.World.GatherFloat64s(mine, 0)
 	}
-	t, err := e.World.GatherFloat64s(mine[:SlotTime+1], 0)
+	t, err := e.World.GatherFloat64s(mine[:bench.SlotTime+1], 0)
 	if err != nil || t == nil {
 		return nil, err
 	}
-	vals := make([]float64, NSlots*len(t))
+	vals := make([]float64, bench.NSlots*len(t))
 	for w, v := range t {
-		slots := NewSlots(NSlots, int(mine[SlotReps]))
-		slots[SlotTime] = v
-		copy(vals[w*NSlots:], slots)
+		slots := bench.NewSlots(bench.NSlots, int(mine[bench.SlotReps]))
+		slots[bench.SlotTime] = v
+		copy(vals[w*bench.NSlots:], slots)
 	}
 	return vals, nil
 }
@@ -331,8 +320,8 @@ func (e *Engine) groupsLocality(groups [][]int) string {
 func (e *Engine) row(t *Table, r *result.Result, ranks []int, vals []float64, samples [][]float64) *result.Result {
 	s := t.Spec
 	scale := 1e6 * s.TimeScale
-	Assembly{Stride: NSlots, Hosts: e.Hosts, Samples: samples, Scale: scale, Check: t.Check,
-		MeanUS: func(v []float64) float64 { return v[SlotTime] * scale }}.Assemble(r, vals, ranks)
+	bench.Assembly{Stride: bench.NSlots, Hosts: e.Hosts, Samples: samples, Scale: scale, Check: t.Check,
+		MeanUS: func(v []float64) float64 { return v[bench.SlotTime] * scale }}.Assemble(r, vals, ranks)
 	if s.BWScale > 0 && r.TMaxUS > 0 {
 		if s.Family == MsgRate {
 			peers := float64(t.NP / 2)

@@ -1,0 +1,30 @@
+package bench
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ParseSize reads one message length: a non-negative integer with an
+// optional k/K (x1024) or m/M (x1048576) suffix.
+func ParseSize(tok string) (int64, error) {
+	t := strings.TrimSpace(tok)
+	mult := int64(1)
+	if t != "" {
+		switch t[len(t)-1] {
+		case 'k', 'K':
+			mult, t = 1<<10, t[:len(t)-1]
+		case 'm', 'M':
+			mult, t = 1<<20, t[:len(t)-1]
+		}
+	}
+	v, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || v < 0 {
+		return 0, fmt.Errorf("%q is not a message length (want a non-negative integer, optionally with k or m)", tok)
+	}
+	if v > (1<<40)/mult {
+		return 0, fmt.Errorf("message length %q is too large", tok)
+	}
+	return v * mult, nil
+}
