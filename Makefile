@@ -59,7 +59,7 @@ bench-import:
 fuzz:
 	for f in FuzzIMB FuzzOSU FuzzRing FuzzRecords FuzzImport FuzzFields; do \
 		go test ./importer -run '^$$' -fuzz "^$$f\$$" -fuzztime 30s || exit 1; done
-	go test ./bench -run '^$$' -fuzz FuzzParseMsgLen -fuzztime 30s
+	go test ./bench/imb -run '^$$' -fuzz FuzzParseMsgLen -fuzztime 30s
 	go test ./result -run '^$$' -fuzz FuzzDecoder -fuzztime 30s
 	go test ./result -run '^$$' -fuzz FuzzEncoderBytesAreMarshal -fuzztime 30s
 
