@@ -74,7 +74,7 @@ type Run struct {
 	// starting with OMPI_, MPICH_, HYDRA_, I_MPI_, FI_, UCX_, SLURM_, PMIX_,
 	// PMI_.
 	Env map[string]string `json:"env"`
-	// Options are the parsed options of the suite (for imb: bench.Options).
+	// Options are the parsed options of the suite (for imb: imb.Options of bench/imb).
 	// A Decoder gives them as *json.RawMessage, as written.
 	Options any `json:"options"`
 	// Labels are the user's names for the run (system, config, k=v).
