@@ -15,9 +15,10 @@ import (
 // metric's unit (Abs, µs or MB/s), for one benchmark and/or size band or
 // for everything.
 type Tolerance struct {
-	Benchmark string // "" for every benchmark
-	Band      int    // index in Bands, -1 for every size
-	Rel, Abs  float64
+	Benchmark string  `json:"benchmark"` // "" for every benchmark
+	Band      int     `json:"band"`      // index in Bands, -1 for every size
+	Rel       float64 `json:"rel"`
+	Abs       float64 `json:"abs"`
 }
 
 // String writes the tolerance as -tol takes it.
@@ -77,8 +78,8 @@ func ParseTolerance(s string) (Tolerance, error) {
 
 // Tolerances pick the tolerance of a key.
 type Tolerances struct {
-	Default Tolerance
-	List    []Tolerance
+	Default Tolerance   `json:"default"`
+	List    []Tolerance `json:"list"`
 }
 
 // For finds the most specific tolerance for a benchmark and size.
@@ -116,29 +117,31 @@ const (
 
 // CheckRow is one key of a check.
 type CheckRow struct {
-	Key    Key
-	Metric Metric
+	Key    Key    `json:"key"`
+	Metric Metric `json:"metric"`
 	// Base is the baseline's centre (the median of its runs) and Spread
 	// its noise (1.4826 × MAD, 0 with fewer than 3 runs); Runs counts them.
-	Base, Spread float64
-	BaseRuns     int
+	Base     float64 `json:"base"`
+	Spread   float64 `json:"spread"`
+	BaseRuns int     `json:"base_runs"`
 	// Value is the checked run's value (median of its runs); NaN if the
 	// run lacks the key.
-	Value float64
+	Value float64 `json:"value"`
 	// Change is the move the wrong way, as a fraction of Base (> 0:
 	// worse); Allowed the larger of the tolerance and 3 × Spread, also a
 	// fraction of Base.
-	Change, Allowed float64
-	Tolerance       Tolerance
-	Verdict         string
+	Change    float64   `json:"change"`
+	Allowed   float64   `json:"allowed"`
+	Tolerance Tolerance `json:"tolerance"`
+	Verdict   string    `json:"verdict"`
 }
 
 // CheckResult is a run held against a baseline.
 type CheckResult struct {
-	Rows        []CheckRow
-	Regressions int
-	Missing     int
-	Warnings    []string
+	Rows        []CheckRow `json:"rows"`
+	Regressions int        `json:"regressions"`
+	Missing     int        `json:"missing"`
+	Warnings    []string   `json:"warnings"`
 }
 
 // Check holds runs against a baseline: a regression is a move the wrong

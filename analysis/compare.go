@@ -10,61 +10,67 @@ import (
 
 // CompareOptions tune a comparison.
 type CompareOptions struct {
-	Metric     Metric  // "" for each benchmark's primary metric
-	Alpha      float64 // false discovery rate over all sizes (0.05)
-	Confidence float64 // of the speed interval (0.95)
-	Force      bool    // compare intra-node with inter-node runs
+	Metric     Metric  `json:"metric"`     // "" for each benchmark's primary metric
+	Alpha      float64 `json:"alpha"`      // false discovery rate over all sizes (0.05)
+	Confidence float64 `json:"confidence"` // of the speed interval (0.95)
+	Force      bool    `json:"force"`      // compare intra-node with inter-node runs
 }
 
 // Row compares one key.
 type Row struct {
-	Key    Key
-	Metric Metric
-	A, B   []float64 // one value per run
+	Key    Key       `json:"key"`
+	Metric Metric    `json:"metric"`
+	A      []float64 `json:"a"` // one value per run
+	B      []float64 `json:"b"`
 	// CentreA and CentreB are the medians of the runs' values.
-	CentreA, CentreB float64
+	CentreA float64 `json:"centre_a"`
+	CentreB float64 `json:"centre_b"`
 	// Speed is how much faster B is than A (> 1: B faster, for times
 	// A's time over B's), the Hodges-Lehmann estimate over all pairs of
 	// runs; Lo and Hi its interval, when the runs allow one (CI).
-	Speed, Lo, Hi float64
-	CI            bool
+	Speed float64 `json:"speed"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+	CI    bool    `json:"ci"`
 	// P is the U test's p-value, Q the same after the false discovery
 	// rate correction over every row; Significant is Q < alpha.
-	P, Q        float64
-	Significant bool
+	P           float64 `json:"p"`
+	Q           float64 `json:"q"`
+	Significant bool    `json:"significant"`
 }
 
 // BandSpeed is the geometric mean of a series' speeds in one size band.
 type BandSpeed struct {
-	Speed       float64 // NaN: no size in the band
-	Sizes       int
-	Significant int // sizes with a significant difference
+	Speed       float64 `json:"speed"` // NaN: no size in the band
+	Sizes       int     `json:"sizes"`
+	Significant int     `json:"significant"` // sizes with a significant difference
 }
 
 // SeriesSummary is one benchmark at one process count: the geometric
 // mean over all its sizes and per band.
 type SeriesSummary struct {
-	Series  Series
-	GeoMean float64
-	Sizes   int
-	Bands   []BandSpeed
+	Series  Series      `json:"series"`
+	GeoMean float64     `json:"geo_mean"`
+	Sizes   int         `json:"sizes"`
+	Bands   []BandSpeed `json:"bands"`
 }
 
 // Side describes one side of a comparison.
 type Side struct {
-	Name     string
-	Runs     int
-	Locality string
-	Labels   []string // distinct system/config/MPI names of its runs
+	Name     string   `json:"name"`
+	Runs     int      `json:"runs"`
+	Locality string   `json:"locality"`
+	Labels   []string `json:"labels"` // distinct system/config/MPI names of its runs
 }
 
 // Comparison is the result of Compare.
 type Comparison struct {
-	A, B     Side
-	Alpha    float64
-	Rows     []Row
-	Series   []SeriesSummary
-	Warnings []string
+	A        Side            `json:"a"`
+	B        Side            `json:"b"`
+	Alpha    float64         `json:"alpha"`
+	Rows     []Row           `json:"rows"`
+	Series   []SeriesSummary `json:"series"`
+	Warnings []string        `json:"warnings"`
 }
 
 // Compare sets B against A, size by size, each launch one observation.

@@ -9,13 +9,13 @@ import (
 // Finding is one thing explain says about a run: what (Summary), the
 // numbers behind it, and the likely cause.
 type Finding struct {
-	Kind     string // one of the Kind* constants
-	Severity string // "warning" or "info"
-	Series   Series // the benchmark and process count ("" benchmark: the whole run)
-	Sizes    []int64
-	Summary  string
-	Numbers  []string
-	Cause    string
+	Kind     string   `json:"kind"`     // one of the Kind* constants
+	Severity string   `json:"severity"` // "warning" or "info"
+	Series   Series   `json:"series"`   // the benchmark and process count ("" benchmark: the whole run)
+	Sizes    []int64  `json:"sizes"`
+	Summary  string   `json:"summary"`
+	Numbers  []string `json:"numbers"`
+	Cause    string   `json:"cause"`
 }
 
 // The kinds of findings.
@@ -39,8 +39,8 @@ const (
 
 // ExplainOptions tune explain.
 type ExplainOptions struct {
-	Link       Link        // zero: the run's own record of its links, if any
-	Thresholds *Thresholds // nil: DefaultThresholds
+	Link       Link        `json:"link"`       // zero: the run's own record of its links, if any
+	Thresholds *Thresholds `json:"thresholds"` // nil: DefaultThresholds
 }
 
 // Explain lists what stands out in a run, warnings first.

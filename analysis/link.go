@@ -8,8 +8,8 @@ import (
 
 // Link is the network link rate explain measures efficiency against.
 type Link struct {
-	Gbps   float64
-	Source string // "-link", or the host and link it was read from
+	Gbps   float64 `json:"gbps"`
+	Source string  `json:"source"` // "-link", or the host and link it was read from
 }
 
 // MBps is the link's rate in MB/s (10^6 bytes).

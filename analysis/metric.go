@@ -92,8 +92,9 @@ func Primary(suite, bench string) Metric {
 
 // Band is a range of message sizes, inclusive.
 type Band struct {
-	Label  string
-	Lo, Hi int64
+	Label string `json:"label"`
+	Lo    int64  `json:"lo"`
+	Hi    int64  `json:"hi"`
 }
 
 // Bands are the size bands of an A/B summary: latency-bound, the protocol

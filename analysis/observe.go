@@ -10,10 +10,10 @@ import (
 
 // Key names one measured point: a benchmark at a process count and size.
 type Key struct {
-	Suite     string
-	Benchmark string
-	NP        int
-	Bytes     int64
+	Suite     string `json:"suite"`
+	Benchmark string `json:"benchmark"`
+	NP        int    `json:"np"`
+	Bytes     int64  `json:"bytes"`
 }
 
 // Less orders keys by suite, benchmark, np and size.
@@ -33,9 +33,9 @@ func (k Key) Less(o Key) bool {
 // Series is a benchmark at a process count: the unit of the band table
 // and of most findings.
 type Series struct {
-	Suite     string
-	Benchmark string
-	NP        int
+	Suite     string `json:"suite"`
+	Benchmark string `json:"benchmark"`
+	NP        int    `json:"np"`
 }
 
 // Series of the key.
@@ -43,8 +43,8 @@ func (k Key) Series() Series { return Series{k.Suite, k.Benchmark, k.NP} }
 
 // Point is one run's value at a key.
 type Point struct {
-	Run   int // index of the run in its side
-	Value float64
+	Run   int     `json:"run"` // index of the run in its side
+	Value float64 `json:"value"`
 }
 
 // Observe gives every key's values, one per run — each launch is one

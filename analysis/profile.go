@@ -14,16 +14,18 @@ import (
 // where the records have no bandwidth (IMB's collectives), MBps is size
 // over t_avg.
 type ProfilePoint struct {
-	Bytes            int64
-	TMin, TAvg, TMax float64
-	MBps             float64
-	Runs             int
+	Bytes int64   `json:"bytes"`
+	TMin  float64 `json:"t_min"`
+	TAvg  float64 `json:"t_avg"`
+	TMax  float64 `json:"t_max"`
+	MBps  float64 `json:"mbps"`
+	Runs  int     `json:"runs"`
 }
 
 // Profile is a series over sizes, what a latency or bandwidth plot draws.
 type Profile struct {
-	Series Series
-	Points []ProfilePoint
+	Series Series         `json:"series"`
+	Points []ProfilePoint `json:"points"`
 }
 
 // Profiles summarises runs per series and size, series in order.

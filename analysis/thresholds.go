@@ -6,29 +6,29 @@ package analysis
 type Thresholds struct {
 	// variability: the slowest rank took more than SpreadRatio times as
 	// long as the fastest, and at least SpreadMinUS.
-	SpreadRatio float64
-	SpreadMinUS float64
+	SpreadRatio float64 `json:"spread_ratio"`
+	SpreadMinUS float64 `json:"spread_min_us"`
 
 	// bimodal: a rank's samples (at least BimodalMinSamples) fall into two
 	// groups, the smaller holding at least BimodalMinShare of them, their
 	// centres at least BimodalSeparation times apart; a WARNING when that
 	// holds at BimodalWarnShare of the sizes or more.
-	BimodalMinSamples int
-	BimodalMinShare   float64
-	BimodalSeparation float64
-	BimodalWarnShare  float64
+	BimodalMinSamples int     `json:"bimodal_min_samples"`
+	BimodalMinShare   float64 `json:"bimodal_min_share"`
+	BimodalSeparation float64 `json:"bimodal_separation"`
+	BimodalWarnShare  float64 `json:"bimodal_warn_share"`
 
 	// cliff (time): the time at a size exceeds what the extra bytes cost
 	// at the series' best bandwidth by CliffTimeRatio and by CliffTimeMinUS
 	// at least, and the larger sizes stay at CliffStay of it or more.
-	CliffTimeRatio float64
-	CliffTimeMinUS float64
-	CliffStay      float64
+	CliffTimeRatio float64 `json:"cliff_time_ratio"`
+	CliffTimeMinUS float64 `json:"cliff_time_min_us"`
+	CliffStay      float64 `json:"cliff_stay"`
 	// cliff (bandwidth): bandwidth falls below CliffBWDrop of the size
 	// before (from CliffBWMinBytes on) and stays below CliffBWStay of it.
-	CliffBWDrop     float64
-	CliffBWMinBytes int64
-	CliffBWStay     float64
+	CliffBWDrop     float64 `json:"cliff_bw_drop"`
+	CliffBWMinBytes int64   `json:"cliff_bw_min_bytes"`
+	CliffBWStay     float64 `json:"cliff_bw_stay"`
 
 	// protocol switch: up to SwitchLines lines of at least
 	// SwitchMinPoints sizes each, a line added only when it takes the
@@ -37,41 +37,41 @@ type Thresholds struct {
 	// line starts SwitchJump times above the old one (or its start-up
 	// cost grows while bytes get cheaper), a change of copy mechanism when
 	// the cost per byte changes by SwitchSlope.
-	SwitchLines     int
-	SwitchMinPoints int
-	SwitchMinGain   float64
-	SwitchMinRMS    float64
-	SwitchJump      float64
-	SwitchSlope     float64
+	SwitchLines     int     `json:"switch_lines"`
+	SwitchMinPoints int     `json:"switch_min_points"`
+	SwitchMinGain   float64 `json:"switch_min_gain"`
+	SwitchMinRMS    float64 `json:"switch_min_rms"`
+	SwitchJump      float64 `json:"switch_jump"`
+	SwitchSlope     float64 `json:"switch_slope"`
 
 	// link efficiency: a WARNING below EfficiencyWarn of the link; a
 	// plateau when the last three sizes lie within PlateauSpread of each
 	// other below PlateauBelow of the link; bus bandwidth is a WARNING
 	// below BusWarn of the link at BusWarnMinBytes or more.
-	EfficiencyWarn  float64
-	PlateauSpread   float64
-	PlateauBelow    float64
-	BusWarn         float64
-	BusWarnMinBytes int64
+	EfficiencyWarn  float64 `json:"efficiency_warn"`
+	PlateauSpread   float64 `json:"plateau_spread"`
+	PlateauBelow    float64 `json:"plateau_below"`
+	BusWarn         float64 `json:"bus_warn"`
+	BusWarnMinBytes int64   `json:"bus_warn_min_bytes"`
 
 	// fabric: small-message latency classes, µs: below FabricShm shared
 	// memory, below FabricRDMA an RDMA fabric, below FabricSlow a slow
 	// RDMA path or user-space Ethernet, above it kernel TCP.
-	FabricShm  float64
-	FabricRDMA float64
-	FabricSlow float64
+	FabricShm  float64 `json:"fabric_shm"`
+	FabricRDMA float64 `json:"fabric_rdma"`
+	FabricSlow float64 `json:"fabric_slow"`
 
 	// collective model: a collective slower than its point-to-point model
 	// by CollectiveRatio and by CollectiveMinUS at least.
-	CollectiveRatio float64
-	CollectiveMinUS float64
+	CollectiveRatio float64 `json:"collective_ratio"`
+	CollectiveMinUS float64 `json:"collective_min_us"`
 
 	// stragglers: one rank is the slowest at StragglerShare of the sizes
 	// or more (at least StragglerMinSizes of them), with a chance below
 	// StragglerP of that happening by luck.
-	StragglerMinSizes int
-	StragglerShare    float64
-	StragglerP        float64
+	StragglerMinSizes int     `json:"straggler_min_sizes"`
+	StragglerShare    float64 `json:"straggler_share"`
+	StragglerP        float64 `json:"straggler_p"`
 }
 
 // DefaultThresholds are gomb's thresholds.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"regexp"
 	"testing"
 	"time"
 
@@ -61,7 +62,45 @@ func TestWriteJSONAsEncodingJSON(t *testing.T) {
 	if err := json.Unmarshal(got.Bytes(), &back); err != nil {
 		t.Fatalf("%v:\n%s", err, got.String())
 	}
-	if back["Speed"] != nil || back["Lo"] != nil || back["Hi"] != nil || back["A"].([]any)[0] != nil || back["A"].([]any)[1] != 2.0 {
+	if back["speed"] != nil || back["lo"] != nil || back["hi"] != nil || back["a"].([]any)[0] != nil || back["a"].([]any)[1] != 2.0 {
 		t.Errorf("not-finite values: %s", got.String())
+	}
+}
+
+// TestJSONKeysSnakeCase: the -json of compare, check and explain names
+// every field in snake_case, as the records do.
+func TestJSONKeysSnakeCase(t *testing.T) {
+	snake := regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				if !snake.MatchString(k) {
+					t.Errorf("%s: key %q is not snake_case", path, k)
+				}
+				walk(path+"."+k, x)
+			}
+		case []any:
+			for _, x := range v {
+				walk(path+"[]", x)
+			}
+		}
+	}
+	for name, v := range map[string]any{
+		"compare": analysis.Comparison{Rows: []analysis.Row{{}}, Series: []analysis.SeriesSummary{{Bands: []analysis.BandSpeed{{}}}}},
+		"check":   analysis.CheckResult{Rows: []analysis.CheckRow{{}}},
+		"explain": []analysis.Finding{{Sizes: []int64{8}}},
+		"options": analysis.ExplainOptions{Thresholds: &analysis.DefaultThresholds},
+	} {
+		var b bytes.Buffer
+		if err := WriteJSON(&b, v); err != nil {
+			t.Fatal(err)
+		}
+		var back any
+		if err := json.Unmarshal(b.Bytes(), &back); err != nil {
+			t.Fatal(err)
+		}
+		walk(name, back)
 	}
 }
