@@ -2,11 +2,12 @@ package archive
 
 import (
 	"bytes"
-	"compress/gzip"
 	"database/sql"
 	"errors"
 	"fmt"
 	"sync"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // The archive's schema: its migrations, in order, and the steps SQL alone
