@@ -8,10 +8,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gomb-hpc/gomb/internal/testutil"
 )
 
 // A test binary started with rankEnv set is one rank of the job that
@@ -141,15 +142,6 @@ func rankMain() int {
 	return 0
 }
 
-// launcher is this build's MPI's launcher, on loopback.
-func launcher(np int) []string {
-	if Impl == "mpich" {
-		return []string{"mpirun.mpich", "-np", strconv.Itoa(np), "-launcher", "fork", "-iface", "lo"}
-	}
-	return []string{"mpirun.openmpi", "-np", strconv.Itoa(np), "--oversubscribe",
-		"--mca", "btl", "self,vader", "--mca", "oob_tcp_if_include", "lo"}
-}
-
 // TestKernelFamilies runs every family's kernels, timed and validated, in
 // a real MPI job of 2 and of 3 ranks (an odd count: pairs, rings and
 // roots that do not divide evenly).
@@ -159,7 +151,7 @@ func TestKernelFamilies(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := func(t *testing.T, np int, env ...string) (fails []string) {
-		argv := append(launcher(np), self, "-test.run", "^$")
+		argv := append(testutil.Launch(Impl, np), self, "-test.run", "^$")
 		if _, err := exec.LookPath(argv[0]); err != nil {
 			t.Skipf("%s: %v", argv[0], err)
 		}

@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gomb-hpc/gomb/internal/testutil"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -59,13 +60,8 @@ type mpiLib struct {
 }
 
 var mpis = []mpiLib{
-	{"openmpi", "gomb", func(np int) []string {
-		return []string{"mpirun.openmpi", "-np", strconv.Itoa(np), "--oversubscribe",
-			"--mca", "btl", "self,vader", "--mca", "oob_tcp_if_include", "lo"}
-	}},
-	{"mpich", "gomb-mpich", func(np int) []string {
-		return []string{"mpirun.mpich", "-np", strconv.Itoa(np), "-launcher", "fork", "-iface", "lo"}
-	}},
+	{"openmpi", "gomb", func(np int) []string { return testutil.Launch("openmpi", np) }},
+	{"mpich", "gomb-mpich", func(np int) []string { return testutil.Launch("mpich", np) }},
 }
 
 // job is a finished MPI job.
