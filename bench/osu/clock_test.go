@@ -69,6 +69,11 @@ func TestClockDriftAndOneWay(t *testing.T) {
 	if math.Abs(half-3.05e-6) > 1e-9 {
 		t.Errorf("half round trip %g, want 3.05e-6", half)
 	}
+	// The two directions add up to the round trip less rank 1's turnaround
+	// (0.1 us), whatever the offset: the drift term is 20 ppm of 6 us.
+	if d := fwd + back - (2*half - 0.1e-6); math.Abs(d) > 1e-9 {
+		t.Errorf("forward + backward %g, round trip less turnaround %g", fwd+back, 2*half-0.1e-6)
+	}
 	if fwd <= back {
 		t.Errorf("the asymmetry does not show: %g <= %g", fwd, back)
 	}

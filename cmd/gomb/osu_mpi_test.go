@@ -257,9 +257,11 @@ func TestOneWayClockSync(t *testing.T) {
 				if m.name == "mpich" && math.Abs(ow.OffsetUS) > ow.ErrorUS {
 					t.Errorf("%d B: offset %g us outside the bound %g us of the true 0", r.Bytes, ow.OffsetUS, ow.ErrorUS)
 				}
-				// the two directions add up to the round trip (the turnaround of
-				// two clock reads aside)
-				if d := ow.ForwardUS + ow.BackwardUS - 2*ow.HalfRTTUS; math.Abs(d) > 0.5 {
+				// forward + backward = round trip - rank 1's turnaround (C - B,
+				// never negative; its mean grows with every preemption of rank
+				// 1 on a busy machine, so only its sign is asserted), whatever
+				// the offset: the sum lies in (0, round trip].
+				if sum := ow.ForwardUS + ow.BackwardUS; sum <= 0 || sum > 2*ow.HalfRTTUS+0.01 {
 					t.Errorf("%d B: %g + %g us vs round trip %g us", r.Bytes, ow.ForwardUS, ow.BackwardUS, 2*ow.HalfRTTUS)
 				}
 				if ow.ErrorUS <= 0 || ow.ErrorUS > r.TAvgUS*2+1 {
