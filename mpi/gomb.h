@@ -23,7 +23,7 @@ enum gomb_dtype {
     GOMB_DT_COUNT
 };
 
-/* Timed kernels. The numbering is mirrored in types.go (Kernel). */
+/* Timed kernels. The numbering is mirrored in kernel/kernel.go (kernel.ID). */
 enum gomb_kernel {
     GOMB_K_NONE = 0,
     GOMB_K_PINGPONG,

@@ -10,6 +10,8 @@ import "C"
 import (
 	"fmt"
 	"unsafe"
+
+	"github.com/gomb-hpc/gomb/kernel"
 )
 
 // Job is one reusable timed-kernel context: its buffers, sample storage and
@@ -70,7 +72,7 @@ func cbool(b bool) C.int {
 }
 
 // Set describes the next kernel call.
-func (j *Job) Set(s JobSpec) {
+func (j *Job) Set(s kernel.Params) {
 	c := j.j
 	c.kernel = C.int(s.Kernel)
 	c.dtype = C.int(s.Type)
@@ -131,7 +133,7 @@ func (j *Job) NBCTimes() NBCTimes {
 	return NBCTimes{Init: float64(j.j.t_init), Compute: float64(j.j.t_compute), Test: float64(j.j.t_test), Wait: float64(j.j.t_wait)}
 }
 
-// Stamps copies the MPI_Wtime stamps of the last KernelOneWay Run: four per
+// Stamps copies the MPI_Wtime stamps of the last kernel.OneWay Run: four per
 // timed iteration (lower rank: before its send, after its receive; upper
 // rank: after its receive, before its send); each rank fills its own two.
 func (j *Job) Stamps(n int) []float64 {

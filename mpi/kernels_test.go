@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/testutil"
+	"github.com/gomb-hpc/gomb/kernel"
 )
 
 // A test binary started with rankEnv set is one rank of the job that
@@ -30,7 +31,7 @@ func TestMain(m *testing.M) {
 // family is a kernel family and the calls that exercise it.
 type family struct {
 	name  string
-	specs []JobSpec
+	specs []kernel.Params
 }
 
 // families are one or more kernels of each file and loop shape: IMB's
@@ -40,35 +41,35 @@ type family struct {
 func families(np int) []family {
 	n := 256 // bytes (elements for typed kernels)
 	fams := []family{
-		{"imb point-to-point", []JobSpec{
-			{Kernel: KernelPingPong, Count: n}, {Kernel: KernelPingPing, Count: n},
-			{Kernel: KernelSendrecv, Count: n}, {Kernel: KernelExchange, Count: n},
-			{Kernel: KernelUniband, Count: n, Window: 4}, {Kernel: KernelBiband, Count: n, Window: 4}}},
-		{"imb collectives", []JobSpec{
-			{Kernel: KernelBarrier}, {Kernel: KernelBcast, Count: n}, {Kernel: KernelScatter, Count: n},
-			{Kernel: KernelGatherv, Count: n}, {Kernel: KernelAllgather, Count: n},
-			{Kernel: KernelAlltoallv, Count: n}, {Kernel: KernelReduceLocal, Type: Float, Count: n / 4},
-			{Kernel: KernelAllreduce, Type: Float, Count: n / 4}, {Kernel: KernelReduceScatterBlock, Type: Int, Count: n / 4},
-			{Kernel: KernelReduce, Type: Double, Count: n / 8, RootShift: true}}},
-		{"osu collectives", []JobSpec{
-			{Kernel: KernelBarrierCalls}, {Kernel: KernelReduceScatterSplit, Type: Float, Count: n / 4}}},
-		{"osu point-to-point", []JobSpec{
-			{Kernel: KernelOSULatency, Count: n}, {Kernel: KernelOSUBw, Count: n, Window: 8},
-			{Kernel: KernelOSUBibw, Count: n, Window: 8}}},
-		{"osu non-blocking", []JobSpec{
-			{Kernel: KernelNBC, NBCOp: NBCIallreduce, Type: Float, Count: n / 4, Sync: true},
-			{Kernel: KernelNBC, NBCOp: NBCIbcast, Count: n, Sync: true}}},
-		{"ring", []JobSpec{{Kernel: KernelRing, Count: n}}},
+		{"imb point-to-point", []kernel.Params{
+			{Kernel: kernel.PingPong, Count: n}, {Kernel: kernel.PingPing, Count: n},
+			{Kernel: kernel.Sendrecv, Count: n}, {Kernel: kernel.Exchange, Count: n},
+			{Kernel: kernel.Uniband, Count: n, Window: 4}, {Kernel: kernel.Biband, Count: n, Window: 4}}},
+		{"imb collectives", []kernel.Params{
+			{Kernel: kernel.Barrier}, {Kernel: kernel.Bcast, Count: n}, {Kernel: kernel.Scatter, Count: n},
+			{Kernel: kernel.Gatherv, Count: n}, {Kernel: kernel.Allgather, Count: n},
+			{Kernel: kernel.Alltoallv, Count: n}, {Kernel: kernel.ReduceLocal, Type: kernel.Float, Count: n / 4},
+			{Kernel: kernel.Allreduce, Type: kernel.Float, Count: n / 4}, {Kernel: kernel.ReduceScatterBlock, Type: kernel.Int, Count: n / 4},
+			{Kernel: kernel.Reduce, Type: kernel.Double, Count: n / 8, RootShift: true}}},
+		{"osu collectives", []kernel.Params{
+			{Kernel: kernel.BarrierCalls}, {Kernel: kernel.ReduceScatterSplit, Type: kernel.Float, Count: n / 4}}},
+		{"osu point-to-point", []kernel.Params{
+			{Kernel: kernel.OSULatency, Count: n}, {Kernel: kernel.OSUBw, Count: n, Window: 8},
+			{Kernel: kernel.OSUBibw, Count: n, Window: 8}}},
+		{"osu non-blocking", []kernel.Params{
+			{Kernel: kernel.NBC, NBCOp: kernel.NBCIallreduce, Type: kernel.Float, Count: n / 4, Sync: true},
+			{Kernel: kernel.NBC, NBCOp: kernel.NBCIbcast, Count: n, Sync: true}}},
+		{"ring", []kernel.Params{{Kernel: kernel.Ring, Count: n}}},
 	}
 	if np != 2 { // OSU's one-sided tests and one-way run between two ranks only
 		return fams
 	}
 	return append(fams,
-		family{"osu one-sided", []JobSpec{
-			{Kernel: KernelRMA, Count: n, RMAOp: RMAPut, RMAKind: RMALatency, SyncMode: SyncLock},
-			{Kernel: KernelRMA, Count: n, RMAOp: RMAGet, RMAKind: RMABandwidth, SyncMode: SyncFlush, Window: 4},
-			{Kernel: KernelRMA, Type: Int, Count: n / 4, RMAOp: RMAAcc, RMAKind: RMALatency, SyncMode: SyncFence}}},
-		family{"one-way", []JobSpec{{Kernel: KernelOneWay, Count: n}}})
+		family{"osu one-sided", []kernel.Params{
+			{Kernel: kernel.RMA, Count: n, RMAOp: kernel.RMAPut, RMAKind: kernel.RMALatency, SyncMode: kernel.SyncLock},
+			{Kernel: kernel.RMA, Count: n, RMAOp: kernel.RMAGet, RMAKind: kernel.RMABandwidth, SyncMode: kernel.SyncFlush, Window: 4},
+			{Kernel: kernel.RMA, Type: kernel.Int, Count: n / 4, RMAOp: kernel.RMAAcc, RMAKind: kernel.RMALatency, SyncMode: kernel.SyncFence}}},
+		family{"one-way", []kernel.Params{{Kernel: kernel.OneWay, Count: n}}})
 }
 
 // rankMain is one rank: for every kernel, a timed loop of 20 calls whose
@@ -93,7 +94,7 @@ func rankMain() int {
 				continue
 			}
 			name := fmt.Sprintf("%s kernel %d", fam.name, s.Kernel)
-			if s.Kernel == KernelRMA {
+			if s.Kernel == kernel.RMA {
 				name = fmt.Sprintf("%s op %d kind %d sync %d", fam.name, s.RMAOp, s.RMAKind, s.SyncMode)
 			}
 			bytes := int64(max(s.Count, 1)*s.Type.Size()) * int64(np) * 4

@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"runtime"
 	"unsafe"
+
+	"github.com/gomb-hpc/gomb/kernel"
 )
 
 // Available reports whether this binary can call MPI.
@@ -97,7 +99,7 @@ func Wtime() float64 { return float64(C.gomb_wtime()) }
 
 // DatatypeUsable reports whether d works in this library, with MPI_SUM when
 // reduction is set.
-func DatatypeUsable(d Datatype, reduction bool) bool {
+func DatatypeUsable(d kernel.Datatype, reduction bool) bool {
 	r := C.int(0)
 	if reduction {
 		r = 1

@@ -2,6 +2,8 @@
 
 package mpi
 
+import "github.com/gomb-hpc/gomb/kernel"
+
 // Available reports whether this binary can call MPI.
 const Available = false
 
@@ -36,7 +38,7 @@ func ProcessorName() (string, error) { return "", ErrNoMPI }
 func Wtime() float64 { return 0 }
 
 // DatatypeUsable reports false.
-func DatatypeUsable(d Datatype, reduction bool) bool { return false }
+func DatatypeUsable(d kernel.Datatype, reduction bool) bool { return false }
 
 // Comm is a communicator; without MPI every Comm is null.
 type Comm struct{}
@@ -126,7 +128,7 @@ func (j *Job) Bind(c Comm) error { return ErrNoMPI }
 func (j *Job) Reserve(sendBytes, recvBytes int64, n int, fillRank int) error { return ErrNoMPI }
 
 // Set does nothing.
-func (j *Job) Set(s JobSpec) {}
+func (j *Job) Set(s kernel.Params) {}
 
 // SetBuffers does nothing without MPI.
 func (j *Job) SetBuffers(b Buffers) {}

@@ -1,14 +1,12 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Allgatherv",
-		Kernel:    mpi.KernelAllgatherv,
+		Kernel:    kernel.Allgatherv,
 		Family:    Collective,
 		Default:   true,
 		Order:     11,

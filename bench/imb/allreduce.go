@@ -1,14 +1,12 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Allreduce",
-		Kernel:    mpi.KernelAllreduce,
+		Kernel:    kernel.Allreduce,
 		Family:    Collective,
 		Default:   true,
 		Order:     5,

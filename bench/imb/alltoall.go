@@ -1,8 +1,6 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 // alltoallBuffers: one block to and from every rank.
 func alltoallBuffers(size int64, np int) (int64, int64) { return int64(np) * size, int64(np) * size }
@@ -11,7 +9,7 @@ func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Alltoall",
-		Kernel:    mpi.KernelAlltoall,
+		Kernel:    kernel.Alltoall,
 		Family:    Collective,
 		Default:   true,
 		Order:     16,

@@ -1,8 +1,6 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 // noBuffers: Barrier moves no data.
 func noBuffers(size int64, np int) (int64, int64) { return 0, 0 }
@@ -11,7 +9,7 @@ func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Barrier",
-		Kernel:    mpi.KernelBarrier,
+		Kernel:    kernel.Barrier,
 		Family:    Sync,
 		Default:   true,
 		Order:     19,

@@ -1,14 +1,12 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Bcast",
-		Kernel:    mpi.KernelBcast,
+		Kernel:    kernel.Bcast,
 		Family:    Collective,
 		Default:   true,
 		Order:     18,

@@ -1,14 +1,12 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Biband",
-		Kernel:    mpi.KernelBiband,
+		Kernel:    kernel.Biband,
 		Family:    MsgRate,
 		TimeScale: 1,
 		BWScale:   2,

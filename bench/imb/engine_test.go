@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -313,7 +313,7 @@ func TestSpecValid(t *testing.T) {
 		t.Error("collective invalid at 1 process")
 	}
 	o := DefaultOptions()
-	o.RedType = mpi.Double
+	o.RedType = kernel.Double
 	if o.Unit(&Spec{Reduction: true}) != 8 || o.Unit(&Spec{}) != 1 {
 		t.Error("Unit ignores the data types")
 	}

@@ -1,8 +1,6 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 // exchangeBuffers: two messages out (right and left neighbour); the two
 // that come in land one after the other in one message's room, as in IMB.
@@ -12,7 +10,7 @@ func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Exchange",
-		Kernel:    mpi.KernelExchange,
+		Kernel:    kernel.Exchange,
 		Family:    ParallelTransfer,
 		Default:   true,
 		Order:     4,

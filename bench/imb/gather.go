@@ -1,8 +1,6 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 // gatherBuffers: every rank sends one block and has room for np.
 func gatherBuffers(size int64, np int) (int64, int64) { return size, int64(np) * size }
@@ -11,7 +9,7 @@ func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Gather",
-		Kernel:    mpi.KernelGather,
+		Kernel:    kernel.Gather,
 		Family:    Collective,
 		Default:   true,
 		Order:     12,

@@ -1,14 +1,12 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Gatherv",
-		Kernel:    mpi.KernelGatherv,
+		Kernel:    kernel.Gatherv,
 		Family:    Collective,
 		Default:   true,
 		Order:     13,

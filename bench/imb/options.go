@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/mpi"
 )
 
@@ -85,8 +86,8 @@ type Options struct {
 	WarmUp     bool `json:"warm_up"`
 	MsgPause   bool `json:"msg_pause"`
 	// Element types of normal and reduction benchmarks.
-	Type    mpi.Datatype `json:"data_type"`
-	RedType mpi.Datatype `json:"red_data_type"`
+	Type    kernel.Datatype `json:"data_type"`
+	RedType kernel.Datatype `json:"red_data_type"`
 	// Window is -window_size (Uniband, Biband).
 	Window int `json:"window_size"`
 	// Check validates every received buffer after each size.
@@ -120,8 +121,8 @@ func DefaultOptions() Options {
 		Sync:          true,
 		ZeroSize:      true,
 		WarmUp:        true,
-		Type:          mpi.Byte,
-		RedType:       mpi.Float,
+		Type:          kernel.Byte,
+		RedType:       kernel.Float,
 		Window:        256,
 		Buffers:       mpi.BuffersIMB,
 		Precision:     DefaultPrecision,
@@ -191,7 +192,7 @@ func (o *Options) Unit(s *Spec) int64 {
 }
 
 // ElemType is the element type of a benchmark's messages.
-func (o *Options) ElemType(s *Spec) mpi.Datatype {
+func (o *Options) ElemType(s *Spec) kernel.Datatype {
 	if s.Reduction {
 		return o.RedType
 	}

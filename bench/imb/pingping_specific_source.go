@@ -1,18 +1,16 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "PingPingSpecificSource",
-		Kernel:    mpi.KernelPingPing,
+		Kernel:    kernel.PingPing,
 		Family:    SingleTransfer,
 		TimeScale: 1,
 		BWScale:   1,
-		Source:    mpi.SourceSpecific,
+		Source:    kernel.SourceSpecific,
 		Buffers:   SameBuffers,
 		Summary:   "PingPing receiving with an explicit source and tag",
 	})

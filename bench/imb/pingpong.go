@@ -1,14 +1,12 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "PingPong",
-		Kernel:    mpi.KernelPingPong,
+		Kernel:    kernel.PingPong,
 		Family:    SingleTransfer,
 		Default:   true,
 		Order:     1,

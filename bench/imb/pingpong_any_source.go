@@ -1,18 +1,16 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "PingPongAnySource",
-		Kernel:    mpi.KernelPingPong,
+		Kernel:    kernel.PingPong,
 		Family:    SingleTransfer,
 		TimeScale: 0.5,
 		BWScale:   1,
-		Source:    mpi.SourceAny,
+		Source:    kernel.SourceAny,
 		Buffers:   SameBuffers,
 		Summary:   "PingPong receiving with MPI_ANY_SOURCE",
 	})

@@ -1,18 +1,16 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "PingPongSpecificSource",
-		Kernel:    mpi.KernelPingPong,
+		Kernel:    kernel.PingPong,
 		Family:    SingleTransfer,
 		TimeScale: 0.5,
 		BWScale:   1,
-		Source:    mpi.SourceSpecific,
+		Source:    kernel.SourceSpecific,
 		Buffers:   SameBuffers,
 		Summary:   "PingPong receiving with an explicit source and tag",
 	})

@@ -1,14 +1,12 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Reduce",
-		Kernel:    mpi.KernelReduce,
+		Kernel:    kernel.Reduce,
 		Family:    Collective,
 		Default:   true,
 		Order:     6,

@@ -1,8 +1,6 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 // reduceScatterBuffers: np blocks in, one block of the result out.
 func reduceScatterBuffers(size int64, np int) (int64, int64) { return int64(np) * size, size }
@@ -11,7 +9,7 @@ func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Reduce_scatter",
-		Kernel:    mpi.KernelReduceScatter,
+		Kernel:    kernel.ReduceScatter,
 		Family:    Collective,
 		Default:   true,
 		Order:     8,

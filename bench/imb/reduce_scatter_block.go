@@ -1,14 +1,12 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Reduce_scatter_block",
-		Kernel:    mpi.KernelReduceScatterBlock,
+		Kernel:    kernel.ReduceScatterBlock,
 		Family:    Collective,
 		Default:   true,
 		Order:     9,

@@ -1,8 +1,6 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 // scatterBuffers: the root sends np blocks, every rank receives one.
 func scatterBuffers(size int64, np int) (int64, int64) { return int64(np) * size, size }
@@ -11,7 +9,7 @@ func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Scatter",
-		Kernel:    mpi.KernelScatter,
+		Kernel:    kernel.Scatter,
 		Family:    Collective,
 		Default:   true,
 		Order:     14,

@@ -1,14 +1,12 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Scatterv",
-		Kernel:    mpi.KernelScatterv,
+		Kernel:    kernel.Scatterv,
 		Family:    Collective,
 		Default:   true,
 		Order:     15,

@@ -1,14 +1,12 @@
 package imb
 
-import (
-	"github.com/gomb-hpc/gomb/mpi"
-)
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Suite:     Suite,
 		Name:      "Sendrecv",
-		Kernel:    mpi.KernelSendrecv,
+		Kernel:    kernel.Sendrecv,
 		Family:    ParallelTransfer,
 		Default:   true,
 		Order:     3,

@@ -20,7 +20,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/kernel"
 )
 
 // Family is the shape of a benchmark, as IMB classifies them; it decides
@@ -48,7 +48,7 @@ const (
 type Spec struct {
 	Suite  string // "imb"
 	Name   string // as printed, e.g. "PingPong"
-	Kernel mpi.Kernel
+	Kernel kernel.ID
 	Family Family
 	// Default: part of the suite's default list; Order: position in it
 	// (benchmarks outside the default list sort after).
@@ -67,7 +67,7 @@ type Spec struct {
 	// auto uses multiple_np for these.
 	Rooted bool
 	// Source: how point-to-point receives match.
-	Source mpi.Source
+	Source kernel.Source
 	// Buffers gives the send and receive buffer sizes in bytes for a
 	// message size and process count.
 	Buffers func(size int64, np int) (send, recv int64)

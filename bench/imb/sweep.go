@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/watchdog"
@@ -23,7 +24,7 @@ type sweep struct {
 	active  bool   // this rank is in a group
 	table   *Table // rank 0's; nil elsewhere
 	ranks   []int  // the active world ranks, known on rank 0
-	spec    mpi.JobSpec
+	spec    kernel.Params
 	unit    int64
 	start   float64 // when the first size began (for IMB's time limit)
 	sum     *Summary
@@ -50,7 +51,7 @@ func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
 	}
 	w := &sweep{s: s, np: np, ngroups: ngroups, comm: comm, job: job, active: !comm.Null(), unit: o.Unit(s),
 		sum: sum, prev: o.MsgsPerSample,
-		spec: mpi.JobSpec{Kernel: s.Kernel, Type: o.ElemType(s), Sync: o.Sync, RootShift: o.RootShift,
+		spec: kernel.Params{Kernel: s.Kernel, Type: o.ElemType(s), Sync: o.Sync, RootShift: o.RootShift,
 			IMBBarrier: o.IMBBarrier, Source: s.Source, Window: o.Window}}
 	if err := e.openTable(w, color); err != nil {
 		return err

@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:     "allgather",
 		Title:    "OSU MPI Allgather Latency Test",
 		Kind:     Collective,
-		Job:      mpi.JobSpec{Kernel: mpi.KernelAllgather},
+		Job:      kernel.Params{Kernel: kernel.Allgather},
 		MaxLog:   20,
 		MinRanks: 2,
 		Buffers:  gatherBuffers,

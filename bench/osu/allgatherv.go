@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:     "allgatherv",
 		Title:    "OSU MPI Allgatherv Latency Test",
 		Kind:     Collective,
-		Job:      mpi.JobSpec{Kernel: mpi.KernelAllgatherv},
+		Job:      kernel.Params{Kernel: kernel.Allgatherv},
 		MaxLog:   20,
 		MinRanks: 2,
 		Buffers:  gatherBuffers,

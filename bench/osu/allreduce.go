@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:      "allreduce",
 		Title:     "OSU MPI Allreduce Latency Test",
 		Kind:      Collective,
-		Job:       mpi.JobSpec{Kernel: mpi.KernelAllreduce},
+		Job:       kernel.Params{Kernel: kernel.Allreduce},
 		MaxLog:    20,
 		MinRanks:  2,
 		Reduction: true,

@@ -1,6 +1,6 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 // alltoallBuffers: one block to and from every rank.
 func alltoallBuffers(size int64, np, window int) (int64, int64) {
@@ -12,7 +12,7 @@ func init() {
 		Name:     "alltoall",
 		Title:    "OSU MPI All-to-All Personalized Exchange Latency Test",
 		Kind:     Collective,
-		Job:      mpi.JobSpec{Kernel: mpi.KernelAlltoall},
+		Job:      kernel.Params{Kernel: kernel.Alltoall},
 		MaxLog:   20,
 		MinRanks: 2,
 		Buffers:  alltoallBuffers,

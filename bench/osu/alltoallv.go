@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:     "alltoallv",
 		Title:    "OSU MPI All-to-Allv Personalized Exchange Latency Test",
 		Kind:     Collective,
-		Job:      mpi.JobSpec{Kernel: mpi.KernelAlltoallv},
+		Job:      kernel.Params{Kernel: kernel.Alltoallv},
 		MaxLog:   20,
 		MinRanks: 2,
 		Buffers:  alltoallBuffers,

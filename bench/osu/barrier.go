@@ -1,6 +1,6 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 // noBuffers: a barrier moves no data.
 func noBuffers(size int64, np, window int) (int64, int64) { return 0, 0 }
@@ -10,7 +10,7 @@ func init() {
 		Name:     "barrier",
 		Title:    "OSU MPI Barrier Latency Test",
 		Kind:     Collective,
-		Job:      mpi.JobSpec{Kernel: mpi.KernelBarrierCalls},
+		Job:      kernel.Params{Kernel: kernel.BarrierCalls},
 		NoSize:   true,
 		MinRanks: 2,
 		Buffers:  noBuffers,

@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:     "bcast",
 		Title:    "OSU MPI Broadcast Latency Test",
 		Kind:     Collective,
-		Job:      mpi.JobSpec{Kernel: mpi.KernelBcast},
+		Job:      kernel.Params{Kernel: kernel.Bcast},
 		MaxLog:   20,
 		MinRanks: 2,
 		Rooted:   true,

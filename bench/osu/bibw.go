@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:       "bibw",
 		Title:      "OSU MPI Bi-Directional Bandwidth Test",
 		Kind:       Bandwidth,
-		Job:        mpi.JobSpec{Kernel: mpi.KernelOSUBibw},
+		Job:        kernel.Params{Kernel: kernel.OSUBibw},
 		MaxLog:     22,
 		ExactRanks: 2,
 		BWFactor:   2,

@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:       "bw",
 		Title:      "OSU MPI Bandwidth Test",
 		Kind:       Bandwidth,
-		Job:        mpi.JobSpec{Kernel: mpi.KernelOSUBw},
+		Job:        kernel.Params{Kernel: kernel.OSUBw},
 		MaxLog:     22,
 		ExactRanks: 2,
 		BWFactor:   1,

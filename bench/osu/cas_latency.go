@@ -1,6 +1,6 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 // casBuffers: the origin holds the value, the result and the compare value.
 func casBuffers(size int64, np, window int) (int64, int64) { return 3 * size, size }
@@ -10,11 +10,11 @@ func init() {
 		Name:       "cas_latency",
 		Title:      "OSU MPI_Compare_and_swap latency Test",
 		Kind:       RMALatency,
-		Job:        mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMACompareSwap, RMAKind: mpi.RMALatency, Type: mpi.LongLong},
+		Job:        kernel.Params{Kernel: kernel.RMA, RMAOp: kernel.RMACompareSwap, RMAKind: kernel.RMALatency, Type: kernel.LongLong},
 		FixedSize:  8,
 		ExactRanks: 2,
-		Win:        mpi.WinAllocate,
-		Sync:       mpi.SyncFlush,
+		Win:        kernel.WinAllocate,
+		Sync:       kernel.SyncFlush,
 		SyncModes:  allSyncs,
 		Buffers:    casBuffers,
 		Summary:    "MPI_Compare_and_swap of one 8-byte integer",

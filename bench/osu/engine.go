@@ -5,6 +5,7 @@ import (
 	"runtime"
 
 	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/watchdog"
@@ -16,8 +17,8 @@ type Table struct {
 	Spec *Spec
 	Opt  *Options
 	NP   int
-	Win  mpi.WinMode  // one-sided: window creation in force
-	Sync mpi.SyncMode // one-sided: synchronisation in force
+	Win  kernel.WinMode  // one-sided: window creation in force
+	Sync kernel.SyncMode // one-sided: synchronisation in force
 	// Staged: with -d cuda, the MPI library is not CUDA-aware and device
 	// data goes through host memory.
 	Staged bool
@@ -144,14 +145,14 @@ func (e *Engine) buffers(t *Table, size int64) (snd, rcv int64) {
 	if t.Opt.InPlace {
 		rcv = max(snd, rcv)
 	}
-	if t.Spec.Job.Kernel == mpi.KernelRMA && t.Win == mpi.WinAllocate {
+	if t.Spec.Job.Kernel == kernel.RMA && t.Win == kernel.WinAllocate {
 		rcv = 0 // the window is MPI's memory, as in OSU
 	}
 	return snd, rcv
 }
 
 // spec is the kernel call for a size.
-func (e *Engine) spec(t *Table, size int64, skip int) mpi.JobSpec {
+func (e *Engine) spec(t *Table, size int64, skip int) kernel.Params {
 	o, s := t.Opt, t.Spec
 	js := s.Job
 	js.Type = o.ElemType(s)
@@ -238,7 +239,7 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64) ([]*result.Result, err
 // compute), one-way between two clock syncs (stamps: sync before, the
 // measurement, sync after; its samples, before the second sync overwrites
 // them), the others once.
-func timeLoop(job *mpi.Job, s *Spec, js mpi.JobSpec, iters int, mine []float64) (stamps [3][]float64, oneWaySamples []float64, err error) {
+func timeLoop(job *mpi.Job, s *Spec, js kernel.Params, iters int, mine []float64) (stamps [3][]float64, oneWaySamples []float64, err error) {
 	switch s.Kind {
 	case NonBlocking:
 		// Pure communication first; then the same with as much compute as

@@ -1,6 +1,6 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 // gatherBuffers: every rank sends one block and has room for np.
 func gatherBuffers(size int64, np, window int) (int64, int64) { return size, int64(np) * size }
@@ -10,7 +10,7 @@ func init() {
 		Name:     "gather",
 		Title:    "OSU MPI Gather Latency Test",
 		Kind:     Collective,
-		Job:      mpi.JobSpec{Kernel: mpi.KernelGather},
+		Job:      kernel.Params{Kernel: kernel.Gather},
 		MaxLog:   20,
 		MinRanks: 2,
 		Rooted:   true,

@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:     "gatherv",
 		Title:    "OSU MPI Gatherv Latency Test",
 		Kind:     Collective,
-		Job:      mpi.JobSpec{Kernel: mpi.KernelGatherv},
+		Job:      kernel.Params{Kernel: kernel.Gatherv},
 		MaxLog:   20,
 		MinRanks: 2,
 		Rooted:   true,

@@ -1,6 +1,6 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 // resultBuffers: the origin holds the sources and the fetched results.
 func resultBuffers(size int64, np, window int) (int64, int64) { return 2 * size, size }
@@ -10,11 +10,11 @@ func init() {
 		Name:       "get_acc_latency",
 		Title:      "OSU MPI_Get_accumulate latency Test",
 		Kind:       RMALatency,
-		Job:        mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAGetAcc, RMAKind: mpi.RMALatency},
+		Job:        kernel.Params{Kernel: kernel.RMA, RMAOp: kernel.RMAGetAcc, RMAKind: kernel.RMALatency},
 		MaxLog:     22,
 		ExactRanks: 2,
-		Win:        mpi.WinCreate,
-		Sync:       mpi.SyncLock,
+		Win:        kernel.WinCreate,
+		Sync:       kernel.SyncLock,
 		SyncModes:  allSyncs,
 		Buffers:    resultBuffers,
 		Summary:    "MPI_Get_accumulate (MPI_SUM) latency",

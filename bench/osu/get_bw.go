@@ -1,18 +1,18 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:       "get_bw",
 		Title:      "OSU MPI_Get Bandwidth Test",
 		Kind:       RMABandwidth,
-		Job:        mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAGet, RMAKind: mpi.RMABandwidth},
+		Job:        kernel.Params{Kernel: kernel.RMA, RMAOp: kernel.RMAGet, RMAKind: kernel.RMABandwidth},
 		MaxLog:     22,
 		ExactRanks: 2,
 		BWFactor:   1,
-		Win:        mpi.WinAllocate,
-		Sync:       mpi.SyncFlush,
+		Win:        kernel.WinAllocate,
+		Sync:       kernel.SyncFlush,
 		SyncModes:  allSyncs,
 		Buffers:    WindowBuffers,
 		Summary:    "windows of MPI_Get by rank 0 from rank 1",

@@ -1,17 +1,17 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:       "get_latency",
 		Title:      "OSU MPI_Get latency Test",
 		Kind:       RMALatency,
-		Job:        mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAGet, RMAKind: mpi.RMALatency},
+		Job:        kernel.Params{Kernel: kernel.RMA, RMAOp: kernel.RMAGet, RMAKind: kernel.RMALatency},
 		MaxLog:     22,
 		ExactRanks: 2,
-		Win:        mpi.WinAllocate,
-		Sync:       mpi.SyncFlush,
+		Win:        kernel.WinAllocate,
+		Sync:       kernel.SyncFlush,
 		SyncModes:  allSyncs,
 		Buffers:    SameBuffers,
 		Summary:    "MPI_Get latency",

@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:     "iallgather",
 		Title:    "OSU MPI Non-blocking Allgather Latency Test",
 		Kind:     NonBlocking,
-		Job:      mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIallgather},
+		Job:      kernel.Params{Kernel: kernel.NBC, NBCOp: kernel.NBCIallgather},
 		MaxLog:   20,
 		MinRanks: 2,
 		Buffers:  gatherBuffers,

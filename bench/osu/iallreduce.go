@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:      "iallreduce",
 		Title:     "OSU MPI Non-blocking Allreduce Latency Test",
 		Kind:      NonBlocking,
-		Job:       mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIallreduce},
+		Job:       kernel.Params{Kernel: kernel.NBC, NBCOp: kernel.NBCIallreduce},
 		MaxLog:    20,
 		MinRanks:  2,
 		Reduction: true,

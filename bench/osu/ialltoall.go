@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:     "ialltoall",
 		Title:    "OSU MPI Non-blocking All-to-All Latency Test",
 		Kind:     NonBlocking,
-		Job:      mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIalltoall},
+		Job:      kernel.Params{Kernel: kernel.NBC, NBCOp: kernel.NBCIalltoall},
 		MaxLog:   20,
 		MinRanks: 2,
 		Buffers:  alltoallBuffers,

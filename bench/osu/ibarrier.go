@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:     "ibarrier",
 		Title:    "OSU MPI Non-blocking Barrier Latency Test",
 		Kind:     NonBlocking,
-		Job:      mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIbarrier},
+		Job:      kernel.Params{Kernel: kernel.NBC, NBCOp: kernel.NBCIbarrier},
 		NoSize:   true,
 		MinRanks: 2,
 		Buffers:  noBuffers,

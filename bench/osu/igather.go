@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:     "igather",
 		Title:    "OSU MPI Non-blocking Gather Latency Test",
 		Kind:     NonBlocking,
-		Job:      mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIgather},
+		Job:      kernel.Params{Kernel: kernel.NBC, NBCOp: kernel.NBCIgather},
 		MaxLog:   20,
 		MinRanks: 2,
 		Rooted:   true,

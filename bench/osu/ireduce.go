@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:      "ireduce",
 		Title:     "OSU MPI Non-blocking Reduce Latency Test",
 		Kind:      NonBlocking,
-		Job:       mpi.JobSpec{Kernel: mpi.KernelNBC, NBCOp: mpi.NBCIreduce},
+		Job:       kernel.Params{Kernel: kernel.NBC, NBCOp: kernel.NBCIreduce},
 		MaxLog:    20,
 		MinRanks:  2,
 		Rooted:    true,

@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:       "latency",
 		Title:      "OSU MPI Latency Test",
 		Kind:       Latency,
-		Job:        mpi.JobSpec{Kernel: mpi.KernelOSULatency},
+		Job:        kernel.Params{Kernel: kernel.OSULatency},
 		MaxLog:     22,
 		ExactRanks: 2,
 		Buffers:    SameBuffers,

@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:     "mbw_mr",
 		Title:    "OSU MPI Multiple Bandwidth / Message Rate Test",
 		Kind:     MsgRate,
-		Job:      mpi.JobSpec{Kernel: mpi.KernelOSUBw, Pairs: true},
+		Job:      kernel.Params{Kernel: kernel.OSUBw, Pairs: true},
 		MaxLog:   22,
 		MinRanks: 2,
 		Buffers:  SameBuffers,

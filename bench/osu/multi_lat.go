@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:     "multi_lat",
 		Title:    "OSU MPI Multi Latency Test",
 		Kind:     Latency,
-		Job:      mpi.JobSpec{Kernel: mpi.KernelOSULatency, Pairs: true},
+		Job:      kernel.Params{Kernel: kernel.OSULatency, Pairs: true},
 		MaxLog:   22,
 		MinRanks: 2,
 		Buffers:  SameBuffers,

@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:       "oneway",
 		Title:      "gomb One-way Latency Test",
 		Kind:       OneWay,
-		Job:        mpi.JobSpec{Kernel: mpi.KernelOneWay},
+		Job:        kernel.Params{Kernel: kernel.OneWay},
 		MaxLog:     22,
 		ExactRanks: 2,
 		Buffers:    SameBuffers,

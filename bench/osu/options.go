@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/kernel"
 )
 
 // Options are OSU's run options (getopt flags -m -i -x -f -W -M -c -T -k -l
@@ -28,7 +28,7 @@ type Options struct {
 	// Validate checks the data of every size (-c).
 	Validate bool `json:"validate"`
 	// Type is the element type (-T).
-	Type mpi.Datatype `json:"data_type"`
+	Type kernel.Datatype `json:"data_type"`
 	// Root is the root of rooted collectives; RootRotate moves it every
 	// iteration (-k fixed:R | rotate).
 	Root       int  `json:"root"`
@@ -42,10 +42,10 @@ type Options struct {
 	Device string  `json:"device,omitempty"`
 	Place  [2]byte `json:"-"`
 	// Win and Sync override the one-sided defaults (-w, -s).
-	Win     mpi.WinMode  `json:"win"`
-	Sync    mpi.SyncMode `json:"sync"`
-	WinSet  bool         `json:"win_set"`
-	SyncSet bool         `json:"sync_set"`
+	Win     kernel.WinMode  `json:"win"`
+	Sync    kernel.SyncMode `json:"sync"`
+	WinSet  bool            `json:"win_set"`
+	SyncSet bool            `json:"sync_set"`
 	// NTest is the number of MPI_Test calls during the compute of
 	// non-blocking tests (-t).
 	NTest int `json:"num_test_calls"`
@@ -53,7 +53,7 @@ type Options struct {
 
 // DefaultOptions returns OSU 7.2's defaults.
 func DefaultOptions() Options {
-	return Options{MinSize: 1, Window: 64, MemLimit: 512 << 20, Type: mpi.Char, Place: [2]byte{'H', 'H'}}
+	return Options{MinSize: 1, Window: 64, MemLimit: 512 << 20, Type: kernel.Char, Place: [2]byte{'H', 'H'}}
 }
 
 // Check checks the options against a test.
@@ -88,14 +88,14 @@ func (o *Options) Check(s *Spec) error {
 		return fmt.Errorf("-s %s is not valid for %s", syncNames[o.Sync][0], s.Name)
 	}
 	if s.Reduction || s.Kind == RMALatency || s.Kind == RMABandwidth {
-		if o.Type == mpi.Byte {
+		if o.Type == kernel.Byte {
 			return fmt.Errorf("-T: reductions need a typed element (mpi_char, mpi_int, mpi_float, mpi_double)")
 		}
 	}
 	return nil
 }
 
-func hasSync(list []mpi.SyncMode, m mpi.SyncMode) bool {
+func hasSync(list []kernel.SyncMode, m kernel.SyncMode) bool {
 	for _, x := range list {
 		if x == m {
 			return true
@@ -105,16 +105,16 @@ func hasSync(list []mpi.SyncMode, m mpi.SyncMode) bool {
 }
 
 // ParseType reads -T: mpi_char, mpi_int, mpi_float, mpi_double.
-func ParseType(s string) (mpi.Datatype, error) {
+func ParseType(s string) (kernel.Datatype, error) {
 	switch s {
 	case "mpi_char":
-		return mpi.Char, nil
+		return kernel.Char, nil
 	case "mpi_int":
-		return mpi.Int, nil
+		return kernel.Int, nil
 	case "mpi_float":
-		return mpi.Float, nil
+		return kernel.Float, nil
 	case "mpi_double":
-		return mpi.Double, nil
+		return kernel.Double, nil
 	}
 	return 0, fmt.Errorf("unknown -T %q (want mpi_char, mpi_int, mpi_float or mpi_double)", s)
 }
@@ -179,9 +179,9 @@ func (o *Options) Sizes(s *Spec, np int) []int64 {
 }
 
 // ElemType is the element type of a test's messages.
-func (o *Options) ElemType(s *Spec) mpi.Datatype {
-	if s.Job.Type == mpi.LongLong { // fetch_and_op, compare_and_swap
-		return mpi.LongLong
+func (o *Options) ElemType(s *Spec) kernel.Datatype {
+	if s.Job.Type == kernel.LongLong { // fetch_and_op, compare_and_swap
+		return kernel.LongLong
 	}
 	return o.Type
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/kernel"
 )
 
 func spec(t *testing.T, name string) *Spec {
@@ -38,7 +38,7 @@ func TestSizesAndCounts(t *testing.T) {
 		t.Errorf("-m 3:30 -> %v (OSU doubles from MIN)", got)
 	}
 	o = DefaultOptions()
-	o.Type, o.MaxSize = mpi.Double, 32
+	o.Type, o.MaxSize = kernel.Double, 32
 	if got := o.Sizes(ar, 2); !reflect.DeepEqual(got, []int64{8, 16, 32}) {
 		t.Errorf("-T mpi_double: %v (sizes below one element dropped)", got)
 	}
@@ -83,8 +83,8 @@ func TestOptionsCheck(t *testing.T) {
 		{"latency", func(o *Options) { o.InPlace = true }},
 		{"allreduce", func(o *Options) { o.InPlace, o.Validate = true, true }},
 		{"allreduce", func(o *Options) { o.RootRotate = true }},
-		{"put_bibw", func(o *Options) { o.Sync, o.SyncSet = mpi.SyncLock, true }},
-		{"latency", func(o *Options) { o.Sync, o.SyncSet = mpi.SyncLock, true }},
+		{"put_bibw", func(o *Options) { o.Sync, o.SyncSet = kernel.SyncLock, true }},
+		{"latency", func(o *Options) { o.Sync, o.SyncSet = kernel.SyncLock, true }},
 		{"allreduce", func(o *Options) { o.Device = "cuda" }},
 		{"latency", func(o *Options) { o.Device = "rocm" }},
 		{"bw", func(o *Options) { o.Window = 0 }},

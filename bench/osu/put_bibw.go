@@ -1,19 +1,19 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:       "put_bibw",
 		Title:      "OSU MPI_Put Bi-directional Bandwidth Test",
 		Kind:       RMABandwidth,
-		Job:        mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAPut, RMAKind: mpi.RMABiBandwidth},
+		Job:        kernel.Params{Kernel: kernel.RMA, RMAOp: kernel.RMAPut, RMAKind: kernel.RMABiBandwidth},
 		MaxLog:     22,
 		ExactRanks: 2,
 		BWFactor:   2,
-		Win:        mpi.WinAllocate,
-		Sync:       mpi.SyncPSCW,
-		SyncModes:  []mpi.SyncMode{mpi.SyncPSCW, mpi.SyncFence},
+		Win:        kernel.WinAllocate,
+		Sync:       kernel.SyncPSCW,
+		SyncModes:  []kernel.SyncMode{kernel.SyncPSCW, kernel.SyncFence},
 		Buffers:    WindowBuffers,
 		Summary:    "windows of MPI_Put both ways",
 	})

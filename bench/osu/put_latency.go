@@ -1,17 +1,17 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:       "put_latency",
 		Title:      "OSU MPI_Put Latency Test",
 		Kind:       RMALatency,
-		Job:        mpi.JobSpec{Kernel: mpi.KernelRMA, RMAOp: mpi.RMAPut, RMAKind: mpi.RMALatency},
+		Job:        kernel.Params{Kernel: kernel.RMA, RMAOp: kernel.RMAPut, RMAKind: kernel.RMALatency},
 		MaxLog:     22,
 		ExactRanks: 2,
-		Win:        mpi.WinAllocate,
-		Sync:       mpi.SyncFlush,
+		Win:        kernel.WinAllocate,
+		Sync:       kernel.SyncFlush,
 		SyncModes:  allSyncs,
 		Buffers:    SameBuffers,
 		Summary:    "MPI_Put latency",

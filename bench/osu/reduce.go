@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:      "reduce",
 		Title:     "OSU MPI Reduce Latency Test",
 		Kind:      Collective,
-		Job:       mpi.JobSpec{Kernel: mpi.KernelReduce},
+		Job:       kernel.Params{Kernel: kernel.Reduce},
 		MaxLog:    20,
 		MinRanks:  2,
 		Rooted:    true,

@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:      "reduce_scatter",
 		Title:     "OSU MPI Reduce_scatter Latency Test",
 		Kind:      Collective,
-		Job:       mpi.JobSpec{Kernel: mpi.KernelReduceScatterSplit},
+		Job:       kernel.Params{Kernel: kernel.ReduceScatterSplit},
 		MaxLog:    20,
 		MinRanks:  2,
 		Reduction: true,

@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/gomb-hpc/gomb/bench"
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/stats"
 )
@@ -18,7 +18,7 @@ func scale(t *Table) float64 {
 	switch {
 	case t.Spec.Kind == Latency || t.Spec.Kind == OneWay:
 		return 0.5e6 // half the round trip
-	case t.Spec.Kind == RMALatency && (t.Sync == mpi.SyncPSCW || t.Sync == mpi.SyncFence):
+	case t.Spec.Kind == RMALatency && (t.Sync == kernel.SyncPSCW || t.Sync == kernel.SyncFence):
 		return 0.5e6 // a round trip of operations
 	}
 	return 1e6

@@ -1,6 +1,6 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 // scatterBuffers: the root sends np blocks, every rank receives one.
 func scatterBuffers(size int64, np, window int) (int64, int64) { return int64(np) * size, size }
@@ -10,7 +10,7 @@ func init() {
 		Name:     "scatter",
 		Title:    "OSU MPI Scatter Latency Test",
 		Kind:     Collective,
-		Job:      mpi.JobSpec{Kernel: mpi.KernelScatter},
+		Job:      kernel.Params{Kernel: kernel.Scatter},
 		MaxLog:   20,
 		MinRanks: 2,
 		Rooted:   true,

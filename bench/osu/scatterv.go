@@ -1,13 +1,13 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/mpi"
+import "github.com/gomb-hpc/gomb/kernel"
 
 func init() {
 	Register(&Spec{
 		Name:     "scatterv",
 		Title:    "OSU MPI Scatterv Latency Test",
 		Kind:     Collective,
-		Job:      mpi.JobSpec{Kernel: mpi.KernelScatterv},
+		Job:      kernel.Params{Kernel: kernel.Scatterv},
 		MaxLog:   20,
 		MinRanks: 2,
 		Rooted:   true,

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/kernel"
 )
 
 // Kind is what a test measures and how it reports.
@@ -35,7 +35,7 @@ type Spec struct {
 	Name  string // gomb's name: the OSU program without "osu_", e.g. "latency"
 	Title string // OSU's title, without "# " and the version
 	Kind  Kind
-	Job   mpi.JobSpec // kernel and its fixed traits (op, pairs, ...)
+	Job   kernel.Params // kernel and its fixed traits (op, pairs, ...)
 	// NoSize: no message size (barrier, ibarrier). FixedSize: the only
 	// size (fetch_and_op, compare_and_swap: one 8-byte element).
 	NoSize    bool
@@ -52,9 +52,9 @@ type Spec struct {
 	MinRanks   int
 	// Window and Sync: one-sided defaults and the synchronisations the
 	// test accepts (-w, -s).
-	Win       mpi.WinMode
-	Sync      mpi.SyncMode
-	SyncModes []mpi.SyncMode
+	Win       kernel.WinMode
+	Sync      kernel.SyncMode
+	SyncModes []kernel.SyncMode
 	// BWFactor multiplies bandwidth (2: both directions).
 	BWFactor float64
 	// Buffers gives send and receive buffer bytes for a size, process
@@ -117,29 +117,29 @@ func WindowBuffers(size int64, np, window int) (int64, int64) {
 	return size * int64(window), size * int64(window)
 }
 
-var syncNames = map[mpi.SyncMode][2]string{
-	mpi.SyncLock:       {"lock", "MPI_Win_lock/unlock"},
-	mpi.SyncFlush:      {"flush", "MPI_Win_flush"},
-	mpi.SyncFlushLocal: {"flush_local", "MPI_Win_flush_local"},
-	mpi.SyncLockAll:    {"lock_all", "MPI_Win_lock_all/unlock_all"},
-	mpi.SyncPSCW:       {"pscw", "MPI_Win_post/start/complete/wait"},
-	mpi.SyncFence:      {"fence", "MPI_Win_fence"},
+var syncNames = map[kernel.SyncMode][2]string{
+	kernel.SyncLock:       {"lock", "MPI_Win_lock/unlock"},
+	kernel.SyncFlush:      {"flush", "MPI_Win_flush"},
+	kernel.SyncFlushLocal: {"flush_local", "MPI_Win_flush_local"},
+	kernel.SyncLockAll:    {"lock_all", "MPI_Win_lock_all/unlock_all"},
+	kernel.SyncPSCW:       {"pscw", "MPI_Win_post/start/complete/wait"},
+	kernel.SyncFence:      {"fence", "MPI_Win_fence"},
 }
 
-var winNames = map[mpi.WinMode][2]string{
-	mpi.WinCreate:   {"create", "MPI_Win_create"},
-	mpi.WinAllocate: {"allocate", "MPI_Win_allocate"},
-	mpi.WinDynamic:  {"dynamic", "MPI_Win_create_dynamic"},
+var winNames = map[kernel.WinMode][2]string{
+	kernel.WinCreate:   {"create", "MPI_Win_create"},
+	kernel.WinAllocate: {"allocate", "MPI_Win_allocate"},
+	kernel.WinDynamic:  {"dynamic", "MPI_Win_create_dynamic"},
 }
 
 // SyncName is the MPI name of a synchronisation, as OSU prints it.
-func SyncName(m mpi.SyncMode) string { return syncNames[m][1] }
+func SyncName(m kernel.SyncMode) string { return syncNames[m][1] }
 
 // WinName is the MPI name of a window creation, as OSU prints it.
-func WinName(m mpi.WinMode) string { return winNames[m][1] }
+func WinName(m kernel.WinMode) string { return winNames[m][1] }
 
 // ParseSync reads -s.
-func ParseSync(s string) (mpi.SyncMode, error) {
+func ParseSync(s string) (kernel.SyncMode, error) {
 	for m, n := range syncNames {
 		if strings.EqualFold(s, n[0]) {
 			return m, nil
@@ -149,7 +149,7 @@ func ParseSync(s string) (mpi.SyncMode, error) {
 }
 
 // ParseWin reads -w.
-func ParseWin(s string) (mpi.WinMode, error) {
+func ParseWin(s string) (kernel.WinMode, error) {
 	for m, n := range winNames {
 		if strings.EqualFold(s, n[0]) {
 			return m, nil
@@ -158,4 +158,4 @@ func ParseWin(s string) (mpi.WinMode, error) {
 	return 0, fmt.Errorf("unknown window creation %q (want create, allocate or dynamic)", s)
 }
 
-var allSyncs = []mpi.SyncMode{mpi.SyncLock, mpi.SyncFlush, mpi.SyncFlushLocal, mpi.SyncLockAll, mpi.SyncPSCW, mpi.SyncFence}
+var allSyncs = []kernel.SyncMode{kernel.SyncLock, kernel.SyncFlush, kernel.SyncFlushLocal, kernel.SyncLockAll, kernel.SyncPSCW, kernel.SyncFence}

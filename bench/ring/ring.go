@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/stats"
 	"github.com/gomb-hpc/gomb/watchdog"
@@ -174,11 +175,11 @@ func (m *Monitor) Run(emit func(Sample) error) error {
 	if err := job.Bind(m.World); err != nil {
 		return err
 	}
-	kernel := mpi.KernelRing
+	k := kernel.Ring
 	if m.Opt.MemCopyLocal {
-		kernel = mpi.KernelMemcpy
+		k = kernel.Memcpy
 	}
-	job.Set(mpi.JobSpec{Kernel: kernel, Type: mpi.Byte, Count: int(m.Opt.MsgSize)})
+	job.Set(kernel.Params{Kernel: k, Type: kernel.Byte, Count: int(m.Opt.MsgSize)})
 	job.SetBuffers(mpi.BuffersMalloc) // mpi-comm-bench mallocs its buffers and never fills them
 	if err := job.Reserve(m.Opt.MsgSize, m.Opt.MsgSize, 1, m.World.Rank()); err != nil {
 		return err

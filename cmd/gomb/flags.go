@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/bench/imb"
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -201,7 +201,7 @@ func (v precisionValue) Set(s string) error {
 }
 
 // dtypeValue is -data_type / -red_data_type.
-type dtypeValue struct{ p *mpi.Datatype }
+type dtypeValue struct{ p *kernel.Datatype }
 
 func (v dtypeValue) String() string {
 	if v.p == nil {
@@ -211,7 +211,7 @@ func (v dtypeValue) String() string {
 }
 
 func (v dtypeValue) Set(s string) (err error) {
-	*v.p, err = mpi.ParseDatatype(s)
+	*v.p, err = kernel.ParseDatatype(s)
 	return err
 }
 

@@ -12,7 +12,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/bench/osu"
 	"github.com/gomb-hpc/gomb/internal/testutil"
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -230,7 +230,7 @@ func TestOSUOneSidedModes(t *testing.T) {
 	}
 }
 
-func syncWord(m mpi.SyncMode) string {
+func syncWord(m kernel.SyncMode) string {
 	for _, w := range []string{"lock", "flush", "flush_local", "lock_all", "pscw", "fence"} {
 		if got, _ := osu.ParseSync(w); got == m {
 			return w

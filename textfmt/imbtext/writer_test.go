@@ -10,7 +10,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/bench/imb"
 	"github.com/gomb-hpc/gomb/internal/testutil"
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -22,7 +22,7 @@ func golden(t *testing.T, name string, got []byte) {
 }
 
 func spec(name string, fam imb.Family, bw float64) *imb.Spec {
-	return &imb.Spec{Suite: "imb", Name: name, Kernel: mpi.KernelPingPong, Family: fam, TimeScale: 1, BWScale: bw,
+	return &imb.Spec{Suite: "imb", Name: name, Kernel: kernel.PingPong, Family: fam, TimeScale: 1, BWScale: bw,
 		Buffers: imb.SameBuffers}
 }
 

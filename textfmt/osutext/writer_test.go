@@ -8,7 +8,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/bench/osu"
 	"github.com/gomb-hpc/gomb/internal/testutil"
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -55,7 +55,7 @@ func TestWriterGolden(t *testing.T) {
 	tb.Staged = true
 	must(w.Table(tb))
 	must(w.Result(row(8)))
-	must(w.Table(table("allreduce", func(o *osu.Options) { o.Full, o.Type = true, mpi.Float })))
+	must(w.Table(table("allreduce", func(o *osu.Options) { o.Full, o.Type = true, kernel.Float })))
 	must(w.Result(row(4)))
 	must(w.Table(table("barrier", func(o *osu.Options) { o.Full = true })))
 	must(w.Result(row(0)))

@@ -1,0 +1,207 @@
+// Package kernel names the C layer's timed loops and the parameters of
+// one call: plain Go, no cgo, so a benchmark's spec can name its kernel
+// without linking MPI (package mpi runs them).
+package kernel
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ID names a timed loop of the C layer. The values mirror enum gomb_kernel.
+type ID int
+
+// The kernels.
+const (
+	None ID = iota
+	PingPong
+	PingPing
+	Sendrecv
+	Exchange
+	Uniband
+	Biband
+	Barrier
+	Bcast
+	Scatter
+	Scatterv
+	Gather
+	Gatherv
+	Allgather
+	Allgatherv
+	Reduce
+	ReduceLocal
+	ReduceScatter
+	ReduceScatterBlock
+	Allreduce
+	Alltoall
+	Alltoallv
+	BarrierCalls       // MPI_Barrier timed per call (osu_barrier)
+	ReduceScatterSplit // MPI_Reduce_scatter of Count elements in all, split over the ranks
+	OSULatency         // ping-pong timed per iteration by the lower rank of each pair
+	OSUBw              // window of MPI_Isend, 4-byte reply
+	OSUBibw            // windows both ways
+	RMA                // one-sided: Params.RMA* choose op, window and synchronisation
+	NBC                // non-blocking collective with overlapped compute
+	Ring               // one MPI_Sendrecv around the ring after a barrier
+	Memcpy             // memcpy of Count bytes
+	OneWay             // ping-pong stamping every send and receive
+	count
+)
+
+// Valid reports whether k names a kernel.
+func (k ID) Valid() bool { return k > None && k < count }
+
+// Datatype is a message element type. The values mirror enum gomb_dtype.
+type Datatype int
+
+// The element types.
+const (
+	Byte Datatype = iota
+	Char
+	Int
+	Float
+	Double
+	LongLong
+)
+
+var dtypeNames = []string{"MPI_BYTE", "MPI_CHAR", "MPI_INT", "MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_LONG"}
+var dtypeSizes = []int{1, 1, 4, 4, 8, 8}
+
+// String returns the MPI name, e.g. "MPI_FLOAT".
+func (d Datatype) String() string {
+	if d < 0 || int(d) >= len(dtypeNames) {
+		return fmt.Sprintf("Datatype(%d)", int(d))
+	}
+	return dtypeNames[d]
+}
+
+// Size is the element size in bytes on the usual LP64 platforms.
+func (d Datatype) Size() int {
+	if d < 0 || int(d) >= len(dtypeSizes) {
+		return 1
+	}
+	return dtypeSizes[d]
+}
+
+// ParseDatatype maps IMB's -data_type words (byte, char, int, float,
+// double) to a Datatype.
+func ParseDatatype(s string) (Datatype, error) {
+	switch strings.ToLower(s) {
+	case "byte":
+		return Byte, nil
+	case "char":
+		return Char, nil
+	case "int":
+		return Int, nil
+	case "float":
+		return Float, nil
+	case "double":
+		return Double, nil
+	case "float16", "bfloat16":
+		return 0, fmt.Errorf("data type %q is not an MPI-3.1 type and neither Open MPI 4 nor MPICH 4 provides it", s)
+	}
+	return 0, fmt.Errorf("unknown data type %q (want byte, char, int, float or double)", s)
+}
+
+// Source says how point-to-point receives name their source and tag.
+type Source int
+
+// The receive modes.
+const (
+	SourceSpecificAnyTag Source = iota // specific source, MPI_ANY_TAG (IMB PingPong)
+	SourceSpecific                     // specific source and tag (…SpecificSource)
+	SourceAny                          // MPI_ANY_SOURCE, MPI_ANY_TAG (…AnySource)
+)
+
+// RMAOp is the one-sided operation (values mirror osu.c).
+type RMAOp int
+
+// The one-sided operations.
+const (
+	RMAPut RMAOp = iota
+	RMAGet
+	RMAAcc
+	RMAGetAcc
+	RMAFetchOp
+	RMACompareSwap
+)
+
+// RMAKind is what a one-sided kernel measures.
+type RMAKind int
+
+// The one-sided measurements.
+const (
+	RMALatency     RMAKind = iota // one operation and its synchronisation per iteration
+	RMABandwidth                  // a window of operations per synchronisation
+	RMABiBandwidth                // windows both ways (PSCW or fence)
+)
+
+// WinMode is how the window is created (OSU -w).
+type WinMode int
+
+// The window creation modes.
+const (
+	WinCreate WinMode = iota
+	WinAllocate
+	WinDynamic
+)
+
+// SyncMode is the one-sided synchronisation (OSU -s).
+type SyncMode int
+
+// The synchronisation modes.
+const (
+	SyncLock SyncMode = iota
+	SyncFlush
+	SyncFlushLocal
+	SyncLockAll
+	SyncPSCW
+	SyncFence
+)
+
+// NBCOp is a non-blocking collective.
+type NBCOp int
+
+// The non-blocking collectives.
+const (
+	NBCIbarrier NBCOp = iota
+	NBCIbcast
+	NBCIreduce
+	NBCIallreduce
+	NBCIgather
+	NBCIscatter
+	NBCIallgather
+	NBCIalltoall
+)
+
+// Params are what one kernel call needs besides its communicator.
+type Params struct {
+	Kernel     ID
+	Type       Datatype
+	Count      int  // elements per message (per block for v- and all-to-all collectives)
+	Root       int  // root of the first call
+	RootShift  bool // rotate the root every iteration
+	Sync       bool // barrier after every collective call, outside the timer
+	IMBBarrier bool // gomb's dissemination barrier instead of MPI_Barrier
+	Source     Source
+	Window     int // Uniband/Biband window
+	// Off-cache cycling (IMB -off_cache): buffer i%CacheIter at offset
+	// (i%CacheIter)*Offs. Zero values reuse one buffer.
+	SendOffs, RecvOffs           int64
+	SendCacheIter, RecvCacheIter int
+	// Skip untimed iterations run first in the same loop (OSU's warm-up).
+	Skip    int
+	Pairs   bool // pair rank i with i+np/2 instead of 0 with np-1 (or 1)
+	InPlace bool // collectives use MPI_IN_PLACE (OSU -l)
+	// One-sided kernels.
+	RMAOp    RMAOp
+	RMAKind  RMAKind
+	WinMode  WinMode
+	SyncMode SyncMode
+	// Non-blocking collectives: the operation, the compute per iteration
+	// (seconds; 0 for pure communication) and the MPI_Test calls in it.
+	NBCOp    NBCOp
+	ComputeS float64
+	NTest    int
+}
+
