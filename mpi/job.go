@@ -57,7 +57,7 @@ func (j *Job) Reserve(sendBytes, recvBytes int64, n int, fillRank int) error {
 
 // SetBuffers chooses how later Reserve calls allocate the message
 // buffers; buffers already held keep their scheme until Release.
-func (j *Job) SetBuffers(b Buffers) { j.j.buf_mode = C.int(b) }
+func (j *Job) SetBuffers(b kernel.Buffers) { j.j.buf_mode = C.int(b) }
 
 // Release frees the message buffers (IMB frees them after every size).
 func (j *Job) Release() {

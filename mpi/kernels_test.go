@@ -76,7 +76,7 @@ func families(np int) []family {
 // time is positive where the rank times, then -check's validation twice.
 // Rank 0 prints one line per failure and "done".
 func rankMain() int {
-	if _, err := Init(ThreadSingle); err != nil {
+	if _, err := Init(kernel.ThreadSingle); err != nil {
 		fmt.Println("FAIL init:", err)
 		return 1
 	}

@@ -39,16 +39,16 @@ func mpiErr(rc C.int, action string) error {
 // Init initialises MPI with the given thread level (NoThreadInit: plain
 // MPI_Init) and returns the level provided. It must be called from the main
 // goroutine.
-func Init(level ThreadLevel) (ThreadLevel, error) {
+func Init(level kernel.ThreadLevel) (kernel.ThreadLevel, error) {
 	var provided C.int
 	rc := C.gomb_init(C.int(level), &provided)
 	if rc != 0 {
-		return NoThreadInit, fmt.Errorf("MPI_Init failed with code %d", int(rc))
+		return kernel.NoThreadInit, fmt.Errorf("MPI_Init failed with code %d", int(rc))
 	}
 	// MPICH's SIGUSR1 handler would crash a Go process; make it run on the
 	// alternate signal stack.
 	C.gomb_sigusr1_onstack()
-	return ThreadLevel(provided), nil
+	return kernel.ThreadLevel(provided), nil
 }
 
 // Initialized reports whether MPI_Init has been called.

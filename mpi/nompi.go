@@ -11,7 +11,7 @@ const Available = false
 const Impl = "none"
 
 // Init fails: built without MPI.
-func Init(level ThreadLevel) (ThreadLevel, error) { return NoThreadInit, ErrNoMPI }
+func Init(level kernel.ThreadLevel) (kernel.ThreadLevel, error) { return kernel.NoThreadInit, ErrNoMPI }
 
 // Initialized reports false.
 func Initialized() bool { return false }
@@ -131,7 +131,7 @@ func (j *Job) Reserve(sendBytes, recvBytes int64, n int, fillRank int) error { r
 func (j *Job) Set(s kernel.Params) {}
 
 // SetBuffers does nothing without MPI.
-func (j *Job) SetBuffers(b Buffers) {}
+func (j *Job) SetBuffers(b kernel.Buffers) {}
 
 // Release does nothing without MPI.
 func (j *Job) Release() {}

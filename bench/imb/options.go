@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/gomb-hpc/gomb/kernel"
-	"github.com/gomb-hpc/gomb/mpi"
 )
 
 // Policy is IMB's -iter_policy.
@@ -102,7 +101,7 @@ type Options struct {
 	Precision float64 `json:"precision,omitempty"`
 	// Buffers is how message buffers are allocated: IMB's own scheme by
 	// default (MPI_Alloc_mem per size), page-aligned with -buffers page.
-	Buffers mpi.Buffers `json:"buffers"`
+	Buffers kernel.Buffers `json:"buffers"`
 }
 
 // DefaultOptions returns IMB-MPI1's defaults.
@@ -124,7 +123,7 @@ func DefaultOptions() Options {
 		Type:          kernel.Byte,
 		RedType:       kernel.Float,
 		Window:        256,
-		Buffers:       mpi.BuffersIMB,
+		Buffers:       kernel.BuffersIMB,
 		Precision:     DefaultPrecision,
 	}
 }

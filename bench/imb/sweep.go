@@ -142,7 +142,7 @@ func (e *Engine) size(w *sweep, size int64) (done bool, err error) {
 	if err := e.report(w, row, mine, m); err != nil {
 		return false, err
 	}
-	if o.Buffers == mpi.BuffersIMB {
+	if o.Buffers == kernel.BuffersIMB {
 		w.job.Release() // IMB frees both buffers after every size
 	}
 	if o.MsgPause {

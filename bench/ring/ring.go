@@ -180,7 +180,7 @@ func (m *Monitor) Run(emit func(Sample) error) error {
 		k = kernel.Memcpy
 	}
 	job.Set(kernel.Params{Kernel: k, Type: kernel.Byte, Count: int(m.Opt.MsgSize)})
-	job.SetBuffers(mpi.BuffersMalloc) // mpi-comm-bench mallocs its buffers and never fills them
+	job.SetBuffers(kernel.BuffersMalloc) // mpi-comm-bench mallocs its buffers and never fills them
 	if err := job.Reserve(m.Opt.MsgSize, m.Opt.MsgSize, 1, m.World.Rank()); err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/bench/imb"
+	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt/imbtext"
@@ -88,7 +89,7 @@ type imbConfig struct {
 	include, exclude []string
 	input, msglen    string
 	msgsize          string
-	thread           mpi.ThreadLevel
+	thread           kernel.ThreadLevel
 	rec              recordFlags
 	watch            watchFlags
 	list             bool
@@ -127,7 +128,7 @@ func imbFlags(cfg *imbConfig) *flag.FlagSet {
 	fs.StringVar(&cfg.contig, "contig_type", "base", "")
 	fs.IntVar(&o.Window, "window_size", o.Window, "")
 	fs.Func("thread_level", "", func(s string) (err error) {
-		cfg.thread, err = mpi.ParseThreadLevel(s)
+		cfg.thread, err = kernel.ParseThreadLevel(s)
 		return err
 	})
 	fs.BoolVar(&cfg.list, "list", false, "")
@@ -135,7 +136,7 @@ func imbFlags(cfg *imbConfig) *flag.FlagSet {
 	fs.BoolVar(&o.Check, "check", false, "")
 	fs.Var(offSwitch{&o.NoSamples}, "samples", "")
 	fs.Func("buffers", "", func(s string) (err error) {
-		if o.Buffers, err = mpi.ParseBuffers(s); err == nil && o.Buffers == mpi.BuffersMalloc {
+		if o.Buffers, err = kernel.ParseBuffers(s); err == nil && o.Buffers == kernel.BuffersMalloc {
 			err = fmt.Errorf("-buffers %s: want imb or page", s)
 		}
 		return err
@@ -148,7 +149,7 @@ func imbFlags(cfg *imbConfig) *flag.FlagSet {
 // parseIMB parses the command line without touching MPI or files. It
 // returns flag.ErrHelp for -help.
 func parseIMB(args []string) (*imbConfig, error) {
-	cfg := &imbConfig{opt: imb.DefaultOptions(), thread: mpi.ThreadSingle}
+	cfg := &imbConfig{opt: imb.DefaultOptions(), thread: kernel.ThreadSingle}
 	fs := imbFlags(cfg)
 	pos, err := parseInterleaved(fs, args)
 	if errors.Is(err, flag.ErrHelp) {

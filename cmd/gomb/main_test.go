@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/gomb-hpc/gomb/bench/imb"
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/kernel"
 )
 
 func TestCommandsWithoutMPI(t *testing.T) {
@@ -81,17 +81,17 @@ func TestParseIMB(t *testing.T) {
 func TestParseSetup(t *testing.T) {
 	for _, c := range []struct {
 		args      []string
-		thread    mpi.ThreadLevel
-		buffers   mpi.Buffers
+		thread    kernel.ThreadLevel
+		buffers   kernel.Buffers
 		policy    imb.Policy
 		precision float64
 	}{
-		{nil, mpi.ThreadSingle, mpi.BuffersIMB, imb.PolicyDynamic, imb.DefaultPrecision},
-		{[]string{"-thread_level", "funneled", "-buffers", "page"}, mpi.ThreadFunneled, mpi.BuffersPage, imb.PolicyDynamic, imb.DefaultPrecision},
-		{[]string{"-thread_level", "nompinit", "-buffers", "IMB"}, mpi.NoThreadInit, mpi.BuffersIMB, imb.PolicyDynamic, imb.DefaultPrecision},
-		{[]string{"-iter_policy", "precision"}, mpi.ThreadSingle, mpi.BuffersIMB, imb.PolicyPrecision, 0.02},
-		{[]string{"-iter_policy", "precision", "-precision", "0.5%"}, mpi.ThreadSingle, mpi.BuffersIMB, imb.PolicyPrecision, 0.005},
-		{[]string{"-precision", "0.1", "-iter_policy", "precision"}, mpi.ThreadSingle, mpi.BuffersIMB, imb.PolicyPrecision, 0.1},
+		{nil, kernel.ThreadSingle, kernel.BuffersIMB, imb.PolicyDynamic, imb.DefaultPrecision},
+		{[]string{"-thread_level", "funneled", "-buffers", "page"}, kernel.ThreadFunneled, kernel.BuffersPage, imb.PolicyDynamic, imb.DefaultPrecision},
+		{[]string{"-thread_level", "nompinit", "-buffers", "IMB"}, kernel.NoThreadInit, kernel.BuffersIMB, imb.PolicyDynamic, imb.DefaultPrecision},
+		{[]string{"-iter_policy", "precision"}, kernel.ThreadSingle, kernel.BuffersIMB, imb.PolicyPrecision, 0.02},
+		{[]string{"-iter_policy", "precision", "-precision", "0.5%"}, kernel.ThreadSingle, kernel.BuffersIMB, imb.PolicyPrecision, 0.005},
+		{[]string{"-precision", "0.1", "-iter_policy", "precision"}, kernel.ThreadSingle, kernel.BuffersIMB, imb.PolicyPrecision, 0.1},
 	} {
 		cfg, err := parseIMB(c.args)
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/bench/osu"
+	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt/osutext"
@@ -214,7 +215,7 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 	if early(perr, cfg.list, stdout, func(w io.Writer) { fmt.Fprint(w, osuUsageText) }, osuList) {
 		return nil
 	}
-	ss, err := startSession("osu", mpi.NoThreadInit, stderr)
+	ss, err := startSession("osu", kernel.NoThreadInit, stderr)
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/gomb-hpc/gomb/bench/ring"
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt/ringtext"
 )
@@ -102,7 +102,7 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 	if early(perr, false, stdout, func(w io.Writer) { fmt.Fprint(w, ringUsageText) }, nil) {
 		return nil
 	}
-	ss, err := startSession("ring", mpi.NoThreadInit, stderr)
+	ss, err := startSession("ring", kernel.NoThreadInit, stderr)
 	if err != nil {
 		return err
 	}

@@ -20,6 +20,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/watchdog"
@@ -31,8 +32,8 @@ type session struct {
 	world    mpi.Comm
 	rank     int
 	size     int
-	level    mpi.ThreadLevel // asked for (NoThreadInit: MPI_Init)
-	provided mpi.ThreadLevel
+	level    kernel.ThreadLevel // asked for (NoThreadInit: MPI_Init)
+	provided kernel.ThreadLevel
 	stderr   io.Writer
 	out      *output
 	labels   map[string]string // the run's labels (-system, -config, -label)
@@ -42,7 +43,7 @@ type session struct {
 
 // startSession initialises MPI. Errors before MPI runs come from every rank
 // (there is no rank yet); everything after goes through fail.
-func startSession(cmd string, level mpi.ThreadLevel, stderr io.Writer) (*session, error) {
+func startSession(cmd string, level kernel.ThreadLevel, stderr io.Writer) (*session, error) {
 	if !mpi.Available {
 		return nil, &exitError{code: exitFailure, err: fmt.Errorf("%s: %w", cmd, mpi.ErrNoMPI)}
 	}
