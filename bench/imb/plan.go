@@ -110,3 +110,41 @@ func Resolve(req Request, world int) (*Plan, error) {
 	}
 	return p, nil
 }
+
+// Steps calls f for every benchmark and process count a run of specs
+// goes through, in the engine's order; ok is false where the benchmark
+// cannot run with np processes (skip: and IMB says nothing of it). It
+// stops at f's first error.
+func (o *Options) Steps(specs []*Spec, world int, f func(s *Spec, np int, ok, skip bool) error) error {
+	for _, s := range specs {
+		for _, np := range NPSequence(o.NPMin, world) {
+			ok, skip := s.Valid(np)
+			if err := f(s, np, ok, skip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// SizesOf is the message sizes the engine measures s at ({0} for a
+// benchmark without sizes, such as Barrier).
+func (o *Options) SizesOf(s *Spec) []int64 {
+	if !s.HasSize() {
+		return []int64{0}
+	}
+	return o.SizeList(o.Unit(s))
+}
+
+// Rows is the number of result rows a run of specs prints (over all
+// groups with -multi 0): the length of its progress bar.
+func (o *Options) Rows(specs []*Spec, world int) int {
+	n := 0
+	o.Steps(specs, world, func(s *Spec, _ int, ok, _ bool) error {
+		if ok {
+			n += len(o.SizesOf(s))
+		}
+		return nil
+	})
+	return n
+}

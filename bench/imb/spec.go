@@ -1,17 +1,3 @@
-// Package bench holds what every gomb benchmark shares: the Spec that
-// declares a benchmark, the registry, IMB's measurement semantics (message
-// sizes, repetition policies, warm-up, time and memory limits, process
-// counts, groups) and the engine that drives the C kernels.
-//
-// The pipeline, in steps:
-//
-//  1. each benchmark file (bench/imb/*.go) registers a Spec from init();
-//  2. the imb command parses IMB's flags into Options;
-//  3. Engine.Run walks benchmarks × process counts × sizes, calls the C
-//     kernel of the Spec through mpi.Job (one cgo call per batch), gathers
-//     every rank's time and raw samples to rank 0;
-//  4. rank 0 turns them into result.Result records and hands them to a
-//     Sink (JSON Lines, IMB text table). Benchmarks never print.
 package imb
 
 import (

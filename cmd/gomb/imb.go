@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/bench/imb"
+	"github.com/gomb-hpc/gomb/bench/imbrun"
 	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
@@ -268,7 +269,7 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 	stop := ss.onSignal()
 	defer stop()
 
-	eng := &imb.Engine{Opt: plan.Options, World: ss.world, RunID: ss.out.runID,
+	eng := &imbrun.Engine{Opt: plan.Options, World: ss.world, RunID: ss.out.runID,
 		Watch: ss.watch(cfg.watch, time.Duration(3*plan.Options.TimeS*float64(time.Second)))}
 	if err := ss.onRoot(func() error { return text.Preamble(imbHeader(run, &plan, cfg)) }); err != nil {
 		return ss.fail(err)

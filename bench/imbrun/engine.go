@@ -1,4 +1,19 @@
-package imb
+// Package imbrun is the IMB-MPI1 engine: it walks the benchmarks of
+// package imb over process counts and message sizes with IMB's semantics,
+// runs their C kernels through package mpi (one cgo call per timed batch),
+// gathers every rank's times and samples to rank 0 and hands the records
+// to a Sink.
+//
+// The pipeline, in steps:
+//
+//  1. each benchmark file (bench/imb/*.go) registers a Spec from init();
+//  2. the imb command parses IMB's flags into imb.Options;
+//  3. Engine.Run walks benchmarks × process counts × sizes, calls the C
+//     kernel of the Spec through mpi.Job (one cgo call per batch), gathers
+//     every rank's time and raw samples to rank 0;
+//  4. rank 0 turns them into result.Result records and hands them to a
+//     Sink (JSON Lines, IMB text table). Benchmarks never print.
+package imbrun
 
 import (
 	"fmt"
@@ -6,73 +21,36 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/bench"
-
+	"github.com/gomb-hpc/gomb/bench/imb"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/stats"
 	"github.com/gomb-hpc/gomb/watchdog"
 )
 
-// Table announces one benchmark at one process count: what the IMB text
-// header shows.
-type Table struct {
-	Spec  *Spec
-	NP    int // active processes (per group with -multi)
-	Multi int // -multi: -1 off, 0, 1
-	// Groups holds the world ranks of each group in communicator order
-	// (one group without -multi).
-	Groups [][]int
-	Idle   int // processes waiting in MPI_Barrier
-	World  int
-	MapP   int // -map grid (0: none)
-	MapQ   int
-	Check  bool
-	// Precision: -iter_policy precision, whose tables show the precision
-	// each size reached.
-	Precision bool
-}
-
-// Sink receives, on rank 0 only, what the engine measures, in order.
-type Sink interface {
-	Table(t *Table) error
-	Invalid(s *Spec, np int) error
-	Result(r *result.Result) error
-}
-
-// Progress is told, on rank 0, when each size is done.
-type Progress interface {
-	Size(s *Spec, np int, size int64, done, total int)
-}
-
 // Engine runs benchmarks with IMB-MPI1's semantics on MPI_COMM_WORLD.
 type Engine struct {
-	Opt      Options
+	Opt      imb.Options
 	World    mpi.Comm
 	Hosts    []string // host of every world rank
 	RunID    string
-	Sink     Sink     // rank 0
-	Progress Progress // rank 0, optional
+	Sink     imb.Sink     // rank 0
+	Progress imb.Progress // rank 0, optional
 	// Watch is told, on every rank, what runs next (a watchdog); optional.
 	Watch func(watchdog.Phase)
 }
 
-// Summary counts what a run produced.
-type Summary struct {
-	Results       int
-	CheckFailures int // rows whose -check validation failed
-}
-
 // Run measures the given benchmarks in order. It returns at the first MPI
 // error; results measured before it have been handed to the Sink.
-func (e *Engine) Run(specs []*Spec) (Summary, error) {
-	var sum Summary
+func (e *Engine) Run(specs []*imb.Spec) (imb.Summary, error) {
+	var sum imb.Summary
 	job, err := mpi.NewJob()
 	if err != nil {
 		return sum, err
 	}
 	defer job.Free()
 	job.SetBuffers(e.Opt.Buffers)
-	err = e.Opt.Steps(specs, e.World.Size(), func(s *Spec, np int, ok, skip bool) error {
+	err = e.Opt.Steps(specs, e.World.Size(), func(s *imb.Spec, np int, ok, skip bool) error {
 		if !ok {
 			if !skip && e.World.Rank() == 0 {
 				return e.Sink.Invalid(s, np)
@@ -85,44 +63,6 @@ func (e *Engine) Run(specs []*Spec) (Summary, error) {
 		return nil
 	})
 	return sum, err
-}
-
-// Steps calls f for every benchmark and process count a run of specs
-// goes through, in the engine's order; ok is false where the benchmark
-// cannot run with np processes (skip: and IMB says nothing of it). It
-// stops at f's first error.
-func (o *Options) Steps(specs []*Spec, world int, f func(s *Spec, np int, ok, skip bool) error) error {
-	for _, s := range specs {
-		for _, np := range NPSequence(o.NPMin, world) {
-			ok, skip := s.Valid(np)
-			if err := f(s, np, ok, skip); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// SizesOf is the message sizes the engine measures s at ({0} for a
-// benchmark without sizes, such as Barrier).
-func (o *Options) SizesOf(s *Spec) []int64 {
-	if !s.HasSize() {
-		return []int64{0}
-	}
-	return o.SizeList(o.Unit(s))
-}
-
-// Rows is the number of result rows a run of specs prints (over all
-// groups with -multi 0): the length of its progress bar.
-func (o *Options) Rows(specs []*Spec, world int) int {
-	n := 0
-	o.Steps(specs, world, func(s *Spec, _ int, ok, _ bool) error {
-		if ok {
-			n += len(o.SizesOf(s))
-		}
-		return nil
-	})
-	return n
 }
 
 // groupOf returns this rank's group (color) for np active processes and
@@ -160,7 +100,7 @@ const precisionFirstBatch = 32
 // the size has taken -time seconds.
 func (e *Engine) measure(job *mpi.Job, comm mpi.Comm, n int) (measured, error) {
 	o := &e.Opt
-	if o.Policy != PolicyPrecision {
+	if o.Policy != imb.PolicyPrecision {
 		el, err := job.Run(n, !o.NoSamples)
 		return measured{elapsed: el, n: n}, err
 	}
@@ -223,7 +163,7 @@ func pick[T any](c bool, a, b T) T {
 // estimate is IMB's dynamic repetition count for one size: one repetition,
 // then about a second's worth, then as many as fit in -time, never more
 // than the volume cap or the previous size allows.
-func (e *Engine) estimate(job *mpi.Job, comm mpi.Comm, s *Spec, selected, prev int, size int64,
+func (e *Engine) estimate(job *mpi.Job, comm mpi.Comm, s *imb.Spec, selected, prev int, size int64,
 	listSizes []int64, listReps []int) (int, error) {
 	timeOf := func(n int) (float64, error) {
 		el, err := job.Run(n, false)
@@ -236,7 +176,7 @@ func (e *Engine) estimate(job *mpi.Job, comm mpi.Comm, s *Spec, selected, prev i
 	if err != nil {
 		return 0, err
 	}
-	rough, err := comm.MaxInt(RoughReps(t))
+	rough, err := comm.MaxInt(imb.RoughReps(t))
 	if err != nil {
 		return 0, err
 	}
@@ -245,13 +185,13 @@ func (e *Engine) estimate(job *mpi.Job, comm mpi.Comm, s *Spec, selected, prev i
 			return 0, err
 		}
 	}
-	tSample := TimeReps(t, e.Opt.TimeS, selected)
+	tSample := imb.TimeReps(t, e.Opt.TimeS, selected)
 	var n int
 	switch {
-	case s.Family == Sync:
+	case s.Family == imb.Sync:
 		n = min(selected, tSample)
 	case e.Opt.Sizes != nil:
-		n = min(selected, ListReps(listSizes, listReps, size, tSample))
+		n = min(selected, imb.ListReps(listSizes, listReps, size, tSample))
 	default:
 		n = min(selected, min(prev, tSample))
 	}
@@ -260,7 +200,7 @@ func (e *Engine) estimate(job *mpi.Job, comm mpi.Comm, s *Spec, selected, prev i
 
 // rows turns what rank 0 gathered for one size into result records: one
 // over all groups, or one per group with -multi 1.
-func (e *Engine) rows(t *Table, base *result.Result, vals []float64, samples [][]float64) []*result.Result {
+func (e *Engine) rows(t *imb.Table, base *result.Result, vals []float64, samples [][]float64) []*result.Result {
 	if t.Multi == 1 {
 		out := make([]*result.Result, len(t.Groups))
 		for g, ranks := range t.Groups {
@@ -284,7 +224,7 @@ func (e *Engine) rows(t *Table, base *result.Result, vals []float64, samples [][
 // failed is a failure row (time-out, out-of-mem, int-overflow) as
 // records: with -multi 1 one per group, as the text prints it and as the
 // rows it stands for are; else the one row. table is nil off rank 0.
-func failed(t *Table, row *result.Result) []*result.Result {
+func failed(t *imb.Table, row *result.Result) []*result.Result {
 	if t == nil || t.Multi != 1 {
 		return []*result.Result{row}
 	}
@@ -317,13 +257,13 @@ func (e *Engine) groupsLocality(groups [][]int) string {
 	return result.JoinLocality(locs)
 }
 
-func (e *Engine) row(t *Table, r *result.Result, ranks []int, vals []float64, samples [][]float64) *result.Result {
+func (e *Engine) row(t *imb.Table, r *result.Result, ranks []int, vals []float64, samples [][]float64) *result.Result {
 	s := t.Spec
 	scale := 1e6 * s.TimeScale
 	bench.Assembly{Stride: bench.NSlots, Hosts: e.Hosts, Samples: samples, Scale: scale, Check: t.Check,
 		MeanUS: func(v []float64) float64 { return v[bench.SlotTime] * scale }}.Assemble(r, vals, ranks)
 	if s.BWScale > 0 && r.TMaxUS > 0 {
-		if s.Family == MsgRate {
+		if s.Family == imb.MsgRate {
 			peers := float64(t.NP / 2)
 			r.MsgPerSec = s.BWScale * 1e6 * float64(e.Opt.Window) * peers / r.TMaxUS
 			r.MBps = 1e-6 * r.MsgPerSec * float64(r.Bytes)
@@ -334,7 +274,7 @@ func (e *Engine) row(t *Table, r *result.Result, ranks []int, vals []float64, sa
 	return r
 }
 
-func (e *Engine) emit(t *Table, rows []*result.Result, sum *Summary) error {
+func (e *Engine) emit(t *imb.Table, rows []*result.Result, sum *imb.Summary) error {
 	if e.World.Rank() != 0 {
 		return nil
 	}

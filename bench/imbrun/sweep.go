@@ -1,4 +1,4 @@
-package imb
+package imbrun
 
 import (
 	"math"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/bench/imb"
 	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
@@ -16,18 +17,18 @@ import (
 // sweep is one benchmark at one process count: the sizes of one table,
 // and what every size reads or carries to the next.
 type sweep struct {
-	s       *Spec
+	s       *imb.Spec
 	np      int
 	ngroups int
 	comm    mpi.Comm // this rank's group; null where it sits out
 	job     *mpi.Job
-	active  bool   // this rank is in a group
-	table   *Table // rank 0's; nil elsewhere
-	ranks   []int  // the active world ranks, known on rank 0
+	active  bool       // this rank is in a group
+	table   *imb.Table // rank 0's; nil elsewhere
+	ranks   []int      // the active world ranks, known on rank 0
 	spec    kernel.Params
 	unit    int64
 	start   float64 // when the first size began (for IMB's time limit)
-	sum     *Summary
+	sum     *imb.Summary
 
 	// the repetition policy's memory of earlier sizes
 	prev      int
@@ -36,10 +37,10 @@ type sweep struct {
 }
 
 // runNP runs benchmark s with np active processes over all its sizes.
-func (e *Engine) runNP(job *mpi.Job, s *Spec, np int, sum *Summary) error {
+func (e *Engine) runNP(job *mpi.Job, s *imb.Spec, np int, sum *imb.Summary) error {
 	o := &e.Opt
 	rank, world := e.World.Rank(), e.World.Size()
-	key := MapKey(rank, o.MapP, o.MapQ)
+	key := imb.MapKey(rank, o.MapP, o.MapQ)
 	color, ngroups := e.groupOf(key, np, world)
 	comm, err := e.World.Split(color, key)
 	if err != nil {
@@ -82,8 +83,8 @@ func (e *Engine) openTable(w *sweep, color int) error {
 	if e.World.Rank() != 0 {
 		return nil
 	}
-	t := &Table{Spec: w.s, NP: w.np, Multi: o.Multi, World: world, MapP: o.MapP, MapQ: o.MapQ,
-		Check: o.Check, Precision: o.Policy == PolicyPrecision, Groups: make([][]int, w.ngroups), Idle: world - w.ngroups*w.np}
+	t := &imb.Table{Spec: w.s, NP: w.np, Multi: o.Multi, World: world, MapP: o.MapP, MapQ: o.MapQ,
+		Check: o.Check, Precision: o.Policy == imb.PolicyPrecision, Groups: make([][]int, w.ngroups), Idle: world - w.ngroups*w.np}
 	for g := range t.Groups {
 		t.Groups[g] = make([]int, w.np)
 	}
@@ -158,7 +159,7 @@ func (e *Engine) size(w *sweep, size int64) (done bool, err error) {
 // repetitions sets the job up for a size and decides how many
 // repetitions every group runs: IMB's fixed or time-based count, or the
 // estimate of -iter_policy dynamic, after IMB's untimed pre-run.
-func (e *Engine) repetitions(w *sweep, size int64, count int, lay Layout, n0 int, dynamic bool) (n int, err error) {
+func (e *Engine) repetitions(w *sweep, size int64, count int, lay imb.Layout, n0 int, dynamic bool) (n int, err error) {
 	o := &e.Opt
 	n = n0
 	if w.active {
@@ -173,7 +174,7 @@ func (e *Engine) repetitions(w *sweep, size int64, count int, lay Layout, n0 int
 			if n, err = e.estimate(w.job, w.comm, w.s, n0, w.prev, size, w.listSizes, w.listReps); err != nil {
 				return 0, err
 			}
-		} else if o.Policy != PolicyPrecision {
+		} else if o.Policy != imb.PolicyPrecision {
 			if _, err := w.job.Run(n, false); err != nil { // IMB's untimed pre-run
 				return 0, err
 			}
@@ -190,7 +191,7 @@ func (e *Engine) repetitions(w *sweep, size int64, count int, lay Layout, n0 int
 			return 0, err
 		}
 	}
-	if dynamic && w.s.Family != Sync {
+	if dynamic && w.s.Family != imb.Sync {
 		if o.Sizes != nil {
 			w.listSizes, w.listReps = append(w.listSizes, size), append(w.listReps, n)
 		}
@@ -208,7 +209,7 @@ func (e *Engine) timeSize(w *sweep, size int64, n int) (mine []float64, m measur
 		return mine, m, nil
 	}
 	if o.WarmUp {
-		if _, err := w.job.Run(WarmupReps(n), false); err != nil {
+		if _, err := w.job.Run(imb.WarmupReps(n), false); err != nil {
 			return nil, m, err
 		}
 	}
@@ -242,12 +243,12 @@ func (e *Engine) report(w *sweep, row *result.Result, mine []float64, m measured
 	if err := e.World.Barrier(); err != nil {
 		return err
 	}
-	vals, err := e.gatherMine(mine, o.Check || (o.Policy == PolicyPrecision && w.ngroups > 1))
+	vals, err := e.gatherMine(mine, o.Check || (o.Policy == imb.PolicyPrecision && w.ngroups > 1))
 	if err != nil {
 		return err
 	}
 	var all [][]float64
-	if o.Policy == PolicyPrecision {
+	if o.Policy == imb.PolicyPrecision {
 		all, err = e.World.GatherFloat64v(m.samples, 0)
 	} else {
 		all, err = e.World.GatherSamples(w.job, m.elapsed >= 0, 0)
