@@ -1,6 +1,8 @@
 // Package osu declares the OSU Micro-Benchmarks 7 tests gomb runs (one
-// file each), OSU's run options and measurement rules, and the engine that
-// drives their C kernels. Semantics are OSU 7.2's: fixed iteration and
+// file each), OSU's run options and measurement rules, and what a run
+// hands its sinks (Table, Sink). It is plain Go (no cgo): the analysis
+// side reads the specs without linking MPI; the engine that runs them is
+// package osurun. Semantics are OSU 7.2's: fixed iteration and
 // warm-up counts for small and large messages (large: above 8 KiB), warm-up
 // as the first iterations of the same loop, per-iteration timing summed,
 // window 64 for bandwidth, MB = 10^6 bytes, MPI_CHAR by default.

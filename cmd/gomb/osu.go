@@ -10,6 +10,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/bench/osu"
+	"github.com/gomb-hpc/gomb/bench/osurun"
 	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
@@ -230,7 +231,7 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 	if strings.Contains(os.Getenv("GOMB_FAULT"), "check-corrupt") {
 		mpi.SetFaultCorrupt(true)
 	}
-	eng := &osu.Engine{Opt: *o, World: ss.world, RunID: ss.out.runID}
+	eng := &osurun.Engine{Opt: *o, World: ss.world, RunID: ss.out.runID}
 	if o.Device != "" {
 		eng.Staged = !mpi.CUDAAware()
 		dev, err := ss.openDevice("-d cuda", ss.rank < 2 && o.Place[ss.rank] == 'D')

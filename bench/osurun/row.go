@@ -1,10 +1,11 @@
-package osu
+package osurun
 
 import (
 	"fmt"
 	"math"
 
 	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/bench/osu"
 	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/stats"
@@ -14,17 +15,17 @@ import (
 
 // scale is what turns a timing rank's seconds per iteration into the
 // reported microseconds.
-func scale(t *Table) float64 {
+func scale(t *osu.Table) float64 {
 	switch {
-	case t.Spec.Kind == Latency || t.Spec.Kind == OneWay:
+	case t.Spec.Kind == osu.Latency || t.Spec.Kind == osu.OneWay:
 		return 0.5e6 // half the round trip
-	case t.Spec.Kind == RMALatency && (t.Sync == kernel.SyncPSCW || t.Sync == kernel.SyncFence):
+	case t.Spec.Kind == osu.RMALatency && (t.Sync == kernel.SyncPSCW || t.Sync == kernel.SyncFence):
 		return 0.5e6 // a round trip of operations
 	}
 	return 1e6
 }
 
-func (e *Engine) row(t *Table, size int64, iters int, vals []float64, samples [][]float64, stamps [3][][]float64) (*result.Result, error) {
+func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, samples [][]float64, stamps [3][][]float64) (*result.Result, error) {
 	s, o := t.Spec, t.Opt
 	sc := scale(t)
 	r := &result.Result{Suite: "osu", Benchmark: s.Name, NP: t.NP, Groups: 1, Group: -1, Bytes: size, RunID: e.RunID}
@@ -47,7 +48,7 @@ func (e *Engine) row(t *Table, size int64, iters int, vals []float64, samples []
 		if el := v[bench.SlotTime]; el > 0 {
 			msgRate += float64(o.Window) * float64(iters) / el
 		}
-		if s.Kind == NonBlocking {
+		if s.Kind == osu.NonBlocking {
 			n := float64(iters)
 			nb.ComputeUS += v[vCompute] / n * 1e6
 			nb.InitUS += v[vInit] / n * 1e6
@@ -60,13 +61,13 @@ func (e *Engine) row(t *Table, size int64, iters int, vals []float64, samples []
 	}
 	bytes := float64(size) * float64(o.Window) * float64(iters)
 	switch s.Kind {
-	case Bandwidth, RMABandwidth:
+	case osu.Bandwidth, osu.RMABandwidth:
 		el := vals[r.Ranks[0]*nvals+bench.SlotTime]
 		r.MBps = s.BWFactor * bytes / el / 1e6
-	case MsgRate:
+	case osu.MsgRate:
 		r.MsgPerSec = msgRate
 		r.MBps = msgRate * float64(size) / 1e6
-	case NonBlocking:
+	case osu.NonBlocking:
 		k := float64(len(r.Ranks))
 		nb.OverallUS = r.TAvgUS
 		nb.ComputeUS /= k
@@ -78,7 +79,7 @@ func (e *Engine) row(t *Table, size int64, iters int, vals []float64, samples []
 			nb.OverlapPct = math.Max(0, 100-(nb.OverallUS-nb.ComputeUS)/nb.PureUS*100)
 		}
 		r.NBC = &nb
-	case OneWay:
+	case osu.OneWay:
 		ow, err := oneWay(stamps)
 		if err != nil {
 			return nil, err

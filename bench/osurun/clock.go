@@ -1,4 +1,4 @@
-package osu
+package osurun
 
 import (
 	"errors"

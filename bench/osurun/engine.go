@@ -1,42 +1,28 @@
-package osu
+// Package osurun is the OSU engine: it runs one test of package osu over
+// its message sizes with OSU's iteration and warm-up counts, its C kernel
+// entered once per size through package mpi, and hands rank 0's records
+// to a Sink; one-way latency's clock synchronisation lives here too.
+package osurun
 
 import (
 	"fmt"
 	"runtime"
 
 	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/bench/osu"
 	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/watchdog"
 )
 
-// Table is what the text header of a test shows: the test, its options and
-// the settings in force.
-type Table struct {
-	Spec *Spec
-	Opt  *Options
-	NP   int
-	Win  kernel.WinMode  // one-sided: window creation in force
-	Sync kernel.SyncMode // one-sided: synchronisation in force
-	// Staged: with -d cuda, the MPI library is not CUDA-aware and device
-	// data goes through host memory.
-	Staged bool
-}
-
-// Sink receives, on rank 0, the table and then one result per size.
-type Sink interface {
-	Table(t *Table) error
-	Result(r *result.Result) error
-}
-
 // Engine runs one OSU test on MPI_COMM_WORLD.
 type Engine struct {
-	Opt      Options
+	Opt      osu.Options
 	World    mpi.Comm
 	Hosts    []string
 	RunID    string
-	Sink     Sink                              // rank 0
+	Sink     osu.Sink                          // rank 0
 	Progress func(size int64, done, total int) // rank 0, optional
 	// Device, when set, places the buffers of this rank in GPU memory;
 	// Staged says (on every rank) that the MPI library is not CUDA-aware.
@@ -44,12 +30,6 @@ type Engine struct {
 	Staged bool
 	// Watch is told, on every rank, what runs next (a watchdog); optional.
 	Watch func(watchdog.Phase)
-}
-
-// Summary counts what a run produced.
-type Summary struct {
-	Results          int
-	ValidationFailed int
 }
 
 // per-rank values gathered for every size: bench's slots (SlotTime is the
@@ -67,8 +47,8 @@ const (
 const syncSamples = 200
 
 // Run measures every size of the test.
-func (e *Engine) Run(s *Spec) (Summary, error) {
-	var sum Summary
+func (e *Engine) Run(s *osu.Spec) (osu.Summary, error) {
+	var sum osu.Summary
 	o := &e.Opt
 	rank, np := e.World.Rank(), e.World.Size()
 	job, err := mpi.NewJob()
@@ -79,7 +59,7 @@ func (e *Engine) Run(s *Spec) (Summary, error) {
 	if err := job.Bind(e.World); err != nil {
 		return sum, err
 	}
-	t := &Table{Spec: s, Opt: o, NP: np, Win: s.Win, Sync: s.Sync}
+	t := &osu.Table{Spec: s, Opt: o, NP: np, Win: s.Win, Sync: s.Sync}
 	if o.WinSet {
 		t.Win = o.Win
 	}
@@ -140,7 +120,7 @@ func (e *Engine) Run(s *Spec) (Summary, error) {
 }
 
 // buffers are the send and receive bytes a size needs.
-func (e *Engine) buffers(t *Table, size int64) (snd, rcv int64) {
+func (e *Engine) buffers(t *osu.Table, size int64) (snd, rcv int64) {
 	snd, rcv = t.Spec.Buffers(size, t.NP, t.Opt.Window)
 	if t.Opt.InPlace {
 		rcv = max(snd, rcv)
@@ -152,7 +132,7 @@ func (e *Engine) buffers(t *Table, size int64) (snd, rcv int64) {
 }
 
 // spec is the kernel call for a size.
-func (e *Engine) spec(t *Table, size int64, skip int) kernel.Params {
+func (e *Engine) spec(t *osu.Table, size int64, skip int) kernel.Params {
 	o, s := t.Opt, t.Spec
 	js := s.Job
 	js.Type = o.ElemType(s)
@@ -165,12 +145,12 @@ func (e *Engine) spec(t *Table, size int64, skip int) kernel.Params {
 	js.WinMode, js.SyncMode = t.Win, t.Sync
 	js.NTest = o.NTest
 	// OSU separates collective iterations with a barrier outside the timer.
-	js.Sync = s.Kind == Collective || s.Kind == NonBlocking
+	js.Sync = s.Kind == osu.Collective || s.Kind == osu.NonBlocking
 	return js
 }
 
 // size measures one size on every rank and returns, on rank 0, its rows.
-func (e *Engine) size(job *mpi.Job, t *Table, size int64) ([]*result.Result, error) {
+func (e *Engine) size(job *mpi.Job, t *osu.Table, size int64) ([]*result.Result, error) {
 	o, s := t.Opt, t.Spec
 	rank := e.World.Rank()
 	iters, skip := o.Counts(s, size)
@@ -208,7 +188,7 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64) ([]*result.Result, err
 		return nil, err
 	}
 	var all [][]float64
-	if s.Kind == OneWay {
+	if s.Kind == osu.OneWay {
 		all, err = e.World.GathervFloat64s(oneWaySamples, 0)
 	} else {
 		all, err = e.World.GatherSamples(job, mine[bench.SlotTime] >= 0, 0)
@@ -217,7 +197,7 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64) ([]*result.Result, err
 		return nil, err
 	}
 	var allStamps [3][][]float64
-	if s.Kind == OneWay {
+	if s.Kind == osu.OneWay {
 		for k := range stamps {
 			if allStamps[k], err = e.World.GathervFloat64s(stamps[k], 0); err != nil {
 				return nil, err
@@ -239,9 +219,9 @@ func (e *Engine) size(job *mpi.Job, t *Table, size int64) ([]*result.Result, err
 // compute), one-way between two clock syncs (stamps: sync before, the
 // measurement, sync after; its samples, before the second sync overwrites
 // them), the others once.
-func timeLoop(job *mpi.Job, s *Spec, js kernel.Params, iters int, mine []float64) (stamps [3][]float64, oneWaySamples []float64, err error) {
+func timeLoop(job *mpi.Job, s *osu.Spec, js kernel.Params, iters int, mine []float64) (stamps [3][]float64, oneWaySamples []float64, err error) {
 	switch s.Kind {
-	case NonBlocking:
+	case osu.NonBlocking:
 		// Pure communication first; then the same with as much compute as
 		// this rank's pure time, to see how much of it hides.
 		js.ComputeS = 0
@@ -259,7 +239,7 @@ func timeLoop(job *mpi.Job, s *Spec, js kernel.Params, iters int, mine []float64
 		nt := job.NBCTimes()
 		mine[vPure] = pure
 		mine[vInit], mine[vCompute], mine[vTest], mine[vWait] = nt.Init, nt.Compute, nt.Test, nt.Wait
-	case OneWay:
+	case osu.OneWay:
 		for k, n := range []int{syncSamples, iters, syncSamples} {
 			ks := js
 			if k != 1 {
