@@ -1,6 +1,9 @@
 package imb
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 func init() {
 	Register(&Spec{
@@ -12,6 +15,8 @@ func init() {
 		Order:     10,
 		TimeScale: 1,
 		Buffers:   gatherBuffers,
+		Bus:       bench.BusAllgather,
+		Cost:      bench.CostAllgather,
 		Summary:   "MPI_Allgather, size bytes from each rank",
 	})
 }

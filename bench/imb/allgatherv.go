@@ -1,6 +1,9 @@
 package imb
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 func init() {
 	Register(&Spec{
@@ -12,6 +15,7 @@ func init() {
 		Order:     11,
 		TimeScale: 1,
 		Buffers:   gatherBuffers,
+		Cost:      bench.CostAllgather,
 		Summary:   "MPI_Allgatherv, size bytes from each rank",
 	})
 }

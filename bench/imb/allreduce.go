@@ -1,6 +1,9 @@
 package imb
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 func init() {
 	Register(&Spec{
@@ -13,6 +16,8 @@ func init() {
 		TimeScale: 1,
 		Reduction: true,
 		Buffers:   SameBuffers,
+		Bus:       bench.BusAllreduce,
+		Cost:      bench.CostTree,
 		Summary:   "MPI_Allreduce (MPI_SUM) of size bytes",
 	})
 }

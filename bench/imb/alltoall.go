@@ -1,6 +1,9 @@
 package imb
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 // alltoallBuffers: one block to and from every rank.
 func alltoallBuffers(size int64, np int) (int64, int64) { return int64(np) * size, int64(np) * size }
@@ -15,6 +18,8 @@ func init() {
 		Order:     16,
 		TimeScale: 1,
 		Buffers:   alltoallBuffers,
+		Bus:       bench.BusAlltoall,
+		Cost:      bench.CostAlltoall,
 		Summary:   "MPI_Alltoall, size bytes between every pair of ranks",
 	})
 }

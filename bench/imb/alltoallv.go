@@ -1,6 +1,9 @@
 package imb
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 func init() {
 	Register(&Spec{
@@ -12,6 +15,7 @@ func init() {
 		Order:     17,
 		TimeScale: 1,
 		Buffers:   alltoallBuffers,
+		Cost:      bench.CostAlltoall,
 		Summary:   "MPI_Alltoallv, size bytes between every pair of ranks",
 	})
 }

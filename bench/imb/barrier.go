@@ -1,6 +1,9 @@
 package imb
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 // noBuffers: Barrier moves no data.
 func noBuffers(size int64, np int) (int64, int64) { return 0, 0 }
@@ -15,6 +18,7 @@ func init() {
 		Order:     19,
 		TimeScale: 1,
 		Buffers:   noBuffers,
+		Cost:      bench.CostBarrier,
 		Summary:   "MPI_Barrier",
 	})
 }

@@ -1,6 +1,9 @@
 package imb
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 func init() {
 	Register(&Spec{
@@ -13,6 +16,8 @@ func init() {
 		TimeScale: 1,
 		Rooted:    true,
 		Buffers:   SameBuffers,
+		Bus:       bench.BusBcast,
+		Cost:      bench.CostTree,
 		Summary:   "MPI_Bcast from the root",
 	})
 }

@@ -8,15 +8,16 @@ func exchangeBuffers(size int64, np int) (int64, int64) { return 2 * size, size 
 
 func init() {
 	Register(&Spec{
-		Suite:     Suite,
-		Name:      "Exchange",
-		Kernel:    kernel.Exchange,
-		Family:    ParallelTransfer,
-		Default:   true,
-		Order:     4,
-		TimeScale: 1,
-		BWScale:   4,
-		Buffers:   exchangeBuffers,
-		Summary:   "every rank exchanges messages with both chain neighbours",
+		Suite:      Suite,
+		Name:       "Exchange",
+		Kernel:     kernel.Exchange,
+		Family:     ParallelTransfer,
+		Default:    true,
+		Order:      4,
+		TimeScale:  1,
+		BWScale:    4,
+		Buffers:    exchangeBuffers,
+		Directions: 2,
+		Summary:    "every rank exchanges messages with both chain neighbours",
 	})
 }

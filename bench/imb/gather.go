@@ -1,6 +1,9 @@
 package imb
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 // gatherBuffers: every rank sends one block and has room for np.
 func gatherBuffers(size int64, np int) (int64, int64) { return size, int64(np) * size }
@@ -16,6 +19,7 @@ func init() {
 		TimeScale: 1,
 		Rooted:    true,
 		Buffers:   gatherBuffers,
+		Cost:      bench.CostGather,
 		Summary:   "MPI_Gather to the root, size bytes from each rank",
 	})
 }

@@ -1,6 +1,9 @@
 package imb
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 func init() {
 	Register(&Spec{
@@ -14,6 +17,7 @@ func init() {
 		Reduction: true,
 		Rooted:    true,
 		Buffers:   SameBuffers,
+		Cost:      bench.CostTree,
 		Summary:   "MPI_Reduce (MPI_SUM) of size bytes to the root",
 	})
 }

@@ -1,6 +1,9 @@
 package imb
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 // reduceScatterBuffers: np blocks in, one block of the result out.
 func reduceScatterBuffers(size int64, np int) (int64, int64) { return int64(np) * size, size }
@@ -16,6 +19,8 @@ func init() {
 		TimeScale: 1,
 		Reduction: true,
 		Buffers:   reduceScatterBuffers,
+		Bus:       bench.BusReduceScatter,
+		Cost:      bench.CostReduceScatter,
 		Summary:   "MPI_Reduce_scatter (MPI_SUM), size bytes of the result to each rank",
 	})
 }

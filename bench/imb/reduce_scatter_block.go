@@ -1,6 +1,9 @@
 package imb
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 func init() {
 	Register(&Spec{
@@ -13,6 +16,7 @@ func init() {
 		TimeScale: 1,
 		Reduction: true,
 		Buffers:   reduceScatterBuffers,
+		Cost:      bench.CostReduceScatter,
 		Summary:   "MPI_Reduce_scatter_block (MPI_SUM), size bytes of the result to each rank",
 	})
 }

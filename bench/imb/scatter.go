@@ -1,6 +1,9 @@
 package imb
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 // scatterBuffers: the root sends np blocks, every rank receives one.
 func scatterBuffers(size int64, np int) (int64, int64) { return int64(np) * size, size }
@@ -16,6 +19,7 @@ func init() {
 		TimeScale: 1,
 		Rooted:    true,
 		Buffers:   scatterBuffers,
+		Cost:      bench.CostGather,
 		Summary:   "MPI_Scatter from the root, size bytes to each rank",
 	})
 }

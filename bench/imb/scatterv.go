@@ -1,6 +1,9 @@
 package imb
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 func init() {
 	Register(&Spec{
@@ -13,6 +16,7 @@ func init() {
 		TimeScale: 1,
 		Rooted:    true,
 		Buffers:   scatterBuffers,
+		Cost:      bench.CostGather,
 		Summary:   "MPI_Scatterv from the root, size bytes to each rank",
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/kernel"
 )
 
@@ -59,6 +60,27 @@ type Spec struct {
 	Buffers func(size int64, np int) (send, recv int64)
 	// Summary is one line for -list and -help.
 	Summary string
+
+	// What the interpretation side reads (bench.Traits; lead number,
+	// latency kind and sizelessness follow from the family):
+	// Reference: IMB's reference ping-pong (α, β, fabric class);
+	// Directions: link directions one transfer loads (0: none compared);
+	// Bus, Cost: the collective's bus factor and cost model.
+	Reference  bool
+	Directions int
+	Bus        func(p float64) float64
+	Cost       func(alpha, beta, n, p float64) float64
+}
+
+// Traits is what the interpretation side knows of the benchmark.
+func (s *Spec) Traits() bench.Traits {
+	t := bench.Traits{Suite: s.Suite, Name: s.Name, Label: s.Name, Lead: bench.LeadAvgTime,
+		Latency: s.Family == SingleTransfer, Reference: s.Reference, Rooted: s.Rooted, Sizeless: !s.HasSize(),
+		Directions: s.Directions, Bus: s.Bus, Cost: s.Cost}
+	if s.Family == SingleTransfer {
+		t.Lead = bench.LeadMaxTime // IMB prints t[usec], the slower rank's
+	}
+	return t
 }
 
 // MinRanks is the smallest active process count the benchmark is valid for.
@@ -109,6 +131,7 @@ func Register(s *Spec) {
 		panic("bench: duplicate benchmark " + k)
 	}
 	registry[k] = s
+	bench.RegisterTraits(s.Traits())
 }
 
 // Lookup finds a benchmark by case-insensitive name.

@@ -1,6 +1,9 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 func init() {
 	Register(&Spec{
@@ -11,6 +14,8 @@ func init() {
 		MaxLog:   20,
 		MinRanks: 2,
 		Buffers:  gatherBuffers,
+		Bus:      bench.BusAllgather,
+		Cost:     bench.CostAllgather,
 		Summary:  "MPI_Allgather",
 	})
 }

@@ -1,6 +1,9 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 func init() {
 	Register(&Spec{
@@ -12,6 +15,8 @@ func init() {
 		MinRanks:  2,
 		Reduction: true,
 		Buffers:   SameBuffers,
+		Bus:       bench.BusAllreduce,
+		Cost:      bench.CostTree,
 		Summary:   "MPI_Allreduce (MPI_SUM)",
 	})
 }

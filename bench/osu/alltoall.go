@@ -1,6 +1,9 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 // alltoallBuffers: one block to and from every rank.
 func alltoallBuffers(size int64, np, window int) (int64, int64) {
@@ -16,6 +19,8 @@ func init() {
 		MaxLog:   20,
 		MinRanks: 2,
 		Buffers:  alltoallBuffers,
+		Bus:      bench.BusAlltoall,
+		Cost:     bench.CostAlltoall,
 		Summary:  "MPI_Alltoall",
 	})
 }

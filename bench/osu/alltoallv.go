@@ -1,6 +1,9 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 func init() {
 	Register(&Spec{
@@ -11,6 +14,7 @@ func init() {
 		MaxLog:   20,
 		MinRanks: 2,
 		Buffers:  alltoallBuffers,
+		Cost:     bench.CostAlltoall,
 		Summary:  "MPI_Alltoallv",
 	})
 }

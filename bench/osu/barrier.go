@@ -1,6 +1,9 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 // noBuffers: a barrier moves no data.
 func noBuffers(size int64, np, window int) (int64, int64) { return 0, 0 }
@@ -14,6 +17,7 @@ func init() {
 		NoSize:   true,
 		MinRanks: 2,
 		Buffers:  noBuffers,
+		Cost:     bench.CostBarrier,
 		Summary:  "MPI_Barrier",
 	})
 }

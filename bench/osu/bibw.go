@@ -12,6 +12,7 @@ func init() {
 		ExactRanks: 2,
 		BWFactor:   2,
 		Buffers:    SameBuffers,
+		Directions: 2,
 		Summary:    "windows of messages both ways between ranks 0 and 1",
 	})
 }

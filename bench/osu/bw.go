@@ -12,6 +12,7 @@ func init() {
 		ExactRanks: 2,
 		BWFactor:   1,
 		Buffers:    SameBuffers,
+		Directions: 1,
 		Summary:    "windows of messages from rank 0 to rank 1",
 	})
 }

@@ -1,6 +1,9 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 // gatherBuffers: every rank sends one block and has room for np.
 func gatherBuffers(size int64, np, window int) (int64, int64) { return size, int64(np) * size }
@@ -15,6 +18,7 @@ func init() {
 		MinRanks: 2,
 		Rooted:   true,
 		Buffers:  gatherBuffers,
+		Cost:     bench.CostGather,
 		Summary:  "MPI_Gather",
 	})
 }

@@ -11,6 +11,8 @@ func init() {
 		MaxLog:     22,
 		ExactRanks: 2,
 		Buffers:    SameBuffers,
+		Reference:  true,
+		Directions: 1,
 		Summary:    "round trip between ranks 0 and 1, halved",
 	})
 }

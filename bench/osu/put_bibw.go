@@ -15,6 +15,7 @@ func init() {
 		Sync:       kernel.SyncPSCW,
 		SyncModes:  []kernel.SyncMode{kernel.SyncPSCW, kernel.SyncFence},
 		Buffers:    WindowBuffers,
+		Directions: 2,
 		Summary:    "windows of MPI_Put both ways",
 	})
 }

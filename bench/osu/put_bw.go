@@ -15,6 +15,7 @@ func init() {
 		Sync:       kernel.SyncFlush,
 		SyncModes:  allSyncs,
 		Buffers:    WindowBuffers,
+		Directions: 1,
 		Summary:    "windows of MPI_Put from rank 0 to rank 1",
 	})
 }

@@ -1,6 +1,9 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 func init() {
 	Register(&Spec{
@@ -13,6 +16,7 @@ func init() {
 		Rooted:    true,
 		Reduction: true,
 		Buffers:   SameBuffers,
+		Cost:      bench.CostTree,
 		Summary:   "MPI_Reduce (MPI_SUM)",
 	})
 }

@@ -1,6 +1,9 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 func init() {
 	Register(&Spec{
@@ -12,6 +15,8 @@ func init() {
 		MinRanks:  2,
 		Reduction: true,
 		Buffers:   SameBuffers,
+		Bus:       bench.BusReduceScatter,
+		Cost:      bench.CostReduceScatter,
 		Summary:   "MPI_Reduce_scatter (MPI_SUM) of size bytes in all, split over the ranks",
 	})
 }

@@ -1,6 +1,9 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 // scatterBuffers: the root sends np blocks, every rank receives one.
 func scatterBuffers(size int64, np, window int) (int64, int64) { return int64(np) * size, size }
@@ -15,6 +18,7 @@ func init() {
 		MinRanks: 2,
 		Rooted:   true,
 		Buffers:  scatterBuffers,
+		Cost:     bench.CostGather,
 		Summary:  "MPI_Scatter",
 	})
 }

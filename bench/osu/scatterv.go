@@ -1,6 +1,9 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/kernel"
+import (
+	"github.com/gomb-hpc/gomb/bench"
+	"github.com/gomb-hpc/gomb/kernel"
+)
 
 func init() {
 	Register(&Spec{
@@ -12,6 +15,7 @@ func init() {
 		MinRanks: 2,
 		Rooted:   true,
 		Buffers:  scatterBuffers,
+		Cost:     bench.CostGather,
 		Summary:  "MPI_Scatterv",
 	})
 }

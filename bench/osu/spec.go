@@ -14,8 +14,12 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/kernel"
 )
+
+// Suite is the registry name of the OSU suite.
+const Suite = "osu"
 
 // Kind is what a test measures and how it reports.
 type Kind int
@@ -63,6 +67,28 @@ type Spec struct {
 	// count and window.
 	Buffers func(size int64, np, window int) (send, recv int64)
 	Summary string
+
+	// What the interpretation side reads (bench.Traits; lead number,
+	// latency kind and sizelessness follow from Kind and NoSize):
+	// Reference: OSU's reference ping-pong (α, β, fabric class);
+	// Directions: link directions one transfer loads (0: none compared);
+	// Bus, Cost: the collective's bus factor and cost model.
+	Reference  bool
+	Directions int
+	Bus        func(p float64) float64
+	Cost       func(alpha, beta, n, p float64) float64
+}
+
+// Traits is what the interpretation side knows of the test.
+func (s *Spec) Traits() bench.Traits {
+	t := bench.Traits{Suite: Suite, Name: s.Name, Label: "osu_" + s.Name, Lead: bench.LeadAvgTime,
+		Latency: s.Kind == Latency, Reference: s.Reference, Rooted: s.Rooted, Sizeless: s.NoSize,
+		Directions: s.Directions, Bus: s.Bus, Cost: s.Cost}
+	switch s.Kind {
+	case Bandwidth, MsgRate, RMABandwidth:
+		t.Lead = bench.LeadBandwidth // OSU prints MB/s only
+	}
+	return t
 }
 
 var (
@@ -83,6 +109,7 @@ func Register(s *Spec) {
 		panic("osu: duplicate test " + s.Name)
 	}
 	registry[k] = s
+	bench.RegisterTraits(s.Traits())
 }
 
 // Lookup finds a test by name, with or without the "osu_" prefix.

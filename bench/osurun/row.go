@@ -28,7 +28,7 @@ func scale(t *osu.Table) float64 {
 func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, samples [][]float64, stamps [3][][]float64) (*result.Result, error) {
 	s, o := t.Spec, t.Opt
 	sc := scale(t)
-	r := &result.Result{Suite: "osu", Benchmark: s.Name, NP: t.NP, Groups: 1, Group: -1, Bytes: size, RunID: e.RunID}
+	r := &result.Result{Suite: osu.Suite, Benchmark: s.Name, NP: t.NP, Groups: 1, Group: -1, Bytes: size, RunID: e.RunID}
 	world := make([]int, t.NP)
 	for w := range world {
 		world[w] = w

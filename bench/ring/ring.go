@@ -5,18 +5,16 @@
 // until told to stop or for a given count, then summarises: median and p99,
 // and the rank most often slowest (a straggler). The first sample includes
 // connection set-up and is kept apart from the statistics.
+//
+// The package is plain Go (no cgo): options, samples, their statistics,
+// records and the ring's traits; package ringrun takes the samples.
 package ring
 
 import (
 	"math"
-	"runtime"
 	"time"
 
-	"github.com/gomb-hpc/gomb/bench"
-	"github.com/gomb-hpc/gomb/kernel"
-	"github.com/gomb-hpc/gomb/mpi"
 	"github.com/gomb-hpc/gomb/stats"
-	"github.com/gomb-hpc/gomb/watchdog"
 )
 
 // Options are the monitor's settings.
@@ -146,87 +144,4 @@ func (t *Tracker) Summary(hosts []string) Summary {
 	}
 	sum.Expected = float64(t.samples) / float64(max(t.ranks, 1))
 	return sum
-}
-
-// Monitor takes samples on MPI_COMM_WORLD.
-type Monitor struct {
-	Opt    Options
-	World  mpi.Comm
-	Device *mpi.Device // ring --gpu
-	// Stop is polled on every rank before each sample; the ranks agree on
-	// stopping (any rank asking stops all), so none is left in a barrier.
-	Stop func() bool
-	// Wait sleeps until the next sample is due; it returns early when the
-	// monitor should stop.
-	Wait func(d time.Duration)
-	// Watch is told, on every rank, when a sample starts (a watchdog);
-	// optional. The wait between samples is not part of a sample.
-	Watch func(watchdog.Phase)
-}
-
-// Run takes samples until stopped or Count warm samples are done, giving
-// each one (on rank 0) to emit.
-func (m *Monitor) Run(emit func(Sample) error) error {
-	job, err := mpi.NewJob()
-	if err != nil {
-		return err
-	}
-	defer job.Free()
-	if err := job.Bind(m.World); err != nil {
-		return err
-	}
-	k := kernel.Ring
-	if m.Opt.MemCopyLocal {
-		k = kernel.Memcpy
-	}
-	job.Set(kernel.Params{Kernel: k, Type: kernel.Byte, Count: int(m.Opt.MsgSize)})
-	job.SetBuffers(kernel.BuffersMalloc) // mpi-comm-bench mallocs its buffers and never fills them
-	if err := job.Reserve(m.Opt.MsgSize, m.Opt.MsgSize, 1, m.World.Rank()); err != nil {
-		return err
-	}
-	if m.Device != nil {
-		if err := m.Device.Attach(job); err != nil {
-			return err
-		}
-	}
-	interval := time.Duration(m.Opt.IntervalS * float64(time.Second))
-	ranks := make([]int, m.World.Size())
-	for i := range ranks {
-		ranks[i] = i
-	}
-	for i := 0; m.Opt.Count == 0 || i <= m.Opt.Count; i++ {
-		if m.Watch != nil {
-			m.Watch(watchdog.Phase{What: "sleep between samples", Idle: true})
-		}
-		m.Wait(interval) // mpi-comm-bench sleeps before every sample
-		if m.Watch != nil {
-			m.Watch(watchdog.Phase{Bench: "ring", NP: m.World.Size(), Bytes: m.Opt.MsgSize, Ranks: ranks})
-		}
-		stop := 0
-		if m.Stop() {
-			stop = 1
-		}
-		if stop, err = m.World.MaxInt(stop); err != nil {
-			return err
-		}
-		if stop != 0 {
-			return nil
-		}
-		bench.HangIfAsked(m.Opt.MsgSize, m.World.Rank())
-		dt, err := job.Run(1, false)
-		if err != nil {
-			return err
-		}
-		all, err := m.World.GatherFloat64s([]float64{dt}, 0)
-		if err != nil {
-			return err
-		}
-		if m.World.Rank() == 0 {
-			if err := emit(NewSample(i, m.Opt.MsgSize, all, time.Now())); err != nil {
-				return err
-			}
-		}
-		runtime.GC() // the collector is off while sampling; collect between samples
-	}
-	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/gomb-hpc/gomb/bench/ring"
+	"github.com/gomb-hpc/gomb/bench/ringrun"
 	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt/ringtext"
@@ -114,7 +115,7 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 	if o.MemCopyLocal && ss.size != 1 {
 		return ss.fail(usageErr("--mem-copy-local needs exactly one process, %d started", ss.size))
 	}
-	mon := &ring.Monitor{Opt: *o, World: ss.world}
+	mon := &ringrun.Monitor{Opt: *o, World: ss.world}
 	if o.GPU {
 		dev, err := ss.openDevice("--gpu", true)
 		if err != nil {
