@@ -7,9 +7,8 @@ package analysis
 import (
 	"fmt"
 	"math"
-	"strings"
 
-	"github.com/gomb-hpc/gomb/bench/osu"
+	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -65,27 +64,15 @@ func (m Metric) Unit() string {
 	return "µs"
 }
 
-// Primary is the number a benchmark's own table leads with, so that
-// gomb's runs and imported logs of the same benchmark compare alike:
-// IMB's single-transfer benchmarks print t[usec], the slower rank's time;
-// the other IMB benchmarks are read by t_avg; OSU's bandwidth tests print
-// MB/s only; OSU's latency tests the average; the ring is paced by its
-// slowest rank.
-func Primary(suite, bench string) Metric {
-	switch suite {
-	case "imb":
-		if strings.HasPrefix(bench, "PingPong") || strings.HasPrefix(bench, "PingPing") {
-			return TMax
-		}
-	case "osu":
-		if sp, ok := osu.Lookup(bench); ok {
-			switch sp.Kind {
-			case osu.Bandwidth, osu.MsgRate, osu.RMABandwidth:
-				return BW
-			}
-		}
-	case "ring":
+// Primary is the number a benchmark's own table leads with (its spec's
+// bench.Lead), so that gomb's runs and imported logs of the same benchmark
+// compare alike; t_avg for a benchmark no spec declares.
+func Primary(suite, benchmark string) Metric {
+	switch traitsOf(suite, benchmark).Lead {
+	case bench.LeadMaxTime:
 		return TMax
+	case bench.LeadBandwidth:
+		return BW
 	}
 	return TAvg
 }

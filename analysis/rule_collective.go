@@ -3,7 +3,6 @@ package analysis
 import (
 	"fmt"
 	"math"
-	"strings"
 )
 
 // collectiveModel: collectives against what the same run's PingPong
@@ -11,7 +10,7 @@ import (
 func collectiveModel(ss []*series, th Thresholds) []Finding {
 	var pp *series
 	for _, s := range ss {
-		if s.Benchmark == "PingPong" || s.Benchmark == "latency" {
+		if s.traits().Reference {
 			pp = s
 			break
 		}
@@ -35,32 +34,18 @@ func collectiveModel(ss []*series, th Thresholds) []Finding {
 		if s.NP < 2 {
 			continue
 		}
-		p := float64(s.NP)
-		lg := math.Ceil(math.Log2(p))
-		model := func(n float64) float64 {
-			switch strings.ToLower(s.Benchmark) {
-			case "barrier", "ibarrier":
-				return lg * alpha
-			case "bcast", "reduce", "allreduce":
-				return math.Min(lg*(alpha+n*beta), 2*lg*alpha+2*(p-1)/p*n*beta)
-			case "allgather", "allgatherv":
-				return math.Min(lg*alpha+(p-1)*n*beta, (p-1)*(alpha+n*beta))
-			case "reduce_scatter", "reduce_scatter_block":
-				return math.Min(lg*alpha+(p-1)/p*n*beta, (p-1)*(alpha+n/p*beta))
-			case "alltoall", "alltoallv":
-				return math.Min((p-1)*(alpha+n*beta), lg*(alpha+p/2*n*beta))
-			case "gather", "gatherv", "scatter", "scatterv":
-				return lg*alpha + (p-1)*n*beta
-			}
-			return math.NaN()
+		tr := s.traits()
+		if tr.Cost == nil {
+			continue
 		}
+		p := float64(s.NP)
 		var hit []int64
 		var worst, worstModel float64
 		var worstAt int64
 		for _, r := range s.rows {
-			m := model(float64(r.bytes))
+			m := tr.Cost(alpha, beta, float64(r.bytes), p)
 			t := math.Max(r.tmax, r.tavg)
-			if math.IsNaN(m) || !(t > 0) || (r.bytes == 0 && !strings.Contains(strings.ToLower(s.Benchmark), "barrier")) {
+			if math.IsNaN(m) || !(t > 0) || (r.bytes == 0 && !tr.Sizeless) {
 				continue
 			}
 			if t > th.CollectiveRatio*m && t-m > th.CollectiveMinUS {

@@ -13,17 +13,14 @@ func efficiency(s *series, link Link, loc string, th Thresholds) []Finding {
 	if link.Gbps == 0 || loc == result.IntraNode || loc == result.Mixed {
 		return nil
 	}
-	factor, kind := 1.0, ""
-	switch {
-	case s.Benchmark == "PingPong" || s.Benchmark == "bw" || s.Benchmark == "latency" || s.Benchmark == "put_bw" || s.Benchmark == "get_bw":
+	tr := s.traits()
+	factor, kind := float64(tr.Directions), ""
+	switch tr.Directions {
+	case 1:
 		kind = "bandwidth"
-	case s.Benchmark == "PingPing" || s.Benchmark == "Sendrecv" || s.Benchmark == "Exchange" || s.Benchmark == "bibw" ||
-		s.Benchmark == "Biband" || s.Benchmark == "put_bibw":
-		kind, factor = "bandwidth (both directions)", 2
+	case 2:
+		kind = "bandwidth (both directions)"
 	}
-	p := float64(s.NP)
-	bus := map[string]float64{"Allreduce": 2 * (p - 1) / p, "allreduce": 2 * (p - 1) / p, "Allgather": p - 1, "allgather": p - 1,
-		"Alltoall": p - 1, "alltoall": p - 1, "Bcast": 1, "bcast": 1, "Reduce_scatter": (p - 1) / p, "reduce_scatter": (p - 1) / p}
 	var out []Finding
 	if kind != "" {
 		peak, at := 0.0, int64(0)
@@ -64,7 +61,8 @@ func efficiency(s *series, link Link, loc string, th Thresholds) []Finding {
 			}
 		}
 	}
-	if f, ok := bus[s.Benchmark]; ok && s.NP > 1 {
+	if tr.Bus != nil && s.NP > 1 {
+		f := tr.Bus(float64(s.NP))
 		peak, at := 0.0, int64(0)
 		for _, r := range s.rows {
 			if r.bytes > 0 && r.tavg > 0 {

@@ -12,7 +12,7 @@ func fabric(ss []*series, loc string, th Thresholds) []Finding {
 	var from *series
 	var at int64
 	for _, s := range ss {
-		if s.Benchmark != "PingPong" && s.Benchmark != "latency" {
+		if !s.traits().Reference {
 			continue
 		}
 		for _, r := range s.rows {
@@ -50,10 +50,7 @@ func fabric(ss []*series, loc string, th Thresholds) []Finding {
 		class = "slow shared memory"
 		cause = "the ranks share a node, but shared memory usually answers within a microsecond: ranks on different sockets, unbound or oversubscribed cores, or a busy machine"
 	}
-	label := from.Benchmark
-	if label == "latency" {
-		label = "osu_latency"
-	}
+	label := from.traits().Label
 	return []Finding{{Kind: KindFabric, Severity: sev, Series: Series{}, Sizes: []int64{at},
 		Summary: fmt.Sprintf("%s latency of %s points to %s", label, us(lat), class),
 		Numbers: []string{fmt.Sprintf("%s at %s, np %d, %s", us(lat), Size(at), from.NP, dashed(loc))},

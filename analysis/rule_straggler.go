@@ -13,7 +13,8 @@ func stragglers(r *result.Bundle, th Thresholds) []Finding {
 	slowest := map[int]int{}
 	n, ranks := 0, 0
 	for _, x := range r.Results {
-		if x.Status != result.StatusOK || rootedBenches[x.Benchmark] || len(x.Ranks) < 3 && x.Suite != "ring" || len(x.Ranks) < 2 {
+		t := traitsOf(x.Suite, x.Benchmark)
+		if x.Status != result.StatusOK || t.Rooted || len(x.Ranks) < 3 && !t.OwnTimes || len(x.Ranks) < 2 {
 			continue
 		}
 		i := 0

@@ -12,7 +12,7 @@ import (
 // with a jump above the previous one, the protocol changed (eager to
 // rendezvous); where only the slope changes, the copy mechanism did.
 func protocolSwitch(s *series, th Thresholds) []Finding {
-	if !latencyBenches[s.Benchmark] {
+	if !s.traits().Latency {
 		return nil
 	}
 	var x, y []float64

@@ -9,16 +9,6 @@ import (
 	"github.com/gomb-hpc/gomb/stats"
 )
 
-// Point-to-point benchmarks whose time is one message's latency, and the
-// symmetric collectives in which no rank has a special role.
-var (
-	latencyBenches = map[string]bool{"PingPong": true, "PingPongSpecificSource": true, "PingPongAnySource": true,
-		"PingPing": true, "PingPingSpecificSource": true, "PingPingAnySource": true, "latency": true, "multi_lat": true}
-	rootedBenches = map[string]bool{"Bcast": true, "Reduce": true, "Gather": true, "Gatherv": true, "Scatter": true,
-		"Scatterv": true, "bcast": true, "reduce": true, "gather": true, "gatherv": true, "scatter": true, "scatterv": true,
-		"ibcast": true, "ireduce": true, "igather": true, "iscatter": true}
-)
-
 // row is one size of a series, the -multi groups folded (median).
 type row struct {
 	bytes            int64

@@ -7,14 +7,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gomb-hpc/gomb/bench/imb"
 	"github.com/gomb-hpc/gomb/result"
 )
 
-// IMB's single-transfer benchmarks run with 2 active processes whatever the
-// launch says.
-var singleTransfer = map[string]bool{
-	"PingPong": true, "PingPongSpecificSource": true, "PingPongAnySource": true,
-	"PingPing": true, "PingPingSpecificSource": true, "PingPingAnySource": true,
+// singleTransfer: IMB's single-transfer benchmarks run with 2 active
+// processes whatever the launch says.
+func singleTransfer(name string) bool {
+	s, ok := imb.Lookup(imb.Suite, name)
+	return ok && s.Family == imb.SingleTransfer
 }
 
 // imbState walks an IMB-MPI1 log.
@@ -226,7 +227,7 @@ func (s *imbState) header(n int, h []byte) {
 	}
 	s.headerSeen = false
 	if s.np == 0 {
-		if singleTransfer[s.bench] {
+		if singleTransfer(s.bench) {
 			s.np = 2
 		} else if s.ctx.np > 0 {
 			s.np = s.ctx.np

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gomb-hpc/gomb/bench/ring"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -91,7 +92,7 @@ func (s *ringState) line(n int, b []byte) {
 		return
 	}
 	cold := s.samples == 0 // the first sample includes connection set-up
-	r := &result.Result{Suite: string(Ring), Benchmark: "ring", NP: max(s.ctx.np, s.opt.NP), Groups: 1, Group: -1,
+	r := &result.Result{Suite: ring.Suite, Benchmark: ring.Name, NP: max(s.ctx.np, s.opt.NP), Groups: 1, Group: -1,
 		Bytes: s.msg, Repetitions: 1, Sample: s.samples, Cold: cold,
 		TMinUS: v[3] * 1e3, TMaxUS: v[4] * 1e3, TAvgUS: v[5] * 1e3, MBps: v[2] * 1e3, Locality: s.ctx.locality()}
 	s.samples++

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/gomb-hpc/gomb/bench"
 )
 
 // IMB-MPI1's default list in run order, and its other benchmarks.
@@ -92,5 +94,32 @@ func TestRows(t *testing.T) {
 		if got := o.Rows(get(c.names...), c.world); got != c.want {
 			t.Errorf("%v on %d ranks: %d rows, want %d", c.names, c.world, got, c.want)
 		}
+	}
+}
+
+// Every spec's traits are registered with it, and say what analysis reads:
+// one reference ping-pong, the single transfers latency-kind and led by
+// t_max, a cost model for every collective but Reduce_local.
+func TestTraits(t *testing.T) {
+	refs := 0
+	for _, s := range Specs(Suite) {
+		tr, ok := bench.TraitsOf(Suite, s.Name)
+		if !ok || tr.Name != s.Name || tr.Label != s.Name {
+			t.Errorf("%s: traits %+v, %v", s.Name, tr, ok)
+			continue
+		}
+		if tr.Reference {
+			refs++
+		}
+		single := s.Family == SingleTransfer
+		if tr.Latency != single || (tr.Lead == bench.LeadMaxTime) != single || tr.Rooted != s.Rooted || tr.Sizeless != !s.HasSize() {
+			t.Errorf("%s: traits %+v for family %d", s.Name, tr, s.Family)
+		}
+		if wantCost := (s.Family == Collective || s.Family == Sync) && s.Name != "Reduce_local"; (tr.Cost != nil) != wantCost {
+			t.Errorf("%s: cost model %v, want one: %v", s.Name, tr.Cost != nil, wantCost)
+		}
+	}
+	if refs != 1 {
+		t.Errorf("%d reference benchmarks, want 1", refs)
 	}
 }

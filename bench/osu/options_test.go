@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/kernel"
 )
 
@@ -156,5 +157,32 @@ func TestCheckWorld(t *testing.T) {
 	o.MemLimit = 1 // -M: no buffer fits
 	if err := o.CheckWorld(spec(t, "latency"), 2); err == nil || !strings.Contains(err.Error(), "no message size left") {
 		t.Errorf("no sizes: %v", err)
+	}
+}
+
+// Every test's traits are registered with it: one reference ping-pong,
+// the bandwidth kinds led by MB/s, OSU's program name as the label, a
+// cost model for every blocking collective and ibarrier.
+func TestTraits(t *testing.T) {
+	refs := 0
+	for _, s := range Specs() {
+		tr, ok := bench.TraitsOf(Suite, s.Name)
+		if !ok || tr.Label != "osu_"+s.Name {
+			t.Errorf("%s: traits %+v, %v", s.Name, tr, ok)
+			continue
+		}
+		if tr.Reference {
+			refs++
+		}
+		bw := s.Kind == Bandwidth || s.Kind == MsgRate || s.Kind == RMABandwidth
+		if (tr.Lead == bench.LeadBandwidth) != bw || tr.Latency != (s.Kind == Latency) || tr.Rooted != s.Rooted || tr.Sizeless != s.NoSize {
+			t.Errorf("%s: traits %+v for kind %d", s.Name, tr, s.Kind)
+		}
+		if wantCost := s.Kind == Collective || s.Name == "ibarrier"; (tr.Cost != nil) != wantCost {
+			t.Errorf("%s: cost model %v, want one: %v", s.Name, tr.Cost != nil, wantCost)
+		}
+	}
+	if refs != 1 {
+		t.Errorf("%d reference tests, want 1", refs)
 	}
 }

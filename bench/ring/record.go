@@ -14,7 +14,7 @@ const (
 // The ring is paced by its slowest rank, and every rank times its own
 // transfer, so two ranks suffice to name a slow one.
 func init() {
-	bench.RegisterTraits(bench.Traits{Suite: Suite, Name: Name, Label: "ring", Lead: bench.LeadMaxTime, OwnTimes: true})
+	bench.RegisterTraits(bench.Traits{Suite: Suite, Name: Name, Label: Name, Lead: bench.LeadMaxTime, OwnTimes: true})
 }
 
 // Record turns a sample into a result record: every rank's duration, the

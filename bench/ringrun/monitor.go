@@ -66,7 +66,7 @@ func (m *Monitor) Run(emit func(ring.Sample) error) error {
 		}
 		m.Wait(interval) // mpi-comm-bench sleeps before every sample
 		if m.Watch != nil {
-			m.Watch(watchdog.Phase{Bench: "ring", NP: m.World.Size(), Bytes: m.Opt.MsgSize, Ranks: ranks})
+			m.Watch(watchdog.Phase{Bench: ring.Name, NP: m.World.Size(), Bytes: m.Opt.MsgSize, Ranks: ranks})
 		}
 		stop := 0
 		if m.Stop() {
