@@ -7,6 +7,10 @@ import (
 	"testing"
 
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/textfmt"
+	"github.com/gomb-hpc/gomb/textfmt/imbtext"
+	"github.com/gomb-hpc/gomb/textfmt/osutext"
+	"github.com/gomb-hpc/gomb/textfmt/ringtext"
 )
 
 // Every importer is fuzzed on its own, past the sniffing, with every log
@@ -20,25 +24,18 @@ func seed(f *testing.F) {
 	}
 }
 
-func fuzzParser(f *testing.F, format Format, parse func(*File, io.Reader)) {
+func fuzzParser(f *testing.F, format textfmt.Format, parse func(*File, io.Reader)) {
 	seed(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file := &File{Name: "fuzz", Format: format, Hash: "00", opt: Options{NP: 2}}
+		file := textfmt.NewFile("fuzz", format, "00", Options{NP: 2}, nil)
 		parse(file, bytes.NewReader(data))
-		for i, r := range file.Runs {
-			if r.Run.Source == nil {
-				r.Run.Source = &result.Source{}
-			}
-			r.Run.Source.Index = i
-			finish(r, Options{})
-		}
 		check(t, file, data)
 	})
 }
 
-func FuzzIMB(f *testing.F)  { fuzzParser(f, IMB, parseIMB) }
-func FuzzOSU(f *testing.F)  { fuzzParser(f, OSU, parseOSU) }
-func FuzzRing(f *testing.F) { fuzzParser(f, Ring, parseRing) }
+func FuzzIMB(f *testing.F)  { fuzzParser(f, IMB, imbtext.Read) }
+func FuzzOSU(f *testing.F)  { fuzzParser(f, OSU, osutext.Read) }
+func FuzzRing(f *testing.F) { fuzzParser(f, Ring, ringtext.Read) }
 func FuzzRecords(f *testing.F) {
 	fuzzParser(f, Records, importRecords)
 }

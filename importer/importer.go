@@ -4,7 +4,8 @@
 // and gomb's own JSON Lines records.
 //
 // The steps: Sniff picks the format from the start of the file; the
-// format's parser walks the lines, keeps every piece of metadata the log
+// format's package (textfmt/imbtext, osutext, ringtext: reader beside
+// writer) walks the lines, keeps every piece of metadata the log
 // carries (date, MPI version, calling sequence, launcher command, hosts,
 // exported environment), cuts the file into runs, and turns each table row
 // into a result.Result. A malformed row is reported with file:line and the
@@ -27,61 +28,30 @@ import (
 	"strings"
 
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/textfmt"
+	"github.com/gomb-hpc/gomb/textfmt/imbtext"
+	"github.com/gomb-hpc/gomb/textfmt/osutext"
+	"github.com/gomb-hpc/gomb/textfmt/ringtext"
 )
-
-// Format names an input format.
-type Format string
 
 // The formats.
 const (
-	Records Format = result.RecordsFormat // gomb's JSON Lines records
-	IMB     Format = "imb"                // IMB-MPI1 text (and gomb imb's)
-	OSU     Format = "osu"                // OSU Micro-Benchmarks text (and gomb osu's)
-	Ring    Format = "ring"               // mpi-comm-bench output (and gomb ring's)
+	Records textfmt.Format = result.RecordsFormat // gomb's JSON Lines records
+	IMB     textfmt.Format = imbtext.Format       // IMB-MPI1 text (and gomb imb's)
+	OSU     textfmt.Format = osutext.Format       // OSU Micro-Benchmarks text (and gomb osu's)
+	Ring    textfmt.Format = ringtext.Format      // mpi-comm-bench output (and gomb ring's)
 )
 
-// Options are what the user adds to every imported run.
-type Options struct {
-	// Labels name the run: "system", "config" and any key=value.
-	Labels map[string]string
-	// NP is the number of processes for logs that do not say (0: unknown).
-	NP int
-	// Locality is "intra-node" or "inter-node" for logs that do not say.
-	Locality string
-}
-
-// File is what one input gave.
-type File struct {
-	Name     string
-	Format   Format
-	Hash     string // sha256 of the content
-	Runs     []*result.Bundle
-	Problems []error // *result.SyntaxError: malformed lines, with file:line
-	Foreign  int     // lines that belong to no table
-	Count    int     // runs found (with emit, none is kept in Runs)
-
-	opt  Options
-	emit func(*result.Bundle) error // nil: keep the runs in Runs
-	err  error                      // the first error of emit
-}
-
-// add takes a run the parser has finished: numbered, completed, then kept
-// or handed to emit.
-func (f *File) add(r *result.Bundle) {
-	r.Run.Source.Index = f.Count
-	f.Count++
-	finish(r, f.opt)
-	switch {
-	case f.emit == nil:
-		f.Runs = append(f.Runs, r)
-	case f.err == nil:
-		f.err = f.emit(r)
-	}
-}
+// The importer hands the reading to the formats' packages; their types
+// are the importer's.
+type (
+	File    = textfmt.File
+	Options = textfmt.Options
+)
 
 // Sniff names the format of a file from its content; "" if it is none of
 // gomb's inputs.
-func Sniff(data []byte) Format {
+func Sniff(data []byte) textfmt.Format {
 	head := data
 	if len(head) > 1<<16 {
 		head = head[:1<<16]
@@ -90,13 +60,11 @@ func Sniff(data []byte) Format {
 		return Records
 	}
 	switch {
-	case bytes.Contains(head, []byte("MPI Benchmarks")) || bytes.Contains(head, []byte("IMB-MPI1 2021")) ||
-		bytes.Contains(head, []byte("#repetitions")):
+	case imbtext.Sniff(head):
 		return IMB
-	case bytes.Contains(head, []byte("# OSU MPI")) || bytes.Contains(head, []byte("# gomb One-way Latency Test")):
+	case osutext.Sniff(head):
 		return OSU
-	case bytes.Contains(head, []byte("Ring comm benchmark.")) ||
-		bytes.Contains(head, []byte("Bandwidth (send + recv): min =")):
+	case ringtext.Sniff(head):
 		return Ring
 	}
 	return ""
@@ -161,34 +129,33 @@ func importFrom(open func() (io.ReadCloser, error), name string, opt Options, em
 	case bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}):
 		return nil, fmt.Errorf("%s: UTF-16 text; gomb reads UTF-8 (iconv -f UTF-16 -t UTF-8 %s)", name, name)
 	}
-	f := &File{Name: name, Format: Sniff(head), emit: emit}
-	if f.Format == "" {
+	format := Sniff(head)
+	if format == "" {
 		return nil, fmt.Errorf("%s: not an IMB-MPI1 log, OSU output, mpi-comm-bench output or gomb record file", name)
 	}
 	h := sha256.New()
 	if err := readAll(open, func(r io.Reader) error { _, err := io.Copy(h, r); return err }); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	f.Hash = hex.EncodeToString(h.Sum(nil))
-	if m := npInName.FindStringSubmatch(filepath.Base(name)); m != nil && opt.NP == 0 {
+	if m := textfmt.NPInName.FindStringSubmatch(filepath.Base(name)); m != nil && opt.NP == 0 {
 		opt.NP, _ = strconv.Atoi(m[1]) // "imb-np64.log": the processes started
 	}
-	f.opt = opt
+	f := textfmt.NewFile(name, format, hex.EncodeToString(h.Sum(nil)), opt, emit)
 	err = readAll(open, func(r io.Reader) error {
-		switch f.Format {
+		switch format {
 		case Records:
 			importRecords(f, r)
 		case IMB:
-			parseIMB(f, r)
+			imbtext.Read(f, r)
 		case OSU:
-			parseOSU(f, r)
+			osutext.Read(f, r)
 		case Ring:
-			parseRing(f, r)
+			ringtext.Read(f, r)
 		}
 		return nil
 	})
 	if err == nil {
-		err = f.err
+		err = f.Err()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -230,44 +197,4 @@ func readAll(open func() (io.ReadCloser, error), read func(io.Reader) error) err
 	}
 	defer rc.Close()
 	return read(rc)
-}
-
-// finish fills what every imported run carries: ids, labels, counts.
-func finish(r *result.Bundle, opt Options) {
-	run := r.Run
-	run.Type, run.Schema = result.TypeRun, result.Schema
-	run.RunID = fmt.Sprintf("%.16s-%d", run.Source.Hash, run.Source.Index)
-	if len(opt.Labels) > 0 {
-		run.Labels = map[string]string{}
-		for k, v := range opt.Labels {
-			run.Labels[k] = v
-		}
-	}
-	for _, res := range r.Results {
-		res.Type, res.Schema, res.RunID = result.TypeResult, result.Schema, run.RunID
-		if res.NP == 0 {
-			res.NP = opt.NP
-		}
-		if res.Locality == "" {
-			res.Locality = opt.Locality
-		}
-		if res.Ranks == nil {
-			res.Ranks, res.RankMeanUS, res.SamplesUS = []int{}, []float64{}, [][]float64{}
-		}
-		if res.Status == "" {
-			res.Status = result.StatusOK
-		}
-		if res.Groups == 0 {
-			res.Groups = 1
-		}
-		run.WorldSize = max(run.WorldSize, res.NP)
-	}
-	if run.WorldSize == 0 {
-		run.WorldSize = opt.NP
-	}
-}
-
-func newRun(f *File, format Format, line int) *result.Bundle {
-	return &result.Bundle{Run: &result.Run{Suite: string(format),
-		Source: &result.Source{Format: string(format), File: f.Name, Line: line, Hash: f.Hash, Meta: map[string]string{}}}}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/internal/testutil"
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/textfmt"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -101,7 +102,7 @@ func TestFacts(t *testing.T) {
 	}
 	cases := []struct {
 		file     string
-		format   Format
+		format   textfmt.Format
 		runs     int
 		problems []string // file:line prefixes
 		rows     []want   // in the first run unless run is set

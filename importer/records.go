@@ -13,12 +13,13 @@ import (
 func importRecords(f *File, r io.Reader) {
 	d := result.NewDecoder(r, f.Name)
 	byID := map[string]*result.Bundle{}
+	var runs []*result.Bundle // in the order of their first record
 	get := func(id string) *result.Bundle {
 		r := byID[id]
 		if r == nil {
 			r = &result.Bundle{}
 			byID[id] = r
-			f.Runs = append(f.Runs, r)
+			runs = append(runs, r)
 		}
 		return r
 	}
@@ -48,22 +49,12 @@ func importRecords(f *File, r io.Reader) {
 		}
 	}
 	// Results without their run record cannot be placed.
-	kept := f.Runs[:0]
-	for _, r := range f.Runs {
+	for _, r := range runs {
 		if r.Run == nil {
 			f.Problems = append(f.Problems, &result.SyntaxError{File: f.Name, Line: 0,
 				Err: fmt.Errorf("%d result records of a run without its run record", len(r.Results))})
 			continue
 		}
-		kept = append(kept, r)
-	}
-	f.Runs, f.Count = kept, len(kept)
-	if f.emit != nil {
-		for _, r := range kept {
-			if f.err == nil {
-				f.err = f.emit(r)
-			}
-		}
-		f.Runs = nil
+		f.Keep(r)
 	}
 }

@@ -1,4 +1,4 @@
-package importer
+package imbtext
 
 import (
 	"bytes"
@@ -9,7 +9,17 @@ import (
 
 	"github.com/gomb-hpc/gomb/bench/imb"
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/textfmt"
 )
+
+// Format is the name of this format in records and messages.
+const Format textfmt.Format = "imb"
+
+// Sniff tells whether the start of a file is in this format.
+func Sniff(head []byte) bool {
+	return bytes.Contains(head, []byte("MPI Benchmarks")) || bytes.Contains(head, []byte("IMB-MPI1 2021")) ||
+		bytes.Contains(head, []byte("#repetitions"))
+}
 
 // singleTransfer: IMB's single-transfer benchmarks run with 2 active
 // processes whatever the launch says.
@@ -20,9 +30,9 @@ func singleTransfer(name string) bool {
 
 // imbState walks an IMB-MPI1 log.
 type imbState struct {
-	f   *File
-	opt Options
-	ctx context
+	f   *textfmt.File
+	opt textfmt.Options
+	ctx textfmt.Context
 	run *result.Bundle
 
 	finalized bool // "# All processes entering MPI_Finalize" seen
@@ -41,17 +51,18 @@ type imbState struct {
 	seen       map[string]bool // benchmark/np/group tables of the current run
 }
 
-func parseIMB(f *File, r io.Reader) {
-	s := &imbState{f: f, opt: f.opt}
-	lines(f, r, s.line)
+// Read parses the file's content r, handing each run to f as it is complete.
+func Read(f *textfmt.File, r io.Reader) {
+	s := &imbState{f: f, opt: f.Options}
+	f.Lines(r, s.line)
 	s.close()
 }
 
 // start opens a new run at line n.
 func (s *imbState) start(n int) {
 	s.close()
-	s.run = newRun(s.f, IMB, n)
-	s.ctx.apply(s.run.Run)
+	s.run = s.f.NewRun(n)
+	s.ctx.Apply(s.run.Run)
 	s.finalized = false
 	s.seen = map[string]bool{}
 	s.benchList = nil
@@ -65,7 +76,7 @@ func (s *imbState) close() {
 		s.run.Run.Source.Meta["benchmarks"] = strings.Join(s.benchList, " ")
 	}
 	if len(s.run.Results) > 0 || len(s.run.Run.Source.Meta) > 0 {
-		s.f.add(s.run)
+		s.f.Add(s.run)
 	}
 	s.run = nil
 	s.inTable = false
@@ -86,16 +97,16 @@ func (s *imbState) line(n int, b []byte) {
 				s.header(n, t)
 				return
 			}
-			s.ctx.note(string(t[:i]))
+			s.ctx.Note(string(t[:i]))
 			s.header(n, t[i:])
 			return
 		}
-		if s.inTable && isNumber(t) {
+		if s.inTable && textfmt.IsNumber(t) {
 			s.row(n, t)
 			return
 		}
 		s.f.Foreign++
-		s.ctx.note(string(t))
+		s.ctx.Note(string(t))
 		return
 	}
 	body := strings.TrimSpace(string(t[1:]))
@@ -218,19 +229,19 @@ func (s *imbState) header(n int, h []byte) {
 			s.start(n)
 		}
 		s.bench, s.np, s.idle, s.groups = "", 0, 0, 1
-		if len(s.ctx.benches) == 1 {
-			s.bench = s.ctx.benches[0]
+		if len(s.ctx.Benches) == 1 {
+			s.bench = s.ctx.Benches[0]
 		}
 		if s.bench == "" {
-			problem(s.f, n, "a table with no benchmark name (no \"# Benchmarking\" line, no IMB-MPI1 command naming one)")
+			s.f.Problem(n, "a table with no benchmark name (no \"# Benchmarking\" line, no IMB-MPI1 command naming one)")
 		}
 	}
 	s.headerSeen = false
 	if s.np == 0 {
 		if singleTransfer(s.bench) {
 			s.np = 2
-		} else if s.ctx.np > 0 {
-			s.np = s.ctx.np
+		} else if s.ctx.NP > 0 {
+			s.np = s.ctx.NP
 		}
 	}
 	key := s.bench + "/" + strconv.Itoa(s.np)
@@ -246,27 +257,27 @@ func (s *imbState) header(n int, h []byte) {
 
 // row reads one table row.
 func (s *imbState) row(n int, t []byte) {
-	s.tok = fields(s.tok[:0], t)
+	s.tok = textfmt.Fields(s.tok[:0], t)
 	tok := s.tok
-	r := &result.Result{Suite: string(IMB), Benchmark: s.bench, NP: s.np, Groups: max(s.groups, 1), Group: -1,
-		Locality: s.ctx.locality()}
+	r := &result.Result{Suite: imb.Suite, Benchmark: s.bench, NP: s.np, Groups: max(s.groups, 1), Group: -1,
+		Locality: s.ctx.Locality()}
 	i := 0
 	if len(s.cols) > 0 && s.cols[0] == "Group" {
-		g, ok := number(tok[0])
+		g, ok := textfmt.Number(tok[0])
 		if !ok {
-			problem(s.f, n, "%s: bad group %q", s.bench, tok[0])
+			s.f.Problem(n, "%s: bad group %q", s.bench, tok[0])
 			return
 		}
 		r.Group, i = int(g), 1
 	}
 	if len(tok) > i+1 && bytes.HasSuffix(tok[i+1], []byte(".;")) {
 		// failure rows: "<size> time-out.; ...", "<size> out-of-mem.; needed X=   0.009 GB; ..."
-		size, ok := number(tok[i])
+		size, ok := textfmt.Number(tok[i])
 		if ok {
-			r.Bytes, ok = count(size)
+			r.Bytes, ok = textfmt.AsCount(size)
 		}
 		if !ok {
-			problem(s.f, n, "%s: bad size %q", s.bench, tok[i])
+			s.f.Problem(n, "%s: bad size %q", s.bench, tok[i])
 			return
 		}
 		switch string(tok[i+1]) {
@@ -276,13 +287,13 @@ func (s *imbState) row(n int, t []byte) {
 			r.Status = result.StatusOutOfMem
 			if k := bytes.Index(t, []byte("X=")); k >= 0 {
 				if f := bytes.Fields(t[k+2:]); len(f) > 0 {
-					r.NeededGB, _ = number(f[0])
+					r.NeededGB, _ = textfmt.Number(f[0])
 				}
 			}
 		case "int-overflow.;":
 			r.Status = result.StatusIntOverflow
 		default:
-			problem(s.f, n, "%s: unknown failure row %q", s.bench, tok[i+1])
+			s.f.Problem(n, "%s: unknown failure row %q", s.bench, tok[i+1])
 			return
 		}
 		s.add(r)
@@ -292,23 +303,23 @@ func (s *imbState) row(n int, t []byte) {
 	if len(tok)-i != len(cols) {
 		if !allNumbers(tok) { // prose that starts with a number ("2. Ethernet"): not a row
 			s.f.Foreign++
-			s.ctx.note(string(t))
+			s.ctx.Note(string(t))
 			return
 		}
-		problem(s.f, n, "%s: %d values for %d columns", s.bench, len(tok)-i, len(cols))
+		s.f.Problem(n, "%s: %d values for %d columns", s.bench, len(tok)-i, len(cols))
 		return
 	}
 	for k, c := range cols {
-		v, ok := number(tok[i+k])
+		v, ok := textfmt.Number(tok[i+k])
 		if !ok {
-			problem(s.f, n, "%s: %s %q is not a number ≥ 0", s.bench, c, tok[i+k])
+			s.f.Problem(n, "%s: %s %q is not a number ≥ 0", s.bench, c, tok[i+k])
 			return
 		}
 		switch c {
 		case "#bytes", "#repetitions":
-			x, ok := count(v)
+			x, ok := textfmt.AsCount(v)
 			if !ok {
-				problem(s.f, n, "%s: %s %q is out of range", s.bench, c, tok[i+k])
+				s.f.Problem(n, "%s: %s %q is out of range", s.bench, c, tok[i+k])
 				return
 			}
 			if c == "#bytes" {
@@ -333,7 +344,7 @@ func (s *imbState) row(n int, t []byte) {
 		}
 	}
 	if r.Bytes < 0 || r.Repetitions < 0 {
-		problem(s.f, n, "%s: negative size or repetitions", s.bench)
+		s.f.Problem(n, "%s: negative size or repetitions", s.bench)
 		return
 	}
 	s.add(r)
@@ -341,7 +352,7 @@ func (s *imbState) row(n int, t []byte) {
 
 func allNumbers(tok [][]byte) bool {
 	for _, t := range tok {
-		if _, ok := number(t); !ok {
+		if _, ok := textfmt.Number(t); !ok {
 			return false
 		}
 	}

@@ -1,4 +1,4 @@
-package importer
+package ringtext
 
 import (
 	"bytes"
@@ -8,37 +8,48 @@ import (
 
 	"github.com/gomb-hpc/gomb/bench/ring"
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/textfmt"
 )
+
+// Format is the name of this format in records and messages.
+const Format textfmt.Format = "ring"
+
+// Sniff tells whether the start of a file is in this format.
+func Sniff(head []byte) bool {
+	return bytes.Contains(head, []byte("Ring comm benchmark.")) ||
+		bytes.Contains(head, []byte("Bandwidth (send + recv): min ="))
+}
 
 // ringLine is the start of a sample line of mpi-comm-bench (and gomb ring).
 var ringLine = []byte("Bandwidth (send + recv): min =")
 
 type ringState struct {
-	f       *File
-	opt     Options
-	ctx     context
+	f       *textfmt.File
+	opt     textfmt.Options
+	ctx     textfmt.Context
 	run     *result.Bundle
 	msg     int64
 	samples int
 }
 
-func parseRing(f *File, r io.Reader) {
-	s := &ringState{f: f, opt: f.opt}
-	lines(f, r, s.line)
+// Read parses the file's content r, handing each run to f as it is complete.
+func Read(f *textfmt.File, r io.Reader) {
+	s := &ringState{f: f, opt: f.Options}
+	f.Lines(r, s.line)
 	s.close()
 }
 
 func (s *ringState) close() {
 	if s.run != nil && len(s.run.Results) > 0 {
-		s.f.add(s.run)
+		s.f.Add(s.run)
 	}
 	s.run, s.samples = nil, 0
 }
 
 func (s *ringState) start(n int) {
 	s.close()
-	s.run = newRun(s.f, Ring, n)
-	s.ctx.apply(s.run.Run)
+	s.run = s.f.NewRun(n)
+	s.ctx.Apply(s.run.Run)
 	s.run.Run.Tool = result.Tool{Name: "mpi-comm-bench"}
 }
 
@@ -74,7 +85,7 @@ func (s *ringState) line(n int, b []byte) {
 	i := bytes.Index(t, ringLine)
 	if i < 0 {
 		s.f.Foreign++
-		s.ctx.note(str)
+		s.ctx.Note(str)
 		return
 	}
 	if s.run == nil {
@@ -83,18 +94,18 @@ func (s *ringState) line(n int, b []byte) {
 	// min, max, avg bandwidth (GB/s), then min, max, avg duration (ms)
 	var v []float64
 	for _, f := range bytes.Fields(t[i:]) {
-		if x, ok := number(f); ok {
+		if x, ok := textfmt.Number(f); ok {
 			v = append(v, x)
 		}
 	}
 	if len(v) != 6 {
-		problem(s.f, n, "ring sample with %d numbers, want 6", len(v))
+		s.f.Problem(n, "ring sample with %d numbers, want 6", len(v))
 		return
 	}
 	cold := s.samples == 0 // the first sample includes connection set-up
-	r := &result.Result{Suite: ring.Suite, Benchmark: ring.Name, NP: max(s.ctx.np, s.opt.NP), Groups: 1, Group: -1,
+	r := &result.Result{Suite: ring.Suite, Benchmark: ring.Name, NP: max(s.ctx.NP, s.opt.NP), Groups: 1, Group: -1,
 		Bytes: s.msg, Repetitions: 1, Sample: s.samples, Cold: cold,
-		TMinUS: v[3] * 1e3, TMaxUS: v[4] * 1e3, TAvgUS: v[5] * 1e3, MBps: v[2] * 1e3, Locality: s.ctx.locality()}
+		TMinUS: v[3] * 1e3, TMaxUS: v[4] * 1e3, TAvgUS: v[5] * 1e3, MBps: v[2] * 1e3, Locality: s.ctx.Locality()}
 	s.samples++
 	s.run.Results = append(s.run.Results, r)
 }

@@ -1,4 +1,4 @@
-package importer
+package osutext
 
 import (
 	"bytes"
@@ -9,7 +9,16 @@ import (
 
 	"github.com/gomb-hpc/gomb/bench/osu"
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/textfmt"
 )
+
+// Format is the name of this format in records and messages.
+const Format textfmt.Format = "osu"
+
+// Sniff tells whether the start of a file is in this format.
+func Sniff(head []byte) bool {
+	return bytes.Contains(head, []byte("# OSU MPI")) || bytes.Contains(head, []byte("# gomb One-way Latency Test"))
+}
 
 // osuColumns are the column names OSU 5.x–7.x and gomb print, longest
 // first where one begins another.
@@ -56,9 +65,9 @@ func osuTest(title string) *osu.Spec {
 }
 
 type osuState struct {
-	f    *File
-	opt  Options
-	ctx  context
+	f    *textfmt.File
+	opt  textfmt.Options
+	ctx  textfmt.Context
 	run  *result.Bundle
 	spec *osu.Spec
 	cols []string
@@ -66,15 +75,16 @@ type osuState struct {
 	rows bool
 }
 
-func parseOSU(f *File, r io.Reader) {
-	s := &osuState{f: f, opt: f.opt, np: f.opt.NP}
-	lines(f, r, s.line)
+// Read parses the file's content r, handing each run to f as it is complete.
+func Read(f *textfmt.File, r io.Reader) {
+	s := &osuState{f: f, opt: f.Options, np: f.Options.NP}
+	f.Lines(r, s.line)
 	s.close()
 }
 
 func (s *osuState) close() {
 	if s.run != nil && len(s.run.Results) > 0 {
-		s.f.add(s.run)
+		s.f.Add(s.run)
 	}
 	s.run, s.spec, s.rows = nil, nil, false
 }
@@ -88,12 +98,12 @@ func (s *osuState) line(n int, b []byte) {
 		line := string(t)
 		if m := osuTitle.FindStringSubmatch(line); m != nil {
 			s.close()
-			s.run = newRun(s.f, OSU, n)
-			s.ctx.apply(s.run.Run)
+			s.run = s.f.NewRun(n)
+			s.ctx.Apply(s.run.Run)
 			s.run.Run.Tool = result.Tool{Name: "OSU Micro-Benchmarks", Version: m[2]}
 			s.run.Run.Source.Meta["title"] = strings.TrimSpace(strings.TrimPrefix(line, "#"))
 			if s.spec = osuTest(m[1]); s.spec == nil {
-				problem(s.f, n, "unknown OSU test %q", m[1])
+				s.f.Problem(n, "unknown OSU test %q", m[1])
 			} else {
 				s.run.Run.Source.Meta["test"] = s.spec.Name
 			}
@@ -122,27 +132,27 @@ func (s *osuState) line(n int, b []byte) {
 		}
 		return
 	}
-	if s.rows && (isNumber(t) || t[0] == '+') {
+	if s.rows && (textfmt.IsNumber(t) || t[0] == '+') {
 		s.row(n, t)
 		return
 	}
 	s.f.Foreign++
-	s.ctx.note(string(t))
+	s.ctx.Note(string(t))
 }
 
 // row reads one OSU row.
 func (s *osuState) row(n int, t []byte) {
 	tok := bytes.Fields(t)
 	if len(tok) != len(s.cols) {
-		problem(s.f, n, "%s: %d values for %d columns", s.spec.Name, len(tok), len(s.cols))
+		s.f.Problem(n, "%s: %d values for %d columns", s.spec.Name, len(tok), len(s.cols))
 		return
 	}
 	sp := s.spec
 	np := s.np
 	if np == 0 {
-		np = max(s.ctx.np, sp.ExactRanks)
+		np = max(s.ctx.NP, sp.ExactRanks)
 	}
-	r := &result.Result{Suite: string(OSU), Benchmark: sp.Name, NP: np, Groups: 1, Group: -1, Locality: s.ctx.locality()}
+	r := &result.Result{Suite: osu.Suite, Benchmark: sp.Name, NP: np, Groups: 1, Group: -1, Locality: s.ctx.Locality()}
 	var nb result.NBC
 	var ow result.OneWay
 	for k, c := range s.cols {
@@ -153,21 +163,21 @@ func (s *osuState) row(n int, t []byte) {
 			}
 			continue
 		}
-		parse, want := number, "a number ≥ 0"
+		parse, want := textfmt.Number, "a number ≥ 0"
 		if c == "0->1 (us)" || c == "1->0 (us)" {
 			// one-way times through synchronised clocks: a clock error can
 			// make one negative, and that is worth keeping
-			parse, want = signedNumber, "a number"
+			parse, want = textfmt.SignedNumber, "a number"
 		}
 		v, ok := parse(tok[k])
 		if !ok {
-			problem(s.f, n, "%s: %s %q is not %s", sp.Name, c, tok[k], want)
+			s.f.Problem(n, "%s: %s %q is not %s", sp.Name, c, tok[k], want)
 			return
 		}
 		switch c {
 		case "Size":
-			if r.Bytes, ok = count(v); !ok {
-				problem(s.f, n, "%s: size %q is out of range", sp.Name, tok[k])
+			if r.Bytes, ok = textfmt.AsCount(v); !ok {
+				s.f.Problem(n, "%s: size %q is out of range", sp.Name, tok[k])
 				return
 			}
 		case "Latency (us)", "Avg Latency(us)":

@@ -1,4 +1,4 @@
-package importer
+package textfmt
 
 import (
 	"bufio"
@@ -15,9 +15,9 @@ import (
 
 // Reading logs line by line and splitting rows: what every parser uses.
 
-// fields is bytes.Fields(s) appended to dst: the parsers split every row
+// Fields is bytes.Fields(s) appended to dst: the parsers split every row
 // into a slice they reuse.
-func fields(dst [][]byte, s []byte) [][]byte {
+func Fields(dst [][]byte, s []byte) [][]byte {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf { // Unicode spaces: bytes.Fields knows them
 			return append(dst, bytes.Fields(s)...)
@@ -40,15 +40,15 @@ func fields(dst [][]byte, s []byte) [][]byte {
 	return dst
 }
 
-// lines walks the lines of r, with 1-based numbers, without keeping
+// Lines walks the lines of r, with 1-based numbers, without keeping
 // them: fn must copy what it keeps. A line with control characters (NUL,
 // escapes) is no row of a table: when it starts like one it is a problem of
 // f's, else foreign text; fn does not see it.
-func lines(f *File, r io.Reader, fn func(n int, line []byte)) {
+func (f *File) Lines(r io.Reader, fn func(n int, line []byte)) {
 	eachLine(r, func(n int, l []byte) {
 		if hasControl(l) {
-			if t := bytes.Fields(l); len(t) > 0 && isNumber(t[0]) {
-				problem(f, n, "a row with control characters %q", l)
+			if t := bytes.Fields(l); len(t) > 0 && IsNumber(t[0]) {
+				f.Problem(n, "a row with control characters %q", l)
 			} else {
 				f.Foreign++
 			}
@@ -93,28 +93,29 @@ func eachLine(r io.Reader, fn func(n int, line []byte)) {
 	}
 }
 
-func problem(f *File, n int, format string, a ...any) {
+// Problem reports a malformed line n of the file.
+func (f *File) Problem(n int, format string, a ...any) {
 	f.Problems = append(f.Problems, &result.SyntaxError{File: f.Name, Line: n, Err: fmt.Errorf(format, a...)})
 }
 
-// number reads a token as a float: a measured value, so finite and not
+// Number reads a token as a float: a measured value, so finite and not
 // negative ("nan", "inf" and "-1" are no measurement).
-func number(tok []byte) (float64, bool) {
-	v, ok := signedNumber(tok)
+func Number(tok []byte) (float64, bool) {
+	v, ok := SignedNumber(tok)
 	return v, ok && v >= 0
 }
 
-// signedNumber reads a token as a finite float of either sign.
-func signedNumber(tok []byte) (float64, bool) {
+// SignedNumber reads a token as a finite float of either sign.
+func SignedNumber(tok []byte) (float64, bool) {
 	v, err := strconv.ParseFloat(string(tok), 64)
 	return v, err == nil && !math.IsInf(v, 0) && !math.IsNaN(v)
 }
 
-// count is a size or count read as number: false beyond 2^62 (far beyond
+// AsCount is a size or count read as number: false beyond 2^62 (far beyond
 // any message; converting more to int64 would wrap).
-func count(v float64) (int64, bool) { return int64(v), v < 1<<62 }
+func AsCount(v float64) (int64, bool) { return int64(v), v < 1<<62 }
 
-// isNumber reports whether a token starts like a number.
-func isNumber(tok []byte) bool {
+// IsNumber reports whether a token starts like a number.
+func IsNumber(tok []byte) bool {
 	return len(tok) > 0 && (tok[0] >= '0' && tok[0] <= '9' || tok[0] == '-' && len(tok) > 1 || tok[0] == '.')
 }

@@ -1,4 +1,4 @@
-package importer
+package textfmt
 
 import (
 	"regexp"
@@ -11,24 +11,25 @@ import (
 // What a log says around its tables (launch lines, exported variables,
 // host names) and how it labels the runs.
 
-// context is what foreign lines say about the runs that follow: the
+// Context is what foreign lines say about the runs that follow: the
 // launcher command, the hosts, exported variables.
-type context struct {
+type Context struct {
 	command string
-	np      int
+	NP      int
 	hosts   []string
 	ppn     int
 	env     map[string]string
-	benches []string // benchmark names after the IMB-MPI1 program name
+	Benches []string // benchmark names after the IMB-MPI1 program name
 }
 
-var npInName = regexp.MustCompile(`np[_-]?([0-9]+)`)
+// NPInName finds the process count in a file name ("imb-np64.log").
+var NPInName = regexp.MustCompile(`np[_-]?([0-9]+)`)
 
 // exportRe: "export I_MPI_FABRICS=shm:ofi", also after a shell prompt ("$ ").
 var exportRe = regexp.MustCompile(`^\s*(?:\S*[$#>%]\s+)?export\s+([A-Za-z_][A-Za-z0-9_]*)=(\S*)`)
 
-// note learns from a line that is not part of a table.
-func (c *context) note(line string) {
+// Note learns from a line that is not part of a table.
+func (c *Context) Note(line string) {
 	if m := exportRe.FindStringSubmatch(line); m != nil {
 		if c.env == nil {
 			c.env = map[string]string{}
@@ -44,10 +45,10 @@ func (c *context) note(line string) {
 			strings.HasPrefix(w, "mpirun.") || strings.HasPrefix(w, "mpiexec."):
 			launcher = true
 			c.command = strings.Join(f[i:], " ")
-			c.benches = nil
+			c.Benches = nil
 		case launcher && (w == "-np" || w == "-n" || w == "--np" || w == "-c") && i+1 < len(f):
 			if v, err := strconv.Atoi(f[i+1]); err == nil {
-				c.np = v
+				c.NP = v
 			}
 			i++
 		case launcher && (w == "-hosts" || w == "-host" || w == "--host" || w == "-H") && i+1 < len(f):
@@ -66,14 +67,14 @@ func (c *context) note(line string) {
 				if strings.HasPrefix(b, "-") || strings.HasPrefix(b, "#") || b == "|" || b == "2>&1" {
 					break
 				}
-				c.benches = append(c.benches, b)
+				c.Benches = append(c.Benches, b)
 			}
 		}
 	}
 }
 
-// apply puts the context into a new run and starts afresh.
-func (c *context) apply(run *result.Run) {
+// Apply puts the Context into a new run and starts afresh.
+func (c *Context) Apply(run *result.Run) {
 	if c.command != "" {
 		run.Source.Meta["launch"] = c.command
 	}
@@ -81,12 +82,12 @@ func (c *context) apply(run *result.Run) {
 		run.Env = c.env
 	}
 	run.Hosts = c.hosts
-	run.WorldSize = c.np // what the launcher was told; the tables may say more
-	*c = context{np: c.np, hosts: c.hosts, ppn: c.ppn, benches: c.benches}
+	run.WorldSize = c.NP // what the launcher was told; the tables may say more
+	*c = Context{NP: c.NP, hosts: c.hosts, ppn: c.ppn, Benches: c.Benches}
 }
 
-// locality is what the launch says about where the ranks were.
-func (c *context) locality() string {
+// Locality is what the launch says about where the ranks were.
+func (c *Context) Locality() string {
 	if len(c.hosts) > 1 && c.ppn == 1 {
 		return result.InterNode
 	}

@@ -1,0 +1,110 @@
+// Package textfmt holds what gomb's text formats share: the report of
+// one input file (File: its runs, problems with file:line, foreign lines),
+// the options a user adds to imported runs, the shell context around a
+// log's tables, and line and number reading. Each format is a package of
+// its own with its reader and writer side by side (imbtext, osutext,
+// ringtext); package importer picks one by the content of a file.
+package textfmt
+
+import (
+	"fmt"
+
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// Format names an input format ("imb", "osu", "ring", "gomb").
+type Format string
+
+// Options are what the user adds to every imported run.
+type Options struct {
+	// Labels name the run: "system", "config" and any key=value.
+	Labels map[string]string
+	// NP is the number of processes for logs that do not say (0: unknown).
+	NP int
+	// Locality is "intra-node" or "inter-node" for logs that do not say.
+	Locality string
+}
+
+// File is what one input gave.
+type File struct {
+	Name     string
+	Format   Format
+	Hash     string // sha256 of the content
+	Runs     []*result.Bundle
+	Problems []error // *result.SyntaxError: malformed lines, with file:line
+	Foreign  int     // lines that belong to no table
+	Count    int     // runs found (with emit, none is kept in Runs)
+	Options  Options // what the user adds to every run
+
+	emit func(*result.Bundle) error // nil: keep the runs in Runs
+	err  error                      // the first error of emit
+}
+
+// NewFile starts the report of one input. With emit, each run is handed
+// on as soon as it is complete and none is kept in Runs.
+func NewFile(name string, format Format, hash string, opt Options, emit func(*result.Bundle) error) *File {
+	return &File{Name: name, Format: format, Hash: hash, Options: opt, emit: emit}
+}
+
+// Err is the first error emit returned.
+func (f *File) Err() error { return f.err }
+
+// Add takes a run a parser has finished: numbered, completed (ids,
+// labels, counts), then kept or handed on.
+func (f *File) Add(r *result.Bundle) {
+	r.Run.Source.Index = f.Count
+	finish(r, f.Options)
+	f.Keep(r)
+}
+
+// Keep counts a complete run and keeps it in Runs, or hands it to emit.
+func (f *File) Keep(r *result.Bundle) {
+	f.Count++
+	switch {
+	case f.emit == nil:
+		f.Runs = append(f.Runs, r)
+	case f.err == nil:
+		f.err = f.emit(r)
+	}
+}
+
+// finish fills what every imported run carries: ids, labels, counts.
+func finish(r *result.Bundle, opt Options) {
+	run := r.Run
+	run.Type, run.Schema = result.TypeRun, result.Schema
+	run.RunID = fmt.Sprintf("%.16s-%d", run.Source.Hash, run.Source.Index)
+	if len(opt.Labels) > 0 {
+		run.Labels = map[string]string{}
+		for k, v := range opt.Labels {
+			run.Labels[k] = v
+		}
+	}
+	for _, res := range r.Results {
+		res.Type, res.Schema, res.RunID = result.TypeResult, result.Schema, run.RunID
+		if res.NP == 0 {
+			res.NP = opt.NP
+		}
+		if res.Locality == "" {
+			res.Locality = opt.Locality
+		}
+		if res.Ranks == nil {
+			res.Ranks, res.RankMeanUS, res.SamplesUS = []int{}, []float64{}, [][]float64{}
+		}
+		if res.Status == "" {
+			res.Status = result.StatusOK
+		}
+		if res.Groups == 0 {
+			res.Groups = 1
+		}
+		run.WorldSize = max(run.WorldSize, res.NP)
+	}
+	if run.WorldSize == 0 {
+		run.WorldSize = opt.NP
+	}
+}
+
+// NewRun starts a run of the file's format that begins at line.
+func (f *File) NewRun(line int) *result.Bundle {
+	return &result.Bundle{Run: &result.Run{Suite: string(f.Format),
+		Source: &result.Source{Format: string(f.Format), File: f.Name, Line: line, Hash: f.Hash, Meta: map[string]string{}}}}
+}
