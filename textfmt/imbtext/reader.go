@@ -18,7 +18,7 @@ const Format textfmt.Format = "imb"
 // Sniff tells whether the start of a file is in this format.
 func Sniff(head []byte) bool {
 	return bytes.Contains(head, []byte("MPI Benchmarks")) || bytes.Contains(head, []byte("IMB-MPI1 2021")) ||
-		bytes.Contains(head, []byte("#repetitions"))
+		bytes.Contains(head, []byte(colReps.name))
 }
 
 // singleTransfer: IMB's single-transfer benchmarks run with 2 active
@@ -86,14 +86,14 @@ func (s *imbState) line(n int, b []byte) {
 	t := bytes.TrimSpace(b)
 	if len(t) == 0 {
 		// -multi 1 tables have a blank line between sizes
-		s.inTable = s.inTable && len(s.cols) > 0 && s.cols[0] == "Group"
+		s.inTable = s.inTable && len(s.cols) > 0 && s.cols[0] == groupColumn
 		s.listing = false
 		return
 	}
 	if t[0] != '#' {
 		// a column header at the end of a foreign line (a pasted command)
-		if i := bytes.Index(t, []byte("#bytes")); i >= 0 && bytes.Contains(t, []byte("#repetitions")) {
-			if bytes.Equal(bytes.TrimSpace(t[:i]), []byte("Group")) { // -multi 1
+		if i := bytes.Index(t, []byte(colBytes.name)); i >= 0 && bytes.Contains(t, []byte(colReps.name)) {
+			if bytes.Equal(bytes.TrimSpace(t[:i]), []byte(groupColumn)) { // -multi 1
 				s.header(n, t)
 				return
 			}
@@ -152,7 +152,7 @@ func (s *imbState) line(n int, b []byte) {
 		s.finalized = true
 		s.inTable = false
 		return
-	case bytes.Contains(t, []byte("#repetitions")):
+	case bytes.Contains(t, []byte(colReps.name)):
 		s.header(n, t)
 		return
 	case strings.HasPrefix(body, "!! check failed"):
@@ -262,7 +262,7 @@ func (s *imbState) row(n int, t []byte) {
 	r := &result.Result{Suite: imb.Suite, Benchmark: s.bench, NP: s.np, Groups: max(s.groups, 1), Group: -1,
 		Locality: s.ctx.Locality()}
 	i := 0
-	if len(s.cols) > 0 && s.cols[0] == "Group" {
+	if len(s.cols) > 0 && s.cols[0] == groupColumn {
 		g, ok := textfmt.Number(tok[0])
 		if !ok {
 			s.f.Problem(n, "%s: bad group %q", s.bench, tok[0])
@@ -309,38 +309,14 @@ func (s *imbState) row(n int, t []byte) {
 		s.f.Problem(n, "%s: %d values for %d columns", s.bench, len(tok)-i, len(cols))
 		return
 	}
-	for k, c := range cols {
-		v, ok := textfmt.Number(tok[i+k])
-		if !ok {
-			s.f.Problem(n, "%s: %s %q is not a number ≥ 0", s.bench, c, tok[i+k])
-			return
+	for k, name := range cols {
+		c := columnNamed[name]
+		if c == nil { // a column gomb does not know: its values must still be numbers
+			c = &column{get: func(_ *result.Result, tok []byte) error { _, err := number(tok); return err }}
 		}
-		switch c {
-		case "#bytes", "#repetitions":
-			x, ok := textfmt.AsCount(v)
-			if !ok {
-				s.f.Problem(n, "%s: %s %q is out of range", s.bench, c, tok[i+k])
-				return
-			}
-			if c == "#bytes" {
-				r.Bytes = x
-			} else {
-				r.Repetitions = int(x)
-			}
-		case "t[usec]":
-			r.TMinUS, r.TMaxUS, r.TAvgUS = v, v, v
-		case "t_min[usec]":
-			r.TMinUS = v
-		case "t_max[usec]":
-			r.TMaxUS = v
-		case "t_avg[usec]":
-			r.TAvgUS = v
-		case "Mbytes/sec":
-			r.MBps = v
-		case "Msg/sec":
-			r.MsgPerSec = v
-		case "defects":
-			r.Check = &result.Check{Passed: v == 0, Defects: int64(v)}
+		if err := c.get(r, tok[i+k]); err != nil {
+			s.f.Problem(n, "%s: %s %q %v", s.bench, name, tok[i+k], err)
+			return
 		}
 	}
 	if r.Bytes < 0 || r.Repetitions < 0 {

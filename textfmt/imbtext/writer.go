@@ -1,4 +1,4 @@
-// Package imb writes IMB-MPI1's text layout: the preamble, one table per
+// Package imbtext reads and writes IMB-MPI1's text layout: the preamble, one table per
 // benchmark and process count, the closing line. Column headers, widths
 // (13 characters), number formats and failure rows are IMB-MPI1 2021's, so
 // scripts that parse IMB output read gomb's unchanged. The writer formats
@@ -15,9 +15,6 @@ import (
 	"github.com/gomb-hpc/gomb/bench/imb"
 	"github.com/gomb-hpc/gomb/result"
 )
-
-// width is IMB's column width (ow_format).
-const width = 13
 
 // Header is what the preamble shows.
 type Header struct {
@@ -93,54 +90,13 @@ func (w *Writer) Preamble(h Header) error {
 	return w.Flush()
 }
 
-// format is the column layout of a table.
-type format int
-
-const (
-	timeBW      format = iota // #bytes #repetitions t[usec] Mbytes/sec
-	bwMsgRate                 // #bytes #repetitions Mbytes/sec Msg/sec
-	timeRangeBW               // #bytes #repetitions t_min t_max t_avg Mbytes/sec
-	timeRange                 // #bytes #repetitions t_min t_max t_avg
-	syncFmt                   // #repetitions t_min t_max t_avg
-)
-
-// layout picks IMB's output format for a benchmark (IMB_output).
-func layout(t *imb.Table) format {
-	switch t.Spec.Family {
-	case imb.SingleTransfer:
-		if t.Multi == 0 {
-			return timeRangeBW
-		}
-		return timeBW
-	case imb.ParallelTransfer:
-		return timeRangeBW
-	case imb.MsgRate:
-		return bwMsgRate
-	case imb.Collective:
-		return timeRange
-	}
-	return syncFmt
-}
-
-var columns = map[format][]string{
-	timeBW:      {"#bytes", "#repetitions", "t[usec]", "Mbytes/sec"},
-	bwMsgRate:   {"#bytes", "#repetitions", "Mbytes/sec", "Msg/sec"},
-	timeRangeBW: {"#bytes", "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]", "Mbytes/sec"},
-	timeRange:   {"#bytes", "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]"},
-	syncFmt:     {"#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]"},
-}
-
 func (w *Writer) cols(t *imb.Table) []string {
 	var c []string
 	if t.Multi == 1 {
-		c = append(c, "Group")
+		c = append(c, groupColumn)
 	}
-	c = append(c, columns[layout(t)]...)
-	if t.Check && t.Spec.Family != imb.Sync {
-		c = append(c, "defects")
-	}
-	if t.Precision {
-		c = append(c, "precision[%]")
+	for _, col := range columns(t) {
+		c = append(c, col.name)
 	}
 	return c
 }
@@ -256,47 +212,8 @@ func (w *Writer) Result(r *result.Result) error {
 }
 
 func (w *Writer) row(b *strings.Builder, t *imb.Table, r *result.Result) {
-	f := func(v float64) { fmt.Fprintf(b, "%*.2f", width, v) }
-	d := func(v int64) { fmt.Fprintf(b, "%*d", width, v) }
-	switch layout(t) {
-	case timeBW:
-		d(r.Bytes)
-		d(int64(r.Repetitions))
-		f(r.TMaxUS)
-		f(r.MBps)
-	case bwMsgRate:
-		d(r.Bytes)
-		d(int64(r.Repetitions))
-		f(r.MBps)
-		fmt.Fprintf(b, "%*.0f", width, r.MsgPerSec)
-	case timeRangeBW:
-		d(r.Bytes)
-		d(int64(r.Repetitions))
-		f(r.TMinUS)
-		f(r.TMaxUS)
-		f(r.TAvgUS)
-		f(r.MBps)
-	case timeRange:
-		d(r.Bytes)
-		d(int64(r.Repetitions))
-		f(r.TMinUS)
-		f(r.TMaxUS)
-		f(r.TAvgUS)
-	case syncFmt:
-		d(int64(r.Repetitions))
-		f(r.TMinUS)
-		f(r.TMaxUS)
-		f(r.TAvgUS)
-	}
-	if t.Check && t.Spec.Family != imb.Sync && r.Check != nil {
-		f(float64(r.Check.Defects))
-	}
-	if t.Precision {
-		if r.Precision != nil {
-			f(100 * *r.Precision)
-		} else {
-			fmt.Fprintf(b, "%*s", width, "-")
-		}
+	for _, c := range columns(t) {
+		c.put(b, r)
 	}
 }
 
