@@ -7,6 +7,7 @@
 package textfmt
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/gomb-hpc/gomb/result"
@@ -107,4 +108,31 @@ func finish(r *result.Bundle, opt Options) {
 func (f *File) NewRun(line int) *result.Bundle {
 	return &result.Bundle{Run: &result.Run{Suite: string(f.Format),
 		Source: &result.Source{Format: string(f.Format), File: f.Name, Line: line, Hash: f.Hash, Meta: map[string]string{}}}}
+}
+
+// DecodeOptions fills dst (a suite's options) from a run's stored
+// options, as gomb wrote them; false for runs without (imported logs).
+func DecodeOptions(stored any, dst any) bool {
+	if stored == nil {
+		return false
+	}
+	js, err := json.Marshal(stored)
+	return err == nil && json.Unmarshal(js, dst) == nil
+}
+
+// Tables cuts a run's results into tables: consecutive results of one
+// benchmark at one process count and group count.
+func Tables(results []*result.Result) [][]*result.Result {
+	var out [][]*result.Result
+	for i, r := range results {
+		if i > 0 {
+			p := results[i-1]
+			if p.Benchmark == r.Benchmark && p.NP == r.NP && p.Groups == r.Groups {
+				out[len(out)-1] = append(out[len(out)-1], r)
+				continue
+			}
+		}
+		out = append(out, []*result.Result{r})
+	}
+	return out
 }

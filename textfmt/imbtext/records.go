@@ -1,0 +1,87 @@
+package imbtext
+
+import (
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/gomb-hpc/gomb/bench/imb"
+	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/textfmt"
+)
+
+// WriteRecords prints a stored run (gomb's own or an imported log) as
+// IMB-MPI1 text: the preamble from the run's provenance, a table for each
+// benchmark and process count in the order of the records, the closing
+// line. What the records do not hold stays empty (an imported log's data
+// types, say); nothing is measured or computed.
+func WriteRecords(w io.Writer, b *result.Bundle) error {
+	run := b.Run
+	var o imb.Options
+	known := textfmt.DecodeOptions(run.Options, &o)
+	tables := textfmt.Tables(b.Results)
+	h := Header{Tool: strings.TrimSpace(run.Tool.Name + " " + run.Tool.Version), Date: run.Start,
+		MPIVersion: run.MPI.Standard, Argv: run.Command}
+	if len(run.Ranks) > 0 {
+		r0 := run.Ranks[0]
+		h.Machine, h.Release, h.Version = r0.Machine, r0.Kernel, r0.KernelVersion
+	}
+	for _, t := range tables {
+		if name := t[0].Benchmark; !slices.Contains(h.Benchmarks, name) {
+			h.Benchmarks = append(h.Benchmarks, name)
+		}
+		for _, r := range t {
+			h.MaxMsg = max(h.MaxMsg, r.Bytes)
+		}
+	}
+	if known {
+		h.Type, h.RedType, h.UserSizes = o.Type.String(), o.RedType.String(), o.Sizes != nil
+		h.MaxMsg = int64(1) << o.MsgLogMax
+	}
+	tw := NewWriter(w)
+	if err := tw.Preamble(h); err != nil {
+		return err
+	}
+	for _, rows := range tables {
+		if err := tw.Table(tableOf(rows, run.WorldSize, o.Multi, known)); err != nil {
+			return err
+		}
+		for _, r := range rows {
+			if err := tw.Result(r); err != nil {
+				return err
+			}
+		}
+	}
+	return tw.Footer()
+}
+
+// tableOf is the header of one table, from its rows: a benchmark gomb does
+// not run is laid out as a collective (t_min, t_max, t_avg).
+func tableOf(rows []*result.Result, world, multi int, known bool) *imb.Table {
+	r0 := rows[0]
+	spec, ok := imb.Lookup(imb.Suite, r0.Benchmark)
+	if !ok {
+		spec = &imb.Spec{Suite: imb.Suite, Name: r0.Benchmark, Family: imb.Collective}
+	}
+	t := &imb.Table{Spec: spec, NP: r0.NP, Multi: -1, World: max(world, r0.NP*r0.Groups)}
+	groups := make([][]int, max(r0.Groups, 1))
+	for _, r := range rows {
+		if r.Group >= 0 && r.Group < len(groups) {
+			groups[r.Group] = r.Ranks
+			t.Multi = 1
+		} else if groups[0] == nil {
+			groups[0] = r.Ranks
+		}
+		t.Check = t.Check || r.Check != nil
+		t.Precision = t.Precision || r.Precision != nil
+	}
+	if r0.Groups > 1 && t.Multi != 1 {
+		t.Multi = 0
+	}
+	if known && multi >= 0 && r0.Groups > 1 {
+		t.Multi = multi
+	}
+	t.Groups = groups
+	t.Idle = max(t.World-t.NP*len(groups), 0)
+	return t
+}
