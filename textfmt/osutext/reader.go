@@ -20,26 +20,16 @@ func Sniff(head []byte) bool {
 	return bytes.Contains(head, []byte("# OSU MPI")) || bytes.Contains(head, []byte("# gomb One-way Latency Test"))
 }
 
-// osuColumns are the column names OSU 5.x–7.x and gomb print, longest
-// first where one begins another.
-var osuColumns = []string{
-	"Bandwidth (MB/s)", "Latency (us)", "Avg Latency(us)", "Min Latency(us)", "Max Latency(us)",
-	"Iterations", "Messages/s", "MB/s", "Overall(us)", "Compute(us)", "Coll. Init(us)", "MPI_Test(us)",
-	"MPI_Wait(us)", "Pure Comm.(us)", "Min Comm.(us)", "Max Comm.(us)", "Overlap(%)", "Validation",
-	"P50 Tail Lat(us)", "P90 Tail Lat(us)", "P99 Tail Lat(us)", "RTT/2 (us)", "0->1 (us)", "1->0 (us)",
-	"+-Sync (us)", "Size",
-}
-
 // splitHeader cuts an OSU header ("# Size   Latency (us)") into names.
-func splitHeader(h string) ([]string, bool) {
+func splitHeader(h string) ([]*column, bool) {
 	h = strings.TrimSpace(strings.TrimPrefix(h, "#"))
-	var out []string
+	var out []*column
 	for h = strings.TrimSpace(h); h != ""; h = strings.TrimSpace(h) {
 		found := false
-		for _, c := range osuColumns {
-			if strings.HasPrefix(h, c) {
+		for _, c := range allColumns {
+			if strings.HasPrefix(h, c.name) {
 				out = append(out, c)
-				h = h[len(c):]
+				h = h[len(c.name):]
 				found = true
 				break
 			}
@@ -70,7 +60,7 @@ type osuState struct {
 	ctx  textfmt.Context
 	run  *result.Bundle
 	spec *osu.Spec
-	cols []string
+	cols []*column
 	np   int
 	rows bool
 }
@@ -114,7 +104,7 @@ func (s *osuState) line(n int, b []byte) {
 			return
 		}
 		body := strings.TrimSpace(line[1:])
-		if cols, ok := splitHeader(body); ok && (cols[0] == "Size" || s.spec != nil && s.spec.NoSize) {
+		if cols, ok := splitHeader(body); ok && (cols[0] == colSize || s.spec != nil && s.spec.NoSize) {
 			s.cols, s.rows = cols, s.spec != nil
 			return
 		}
@@ -153,84 +143,21 @@ func (s *osuState) row(n int, t []byte) {
 		np = max(s.ctx.NP, sp.ExactRanks)
 	}
 	r := &result.Result{Suite: osu.Suite, Benchmark: sp.Name, NP: np, Groups: 1, Group: -1, Locality: s.ctx.Locality()}
-	var nb result.NBC
-	var ow result.OneWay
 	for k, c := range s.cols {
-		if c == "Validation" {
-			r.Check = &result.Check{Passed: string(tok[k]) == "Pass"}
-			if !r.Check.Passed {
-				r.Check.Defects = 1
+		if err := c.get(r, tok[k]); err != nil {
+			name := c.name
+			if c == colSize {
+				name = "size"
 			}
-			continue
-		}
-		parse, want := textfmt.Number, "a number ≥ 0"
-		if c == "0->1 (us)" || c == "1->0 (us)" {
-			// one-way times through synchronised clocks: a clock error can
-			// make one negative, and that is worth keeping
-			parse, want = textfmt.SignedNumber, "a number"
-		}
-		v, ok := parse(tok[k])
-		if !ok {
-			s.f.Problem(n, "%s: %s %q is not %s", sp.Name, c, tok[k], want)
+			s.f.Problem(n, "%s: %s %q %v", sp.Name, name, tok[k], err)
 			return
-		}
-		switch c {
-		case "Size":
-			if r.Bytes, ok = textfmt.AsCount(v); !ok {
-				s.f.Problem(n, "%s: size %q is out of range", sp.Name, tok[k])
-				return
-			}
-		case "Latency (us)", "Avg Latency(us)":
-			r.TAvgUS = v
-		case "Min Latency(us)":
-			r.TMinUS = v
-		case "Max Latency(us)":
-			r.TMaxUS = v
-		case "Iterations":
-			r.Repetitions = int(v)
-		case "Bandwidth (MB/s)", "MB/s":
-			r.MBps = v
-		case "Messages/s":
-			r.MsgPerSec = v
-		case "Overall(us)":
-			nb.OverallUS, r.TAvgUS = v, v
-		case "Compute(us)":
-			nb.ComputeUS = v
-		case "Coll. Init(us)":
-			nb.InitUS = v
-		case "MPI_Test(us)":
-			nb.TestUS = v
-		case "MPI_Wait(us)":
-			nb.WaitUS = v
-		case "Pure Comm.(us)":
-			nb.PureUS = v
-		case "Min Comm.(us)":
-			nb.MinCommUS = v
-		case "Max Comm.(us)":
-			nb.MaxCommUS = v
-		case "Overlap(%)":
-			nb.OverlapPct = v
-		case "P50 Tail Lat(us)":
-			r.P50US = v
-		case "P90 Tail Lat(us)":
-			r.P90US = v
-		case "P99 Tail Lat(us)":
-			r.P99US = v
-		case "RTT/2 (us)":
-			ow.HalfRTTUS, r.TAvgUS = v, v
-		case "0->1 (us)":
-			ow.ForwardUS = v
-		case "1->0 (us)":
-			ow.BackwardUS = v
-		case "+-Sync (us)":
-			ow.ErrorUS = v
 		}
 	}
 	if sp.Kind == osu.NonBlocking {
-		r.NBC = &nb
+		nbc(r)
 	}
 	if sp.Kind == osu.OneWay {
-		r.OneWay = &ow
+		oneWay(r)
 	}
 	// Without -f OSU prints the average only; min and max are unknown.
 	if r.TMinUS == 0 && r.TMaxUS == 0 {

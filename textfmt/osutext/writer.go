@@ -1,4 +1,4 @@
-// Package osu writes the OSU Micro-Benchmarks 7 text layout: the title
+// Package osutext reads and writes the OSU Micro-Benchmarks 7 text layout: the title
 // line, the settings lines, the "# Size" header and rows formatted as OSU
 // formats them (%-10d for the size, 18-character value columns, 12 for
 // iterations; %17.2f for the barriers' single column), so scripts that read
@@ -18,8 +18,6 @@ import (
 // Version is the OSU release whose layout gomb writes.
 const Version = "7.2"
 
-const width = 18 // OSU's FIELD_WIDTH
-
 // Writer renders one OSU test. Every call flushes.
 type Writer struct {
 	w *bufio.Writer
@@ -36,42 +34,6 @@ func placeName(c byte) string {
 		return "DEVICE"
 	}
 	return "HOST"
-}
-
-// columns lists the value columns after the size (or the first column of
-// tests without a size).
-func columns(t *osu.Table) []string {
-	s, o := t.Spec, t.Opt
-	var c []string
-	switch s.Kind {
-	case osu.Latency, osu.RMALatency:
-		c = []string{"Latency (us)"}
-	case osu.Bandwidth, osu.RMABandwidth:
-		c = []string{"Bandwidth (MB/s)"}
-	case osu.MsgRate:
-		c = []string{"MB/s", "Messages/s"}
-	case osu.Collective:
-		c = []string{"Avg Latency(us)"}
-		if o.Full {
-			c = append(c, "Min Latency(us)", "Max Latency(us)", "Iterations")
-		}
-	case osu.NonBlocking:
-		if o.Full {
-			c = []string{"Overall(us)", "Compute(us)", "Coll. Init(us)", "MPI_Test(us)", "MPI_Wait(us)",
-				"Pure Comm.(us)", "Min Comm.(us)", "Max Comm.(us)", "Overlap(%)"}
-		} else {
-			c = []string{"Overall(us)", "Compute(us)", "Pure Comm.(us)", "Overlap(%)"}
-		}
-	case osu.OneWay:
-		c = []string{"RTT/2 (us)", "0->1 (us)", "1->0 (us)", "+-Sync (us)"}
-	}
-	if o.Percentiles {
-		c = append(c, "P50 Tail Lat(us)", "P90 Tail Lat(us)", "P99 Tail Lat(us)")
-	}
-	if o.Validate {
-		c = append(c, "Validation")
-	}
-	return c
 }
 
 // Table writes the title and header lines of a test.
@@ -107,17 +69,13 @@ func (w *Writer) Table(t *osu.Table) error {
 	datatype := fmt.Sprintf("# Datatype: %s.\n", o.ElemType(s))
 	var head strings.Builder
 	if s.NoSize {
-		fmt.Fprintf(&head, "# %s", cols[0])
+		fmt.Fprintf(&head, "# %s", cols[0].name)
 		cols = cols[1:]
 	} else {
-		fmt.Fprintf(&head, "%-10s", "# Size")
+		fmt.Fprintf(&head, "%-*s", colSize.width, "# "+colSize.name)
 	}
 	for _, c := range cols {
-		cw := width
-		if c == "Iterations" {
-			cw = 12
-		}
-		fmt.Fprintf(&head, "%*s", cw, c)
+		fmt.Fprintf(&head, "%*s", c.width, c.name)
 	}
 	switch s.Kind {
 	case osu.Latency, osu.Bandwidth, osu.OneWay:
@@ -140,79 +98,23 @@ func (w *Writer) Result(r *result.Result) error {
 	if t == nil {
 		return fmt.Errorf("osu text: result before table")
 	}
-	s, o := t.Spec, t.Opt
+	s := t.Spec
+	switch {
+	case s.Kind == osu.NonBlocking && r.NBC == nil:
+		return fmt.Errorf("osu text: %s row without non-blocking times", r.Benchmark)
+	case s.Kind == osu.OneWay && r.OneWay == nil:
+		return fmt.Errorf("osu text: one-way row without one-way times")
+	}
 	var b strings.Builder
-	f := func(v float64) { fmt.Fprintf(&b, "%*.2f", width, v) }
 	if !s.NoSize {
-		fmt.Fprintf(&b, "%-10d", r.Bytes)
+		colSize.put(&b, colSize.width, r)
 	}
-	switch s.Kind {
-	case osu.Latency, osu.RMALatency:
-		f(r.TAvgUS)
-	case osu.Bandwidth, osu.RMABandwidth:
-		f(r.MBps)
-	case osu.MsgRate:
-		f(r.MBps)
-		f(r.MsgPerSec)
-	case osu.Collective:
-		if s.NoSize {
-			fmt.Fprintf(&b, "%17.2f", r.TAvgUS)
-		} else {
-			f(r.TAvgUS)
+	for i, c := range columns(t) {
+		w := c.width
+		if i == 0 && s.NoSize {
+			w = 17 // the barriers' single column: %17.2f after "# "
 		}
-		if o.Full {
-			f(r.TMinUS)
-			f(r.TMaxUS)
-			fmt.Fprintf(&b, "%12d", r.Repetitions)
-		}
-	case osu.NonBlocking:
-		n := r.NBC
-		if n == nil {
-			return fmt.Errorf("osu text: %s row without non-blocking times", r.Benchmark)
-		}
-		first := true
-		g := func(v float64) {
-			if first && s.NoSize {
-				fmt.Fprintf(&b, "%17.2f", v)
-			} else {
-				f(v)
-			}
-			first = false
-		}
-		g(n.OverallUS)
-		g(n.ComputeUS)
-		if o.Full {
-			g(n.InitUS)
-			g(n.TestUS)
-			g(n.WaitUS)
-			g(n.PureUS)
-			g(n.MinCommUS)
-			g(n.MaxCommUS)
-		} else {
-			g(n.PureUS)
-		}
-		g(n.OverlapPct)
-	case osu.OneWay:
-		ow := r.OneWay
-		if ow == nil {
-			return fmt.Errorf("osu text: one-way row without one-way times")
-		}
-		f(ow.HalfRTTUS)
-		f(ow.ForwardUS)
-		f(ow.BackwardUS)
-		f(ow.ErrorUS)
-	}
-	if o.Percentiles {
-		f(r.P50US)
-		f(r.P90US)
-		f(r.P99US)
-	}
-	if o.Validate {
-		v := "Pass"
-		if r.Check != nil && !r.Check.Passed {
-			v = "Fail"
-		}
-		fmt.Fprintf(&b, "%*s", width, v)
+		c.put(&b, w, r)
 	}
 	w.printf("%s\n", b.String())
 	if r.Check != nil && !r.Check.Passed {
