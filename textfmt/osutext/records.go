@@ -1,0 +1,92 @@
+package osutext
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/gomb-hpc/gomb/bench/osu"
+	"github.com/gomb-hpc/gomb/kernel"
+	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/textfmt"
+)
+
+// WriteRecords prints a stored run (gomb's own or an imported log) as OSU
+// text, a table per test in the order of the records. The columns and
+// settings lines follow the run's options where gomb stored them, else
+// what the log said (window creation, synchronisation, data type, pairs)
+// and what the records hold (-f's min, max and iterations, -z's
+// percentiles, -c's validation). Nothing is measured or computed.
+func WriteRecords(w io.Writer, b *result.Bundle) error {
+	var stored struct {
+		Options *osu.Options `json:"options"`
+	}
+	known := textfmt.DecodeOptions(b.Run.Options, &stored) && stored.Options != nil
+	var meta map[string]string
+	if b.Run.Source != nil {
+		meta = b.Run.Source.Meta
+	}
+	tw := NewWriter(w)
+	for _, rows := range textfmt.Tables(b.Results) {
+		s, ok := osu.Lookup(rows[0].Benchmark)
+		if !ok {
+			return fmt.Errorf("osu text: %q is no OSU test gomb knows", rows[0].Benchmark)
+		}
+		o := osu.DefaultOptions()
+		if known {
+			o = *stored.Options
+			o.Place = [2]byte{'H', 'H'} // not stored: the records hold no device placement
+		} else {
+			logOptions(&o, s, meta, rows)
+		}
+		t := &osu.Table{Spec: s, Opt: &o, NP: rows[0].NP, Win: s.Win, Sync: s.Sync}
+		if o.WinSet {
+			t.Win = o.Win
+		}
+		if o.SyncSet {
+			t.Sync = o.Sync
+		}
+		if err := tw.Table(t); err != nil {
+			return err
+		}
+		for _, r := range rows {
+			if err := tw.Result(r); err != nil {
+				return err
+			}
+		}
+	}
+	return tw.Flush()
+}
+
+// logOptions reads back the options of an imported log from what its
+// header lines said and what its rows hold.
+func logOptions(o *osu.Options, s *osu.Spec, meta map[string]string, rows []*result.Result) {
+	for d := kernel.Byte; d <= kernel.LongLong; d++ {
+		if meta["Datatype"] == d.String() {
+			o.Type = d
+		}
+	}
+	for m := kernel.WinCreate; m <= kernel.WinDynamic; m++ {
+		if meta["Window creation"] == osu.WinName(m) {
+			o.Win, o.WinSet = m, true
+		}
+	}
+	for m := kernel.SyncLock; m <= kernel.SyncFence; m++ {
+		if meta["Synchronization"] == osu.SyncName(m) {
+			o.Sync, o.SyncSet = m, true
+		}
+	}
+	var pairs, window int
+	if _, err := fmt.Sscanf(meta["pairs"], "[ pairs: %d ] [ window size: %d ]", &pairs, &window); err == nil {
+		o.Window = window
+	}
+	for _, r := range rows {
+		o.Percentiles = o.Percentiles || r.P50US > 0
+		o.Validate = o.Validate || r.Check != nil
+		switch s.Kind {
+		case osu.Collective:
+			o.Full = o.Full || r.Repetitions > 0
+		case osu.NonBlocking:
+			o.Full = o.Full || r.NBC != nil && (r.NBC.InitUS > 0 || r.NBC.MinCommUS > 0)
+		}
+	}
+}
