@@ -17,11 +17,11 @@ const Format textfmt.Format = "ring"
 // Sniff tells whether the start of a file is in this format.
 func Sniff(head []byte) bool {
 	return bytes.Contains(head, []byte("Ring comm benchmark.")) ||
-		bytes.Contains(head, []byte("Bandwidth (send + recv): min ="))
+		bytes.Contains(head, ringLine)
 }
 
 // ringLine is the start of a sample line of mpi-comm-bench (and gomb ring).
-var ringLine = []byte("Bandwidth (send + recv): min =")
+var ringLine = []byte(sampleLine[:strings.Index(sampleLine, "%")])
 
 type ringState struct {
 	f       *textfmt.File

@@ -40,6 +40,12 @@ func (w *Writer) Header(o ring.Options) error {
 }
 
 // g6 formats like a C++ stream's default: 6 significant digits.
+// sampleLine is a sample as mpi-comm-bench prints it: bandwidth over the
+// ranks (GB/s), then duration (ms), min, max and average; the reader
+// finds samples by its start and reads its six numbers in this order.
+const sampleLine = "Bandwidth (send + recv): min = %10.3f GB/s | max = %10.3f GB/s | avg = %10.3f GB/s || " +
+	"Duration (send + recv): min = %10.3f ms | max = %10.3f ms | avg = %10.3f ms\n"
+
 func g6(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 
 // Sample writes one sample line; the cold first sample is labelled, as it
@@ -48,9 +54,7 @@ func (w *Writer) Sample(s ring.Sample) error {
 	if s.Cold {
 		fmt.Fprintf(w.w, "First sample (cold, not in the summary): ")
 	}
-	fmt.Fprintf(w.w, "Bandwidth (send + recv): min = %10.3f GB/s | max = %10.3f GB/s | avg = %10.3f GB/s || "+
-		"Duration (send + recv): min = %10.3f ms | max = %10.3f ms | avg = %10.3f ms\n",
-		s.MinGBps, s.MaxGBps, s.AvgGBps, s.MinS*1e3, s.MaxS*1e3, s.AvgS*1e3)
+	fmt.Fprintf(w.w, sampleLine, s.MinGBps, s.MaxGBps, s.AvgGBps, s.MinS*1e3, s.MaxS*1e3, s.AvgS*1e3)
 	return w.w.Flush()
 }
 
