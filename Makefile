@@ -57,9 +57,11 @@ bench-import:
 
 # Every parser's fuzz target, 30 s each.
 fuzz:
-	for f in FuzzIMB FuzzOSU FuzzRing FuzzRecords FuzzImport FuzzFields; do \
+	for f in FuzzIMB FuzzOSU FuzzRing FuzzRecords FuzzImport; do \
 		go test ./importer -run '^$$' -fuzz "^$$f\$$" -fuzztime 30s || exit 1; done
+	go test ./textfmt -run '^$$' -fuzz FuzzFields -fuzztime 30s
 	go test ./bench/imb -run '^$$' -fuzz FuzzParseMsgLen -fuzztime 30s
+	go test ./bench/imb -run '^$$' -fuzz FuzzParseMsgSize -fuzztime 30s
 	go test ./result -run '^$$' -fuzz FuzzDecoder -fuzztime 30s
 	go test ./result -run '^$$' -fuzz FuzzEncoderBytesAreMarshal -fuzztime 30s
 

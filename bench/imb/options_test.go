@@ -317,3 +317,30 @@ func pow2(lo, hi int) []int64 {
 	}
 	return out
 }
+
+func FuzzParseMsgLen(f *testing.F) {
+	f.Add("0\n1\n2k\n# c\n4M\n")
+	f.Add("abc")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, in string) {
+		sizes, err := ParseMsgLen(strings.NewReader(in), "fuzz")
+		if err == nil {
+			for _, s := range sizes {
+				if s < 0 {
+					t.Fatalf("negative size %d from %q", s, in)
+				}
+			}
+		}
+	})
+}
+
+func FuzzParseMsgSize(f *testing.F) {
+	f.Add("0,1k,2M")
+	f.Add(",")
+	f.Fuzz(func(t *testing.T, in string) {
+		sizes, err := ParseMsgSize(in)
+		if err == nil && len(sizes) == 0 {
+			t.Fatalf("no sizes and no error from %q", in)
+		}
+	})
+}

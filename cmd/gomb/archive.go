@@ -26,7 +26,9 @@ Commands:
         add gomb record files or IMB/OSU/mpi-comm-bench logs (imported on the
         way); a run already in the archive is not added again
   list [SELECTION]              the runs, oldest first
-  show ID                       a run's labels and results
+  show [-text] ID               a run's labels and results; -text prints it
+                                as its suite's own text (IMB-MPI1, OSU or
+                                mpi-comm-bench layout), as if run again
   rm ID...                      remove runs
   export [-o FILE] [SELECTION]  the runs as gomb records (JSON Lines)
   history -b BENCH -bytes N [-np N] [-metric M] [SELECTION]
@@ -46,6 +48,7 @@ Examples:
   gomb archive add -system hpc4 -config baseline imb-hpc4-*.log
   gomb archive list system=hpc4 locality=inter-node since=2026-01-01
   gomb archive history -b PingPong -bytes 8 system=hpc4
+  gomb archive show -text 12 > run12-imb.txt
   gomb archive export config=xpmem > xpmem.jsonl
 `
 
@@ -137,8 +140,11 @@ func (c *archiveCmd) selection(fs *flag.FlagSet, args []string) (archive.Selecto
 }
 
 // ids parses the subcommand's run ids.
-func (c *archiveCmd) ids(args []string) ([]int64, error) {
-	words, err := c.parse(c.flags(), args)
+func (c *archiveCmd) ids(args []string) ([]int64, error) { return c.idsWith(c.flags(), args) }
+
+// idsWith is ids for a subcommand with flags of its own.
+func (c *archiveCmd) idsWith(fs *flag.FlagSet, args []string) ([]int64, error) {
+	words, err := c.parse(fs, args)
 	if err != nil {
 		return nil, err
 	}
@@ -245,7 +251,9 @@ func archiveList(c *archiveCmd, args []string) error {
 }
 
 func archiveShow(c *archiveCmd, args []string) error {
-	ids, err := c.ids(args)
+	fs := c.flags()
+	text := fs.Bool("text", false, "")
+	ids, err := c.idsWith(fs, args)
 	if err != nil {
 		return err
 	}
@@ -262,6 +270,9 @@ func archiveShow(c *archiveCmd, args []string) error {
 	r, err := c.db.Load(ids[0])
 	if err != nil {
 		return err
+	}
+	if *text {
+		return writeSuiteText(c.stdout, r)
 	}
 	ri := infos[0]
 	fmt.Fprintf(c.stdout, "run %d (%s)\n", ri.ID, ri.RunID)

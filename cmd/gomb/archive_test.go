@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gomb-hpc/gomb/importer"
 )
 
 // gombCmd runs the built gomb binary (no launcher) and returns what it
@@ -131,6 +133,20 @@ func TestArchiveCommands(t *testing.T) {
 		"Sendrecv", "1790.65", "1171.08"} {
 		if !strings.Contains(so, want) {
 			t.Errorf("show lacks %q:\n%s", want, so)
+		}
+	}
+	// -text: the run again in its suite's layout, which imports back to
+	// the same rows (runs 2: IMB log; 4: gomb's OSU records).
+	for _, c := range []struct{ id, want string }{{"2", "# Benchmarking Sendrecv"}, {"4", "# OSU MPI Bandwidth Test v7.2"}} {
+		so, _ = step(0, "archive", "show", "-text", c.id)
+		f, err := importer.Import([]byte(so), "show-text", importer.Options{})
+		if err != nil || len(f.Problems) > 0 || len(f.Runs) != 1 || !strings.Contains(so, c.want) {
+			t.Errorf("show -text %s: %v %v\n%s", c.id, err, f, so)
+			continue
+		}
+		exp, _ := step(0, "archive", "export", c.id)
+		if got, want := len(f.Runs[0].Results), strings.Count(exp, `"type":"result"`); got != want || got == 0 {
+			t.Errorf("show -text %s: %d rows read back, the run has %d", c.id, got, want)
 		}
 	}
 	so, _ = step(0, "archive", "history", "-b", "sendrecv", "-bytes", "1048576", "-metric", "mbytes_per_sec")

@@ -1,0 +1,26 @@
+package main
+
+import (
+	"io"
+
+	"github.com/gomb-hpc/gomb/bench/imb"
+	"github.com/gomb-hpc/gomb/bench/osu"
+	"github.com/gomb-hpc/gomb/bench/ring"
+	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/textfmt/imbtext"
+	"github.com/gomb-hpc/gomb/textfmt/osutext"
+	"github.com/gomb-hpc/gomb/textfmt/ringtext"
+)
+
+// writeSuiteText prints a stored run in its suite's own text layout.
+func writeSuiteText(w io.Writer, b *result.Bundle) error {
+	switch b.Run.Suite {
+	case imb.Suite:
+		return imbtext.WriteRecords(w, b)
+	case osu.Suite:
+		return osutext.WriteRecords(w, b)
+	case ring.Suite:
+		return ringtext.WriteRecords(w, b)
+	}
+	return usageErr("run %s: suite %q has no text layout (imb, osu, ring)", b.Run.RunID, b.Run.Suite)
+}
