@@ -114,7 +114,7 @@ const (
 	SourceAny                          // MPI_ANY_SOURCE, MPI_ANY_TAG (…AnySource)
 )
 
-// RMAOp is the one-sided operation (values mirror osu.c).
+// RMAOp is the one-sided operation (values mirror gomb.h, used by rma.c).
 type RMAOp int
 
 // The one-sided operations.

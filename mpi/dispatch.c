@@ -1,10 +1,11 @@
 //go:build cgo
 
 // dispatch.c: gomb_run, the one way into every timed kernel. A table maps
-// each kernel to its family's file: kernels.c (IMB-MPI1's point-to-point and
-// collective loops, and the OSU collectives that share them) or osu.c (OSU's
-// point-to-point, one-sided and non-blocking loops, the ring, memcpy,
-// one-way). Validation (validate.c) calls in here; the kernels call only
+// each kernel to the file of what it measures: kernels.c (IMB-MPI1's
+// point-to-point and collective loops, and the OSU collectives that share
+// them), osu.c (OSU's point-to-point latency and bandwidth, one-way
+// latency), rma.c (one-sided), nbc.c (non-blocking collectives with
+// overlap), ring.c (the ring monitor). Validation (validate.c) calls in here; the kernels call only
 // checks.c; no file calls back into one that calls it.
 #include "gomb.h"
 
@@ -14,7 +15,12 @@ static const gomb_family family[GOMB_K_COUNT] = {
     [GOMB_K_PINGPONG ... GOMB_K_ALLTOALLV] = gomb_run_imb,
     [GOMB_K_BARRIER_CALLS] = gomb_run_imb,
     [GOMB_K_REDUCE_SCATTER_SPLIT] = gomb_run_imb,
-    [GOMB_K_OSU_LATENCY ... GOMB_K_ONEWAY] = gomb_run_osu,
+    [GOMB_K_OSU_LATENCY ... GOMB_K_OSU_BIBW] = gomb_run_p2p,
+    [GOMB_K_ONEWAY] = gomb_run_p2p,
+    [GOMB_K_RMA] = gomb_run_rma,
+    [GOMB_K_NBC] = gomb_run_nbc,
+    [GOMB_K_RING] = gomb_run_ring,
+    [GOMB_K_MEMCPY] = gomb_run_ring,
 };
 
 // gomb_run runs one kernel call as described by j. Ranks outside the

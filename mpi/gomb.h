@@ -47,7 +47,7 @@ enum gomb_kernel {
     GOMB_K_ALLREDUCE,
     GOMB_K_ALLTOALL,
     GOMB_K_ALLTOALLV,
-    /* OSU and gomb's own kernels (osu.c) */
+    /* OSU's and gomb's own kernels (kernels.c, osu.c, rma.c, nbc.c, ring.c) */
     GOMB_K_BARRIER_CALLS,       /* MPI_Barrier timed per call (osu_barrier) */
     GOMB_K_REDUCE_SCATTER_SPLIT,/* MPI_Reduce_scatter of count elements in all, split over the ranks */
     GOMB_K_OSU_LATENCY,         /* ping-pong timed per iteration by the lower rank of each pair */
@@ -215,7 +215,10 @@ int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int 
 void gomb_job_release(gomb_job *j); /* free the message buffers (IMB: after every size) */
 int gomb_run(gomb_job *j);     /* dispatch.c: any kernel */
 int gomb_run_imb(gomb_job *j); /* kernels.c: IMB-MPI1's kernels, the barrier per call, the split reduce-scatter */
-int gomb_run_osu(gomb_job *j); /* osu.c: OSU's point-to-point, one-sided, non-blocking; ring, memcpy, one-way */
+int gomb_run_p2p(gomb_job *j);  /* osu.c: OSU's point-to-point latency and bandwidth, gomb's one-way */
+int gomb_run_rma(gomb_job *j);  /* rma.c: OSU's one-sided */
+int gomb_run_nbc(gomb_job *j);  /* nbc.c: OSU's non-blocking collectives */
+int gomb_run_ring(gomb_job *j); /* ring.c: the ring monitor's sample, local copy */
 
 /* Validation (validate.c): one untimed call of the kernel with known data.
  * Returns an MPI error code; *bad counts wrong elements, *first_bad the
