@@ -28,6 +28,19 @@ var (
 	errRange  = errors.New("is out of range")
 )
 
+// count reads a size or count.
+func count(tok []byte) (int64, error) {
+	v, ok := textfmt.Number(tok)
+	if !ok {
+		return 0, errNumber
+	}
+	x, ok := textfmt.AsCount(v)
+	if !ok {
+		return 0, errRange
+	}
+	return x, nil
+}
+
 func nbc(r *result.Result) *result.NBC {
 	if r.NBC == nil {
 		r.NBC = &result.NBC{}
@@ -89,12 +102,9 @@ var (
 	colIter = &column{name: "Iterations", width: 12,
 		put: func(b *strings.Builder, w int, r *result.Result) { fmt.Fprintf(b, "%*d", w, r.Repetitions) },
 		get: func(r *result.Result, tok []byte) error {
-			v, ok := textfmt.Number(tok)
-			if !ok {
-				return errNumber
-			}
+			v, err := count(tok)
 			r.Repetitions = int(v)
-			return nil
+			return err
 		}}
 	colRate    = value("Messages/s", false, func(r *result.Result) *float64 { return &r.MsgPerSec })
 	colMBps    = value("MB/s", false, func(r *result.Result) *float64 { return &r.MBps })
@@ -133,16 +143,7 @@ var (
 	// Size: the message size, printed %-10d at the start of every row.
 	colSize = &column{name: "Size", width: 10,
 		put: func(b *strings.Builder, w int, r *result.Result) { fmt.Fprintf(b, "%-*d", w, r.Bytes) },
-		get: func(r *result.Result, tok []byte) error {
-			v, ok := textfmt.Number(tok)
-			if !ok {
-				return errNumber
-			}
-			if r.Bytes, ok = textfmt.AsCount(v); !ok {
-				return errRange
-			}
-			return nil
-		}}
+		get: func(r *result.Result, tok []byte) (err error) { r.Bytes, err = count(tok); return err }}
 )
 
 // allColumns in the reader's matching order.
