@@ -1,0 +1,39 @@
+#!/bin/sh
+# explain-corpus.sh: produce the real runs of explain's labelled corpus
+# (analysis/testdata/corpus/, labelled in analysis/corpus_test.go) on this
+# machine: healthy runs of both MPIs, and anomalies made for real.
+# Usage: scripts/explain-corpus.sh [OUTDIR]   (IMB-MPI1 peers from
+# scripts/build-peers.sh; takes some 10 minutes on 2 cores)
+set -eu
+cd "$(dirname "$0")/.."
+out=${1:-analysis/testdata/corpus}
+mkdir -p "$out"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+ompi="timeout 900 mpirun.openmpi --oversubscribe --mca oob_tcp_if_include lo"
+mpich="timeout 900 mpiexec.mpich -launcher fork -iface lo"
+sub="PingPong PingPing Sendrecv Exchange Allreduce Reduce Allgather Alltoall Bcast Barrier"
+
+# healthy: the IMB-MPI1 default list, np 2, each MPI (the peers' own logs)
+$ompi -np 2 --mca btl self,vader peers/openmpi/IMB-MPI1 > "$out/healthy-imbpeer-openmpi-np2.txt"
+$mpich -np 2 peers/mpich/IMB-MPI1 > "$out/healthy-imbpeer-mpich-np2.txt"
+# healthy: gomb imb with samples, np 2, each MPI
+$ompi -np 2 --mca btl self,vader bin/gomb imb -msglog 0:20 -json "$out/healthy-gomb-openmpi-np2.jsonl" $sub > /dev/null
+$mpich -np 2 bin/gomb-mpich imb -msglog 0:20 -json "$out/healthy-gomb-mpich-np2.jsonl" $sub > /dev/null
+# healthy: OSU latency and bandwidth
+$ompi -np 2 --mca btl self,vader bin/gomb osu latency -json "$out/healthy-osu-latency-openmpi.jsonl" > /dev/null
+$mpich -np 2 bin/gomb-mpich osu bw -json "$out/healthy-osu-bw-mpich.jsonl" > /dev/null
+
+# anomaly: intra-node traffic forced over TCP (Open MPI btl tcp on lo)
+$ompi -np 2 --mca btl self,tcp --mca btl_tcp_if_include lo bin/gomb imb -msglog 0:20 \
+	-json "$out/anomaly-tcp-intranode-openmpi.jsonl" PingPong Sendrecv Allreduce > /dev/null
+# anomaly: the eager limit moved from 4 KiB to 32 KiB (the switch must follow)
+$ompi -np 2 --mca btl self,vader --mca btl_vader_eager_limit 32768 bin/gomb imb -msglog 0:20 \
+	-json "$out/anomaly-eager32k-openmpi.jsonl" PingPong > /dev/null
+# anomaly: rank 1's core shared with a busy process (ranks bound to cores 0, 1)
+yes > /dev/null &
+busy=$!
+taskset -pc 1 $busy > /dev/null
+$ompi -np 2 --mca btl self,vader --bind-to core bin/gomb imb -msglog 0:16 \
+	-json "$out/anomaly-busycore-openmpi.jsonl" Sendrecv Allreduce Allgather Bcast > /dev/null || true
+kill $busy
+ls -l "$out"
