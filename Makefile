@@ -1,5 +1,5 @@
 # Convenience targets; each calls the scripts the README names.
-.PHONY: all build run test bench-fidelity bench-archive bench-import fuzz clean
+.PHONY: all build run test bench-fidelity bench-archive bench-import bench-explain fuzz clean
 
 all: build
 
@@ -54,6 +54,11 @@ bench-archive:
 bench-import:
 	GOMB_SETUP_EXTRA=time ./scripts/setup.sh
 	./scripts/import-throughput.sh -gomb bin/gomb -size $(or $(SIZE),32) -rounds $(ROUNDS)
+
+# explain over its labelled corpus: the confusion table per kind of finding
+# and the false WARNINGs (analysis/corpus_test.go).
+bench-explain:
+	go test ./analysis -run '^TestCorpus$$' -count=1 -v | grep -v '^=== '
 
 # Every parser's fuzz target, 30 s each.
 fuzz:

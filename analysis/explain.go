@@ -102,10 +102,8 @@ var rules = []rule{
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return variability(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return bimodal(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return protocolSwitch(s, in.th) }},
-	{series: func(in *explainInput, s *series, before []Finding) []Finding {
-		return cliffs(s, ofKind(before, KindSwitch), in.th) // a step at a switch is said to be one
-	}},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return efficiency(s, in.link, in.loc, in.th) }},
+	{run: cliffs}, // steps at the run's switch points are said once
 	{run: func(in *explainInput) []Finding { return collectiveModel(in.series, in.th) }},
 	{run: func(in *explainInput) []Finding { return stragglers(in.run, in.th) }},
 }

@@ -47,8 +47,9 @@ func TestExplainSeeds(t *testing.T) {
 		if f := find(fs, KindFabric); f == nil || !strings.Contains(f.Summary, c.class) {
 			t.Errorf("%s: fabric %+v", c.file, f)
 		}
-		if f := find(fs, KindCliff); f == nil || fmt.Sprint(f.Sizes) != "[16384]" || !strings.Contains(f.Cause, "protocol switch at 16 KiB") {
-			t.Errorf("%s: cliff %+v", c.file, f)
+		// the step at the switch is the switch, not a cliff
+		if f := find(fs, KindCliff); f != nil {
+			t.Errorf("%s: cliff %+v at the protocol switch", c.file, f)
 		}
 	}
 	blog := load(t, "../importer/testdata/imb-fabric-comparison-blog.txt")
@@ -88,8 +89,10 @@ func TestExplainPlanted(t *testing.T) {
 		none string // kind that must not be
 	}{
 		{"clean intra-node PingPong", clean, ExplainOptions{}, "info:fabric", "cliff"},
-		{"imbalance in Allreduce", mkRun("imb", "Allreduce", 4, result.IntraNode, []pt{{bytes: 1024, tmin: 2, tmax: 9, tavg: 5}}, nil),
-			ExplainOptions{}, "warning:variability", ""},
+		{"imbalance in Allreduce", mkRun("imb", "Allreduce", 4, result.IntraNode, []pt{{bytes: 1024, tmin: 2, tmax: 9, tavg: 5},
+			{bytes: 2048, tmin: 3, tmax: 12, tavg: 6}}, nil), ExplainOptions{}, "warning:variability", ""},
+		{"imbalance at one size is noise", mkRun("imb", "Allreduce", 4, result.IntraNode, []pt{{bytes: 1024, tmin: 2, tmax: 9, tavg: 5}}, nil),
+			ExplainOptions{}, "info:variability", ""},
 		{"imbalance in Bcast is by design", mkRun("imb", "Bcast", 4, result.IntraNode, []pt{{bytes: 1024, tmin: 2, tmax: 9, tavg: 5}}, nil),
 			ExplainOptions{}, "info:variability", ""},
 		{"bimodal repetitions", mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(0.3, 8000, one), func(x *result.Result) {
@@ -150,9 +153,10 @@ func TestExplainPlanted(t *testing.T) {
 			}
 		})
 	}
-	// the collective model: Allreduce 10x slower than PingPong predicts
+	// the collective model: Allreduce at np 8 taking 60 PingPong times,
+	// some 20× its model (about three messages' time)
 	pp := mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1, 10000, one), nil)
-	ar := mkRun("imb", "Allreduce", 8, result.IntraNode, pingpong(1, 10000, func(int64) float64 { return 20 }), nil)
+	ar := mkRun("imb", "Allreduce", 8, result.IntraNode, pingpong(1, 10000, func(int64) float64 { return 60 }), nil)
 	pp.Results = append(pp.Results, ar.Results...)
 	f := find(Explain(pp, ExplainOptions{}), KindCollective)
 	if f == nil || f.Series.Benchmark != "Allreduce" || len(f.Sizes) < 10 {

@@ -2,17 +2,17 @@ package analysis
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 )
 
-// cliffs: time jumps between adjacent sizes by more than the extra bytes
-// can explain at the series' best bandwidth, and stays up at the larger
-// sizes (or bandwidth drops and stays down); one finding per series. A
-// size far above both neighbours that the next sizes do not follow is a
-// spike: noise during that size.
-func cliffs(s *series, switches []Finding, th Thresholds) []Finding {
-	var jumps, spikes []jump
+// steps: where time jumps between adjacent sizes by more than the extra
+// bytes explain (at the series' best bandwidth, or at the growth of the
+// step before) and stays up at the larger sizes (or bandwidth drops and
+// stays down). A size far above both neighbours that the next sizes do
+// not follow is a spike: noise during that size.
+func steps(s *series, th Thresholds) (jumps, spikes []jump) {
 	n := len(s.rows)
 	val := func(r row) float64 {
 		if s.metric == BW {
@@ -37,22 +37,38 @@ func cliffs(s *series, switches []Finding, th Thresholds) []Finding {
 			}
 		} else {
 			if bw == 0 {
-				return nil
+				return nil, nil
 			}
+			// what the extra bytes cost at the best bandwidth seen, or
+			// the growth of the step before (a series in its bandwidth
+			// regime doubles its time with the bytes: no cliff)
 			j.want = ta + float64(b.bytes-a.bytes)/bw
+			if i >= 2 {
+				if tp := val(s.rows[i-2]); tp > 0 && s.rows[i-2].bytes > 0 && ta > tp {
+					j.want = math.Max(j.want, ta*ta/tp)
+				}
+			}
 			big = tb > th.CliffTimeRatio*j.want && tb-j.want > th.CliffTimeMinUS
 			stays = true
 			for _, c := range s.rows[i+1:] {
 				stays = stays && val(c) >= th.CliffStay*tb
+				j.recovers = j.recovers || float64(c.bytes)/val(c) >= th.CliffRegain*float64(a.bytes)/ta
 			}
 		}
 		switch {
-		case big && stays:
+		case big && stays && i < n-1: // the last size alone cannot show that it persists
 			jumps = append(jumps, j)
 		case big:
 			spikes = append(spikes, j)
 		}
 	}
+	return jumps, spikes
+}
+
+// cliffFindings: the steps of one series that the run's protocol switches
+// do not explain are a cliff (a WARNING); its spikes are noise (INFO).
+func cliffFindings(s *series, jumps, spikes []jump) []Finding {
+	bw := peakBW(s)
 	var out []Finding
 	if len(jumps) > 0 {
 		f := Finding{Kind: KindCliff, Severity: Warning, Series: s.Series}
@@ -75,13 +91,6 @@ func cliffs(s *series, switches []Finding, th Thresholds) []Finding {
 		f.Cause = "a protocol or algorithm switch (eager to rendezvous adds a handshake; a collective changing algorithm; a registration or pipelining limit) or a misconfiguration that sends these sizes down a slower path (MTU, a fallback transport); if it sits at the MPI's switch point, move the threshold (Open MPI btl_*_eager_limit, UCX_RNDV_THRESH, I_MPI_EAGER_THRESHOLD, MPIR_CVAR_CH4_OFI_EAGER_MAX_MSG_SIZE)"
 		if f.Sizes[len(f.Sizes)-1] >= 256<<10 {
 			f.Cause += "; from a few hundred KiB on, buffers outgrowing the CPU caches slow shared-memory copies the same way"
-		}
-		for _, sw := range switches {
-			for _, b := range f.Sizes {
-				if sw.Sizes[1] == b {
-					f.Cause = fmt.Sprintf("the protocol switch at %s (see that finding); otherwise ", Size(b)) + f.Cause
-				}
-			}
 		}
 		out = append(out, f)
 	}
@@ -110,6 +119,10 @@ type jump struct {
 	a, b   row
 	ta, tb float64
 	want   float64
+	// recovers: a larger size moves CliffRegain times the bandwidth the
+	// series had before the step: a switch to a faster protocol, which
+	// pays for its step
+	recovers bool
 }
 
 func describeJumps(js []jump, m Metric, bw float64) []string {
@@ -121,6 +134,111 @@ func describeJumps(js []jump, m Metric, bw float64) []string {
 		} else {
 			out = append(out, fmt.Sprintf("%s → %s: %s → %s (×%.2f for ×%.0f the bytes; at the best bandwidth seen, %s, %s)",
 				Size(j.a.bytes), Size(j.b.bytes), us(j.ta), us(j.tb), j.tb/j.ta, float64(j.b.bytes)/float64(j.a.bytes), mbps(bw), us(j.want)))
+		}
+	}
+	return out
+}
+
+// cliffs: the steps of every series, those the run shares set apart. A
+// step at a protocol switch of the run's latency benchmarks (within one
+// size of it), or at the same sizes in Thresholds.CliffShared series or
+// more, is the MPI changing protocol or algorithm for every benchmark:
+// expected, said once for the run (INFO), not once per benchmark. What
+// is left is a cliff of that series (a WARNING).
+func cliffs(in *explainInput) []Finding {
+	th := in.th
+	type stepped struct {
+		s             *series
+		jumps, spikes []jump
+	}
+	var all []stepped
+	at := map[int64][]string{} // larger size of a step → the series that step there
+	for _, s := range in.series {
+		j, sp := steps(s, th)
+		all = append(all, stepped{s, j, sp})
+		for _, x := range j {
+			at[x.b.bytes] = append(at[x.b.bytes], name(s.Series))
+		}
+	}
+	// the switch points: the latency benchmarks' protocol switches, and
+	// steps many series share
+	switchAt := map[int64]string{}
+	said := map[string]bool{} // "Benchmark size": the series' own switch finding says it
+	for _, s := range in.series {
+		if !s.traits().Latency {
+			continue
+		}
+		for _, f := range protocolSwitch(s, th) {
+			if strings.Contains(f.Summary, "protocol switch") {
+				switchAt[f.Sizes[1]] = fmt.Sprintf("%s's protocol switch between %s and %s", s.Benchmark, Size(f.Sizes[0]), Size(f.Sizes[1]))
+				said[fmt.Sprint(s.Benchmark, f.Sizes[1])] = true
+			}
+		}
+	}
+	for b, who := range at {
+		if _, ok := switchAt[b]; !ok && len(who) >= th.CliffShared {
+			switchAt[b] = fmt.Sprintf("a step %d benchmarks share", len(who))
+		}
+	}
+	for _, x := range all {
+		for _, j := range x.jumps {
+			if _, ok := switchAt[j.b.bytes]; !ok && j.recovers {
+				switchAt[j.b.bytes] = fmt.Sprintf("%s regains its bandwidth of %s (%s) by the larger sizes", x.s.Benchmark, Size(j.a.bytes), mbps(float64(j.a.bytes)/j.ta))
+			}
+		}
+	}
+	explained := func(b int64) (int64, bool) {
+		for _, c := range []int64{b, b / 2, b * 2} { // within one size of it
+			if _, ok := switchAt[c]; ok {
+				return c, true
+			}
+		}
+		return 0, false
+	}
+	var out []Finding
+	shown := map[int64][]string{} // switch size → the series whose step it explains
+	other := map[int64]bool{}     // … among them one whose own switch finding does not say it
+	for _, x := range all {
+		var own []jump
+		for _, j := range x.jumps {
+			if sw, ok := explained(j.b.bytes); ok {
+				shown[sw] = append(shown[sw], x.s.Benchmark)
+				other[sw] = other[sw] || !said[fmt.Sprint(x.s.Benchmark, sw)]
+			} else {
+				own = append(own, j)
+			}
+		}
+		out = append(out, cliffFindings(x.s, own, x.spikes)...)
+	}
+	for _, b := range sortedSizes(shown) {
+		who := dedupe(shown[b])
+		if len(who) < 2 && !other[b] {
+			continue
+		}
+		out = append(out, Finding{Kind: KindSwitch, Severity: Info, Series: Series{}, Sizes: []int64{b / 2, b},
+			Summary: fmt.Sprintf("the step at %s shows in %d benchmark(s): the MPI's switch of protocol or algorithm, expected", Size(b), len(who)),
+			Numbers: []string{fmt.Sprintf("%s; steps there (within one size) in %s", switchAt[b], strings.Join(who, ", "))},
+			Cause:   "MPI libraries send small messages eagerly and larger ones by rendezvous (a handshake first), and switch collective algorithms by size; every benchmark built on the same transfers steps at the same sizes. Move the threshold if the step hurts (Open MPI btl_*_eager_limit, UCX_RNDV_THRESH, I_MPI_EAGER_THRESHOLD, MPIR_CVAR_CH4_OFI_EAGER_MAX_MSG_SIZE)"})
+	}
+	return out
+}
+
+func sortedSizes[T any](m map[int64]T) []int64 {
+	var out []int64
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+func dedupe(xs []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
 		}
 	}
 	return out

@@ -22,7 +22,7 @@ func variability(s *series, th Thresholds) []Finding {
 		Summary: fmt.Sprintf("%s: the slowest rank took more than %g× as long as the fastest at %s", name(s.Series), th.SpreadRatio, sizes(hit)),
 		Numbers: []string{fmt.Sprintf("worst at %s: t_min %s, t_max %s (%.1f×), t_avg %s", Size(worst.bytes), us(worst.tmin),
 			us(worst.tmax), worst.tmax/worst.tmin, us(worst.tavg))}}
-	if s.traits().Rooted {
+	if s.traits().Rooted || len(hit) < th.SpreadMinSizes {
 		f.Severity = Info
 		f.Cause = "expected in a rooted collective: the root returns as soon as its part is handed off, the ranks farthest down the tree last; read t_max (the collective's completion) rather than t_min"
 	} else {

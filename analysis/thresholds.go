@@ -5,9 +5,12 @@ package analysis
 // ExplainOptions.Thresholds replaces them (a zero value: the defaults).
 type Thresholds struct {
 	// variability: the slowest rank took more than SpreadRatio times as
-	// long as the fastest, and at least SpreadMinUS.
-	SpreadRatio float64 `json:"spread_ratio"`
-	SpreadMinUS float64 `json:"spread_min_us"`
+	// long as the fastest, and at least SpreadMinUS; a WARNING from
+	// SpreadMinSizes sizes on (one size alone is noise in the healthy
+	// corpus: 3.1-3.8× at single small sizes).
+	SpreadRatio    float64 `json:"spread_ratio"`
+	SpreadMinUS    float64 `json:"spread_min_us"`
+	SpreadMinSizes int     `json:"spread_min_sizes"`
 
 	// bimodal: a rank's samples (at least BimodalMinSamples) fall into two
 	// groups, the smaller holding at least BimodalMinShare of them, their
@@ -19,11 +22,21 @@ type Thresholds struct {
 	BimodalWarnShare  float64 `json:"bimodal_warn_share"`
 
 	// cliff (time): the time at a size exceeds what the extra bytes cost
-	// at the series' best bandwidth by CliffTimeRatio and by CliffTimeMinUS
-	// at least, and the larger sizes stay at CliffStay of it or more.
+	// (at the series' best bandwidth, or at the growth of the step before)
+	// by CliffTimeRatio and by CliffTimeMinUS at least, and the larger
+	// sizes (one at least) stay at CliffStay of it or more without ever
+	// regaining the bandwidth of the size before the step (a step they
+	// regain, CliffRegain times over, is a protocol switch: the corpus'
+	// switches regain 1.33× (VMI InfiniBand) and more). Steps under 1 µs
+	// are what shared-memory paths do between small sizes in the healthy
+	// corpus.
 	CliffTimeRatio float64 `json:"cliff_time_ratio"`
 	CliffTimeMinUS float64 `json:"cliff_time_min_us"`
 	CliffStay      float64 `json:"cliff_stay"`
+	CliffRegain    float64 `json:"cliff_regain"`
+	// A step at the same sizes in CliffShared series or more is the
+	// MPI's switch, not a cliff of each.
+	CliffShared int `json:"cliff_shared"`
 	// cliff (bandwidth): bandwidth falls below CliffBWDrop of the size
 	// before (from CliffBWMinBytes on) and stays below CliffBWStay of it.
 	CliffBWDrop     float64 `json:"cliff_bw_drop"`
@@ -62,9 +75,13 @@ type Thresholds struct {
 	FabricSlow float64 `json:"fabric_slow"`
 
 	// collective model: a collective slower than its point-to-point model
-	// by CollectiveRatio and by CollectiveMinUS at least.
-	CollectiveRatio float64 `json:"collective_ratio"`
-	CollectiveMinUS float64 `json:"collective_min_us"`
+	// by CollectiveRatio and by CollectiveMinUS at least, at
+	// CollectiveMinSizes sizes or more. The healthy corpus (both MPIs, np
+	// 2, shared memory) reaches 7.3× (MPICH Allgatherv at 256 KiB): 10×
+	// leaves that a margin.
+	CollectiveRatio    float64 `json:"collective_ratio"`
+	CollectiveMinUS    float64 `json:"collective_min_us"`
+	CollectiveMinSizes int     `json:"collective_min_sizes"`
 
 	// stragglers: one rank is the slowest at StragglerShare of the sizes
 	// or more (at least StragglerMinSizes of them), with a chance below
@@ -76,13 +93,13 @@ type Thresholds struct {
 
 // DefaultThresholds are gomb's thresholds.
 var DefaultThresholds = Thresholds{
-	SpreadRatio: 3, SpreadMinUS: 1,
+	SpreadRatio: 3, SpreadMinUS: 1, SpreadMinSizes: 2,
 	BimodalMinSamples: 20, BimodalMinShare: 0.1, BimodalSeparation: 1.5, BimodalWarnShare: 0.25,
-	CliffTimeRatio: 1.5, CliffTimeMinUS: 0.5, CliffStay: 0.7,
+	CliffTimeRatio: 1.5, CliffTimeMinUS: 1, CliffStay: 0.7, CliffRegain: 1.25, CliffShared: 3,
 	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9,
 	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5,
 	EfficiencyWarn: 0.5, PlateauSpread: 1.05, PlateauBelow: 0.7, BusWarn: 0.5, BusWarnMinBytes: 1 << 20,
 	FabricShm: 1, FabricRDMA: 4, FabricSlow: 10,
-	CollectiveRatio: 3, CollectiveMinUS: 2,
+	CollectiveRatio: 10, CollectiveMinUS: 2, CollectiveMinSizes: 2,
 	StragglerMinSizes: 5, StragglerShare: 0.5, StragglerP: 0.001,
 }

@@ -46,9 +46,13 @@ type Traits struct {
 	// each rank moves over the link per byte of message); nil: none.
 	Bus func(p float64) float64
 	// Cost is the collective's time under the better of the usual
-	// algorithms for a message of n bytes on p processes, from the
-	// point-to-point α (µs per message) and β (µs per byte); nil: none.
-	Cost func(alpha, beta, n, p float64) float64
+	// algorithms for a message of n bytes on p processes, from the time
+	// of one point-to-point message; nil: none.
+	Cost func(t P2P, n, p float64) float64
+	// Reduction: the collective reduces what it receives (the local
+	// reduction's cost per byte adds to its model). LocalReduction: the
+	// suite's local reduction (Reduce_local), which gives that cost.
+	Reduction, LocalReduction bool
 }
 
 var (
@@ -86,29 +90,43 @@ var (
 
 func log2p(p float64) float64 { return math.Ceil(math.Log2(p)) }
 
-// The collectives' cost models (t = α + size·β per message, the better
-// of binomial tree, ring and recursive doubling).
+// P2P is the time of one point-to-point message of a number of bytes, µs:
+// the run's own reference ping-pong, measured (half its round trip).
+type P2P func(bytes float64) float64
+
+// halving is Σ t(n/2^k), k = 1..⌈log2 p⌉: recursive halving.
+func halving(t P2P, n, p float64) (sum float64) {
+	for k := 1.0; k <= log2p(p); k++ {
+		sum += t(n / math.Pow(2, k))
+	}
+	return sum
+}
+
+// doubling is Σ t(n·2^k), k = 0..⌈log2 p⌉-1: recursive doubling, a
+// binomial gather.
+func doubling(t P2P, n, p float64) (sum float64) {
+	for k := 0.0; k < log2p(p); k++ {
+		sum += t(n * math.Pow(2, k))
+	}
+	return sum
+}
+
+// The collectives' cost models: the better of the usual algorithms,
+// each step one point-to-point message of the run's own measured time
+// (with t = α + size·β they are the textbook formulas; measured, they
+// carry the MPI's protocol switches along).
 var (
 	// CostBarrier: a dissemination barrier, ⌈log2 p⌉ rounds.
-	CostBarrier = func(a, b, n, p float64) float64 { return log2p(p) * a }
-	// CostTree: broadcast, reduce and allreduce, a binomial tree or a
-	// scatter followed by a ring.
-	CostTree = func(a, b, n, p float64) float64 {
-		lg := log2p(p)
-		return math.Min(lg*(a+n*b), 2*lg*a+2*(p-1)/p*n*b)
-	}
+	CostBarrier = func(t P2P, n, p float64) float64 { return log2p(p) * t(0) }
+	// CostTree: broadcast, reduce and allreduce: a binomial tree, or
+	// recursive halving then doubling (Rabenseifner).
+	CostTree = func(t P2P, n, p float64) float64 { return math.Min(log2p(p)*t(n), 2*halving(t, n, p)) }
 	// CostAllgather: recursive doubling or a ring.
-	CostAllgather = func(a, b, n, p float64) float64 {
-		return math.Min(log2p(p)*a+(p-1)*n*b, (p-1)*(a+n*b))
-	}
+	CostAllgather = func(t P2P, n, p float64) float64 { return math.Min(doubling(t, n, p), (p-1)*t(n)) }
 	// CostReduceScatter: recursive halving or a ring.
-	CostReduceScatter = func(a, b, n, p float64) float64 {
-		return math.Min(log2p(p)*a+(p-1)/p*n*b, (p-1)*(a+n/p*b))
-	}
+	CostReduceScatter = func(t P2P, n, p float64) float64 { return math.Min(halving(t, n, p), (p-1)*t(n/p)) }
 	// CostAlltoall: pairwise exchange or Bruck's algorithm.
-	CostAlltoall = func(a, b, n, p float64) float64 {
-		return math.Min((p-1)*(a+n*b), log2p(p)*(a+p/2*n*b))
-	}
+	CostAlltoall = func(t P2P, n, p float64) float64 { return math.Min((p-1)*t(n), log2p(p)*t(p/2*n)) }
 	// CostGather: gather and scatter, a binomial tree.
-	CostGather = func(a, b, n, p float64) float64 { return log2p(p)*a + (p-1)*n*b }
+	CostGather = func(t P2P, n, p float64) float64 { return doubling(t, n, p) }
 )

@@ -36,4 +36,5 @@ taskset -pc 1 $busy > /dev/null
 $ompi -np 2 --mca btl self,vader --bind-to core bin/gomb imb -msglog 0:16 \
 	-json "$out/anomaly-busycore-openmpi.jsonl" Sendrecv Allreduce Allgather Bcast > /dev/null || true
 kill $busy
+gzip -f9 "$out"/*.jsonl
 ls -l "$out"

@@ -69,14 +69,15 @@ type Spec struct {
 	Reference  bool
 	Directions int
 	Bus        func(p float64) float64
-	Cost       func(alpha, beta, n, p float64) float64
+	Cost       func(t bench.P2P, n, p float64) float64
 }
 
 // Traits is what the interpretation side knows of the benchmark.
 func (s *Spec) Traits() bench.Traits {
 	t := bench.Traits{Suite: s.Suite, Name: s.Name, Label: s.Name, Lead: bench.LeadAvgTime,
 		Latency: s.Family == SingleTransfer, Reference: s.Reference, Rooted: s.Rooted, Sizeless: !s.HasSize(),
-		Directions: s.Directions, Bus: s.Bus, Cost: s.Cost}
+		Directions: s.Directions, Bus: s.Bus, Cost: s.Cost,
+		Reduction: s.Reduction && s.Family == Collective, LocalReduction: s.Kernel == kernel.ReduceLocal}
 	if s.Family == SingleTransfer {
 		t.Lead = bench.LeadMaxTime // IMB prints t[usec], the slower rank's
 	}

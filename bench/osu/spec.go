@@ -76,14 +76,14 @@ type Spec struct {
 	Reference  bool
 	Directions int
 	Bus        func(p float64) float64
-	Cost       func(alpha, beta, n, p float64) float64
+	Cost       func(t bench.P2P, n, p float64) float64
 }
 
 // Traits is what the interpretation side knows of the test.
 func (s *Spec) Traits() bench.Traits {
 	t := bench.Traits{Suite: Suite, Name: s.Name, Label: "osu_" + s.Name, Lead: bench.LeadAvgTime,
 		Latency: s.Kind == Latency, Reference: s.Reference, Rooted: s.Rooted, Sizeless: s.NoSize,
-		Directions: s.Directions, Bus: s.Bus, Cost: s.Cost}
+		Directions: s.Directions, Bus: s.Bus, Cost: s.Cost, Reduction: s.Reduction}
 	switch s.Kind {
 	case Bandwidth, MsgRate, RMABandwidth:
 		t.Lead = bench.LeadBandwidth // OSU prints MB/s only

@@ -79,7 +79,7 @@ func TestInterpretCommands(t *testing.T) {
 	var ex []struct {
 		Findings []struct{ Kind, Summary string }
 	}
-	if code != 0 || json.Unmarshal([]byte(so), &ex) != nil || len(ex) != 1 || len(ex[0].Findings) < 3 || !strings.Contains(se, "WARNING") {
+	if code != 0 || json.Unmarshal([]byte(so), &ex) != nil || len(ex) != 1 || len(ex[0].Findings) < 2 || !strings.Contains(se, "protocol switch between 8 KiB and 16 KiB") {
 		t.Errorf("explain -json -: exit %d, %d runs\n%s", code, len(ex), so)
 	}
 	so, _, code = gombCmd(t, env, "", "compare", "-json", "-", "1,2", "3")

@@ -1,0 +1,170 @@
+package analysis
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// corpusCase is one run of explain's labelled corpus (testdata/corpus/,
+// made by scripts/explain-corpus.sh on this project's 2-core machine; the
+// seeds' published tables beside it): the WARNINGs it must give, as
+// "kind" or "kind:Benchmark" (a run-level finding has no benchmark), and
+// the kinds of WARNING it may also give (the anomaly's consequences).
+type corpusCase struct {
+	file  string
+	edit  func(r *result.Result) // an edited copy of a real run: what this machine cannot produce
+	want  []string
+	allow []string
+	info  []string // INFO findings it must give, "kind:Benchmark:sizes"
+}
+
+var corpus = []corpusCase{
+	// healthy: the IMB-MPI1 default list (IMB-MPI1 itself), gomb imb with
+	// samples, OSU tests; Open MPI and MPICH, 2 ranks on shared memory
+	{file: "corpus/healthy-imbpeer-openmpi-np2.txt"},
+	{file: "corpus/healthy-imbpeer-mpich-np2.txt"},
+	{file: "corpus/healthy-gomb-openmpi-np2.jsonl.gz", info: []string{"protocol-switch:PingPong:[2048 4096]"}},
+	{file: "corpus/healthy-gomb-mpich-np2.jsonl.gz"},
+	{file: "corpus/healthy-osu-latency-openmpi.jsonl.gz"},
+	{file: "corpus/healthy-osu-bw-mpich.jsonl.gz"},
+	// the seeds' VMI tables: a protocol switch at 16 KiB, nothing wrong
+	{file: "vmi_infiniband_latency_np2.txt", info: []string{"protocol-switch:latency:[8192 16384]"}},
+	{file: "vmi_myrinet_latency_np2.txt", info: []string{"protocol-switch:latency:[8192 16384]"}},
+	// anomalies made for real: intra-node traffic over TCP; the eager
+	// limit moved to 32 KiB (the switch follows it); rank 1's core shared
+	// with a busy process
+	{file: "corpus/anomaly-tcp-intranode-openmpi.jsonl.gz", want: []string{"fabric"}, allow: []string{"bimodal", "cliff", "collective-model"}},
+	{file: "corpus/anomaly-eager32k-openmpi.jsonl.gz", info: []string{"protocol-switch::[16384 32768]"}},
+	{file: "corpus/anomaly-busycore-openmpi.jsonl.gz", want: []string{"variability:Allgather"}, allow: []string{"variability", "cliff", "bimodal", "straggler"}},
+	// edited copies of healthy runs: a cliff that never recovers (Sendrecv
+	// 3× slower from 64 KiB on, as a transport falling back would make
+	// it); a collective far off its model (Allreduce 30× from 4 KiB on:
+	// a bad algorithm choice)
+	{file: "corpus/healthy-gomb-openmpi-np2.jsonl.gz", want: []string{"cliff:Sendrecv"}, edit: func(r *result.Result) {
+		if r.Benchmark == "Sendrecv" && r.Bytes >= 64<<10 {
+			scale(r, 3)
+		}
+	}},
+	{file: "corpus/healthy-imbpeer-mpich-np2.txt", want: []string{"collective-model:Allreduce"}, allow: []string{"cliff"}, edit: func(r *result.Result) {
+		if r.Benchmark == "Allreduce" && r.Bytes >= 4<<10 {
+			scale(r, 30)
+		}
+	}},
+}
+
+// scale makes a result's times k times longer (and its bandwidth k times
+// lower).
+func scale(r *result.Result, k float64) {
+	r.TMinUS, r.TMaxUS, r.TAvgUS, r.MBps = k*r.TMinUS, k*r.TMaxUS, k*r.TAvgUS, r.MBps/k
+	for i := range r.RankMeanUS {
+		r.RankMeanUS[i] *= k
+	}
+	for _, s := range r.SamplesUS {
+		for i := range s {
+			s[i] *= k
+		}
+	}
+}
+
+func loadAny(t *testing.T, path string) []*result.Bundle {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := importer.Import(data, path, importer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.Runs
+}
+
+// TestCorpus: explain over the labelled corpus. No WARNING on a healthy
+// run; every planted anomaly a WARNING naming it; precision and recall
+// per kind of finding (go test -v prints the confusion table).
+func TestCorpus(t *testing.T) {
+	type count struct{ tp, fp, fn int }
+	byKind := map[string]*count{}
+	get := func(k string) *count {
+		if byKind[k] == nil {
+			byKind[k] = &count{}
+		}
+		return byKind[k]
+	}
+	curves, falseWarnings := 0, 0
+	for _, c := range corpus {
+		for i, run := range loadAny(t, filepath.Join("testdata", c.file)) {
+			if c.edit != nil {
+				for _, r := range run.Results {
+					c.edit(r)
+				}
+			}
+			fs := Explain(run, ExplainOptions{})
+			curves += len(collect(run))
+			found := map[string]bool{}
+			var warned []string
+			for _, f := range fs {
+				key := f.Kind
+				if f.Series.Benchmark != "" {
+					key += ":" + f.Series.Benchmark
+				}
+				if f.Severity == Info {
+					found[fmt.Sprintf("%s:%s:%v", f.Kind, f.Series.Benchmark, f.Sizes)] = true
+					continue
+				}
+				found[key], found[f.Kind] = true, true
+				warned = append(warned, key)
+			}
+			for _, w := range c.want {
+				if found[w] {
+					get(strings.Split(w, ":")[0]).tp++
+				} else {
+					get(strings.Split(w, ":")[0]).fn++
+					t.Errorf("%s run %d: no WARNING %s among %v", c.file, i, w, warned)
+				}
+			}
+			for _, w := range warned {
+				kind := strings.Split(w, ":")[0]
+				expected := false
+				for _, e := range append(append([]string{}, c.want...), c.allow...) {
+					expected = expected || e == w || e == kind
+				}
+				if !expected {
+					get(kind).fp++
+					falseWarnings++
+					t.Errorf("%s run %d: false WARNING %s", c.file, i, w)
+				}
+			}
+			for _, w := range c.info {
+				if !found[w] {
+					t.Errorf("%s run %d: no INFO %s in %s", c.file, i, w, kinds(fs))
+				}
+			}
+		}
+	}
+	var ks []string
+	for k := range byKind {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	t.Logf("%-18s %4s %4s %4s %9s %6s", "kind", "TP", "FP", "FN", "precision", "recall")
+	for _, k := range ks {
+		c := byKind[k]
+		t.Logf("%-18s %4d %4d %4d %9s %6s", k, c.tp, c.fp, c.fn, ratio(c.tp, c.tp+c.fp), ratio(c.tp, c.tp+c.fn))
+	}
+	t.Logf("%d curves, %d false WARNINGs (target: at most one per 20 curves, none on a healthy run)", curves, falseWarnings)
+}
+
+func ratio(a, b int) string {
+	if b == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", float64(a)/float64(b))
+}
