@@ -14,7 +14,22 @@ type CompareOptions struct {
 	Alpha      float64 `json:"alpha"`      // false discovery rate over all sizes (0.05)
 	Confidence float64 `json:"confidence"` // of the speed interval (0.95)
 	Force      bool    `json:"force"`      // compare intra-node with inter-node runs
+	// Noise is the launch-to-launch noise of one value (the standard
+	// deviation of its logarithm) that rows are judged by when there are
+	// too few launches for the U test; 0: DefaultNoise.
+	Noise float64 `json:"noise"`
 }
+
+// DefaultNoise is the launch-to-launch noise assumed without a history:
+// 0.15, a 15% standard deviation per launch. Shared-memory launches on
+// gomb's test machine move 2-8% at most sizes, with single sizes up to
+// 3.9× now and then; with NoiseZ = 3 one launch a side calls a difference
+// beyond 1.89× (two a side: 1.57×, three: 1.44×).
+const DefaultNoise = 0.15
+
+// NoiseZ is how many standard deviations of the noise model a difference
+// must exceed.
+const NoiseZ = 3.0
 
 // Row compares one key.
 type Row struct {
@@ -37,13 +52,42 @@ type Row struct {
 	P           float64 `json:"p"`
 	Q           float64 `json:"q"`
 	Significant bool    `json:"significant"`
+	// BeyondNoise: too few launches for the U test, but the difference
+	// exceeds the launch-noise model (CompareOptions.Noise) NoiseZ times
+	// over: B differs from A by more than launches differ.
+	BeyondNoise bool `json:"beyond_noise"`
+}
+
+// Mark is how tables mark a row: "*" significant, "!" beyond the launch
+// noise (too few launches for a test), "~" neither.
+func (r Row) Mark() string {
+	switch {
+	case r.Significant:
+		return "*"
+	case r.BeyondNoise:
+		return "!"
+	}
+	return "~"
+}
+
+// Mark is how tables mark a band: "" some size significant (or no size),
+// "!" some beyond the launch noise, "~" none either.
+func (b BandSpeed) Mark() string {
+	switch {
+	case b.Sizes == 0 || b.Significant > 0:
+		return ""
+	case b.BeyondNoise > 0:
+		return "!"
+	}
+	return "~"
 }
 
 // BandSpeed is the geometric mean of a series' speeds in one size band.
 type BandSpeed struct {
 	Speed       float64 `json:"speed"` // NaN: no size in the band
 	Sizes       int     `json:"sizes"`
-	Significant int     `json:"significant"` // sizes with a significant difference
+	Significant int     `json:"significant"`  // sizes with a significant difference
+	BeyondNoise int     `json:"beyond_noise"` // sizes beyond the launch-noise model (too few launches for the U test)
 }
 
 // SeriesSummary is one benchmark at one process count: the geometric
@@ -68,6 +112,7 @@ type Comparison struct {
 	A        Side            `json:"a"`
 	B        Side            `json:"b"`
 	Alpha    float64         `json:"alpha"`
+	Noise    float64         `json:"noise"` // the launch-noise model in force
 	Rows     []Row           `json:"rows"`
 	Series   []SeriesSummary `json:"series"`
 	Warnings []string        `json:"warnings"`
@@ -81,7 +126,10 @@ func Compare(nameA string, a []*result.Bundle, nameB string, b []*result.Bundle,
 	if o.Confidence == 0 {
 		o.Confidence = 0.95
 	}
-	c := &Comparison{A: side(nameA, a), B: side(nameB, b), Alpha: o.Alpha}
+	if o.Noise == 0 {
+		o.Noise = DefaultNoise
+	}
+	c := &Comparison{A: side(nameA, a), B: side(nameB, b), Alpha: o.Alpha, Noise: o.Noise}
 	la, lb := c.A.Locality, c.B.Locality
 	if !o.Force && (la == result.Mixed || lb == result.Mixed || la != "" && lb != "" && la != lb) {
 		return nil, fmt.Errorf("A is %s, B is %s: intra-node (shared memory) and inter-node (network) runs do not compare; keep their baselines apart or -force", dashed(la), dashed(lb))
@@ -118,13 +166,24 @@ func Compare(nameA string, a []*result.Bundle, nameB string, b []*result.Bundle,
 		c.Rows[i].Q = q
 		c.Rows[i].Significant = q < o.Alpha
 	}
+	few := false
+	for i := range c.Rows {
+		r := &c.Rows[i]
+		if stats.MinUTestP(len(r.A), len(r.B)) < o.Alpha {
+			continue
+		}
+		few = true
+		limit := NoiseZ * o.Noise * math.Sqrt(1/float64(len(r.A))+1/float64(len(r.B)))
+		r.BeyondNoise = math.Abs(math.Log(r.Speed)) > limit
+	}
 	c.Series = summarise(c.Rows)
 	minA, minB := math.MaxInt, math.MaxInt
 	for _, r := range c.Rows {
 		minA, minB = min(minA, len(r.A)), min(minB, len(r.B))
 	}
-	if p := stats.MinUTestP(minA, minB); p >= o.Alpha {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("too few runs to call any difference significant: %d against %d launches (the U test needs about 4 a side for p < %g); run each side 4-5 times", minA, minB, o.Alpha))
+	if few {
+		c.Warnings = append(c.Warnings, fmt.Sprintf("too few runs for the U test (%d against %d launches; it needs about 4 a side for p < %g): rows are judged against a launch-to-launch noise of %.0f%% instead, differences beyond %.2fx marked '!'; run each side 4-5 times for a test",
+			minA, minB, o.Alpha, 100*o.Noise, math.Exp(NoiseZ*o.Noise*math.Sqrt(1/float64(minA)+1/float64(minB)))))
 	}
 	if len(c.Rows) > 1 {
 		c.Warnings = append(c.Warnings, fmt.Sprintf("significance is corrected for the %d sizes compared at once (Benjamini-Hochberg, false discovery rate %g)", len(c.Rows), o.Alpha))
@@ -181,6 +240,9 @@ func summarise(rows []Row) []SeriesSummary {
 		all[s] = append(all[s], r.Speed)
 		if r.Significant {
 			out[i].Bands[b].Significant++
+		}
+		if r.BeyondNoise {
+			out[i].Bands[b].BeyondNoise++
 		}
 	}
 	for i := range out {

@@ -37,6 +37,8 @@ var page = sync.OnceValue(func() *template.Template {
 			return template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(p.SVG))
 		},
 		"series": seriesName,
+		"add":    func(a, b int) int { return a + b },
+		"pct":    func(v float64) float64 { return 100 * v },
 		"speedClass": func(v float64, significant, sizes int) string {
 			switch {
 			case sizes == 0 || significant == 0:

@@ -64,7 +64,8 @@ func seriesName(s analysis.Series) string {
 func Comparison(w io.Writer, c *analysis.Comparison) error {
 	fmt.Fprintf(w, "# A: %s\n# B: %s\n", side(c.A), side(c.B))
 	fmt.Fprintf(w, "# SPEED: how much faster B is than A (higher = faster, 1.00x = the same), the median over all pairs of runs\n")
-	fmt.Fprintf(w, "# ~: not significant (Mann-Whitney U over the launches, false discovery rate %g over all rows)\n\n", c.Alpha)
+	fmt.Fprintf(w, "# ~: not significant (Mann-Whitney U over the launches, false discovery rate %g over all rows)\n", c.Alpha)
+	fmt.Fprintf(w, "# !: too few launches for the U test, but beyond the launch-to-launch noise (%.0f%% a launch, %g sigma)\n\n", 100*c.Noise, analysis.NoiseZ)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "BENCHMARK\tNP\tBYTES\tMETRIC\tA\tB\tRUNS\tSPEED\tINTERVAL\tP\t\t")
 	for _, r := range c.Rows {
@@ -72,17 +73,13 @@ func Comparison(w io.Writer, c *analysis.Comparison) error {
 		if r.CI {
 			iv = fmt.Sprintf("[%s, %s]", Speed(r.Lo), Speed(r.Hi))
 		}
-		mark := "~"
-		if r.Significant {
-			mark = "*"
-		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s [%s]\t%s\t%s\t%d/%d\t%s\t%s\t%.3g\t%s\t\n", r.Key.Benchmark, r.Key.NP, r.Key.Bytes,
-			metricName(r.Metric), r.Metric.Unit(), Num(r.CentreA), Num(r.CentreB), len(r.A), len(r.B), Speed(r.Speed), iv, r.P, mark)
+			metricName(r.Metric), r.Metric.Unit(), Num(r.CentreA), Num(r.CentreB), len(r.A), len(r.B), Speed(r.Speed), iv, r.P, r.Mark())
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nSpeed multiplier by message size (geometric mean over the sizes; higher = faster, 1.00x = A; ~ none significant)\n\n")
+	fmt.Fprintf(w, "\nSpeed multiplier by message size (geometric mean over the sizes; higher = faster, 1.00x = A; ~ none significant, ! beyond launch noise)\n\n")
 	tw = tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
 	head := "Benchmark\t| all sizes"
 	for _, b := range analysis.Bands {
@@ -94,8 +91,8 @@ func Comparison(w io.Writer, c *analysis.Comparison) error {
 		line := fmt.Sprintf("%s\t| %s", seriesName(s.Series), Speed(s.GeoMean))
 		for _, b := range s.Bands {
 			cell := Speed(b.Speed)
-			if b.Sizes > 0 && b.Significant == 0 {
-				cell += " ~"
+			if m := b.Mark(); m != "" {
+				cell += " " + m
 			}
 			line += "\t| " + cell
 		}

@@ -28,6 +28,7 @@ func TestComparison(t *testing.T) {
 		A:     analysis.Side{Name: "base-*.jsonl", Runs: 5, Locality: "intra-node", Labels: []string{"hpc4", "base", "Open MPI v4.1.4"}},
 		B:     analysis.Side{Name: "xpmem-*.jsonl", Runs: 1, Locality: "intra-node"},
 		Alpha: 0.05,
+		Noise: analysis.DefaultNoise,
 		Rows: []analysis.Row{
 			{Key: analysis.Key{Suite: "imb", Benchmark: "PingPong", NP: 2, Bytes: 8}, Metric: analysis.TMax, A: []float64{1, 1, 1, 1, 1}, B: []float64{1.1},
 				CentreA: 1.01, CentreB: 1.1, Speed: 0.918, Lo: nan, Hi: nan, P: 0.33},
@@ -35,12 +36,14 @@ func TestComparison(t *testing.T) {
 				CentreA: 250.4, CentreB: 110.2, Speed: 2.27, Lo: 2.1, Hi: 2.4, CI: true, P: 0.012, Q: 0.024, Significant: true},
 			{Key: analysis.Key{Suite: "osu", Benchmark: "bw", NP: 2, Bytes: 4096}, Metric: analysis.BW, A: []float64{1}, B: []float64{1},
 				CentreA: 4000, CentreB: 3000, Speed: 0.75, P: 1},
+			{Key: analysis.Key{Suite: "osu", Benchmark: "bw", NP: 2, Bytes: 1 << 20}, Metric: analysis.BW, A: []float64{1}, B: []float64{1},
+				CentreA: 12000, CentreB: 600, Speed: 0.05, P: 1, BeyondNoise: true},
 		},
 		Series: []analysis.SeriesSummary{
 			{Series: analysis.Series{Suite: "imb", Benchmark: "PingPong", NP: 2}, GeoMean: 1.44, Sizes: 2,
 				Bands: []analysis.BandSpeed{{Speed: 0.918, Sizes: 1}, {Speed: nan}, {Speed: nan}, {Speed: 2.27, Sizes: 1, Significant: 1}}},
 			{Series: analysis.Series{Suite: "osu", Benchmark: "bw", NP: 2}, GeoMean: 0.75, Sizes: 1,
-				Bands: []analysis.BandSpeed{{Speed: nan}, {Speed: 0.75, Sizes: 1}, {Speed: nan}, {Speed: nan}}},
+				Bands: []analysis.BandSpeed{{Speed: nan}, {Speed: 0.75, Sizes: 1}, {Speed: nan}, {Speed: 0.05, Sizes: 1, BeyondNoise: 1}}},
 		},
 		Warnings: []string{"too few runs to call any difference significant"},
 	}
