@@ -248,3 +248,37 @@ func load(t *testing.T, path string) []*result.Bundle {
 	}
 	return f.Runs
 }
+
+// TestCompareNoiseModel: one launch a side cannot pass a U test; a 70×
+// gap is still called (beyond the launch noise), a 1.2× one is not, and
+// a larger noise moves the line.
+func TestCompareNoiseModel(t *testing.T) {
+	a := mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1, 8000, one), nil)
+	b := mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1, 8000, func(s int64) float64 {
+		if s >= 1024 {
+			return 70
+		}
+		return 1.2
+	}), nil)
+	for _, c := range []struct {
+		noise        float64
+		small, large bool
+	}{{0, false, true}, {0.03, true, true}, {2, false, false}} {
+		cmp, err := Compare("a", []*result.Bundle{a}, "b", []*result.Bundle{b}, CompareOptions{Noise: c.noise})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range cmp.Rows {
+			want := c.small
+			if r.Key.Bytes >= 1024 {
+				want = c.large
+			}
+			if r.Significant || r.BeyondNoise != want {
+				t.Errorf("noise %g, %d B, speed %.3g: significant %v, beyond noise %v, want %v", c.noise, r.Key.Bytes, r.Speed, r.Significant, r.BeyondNoise, want)
+			}
+		}
+		if len(cmp.Warnings) == 0 || !strings.Contains(cmp.Warnings[0], "launch-to-launch noise") {
+			t.Errorf("warnings %q", cmp.Warnings)
+		}
+	}
+}
