@@ -218,12 +218,24 @@ func TestCheck(t *testing.T) {
 	if r.Regressions != 0 {
 		t.Errorf("30%% at small sizes with 50%% allowed: %d regressions", r.Regressions)
 	}
-	// bandwidth down is worse; a missing size is listed
+	// bandwidth down is worse (in both launches of the run: confirmed); a
+	// missing size is listed
 	bwBase := []*result.Bundle{mkRun("osu", "bw", 2, "", []pt{{bytes: 1 << 20, bw: 1000}, {bytes: 2 << 20, bw: 1000}}, nil)}
-	bwRun := []*result.Bundle{mkRun("osu", "bw", 2, "", []pt{{bytes: 1 << 20, bw: 800}}, nil)}
-	r, _ = Check(bwBase, bwRun, tol, "", false)
+	bwRun := mkRun("osu", "bw", 2, "", []pt{{bytes: 1 << 20, bw: 800}}, nil)
+	r, _ = Check(bwBase, []*result.Bundle{bwRun, bwRun}, tol, "", false)
 	if r.Regressions != 1 || r.Missing != 1 || math.Abs(r.Rows[0].Change-0.2) > 1e-9 || len(r.Warnings) == 0 {
 		t.Errorf("bandwidth: %+v", r)
+	}
+	// one launch, one size beyond the limit (a 389% spike at 2 B, as a
+	// clean clone once saw): unconfirmed, no regression
+	r, _ = Check(base, slow(func(s int64) float64 {
+		if s == 2 {
+			return 4.89
+		}
+		return 1
+	}), tol, "", false)
+	if r.Regressions != 0 || r.Unconfirmed != 1 {
+		t.Errorf("a lone spike: %d regressions, %d unconfirmed", r.Regressions, r.Unconfirmed)
 	}
 	// noise: a baseline that varies ±30% allows more than 5%
 	wild := []*result.Bundle{}

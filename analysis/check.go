@@ -111,8 +111,12 @@ func (ts Tolerances) For(bench string, bytes int64) Tolerance {
 const (
 	VerdictOK         = "ok"
 	VerdictRegression = "REGRESSION"
-	VerdictBetter     = "better"
-	VerdictMissing    = "missing"
+	// VerdictUnconfirmed: beyond the limit at one size only, in one
+	// launch: a spike until a neighbouring size or another launch shows
+	// it too (not a regression; rerun to confirm).
+	VerdictUnconfirmed = "unconfirmed"
+	VerdictBetter      = "better"
+	VerdictMissing     = "missing"
 )
 
 // CheckRow is one key of a check.
@@ -125,8 +129,9 @@ type CheckRow struct {
 	Spread   float64 `json:"spread"`
 	BaseRuns int     `json:"base_runs"`
 	// Value is the checked run's value (median of its runs); NaN if the
-	// run lacks the key.
-	Value float64 `json:"value"`
+	// run lacks the key. Values are its runs' values, one a launch.
+	Value  float64   `json:"value"`
+	Values []float64 `json:"values"`
 	// Change is the move the wrong way, as a fraction of Base (> 0:
 	// worse); Allowed the larger of the tolerance and 3 × Spread, also a
 	// fraction of Base.
@@ -140,13 +145,18 @@ type CheckRow struct {
 type CheckResult struct {
 	Rows        []CheckRow `json:"rows"`
 	Regressions int        `json:"regressions"`
+	Unconfirmed int        `json:"unconfirmed"` // beyond the limit at one size in one launch`
 	Missing     int        `json:"missing"`
 	Warnings    []string   `json:"warnings"`
 }
 
 // Check holds runs against a baseline: a regression is a move the wrong
 // way (time up, bandwidth down) beyond both the tolerance and the
-// baseline's own noise.
+// baseline's own noise, that persists: at a neighbouring size of the same
+// benchmark too, or in every one of two launches or more of the run. A
+// lone size of one launch beyond the limit is unconfirmed: one launch is
+// one draw, and a shared-memory launch's 0-byte row has come out at 3.9×
+// its baseline on this project's test machine with nothing wrong.
 func Check(base, runs []*result.Bundle, tol Tolerances, metric Metric, force bool) (*CheckResult, error) {
 	lb, lr := Locality(base), Locality(runs)
 	if !force && (lb == result.Mixed || lr == result.Mixed || lb != "" && lr != "" && lb != lr) {
@@ -170,7 +180,8 @@ func Check(base, runs []*result.Bundle, tol Tolerances, metric Metric, force boo
 			res.Rows = append(res.Rows, row)
 			continue
 		}
-		row.Value = stats.Median(values(ps))
+		row.Values = values(ps)
+		row.Value = stats.Median(row.Values)
 		row.Change = (row.Value - row.Base) / row.Base
 		if row.Metric.HigherIsBetter() {
 			row.Change = -row.Change
@@ -186,6 +197,7 @@ func Check(base, runs []*result.Bundle, tol Tolerances, metric Metric, force boo
 		}
 		res.Rows = append(res.Rows, row)
 	}
+	confirm(res)
 	if len(res.Rows) == res.Missing {
 		return nil, fmt.Errorf("the run has no benchmark, process count and size of the baseline")
 	}
@@ -193,4 +205,39 @@ func Check(base, runs []*result.Bundle, tol Tolerances, metric Metric, force boo
 		res.Warnings = append(res.Warnings, fmt.Sprintf("the baseline has %d run(s): its noise is unknown, only the tolerance applies (a baseline from the last 5-10 runs of a system knows its spread)", n))
 	}
 	return res, nil
+}
+
+// confirm turns regressions that do not persist into unconfirmed ones: a
+// regression stands when the size next to it (same benchmark and process
+// count) regressed too, or when the run has two launches or more and
+// each of them is beyond the limit.
+func confirm(res *CheckResult) {
+	beyond := func(x CheckRow, v float64) bool {
+		c := (v - x.Base) / x.Base
+		if x.Metric.HigherIsBetter() {
+			c = -c
+		}
+		return c > x.Allowed
+	}
+	regressed := func(i int) bool { return i >= 0 && i < len(res.Rows) && res.Rows[i].Verdict == VerdictRegression }
+	var lone []int
+	for i, x := range res.Rows {
+		if x.Verdict != VerdictRegression {
+			continue
+		}
+		s := x.Key.Series()
+		next := regressed(i-1) && res.Rows[i-1].Key.Series() == s || regressed(i+1) && res.Rows[i+1].Key.Series() == s
+		every := len(x.Values) >= 2
+		for _, v := range x.Values {
+			every = every && beyond(x, v)
+		}
+		if !next && !every {
+			lone = append(lone, i)
+		}
+	}
+	for _, i := range lone {
+		res.Rows[i].Verdict = VerdictUnconfirmed
+		res.Regressions--
+		res.Unconfirmed++
+	}
 }

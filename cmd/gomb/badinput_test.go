@@ -77,6 +77,8 @@ func TestBadInputSweep(t *testing.T) {
 		{"report -alpha 5", 0, nil, []string{"report", "-alpha", "5", intra}, exitUsage, "false discovery rate between 0 and 1"},
 		{"report -alpha NaN", 0, nil, []string{"report", "-alpha", "NaN", intra}, exitUsage, "false discovery rate between 0 and 1"},
 		{"compare -alpha NaN", 0, nil, []string{"compare", "-alpha", "NaN", intra, intra}, exitUsage, "false discovery rate between 0 and 1"},
+		{"compare -noise abc", 0, nil, []string{"compare", "-noise", "abc", intra, intra}, exitUsage, "the noise of one launch as a fraction or a percentage"},
+		{"compare -noise 0", 0, nil, []string{"compare", "-noise", "0", intra, intra}, exitUsage, "the noise of one launch as a fraction or a percentage"},
 		{"unknown command", 0, nil, []string{"benchmark"}, exitUsage, `unknown command "benchmark"`},
 		{"version with arguments", 0, nil, []string{"version", "now"}, exitUsage, "version"},
 		{"import missing file", 0, nil, []string{"import", missing}, exitFailure, "no such file"},

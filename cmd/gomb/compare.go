@@ -26,10 +26,13 @@ benchmarks and OSU's latencies, MB/s for OSU's bandwidth tests.
 Flags:
   -metric M       compare by t_avg_us, t_min_us, t_max_us or mbytes_per_sec instead
   -alpha A        false discovery rate (0.05)
+  -noise N        the launch-to-launch noise a size is held against when a side
+                  has too few launches for the U test (0.15 = 15%, the default)
   -force          compare intra-node with inter-node runs (refused otherwise)
 ` + inputFlagsHelp + jsonHelp + `
 Run each side 4-5 times: with fewer than 4 launches a side no difference can
-be significant at 0.05 (the table says so).
+be significant at 0.05; each size is then held against the launch-to-launch
+noise (-noise) instead, and a difference beyond three times it is marked '!'.
 
 Exit status: 0 compared, 2 bad input (unreadable runs, nothing in common,
 intra- against inter-node without -force).
@@ -47,6 +50,7 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 	fs.StringVar(&in.json, "json", "", "")
 	metricName := fs.String("metric", "", "")
 	alpha := alphaFlag(fs)
+	noise := noiseFlag(fs)
 	force := fs.Bool("force", false, "")
 	pos, err := parseCommand(stdout, fs, compareUsageText, args)
 	if err != nil {
@@ -74,7 +78,7 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	c, err := analysis.Compare(sideName(a), ra, sideName(b), rb,
-		analysis.CompareOptions{Metric: metric, Alpha: *alpha, Force: *force})
+		analysis.CompareOptions{Metric: metric, Alpha: *alpha, Noise: *noise, Force: *force})
 	if err != nil {
 		return usageErr("compare: %v", err)
 	}

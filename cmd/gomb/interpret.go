@@ -228,6 +228,24 @@ func alphaFlag(fs *flag.FlagSet) *float64 {
 	return &alpha
 }
 
+// noiseFlag is -noise: the launch-to-launch noise compare assumes when
+// there are too few launches for its test.
+func noiseFlag(fs *flag.FlagSet) *float64 {
+	noise := analysis.DefaultNoise
+	fs.Func("noise", "", func(s string) error {
+		v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+		if strings.HasSuffix(s, "%") {
+			v /= 100
+		}
+		if err != nil || !(v > 0 && v < 10) {
+			return fmt.Errorf("want the noise of one launch as a fraction or a percentage (0.15, 15%%), got %q", s)
+		}
+		noise = v
+		return nil
+	})
+	return &noise
+}
+
 // parseLink reads a link rate in Gb/s: "100", "100Gb/s", "25GbE", or in
 // gigabytes "12.5GB/s".
 func parseLink(s string) (float64, error) {

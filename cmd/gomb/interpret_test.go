@@ -28,7 +28,7 @@ func TestInterpretCommands(t *testing.T) {
 		stderr string // the one error line, exactly
 	}{
 		{"compare ids", []string{"compare", "1,2", "3"}, 0,
-			[]string{"PingPong   2  4194304  t_max [µs]   2124  35730   2/1  0.059x", "| 0.014x ~", "too few runs"}, ""},
+			[]string{"PingPong   2  4194304  t_max [µs]   2124  35730   2/1  0.059x", "| 0.014x !", "too few runs"}, ""},
 		{"compare vs", []string{"compare", "1", "2", "vs", "3"}, 0, []string{"A: 1 2 (2 runs: dell, Intel MPI; inter-node)"}, ""},
 		{"compare selections", []string{"compare", "system=dell last=3", "3"}, 0, []string{"B: 3 (1 run"}, ""},
 		{"compare one side", []string{"compare", "1"}, exitUsage, nil, "gomb: compare: give two sides, A B or A... vs B... ('gomb compare -help')"},

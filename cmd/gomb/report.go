@@ -29,7 +29,7 @@ Flags:
   -title TEXT     the report's title
   -link RATE      the link rate in Gb/s for efficiency and the bandwidth plots
                   (default: what the runs recorded)
-  -metric M, -alpha A, -force   as for gomb compare
+  -metric M, -alpha A, -noise N, -force   as for gomb compare
 ` + inputFlagsHelp + `
 Exit status: 0 written, 1 could not write, 2 bad input.
 
@@ -48,6 +48,7 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	title := fs.String("title", "", "")
 	metricName := fs.String("metric", "", "")
 	alpha := alphaFlag(fs)
+	noise := noiseFlag(fs)
 	force := fs.Bool("force", false, "")
 	var link analysis.Link
 	linkFlag(fs, &link)
@@ -103,7 +104,7 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	}
 	if len(runs) == 2 {
 		c, err := analysis.Compare(input.Sides[0].Label, runs[0], input.Sides[1].Label, runs[1],
-			analysis.CompareOptions{Metric: metric, Alpha: *alpha, Force: *force})
+			analysis.CompareOptions{Metric: metric, Alpha: *alpha, Noise: *noise, Force: *force})
 		if err != nil {
 			return usageErr("report: %v", err)
 		}

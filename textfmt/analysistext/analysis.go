@@ -147,6 +147,9 @@ func Check(w io.Writer, r *analysis.CheckResult) error {
 	if r.Missing > 0 {
 		fmt.Fprintf(w, "note: %d baseline points are not in the run\n", r.Missing)
 	}
+	if r.Unconfirmed > 0 {
+		fmt.Fprintf(w, "note: %d unconfirmed (beyond the limit at one size of one launch, no neighbour or other launch agreeing): rerun to confirm\n", r.Unconfirmed)
+	}
 	if r.Regressions == 0 {
 		fmt.Fprintf(w, "PASS: no regression beyond the tolerances in %d points\n", len(r.Rows)-r.Missing)
 		return nil
