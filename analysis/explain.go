@@ -98,7 +98,7 @@ type rule struct {
 // rules run in this order, and their findings come out in it, warnings
 // first.
 var rules = []rule{
-	{run: func(in *explainInput) []Finding { return fabric(in.series, in.loc, in.th) }},
+	{run: fabric},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return variability(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return bimodal(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return protocolSwitch(s, in.th) }},

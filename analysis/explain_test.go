@@ -164,6 +164,36 @@ func TestExplainPlanted(t *testing.T) {
 	}
 }
 
+// TestFabricReference: the fabric finding quotes the published figures
+// of its class, and a run on EFA (FI_PROVIDER=efa, or efa devices) at
+// 11 µs is EFA's healthy SRD, not TCP.
+func TestFabricReference(t *testing.T) {
+	vmi := load(t, "testdata/vmi_infiniband_latency_np2.txt")[0]
+	f := find(Explain(vmi, ExplainOptions{}), KindFabric)
+	if f == nil || len(f.Numbers) < 2 || !strings.Contains(f.Numbers[1], "published: InfiniHost (MPICH-VMI, 2005) 1.74 µs") {
+		t.Errorf("VMI fabric: %+v", f)
+	}
+	efa := func(env map[string]string, links []result.Link) *Finding {
+		r := mkRun("osu", "latency", 2, result.InterNode, pingpong(11, 5800, one), nil)
+		r.Run.Env = env
+		r.Run.Ranks = []result.Rank{{Links: links}}
+		return find(Explain(r, ExplainOptions{}), KindFabric)
+	}
+	for _, c := range []struct {
+		name  string
+		f     *Finding
+		class string
+	}{
+		{"FI_PROVIDER=efa", efa(map[string]string{"FI_PROVIDER": "efa"}, nil), "AWS EFA"},
+		{"efa device", efa(nil, []result.Link{{Name: "efa_0", Kind: "infiniband", State: "up", Gbps: 100}}), "AWS EFA"},
+		{"no provider", efa(nil, nil), "Ethernet/TCP class"},
+	} {
+		if c.f == nil || c.f.Severity != Info || !strings.Contains(c.f.Summary, c.class) || !strings.Contains(strings.Join(c.f.Numbers, " "), "published:") {
+			t.Errorf("%s: %+v", c.name, c.f)
+		}
+	}
+}
+
 // TestThresholds: the rules judge by ExplainOptions.Thresholds: a spread
 // of 4.5× warns at the default 3× and not at 5×, and the summary says the
 // threshold in force; the zero options are the defaults.

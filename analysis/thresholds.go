@@ -73,6 +73,9 @@ type Thresholds struct {
 	FabricShm  float64 `json:"fabric_shm"`
 	FabricRDMA float64 `json:"fabric_rdma"`
 	FabricSlow float64 `json:"fabric_slow"`
+	// FabricEFA: with an EFA provider, latency up to it is EFA's SRD
+	// (published: 9.87 µs, Fabrics).
+	FabricEFA float64 `json:"fabric_efa"`
 
 	// collective model: a collective slower than its point-to-point model
 	// by CollectiveRatio and by CollectiveMinUS at least, at
@@ -99,7 +102,7 @@ var DefaultThresholds = Thresholds{
 	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9,
 	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5,
 	EfficiencyWarn: 0.5, PlateauSpread: 1.05, PlateauBelow: 0.7, BusWarn: 0.5, BusWarnMinBytes: 1 << 20,
-	FabricShm: 1, FabricRDMA: 4, FabricSlow: 10,
+	FabricShm: 1, FabricRDMA: 4, FabricSlow: 10, FabricEFA: 20,
 	CollectiveRatio: 10, CollectiveMinUS: 2, CollectiveMinSizes: 2,
 	StragglerMinSizes: 5, StragglerShare: 0.5, StragglerP: 0.001,
 }
