@@ -29,6 +29,7 @@ const (
 	KindCollective  = "collective-model"
 	KindFabric      = "fabric"
 	KindStraggler   = "straggler"
+	KindHistory     = "history"
 )
 
 // Severities.
@@ -41,6 +42,9 @@ const (
 type ExplainOptions struct {
 	Link       Link        `json:"link"`       // zero: the run's own record of its links, if any
 	Thresholds *Thresholds `json:"thresholds"` // nil: DefaultThresholds
+	// History are earlier runs of the same system, configuration and
+	// locality (the archive's), which the run is held against.
+	History []*result.Bundle `json:"-"`
 }
 
 // Explain lists what stands out in a run, warnings first.
@@ -52,7 +56,7 @@ func Explain(r *result.Bundle, o ExplainOptions) []Finding {
 	if o.Thresholds != nil {
 		th = *o.Thresholds
 	}
-	in := &explainInput{run: r, series: collect(r), loc: Locality([]*result.Bundle{r}), link: o.Link, th: th}
+	in := &explainInput{run: r, series: collect(r), loc: Locality([]*result.Bundle{r}), link: o.Link, th: th, history: o.History}
 	var fs []Finding
 	for i := 0; i < len(rules); {
 		if rules[i].run != nil {
@@ -80,11 +84,12 @@ func Explain(r *result.Bundle, o ExplainOptions) []Finding {
 // explainInput is what the rules read: the run, its series, its locality
 // and the link.
 type explainInput struct {
-	run    *result.Bundle
-	series []*series
-	loc    string
-	link   Link
-	th     Thresholds
+	run     *result.Bundle
+	series  []*series
+	loc     string
+	link    Link
+	th      Thresholds
+	history []*result.Bundle
 }
 
 // A rule finds one kind of thing (rule_*.go, one file each): over the
@@ -106,6 +111,7 @@ var rules = []rule{
 	{run: cliffs}, // steps at the run's switch points are said once
 	{run: func(in *explainInput) []Finding { return collectiveModel(in.series, in.th) }},
 	{run: func(in *explainInput) []Finding { return stragglers(in.run, in.th) }},
+	{run: history},
 }
 
 // ofKind are the findings of one kind.

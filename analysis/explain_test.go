@@ -214,3 +214,32 @@ func TestThresholds(t *testing.T) {
 		t.Errorf("a 4.5x spread against a 2x threshold: %+v", f)
 	}
 }
+
+// TestExplainHistory: held against five earlier runs of its system, a
+// run 1.9× slower from 1 KiB on is a WARNING naming the benchmark, the
+// sizes and the factor; as fast as its history, nothing; with too few
+// earlier runs, nothing either.
+func TestExplainHistory(t *testing.T) {
+	past := noisy(5, 3, "PingPong", func(j float64) []pt { return pingpong(1, 5000, func(int64) float64 { return j }) })
+	for _, p := range past {
+		p.Run.Labels = map[string]string{"system": "hpc4"}
+	}
+	slow := mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1, 5000, func(s int64) float64 {
+		if s >= 1024 {
+			return 1.9
+		}
+		return 1
+	}), nil)
+	f := find(Explain(slow, ExplainOptions{History: past}), KindHistory)
+	if f == nil || f.Severity != Warning || f.Series.Benchmark != "PingPong" || f.Sizes[0] != 1024 ||
+		!strings.Contains(f.Summary, "1.9× slower than its median over the last 5 runs") || !strings.Contains(f.Numbers[0], "system=hpc4") {
+		t.Errorf("1.9× slower: %+v", f)
+	}
+	same := mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1, 5000, one), nil)
+	if f := find(Explain(same, ExplainOptions{History: past}), KindHistory); f != nil {
+		t.Errorf("as fast as its history: %+v", f)
+	}
+	if f := find(Explain(slow, ExplainOptions{History: past[:2]}), KindHistory); f != nil {
+		t.Errorf("two earlier runs: %+v", f)
+	}
+}

@@ -92,6 +92,12 @@ type Thresholds struct {
 	StragglerMinSizes int     `json:"straggler_min_sizes"`
 	StragglerShare    float64 `json:"straggler_share"`
 	StragglerP        float64 `json:"straggler_p"`
+
+	// history: with HistoryMinRuns earlier runs of the same system or
+	// more, a benchmark HistoryRatio times slower than their median
+	// (beyond 3× their spread, at adjacent sizes) is a WARNING.
+	HistoryMinRuns int     `json:"history_min_runs"`
+	HistoryRatio   float64 `json:"history_ratio"`
 }
 
 // DefaultThresholds are gomb's thresholds.
@@ -105,4 +111,5 @@ var DefaultThresholds = Thresholds{
 	FabricShm: 1, FabricRDMA: 4, FabricSlow: 10, FabricEFA: 20,
 	CollectiveRatio: 10, CollectiveMinUS: 2, CollectiveMinSizes: 2,
 	StragglerMinSizes: 5, StragglerShare: 0.5, StragglerP: 0.001,
+	HistoryMinRuns: 3, HistoryRatio: 1.5,
 }

@@ -39,6 +39,16 @@ func importRecords(f *File, r io.Reader) {
 			if rec.Source == nil {
 				rec.Source = &result.Source{Format: string(Records), File: f.Name, Hash: f.Hash}
 			}
+			// labels given on import (-system, -config, -label) join those
+			// the run was measured with, which win
+			for k, v := range f.Options.Labels {
+				if _, ok := rec.Labels[k]; !ok {
+					if rec.Labels == nil {
+						rec.Labels = map[string]string{}
+					}
+					rec.Labels[k] = v
+				}
+			}
 		case *result.Result:
 			r := get(rec.RunID)
 			r.Results = append(r.Results, rec)

@@ -138,3 +138,46 @@ func (r *Resolver) resolve(items []string) ([]*result.Bundle, error) {
 	}
 	return runs, nil
 }
+
+// History is up to n earlier archived runs of the run's system (and its
+// configuration, suite and locality), newest first: what explain holds a
+// run against. None when the run has no system label; a run does not
+// count as its own history, nor do runs that started after it.
+func (r *Resolver) History(run *result.Bundle, locality string, n int) ([]*result.Bundle, error) {
+	sys := run.Run.Labels["system"]
+	if sys == "" || n <= 0 {
+		return nil, nil
+	}
+	words := []string{"system=" + sys, "suite=" + run.Run.Suite}
+	if c := run.Run.Labels["config"]; c != "" {
+		words = append(words, "config="+c)
+	}
+	if locality != "" {
+		words = append(words, "locality="+locality)
+	}
+	sel, err := archive.ParseSelector(words)
+	if err != nil {
+		return nil, err
+	}
+	db, err := r.archive()
+	if err != nil {
+		return nil, err
+	}
+	infos, err := db.List(sel) // oldest first
+	if err != nil {
+		return nil, err
+	}
+	var out []*result.Bundle
+	for i := len(infos) - 1; i >= 0 && len(out) < n; i-- {
+		ri := infos[i]
+		if ri.RunID == run.Run.RunID || !run.Run.Start.IsZero() && !ri.Started.IsZero() && !ri.Started.Before(run.Run.Start) {
+			continue
+		}
+		b, err := db.Load(ri.ID)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}

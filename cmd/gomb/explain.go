@@ -3,8 +3,12 @@ package main
 import (
 	"flag"
 	"io"
+	"os"
 
 	"github.com/gomb-hpc/gomb/analysis"
+	"github.com/gomb-hpc/gomb/archive"
+	"github.com/gomb-hpc/gomb/input"
+	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt/analysistext"
 )
 
@@ -18,13 +22,19 @@ switches (eager to rendezvous, from a fit of time = a + b x size), the
 fabric class the latency implies (shared memory, RDMA, Ethernet/TCP),
 efficiency and plateaus against the link rate, bus bandwidth of
 collectives, collectives slower than a model built from the run's own
-PingPong, and stragglers (one rank slowest far more often than chance).
+PingPong, stragglers (one rank slowest far more often than chance), and,
+when the archive holds earlier runs of the run's system (its labels
+system=, config=, and its locality), benchmarks 1.5x slower or faster than
+their median over the last of them. Expected behaviour (the MPI's
+protocol switch showing in every benchmark) is said once, as information.
 
 ` + inputHelp + `
 
 Flags:
   -link RATE      the link rate in Gb/s (100, 200Gb/s, 25GbE); default: the
                   fastest link the run's hosts recorded (InfiniBand first)
+  -history N      hold the run against up to N earlier archived runs of its
+                  system, configuration and locality (10; 0: none)
 ` + inputFlagsHelp + jsonHelp + `
 Exit status: 0 explained (findings do not change it), 2 bad input.
 
@@ -41,6 +51,8 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 	fs.StringVar(&in.json, "json", "", "")
 	var link analysis.Link
 	linkFlag(fs, &link)
+	past := 10
+	fs.Func("history", "", atLeast(0, "earlier runs", func(v int) { past = v }))
 	pos, err := parseCommand(stdout, fs, explainUsageText, args)
 	if err != nil {
 		return helpDone(err)
@@ -65,7 +77,11 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 	var all []explained
 	w := in.text(stdout, stderr)
 	for _, run := range runs {
-		fs := analysis.Explain(run, analysis.ExplainOptions{Link: link})
+		hist, err := history(r, in.archive, run, past)
+		if err != nil {
+			return err
+		}
+		fs := analysis.Explain(run, analysis.ExplainOptions{Link: link, History: hist})
 		title := "gomb explain: " + describeRun(run)
 		if err := analysistext.Findings(w, title, fs); err != nil {
 			return err
@@ -73,4 +89,23 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 		all = append(all, explained{Run: describeRun(run), RunID: run.Run.RunID, Findings: fs})
 	}
 	return in.writeJSON(stdout, all, pos)
+}
+
+// history is the run's earlier archived runs, when there is an archive to
+// look in (explain creates none).
+func history(r *input.Resolver, path string, run *result.Bundle, n int) ([]*result.Bundle, error) {
+	if n == 0 || run.Run.Labels["system"] == "" {
+		return nil, nil
+	}
+	if path == "" {
+		p, err := archive.DefaultPath()
+		if err != nil {
+			return nil, nil
+		}
+		path = p
+	}
+	if _, err := os.Stat(path); err != nil {
+		return nil, nil
+	}
+	return r.History(run, analysis.Locality([]*result.Bundle{run}), n)
 }

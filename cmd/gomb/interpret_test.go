@@ -1,11 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/gomb-hpc/gomb/importer"
 )
 
 // TestInterpretCommands drives compare, check, explain and report through
@@ -107,5 +112,54 @@ func TestInterpretCommands(t *testing.T) {
 	plots, _ := filepath.Glob(filepath.Join(dir, "r_plots", "*"))
 	if len(plots) != 10 {
 		t.Errorf("%d plot files: %v", len(plots), plots)
+	}
+}
+
+// TestExplainHistory: five runs of a system in the archive, the last
+// 1.9× slower from 8 KiB on; explain of that run by id holds it against
+// the four before it and warns, naming the benchmark and the factor; with
+// -history 0, or for the first run (no earlier ones), it says nothing of
+// history.
+func TestExplainHistory(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "h.db")
+	env := []string{"GOMB_ARCHIVE=" + db}
+	f, err := importer.ImportFile(testdata("gomb_records_osu_bw_np2.jsonl"), "bw", importer.Options{}, nil)
+	if err != nil || len(f.Runs) != 1 {
+		t.Fatal(err)
+	}
+	for i := 0; i < 5; i++ {
+		b := f.Runs[0]
+		b.Run.RunID = fmt.Sprintf("history-%d", i)
+		b.Run.Start = time.Date(2026, 11, 1+i, 12, 0, 0, 0, time.UTC)
+		var out bytes.Buffer
+		for _, r := range b.Results {
+			r.RunID = b.Run.RunID
+			if i == 4 && r.Bytes >= 8 {
+				r.MBps /= 1.9
+			}
+		}
+		if b.End != nil {
+			b.End.RunID = b.Run.RunID
+		}
+		if err := b.Encode(&out); err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, fmt.Sprintf("r%d.jsonl", i))
+		if err := os.WriteFile(p, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, se, code := gombCmd(t, env, "", "archive", "add", "-system", "hpc4", p); code != 0 {
+			t.Fatalf("archive add: %s", se)
+		}
+	}
+	so, se, code := gombCmd(t, env, "", "explain", "5")
+	if code != 0 || !strings.Contains(so, "WARNING [history] bw (np 2): 1.9× slower than its median over the last 4 runs of this system at 8 B and 16 B") {
+		t.Errorf("explain 5: exit %d\n%s%s", code, so, se)
+	}
+	for _, args := range [][]string{{"explain", "-history", "0", "5"}, {"explain", "1"}} {
+		if so, _, _ := gombCmd(t, env, "", args...); strings.Contains(so, "[history]") {
+			t.Errorf("%v:\n%s", args, so)
+		}
 	}
 }
