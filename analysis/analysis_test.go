@@ -294,3 +294,30 @@ func TestCompareNoiseModel(t *testing.T) {
 		}
 	}
 }
+
+// TestVerdict: the seed's XPMEM example — Reduce and Allreduce 3-10×
+// faster with large messages, small messages at 0.30-0.76× — reads as a
+// net gain for bandwidth-bound codes with the small-message path to look
+// at; differences that are not significant are not counted.
+func TestVerdict(t *testing.T) {
+	row := func(bench string, bytes int64, speed float64, sig bool) Row {
+		return Row{Key: Key{Suite: "imb", Benchmark: bench, NP: 16, Bytes: bytes}, Speed: speed, Significant: sig}
+	}
+	rows := []Row{
+		row("Allreduce", 8, 0.30, true), row("Reduce", 16, 0.76, true), row("Allreduce", 1<<20, 10, true),
+		row("Reduce", 4<<20, 3, true), row("PingPong", 8, 0.5, false), row("Allreduce", 64<<10, 1.01, false),
+	}
+	v := verdict(rows)
+	var lines []string
+	for _, l := range v.Lines {
+		lines = append(lines, l.String())
+	}
+	want := []string{"0-32 B: slower, at 0.30-0.76× in Allreduce, Reduce (reductions, 2 size(s))",
+		"512 KiB-4 MiB: 3.00-10.00× faster in Allreduce, Reduce (reductions, 2 size(s))"}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") || !strings.HasPrefix(v.Conclusion, "a net gain for bandwidth-bound codes") {
+		t.Errorf("verdict:\n%s\n=> %s", strings.Join(lines, "\n"), v.Conclusion)
+	}
+	if v := verdict(rows[4:]); len(v.Lines) != 0 || !strings.HasPrefix(v.Conclusion, "no difference beyond the noise") {
+		t.Errorf("nothing significant: %+v", v)
+	}
+}

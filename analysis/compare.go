@@ -115,6 +115,7 @@ type Comparison struct {
 	Noise    float64         `json:"noise"` // the launch-noise model in force
 	Rows     []Row           `json:"rows"`
 	Series   []SeriesSummary `json:"series"`
+	Verdict  Verdict         `json:"verdict"`
 	Warnings []string        `json:"warnings"`
 }
 
@@ -177,6 +178,7 @@ func Compare(nameA string, a []*result.Bundle, nameB string, b []*result.Bundle,
 		r.BeyondNoise = math.Abs(math.Log(r.Speed)) > limit
 	}
 	c.Series = summarise(c.Rows)
+	c.Verdict = verdict(c.Rows)
 	minA, minB := math.MaxInt, math.MaxInt
 	for _, r := range c.Rows {
 		minA, minB = min(minA, len(r.A)), min(minB, len(r.B))

@@ -101,6 +101,11 @@ func Comparison(w io.Writer, c *analysis.Comparison) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	fmt.Fprintf(w, "\nVerdict (significant differences only, or beyond the launch noise):\n")
+	for _, l := range c.Verdict.Lines {
+		fmt.Fprintf(w, "  %s\n", l)
+	}
+	fmt.Fprintf(w, "  => %s\n", c.Verdict.Conclusion)
 	for _, warn := range c.Warnings {
 		fmt.Fprintf(w, "\nnote: %s", warn)
 	}

@@ -45,6 +45,10 @@ func TestComparison(t *testing.T) {
 			{Series: analysis.Series{Suite: "osu", Benchmark: "bw", NP: 2}, GeoMean: 0.75, Sizes: 1,
 				Bands: []analysis.BandSpeed{{Speed: nan}, {Speed: 0.75, Sizes: 1}, {Speed: nan}, {Speed: 0.05, Sizes: 1, BeyondNoise: 1}}},
 		},
+		Verdict: analysis.Verdict{Lines: []analysis.VerdictLine{
+			{Band: "512 KiB-4 MiB", Family: "point-to-point", Faster: true, Lo: 2.27, Hi: 2.27, Benchmarks: []string{"PingPong"}, Sizes: 1},
+			{Band: "512 KiB-4 MiB", Family: "point-to-point", Lo: 0.05, Hi: 0.05, Benchmarks: []string{"bw"}, Sizes: 1}},
+			Conclusion: "mixed: faster and slower in the same size range; read the lines above per benchmark"},
 		Warnings: []string{"too few runs to call any difference significant"},
 	}
 	golden(t, "comparison.golden", func(b *bytes.Buffer) error { return Comparison(b, c) })
