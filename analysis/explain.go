@@ -30,6 +30,7 @@ const (
 	KindFabric      = "fabric"
 	KindStraggler   = "straggler"
 	KindHistory     = "history"
+	KindRegimes     = "regimes"
 )
 
 // Severities.
@@ -107,6 +108,7 @@ var rules = []rule{
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return variability(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return bimodal(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return protocolSwitch(s, in.th) }},
+	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return regimes(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return efficiency(s, in.link, in.loc, in.th) }},
 	{run: cliffs}, // steps at the run's switch points are said once
 	{run: func(in *explainInput) []Finding { return collectiveModel(in.series, in.th) }},

@@ -47,6 +47,11 @@ func TestExplainSeeds(t *testing.T) {
 		if f := find(fs, KindFabric); f == nil || !strings.Contains(f.Summary, c.class) {
 			t.Errorf("%s: fabric %+v", c.file, f)
 		}
+		// α and 1/β per regime, with the fit's residual
+		if f := find(fs, KindRegimes); f == nil || len(f.Numbers) < 2 || !strings.Contains(f.Numbers[len(f.Numbers)-1], "to 4 MiB: α = ") ||
+			!strings.Contains(f.Numbers[0], "rms residual") {
+			t.Errorf("%s: regimes %+v", c.file, f)
+		}
 		// the step at the switch is the switch, not a cliff
 		if f := find(fs, KindCliff); f != nil {
 			t.Errorf("%s: cliff %+v at the protocol switch", c.file, f)

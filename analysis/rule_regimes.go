@@ -1,0 +1,53 @@
+package analysis
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gomb-hpc/gomb/stats"
+)
+
+// regimes: the point-to-point time per protocol regime, as Netgauge's
+// LogGP assessment reports it: for each segment of the fit time = α +
+// β·size (the same fit as protocolSwitch), its sizes, α (the start-up
+// latency), 1/β (the bandwidth the bytes move at) and the fit's relative
+// rms residual there, so the numbers can be trusted or not.
+func regimes(s *series, th Thresholds) []Finding {
+	if !s.traits().Latency {
+		return nil
+	}
+	var x, y []float64
+	var bs []int64
+	for _, r := range s.rows {
+		if t := r.primary; r.bytes > 0 && t > 0 {
+			x, y, bs = append(x, float64(r.bytes)), append(y, t), append(bs, r.bytes)
+		}
+	}
+	seg, ok := stats.FitSegments(x, y, th.SwitchMinPoints, th.SwitchLines, th.SwitchMinGain)
+	if !ok {
+		return nil
+	}
+	var parts []string
+	for i, start := range seg.Starts {
+		end := len(x)
+		if i+1 < len(seg.Starts) {
+			end = seg.Starts[i+1]
+		}
+		l := seg.Lines[i]
+		var sse float64
+		for k := start; k < end; k++ {
+			d := (y[k] - l.At(x[k])) / y[k]
+			sse += d * d
+		}
+		bw := "∞ (no growth with size)"
+		if l.Beta > 0 {
+			bw = mbps(1 / l.Beta)
+		}
+		parts = append(parts, fmt.Sprintf("%s to %s: α = %s, 1/β = %s, rms residual %.1f%%",
+			Size(bs[start]), Size(bs[end-1]), us(l.Alpha), bw, 100*math.Sqrt(sse/float64(end-start))))
+	}
+	return []Finding{{Kind: KindRegimes, Severity: Info, Series: s.Series, Sizes: []int64{bs[0], bs[len(bs)-1]},
+		Summary: fmt.Sprintf("%s: %d regime(s) of time = α + size·β", name(s.Series), len(parts)),
+		Numbers: parts,
+		Cause:   "each regime is one protocol or copy mechanism: α is its start-up latency, 1/β the bandwidth its bytes move at; a large residual means the sizes there follow no straight line (cache effects, noise)"}}
+}
