@@ -107,6 +107,17 @@ func (ts Tolerances) For(bench string, bytes int64) Tolerance {
 	return best
 }
 
+// CheckOptions tune a check.
+type CheckOptions struct {
+	Tolerances Tolerances `json:"tolerances"`
+	Metric     Metric     `json:"metric"` // "" for each benchmark's primary metric
+	Force      bool       `json:"force"`  // check intra-node against inter-node
+	// BaseLink and RunLink are the links link_efficiency is taken against
+	// (zero: each run's recorded link).
+	BaseLink Link `json:"base_link"`
+	RunLink  Link `json:"run_link"`
+}
+
 // Verdicts of a check.
 const (
 	VerdictOK         = "ok"
@@ -157,12 +168,13 @@ type CheckResult struct {
 // lone size of one launch beyond the limit is unconfirmed: one launch is
 // one draw, and a shared-memory launch's 0-byte row has come out at 3.9×
 // its baseline on this project's test machine with nothing wrong.
-func Check(base, runs []*result.Bundle, tol Tolerances, metric Metric, force bool) (*CheckResult, error) {
+func Check(base, runs []*result.Bundle, o CheckOptions) (*CheckResult, error) {
+	tol, metric := o.Tolerances, o.Metric
 	lb, lr := Locality(base), Locality(runs)
-	if !force && (lb == result.Mixed || lr == result.Mixed || lb != "" && lr != "" && lb != lr) {
+	if !o.Force && (lb == result.Mixed || lr == result.Mixed || lb != "" && lr != "" && lb != lr) {
 		return nil, fmt.Errorf("the baseline is %s, the run %s: intra-node and inter-node results do not compare (-force to check anyway)", dashed(lb), dashed(lr))
 	}
-	ob, or := Observe(base, metric), Observe(runs, metric)
+	ob, or := observe(base, metric, o.BaseLink), observe(runs, metric, o.RunLink)
 	res := &CheckResult{}
 	for _, k := range Keys(ob) {
 		bv := values(ob[k])

@@ -18,6 +18,10 @@ type CompareOptions struct {
 	// deviation of its logarithm) that rows are judged by when there are
 	// too few launches for the U test; 0: DefaultNoise.
 	Noise float64 `json:"noise"`
+	// LinkA and LinkB are the links link_efficiency is taken against on
+	// each side (zero: each run's recorded link).
+	LinkA Link `json:"link_a"`
+	LinkB Link `json:"link_b"`
 }
 
 // DefaultNoise is the launch-to-launch noise assumed without a history:
@@ -135,7 +139,7 @@ func Compare(nameA string, a []*result.Bundle, nameB string, b []*result.Bundle,
 	if !o.Force && (la == result.Mixed || lb == result.Mixed || la != "" && lb != "" && la != lb) {
 		return nil, fmt.Errorf("A is %s, B is %s: intra-node (shared memory) and inter-node (network) runs do not compare; keep their baselines apart or -force", dashed(la), dashed(lb))
 	}
-	oa, ob := Observe(a, o.Metric), Observe(b, o.Metric)
+	oa, ob := observe(a, o.Metric, o.LinkA), observe(b, o.Metric, o.LinkB)
 	var ps []float64
 	for _, k := range Keys(oa) {
 		pb, ok := ob[k]

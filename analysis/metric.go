@@ -21,6 +21,12 @@ const (
 	TMin Metric = "t_min_us"
 	TMax Metric = "t_max_us"
 	BW   Metric = "mbytes_per_sec"
+	// Efficiency is bandwidth as a percentage of the link it crossed
+	// (the run's recorded link, or one given): both directions for
+	// bidirectional benchmarks, bus bandwidth for collectives. It
+	// compares generations of hardware: EDR at 90% of its link against
+	// HDR at what share of its own.
+	Efficiency Metric = "link_efficiency"
 )
 
 // ParseMetric reads a metric name; "" and "auto" are the primary metric.
@@ -28,10 +34,10 @@ func ParseMetric(s string) (Metric, error) {
 	switch m := Metric(s); m {
 	case "", "auto":
 		return "", nil
-	case TAvg, TMin, TMax, BW:
+	case TAvg, TMin, TMax, BW, Efficiency:
 		return m, nil
 	}
-	return "", fmt.Errorf("unknown metric %q (auto, t_avg_us, t_min_us, t_max_us, mbytes_per_sec)", s)
+	return "", fmt.Errorf("unknown metric %q (auto, t_avg_us, t_min_us, t_max_us, mbytes_per_sec, link_efficiency)", s)
 }
 
 // Value is the metric of a result (NaN where it has none).
@@ -53,15 +59,47 @@ func (m Metric) Value(r *result.Result) float64 {
 	return v
 }
 
-// HigherIsBetter: bandwidth; times are better lower.
-func (m Metric) HigherIsBetter() bool { return m == BW }
+// HigherIsBetter: bandwidth and efficiency; times are better lower.
+func (m Metric) HigherIsBetter() bool { return m == BW || m == Efficiency }
 
 // Unit is the metric's unit in table headers.
 func (m Metric) Unit() string {
-	if m == BW {
+	switch m {
+	case BW:
 		return "MB/s"
+	case Efficiency:
+		return "% of link"
 	}
 	return "µs"
+}
+
+// efficiency is a result's bandwidth as a percentage of the link: its
+// MB/s (or size over time where the record has none), over one direction
+// of the link (both for bidirectional benchmarks), or its bus bandwidth
+// for collectives; NaN where the benchmark moves no comparable bytes.
+func efficiencyOf(x *result.Result, link Link) float64 {
+	if link.Gbps <= 0 || x.Bytes <= 0 {
+		return math.NaN()
+	}
+	bw := x.MBps
+	if !(bw > 0) {
+		t := x.TAvgUS
+		if Primary(x.Suite, x.Benchmark) == TMax {
+			t = x.TMaxUS
+		}
+		if !(t > 0) {
+			return math.NaN()
+		}
+		bw = float64(x.Bytes) / t
+	}
+	tr := traitsOf(x.Suite, x.Benchmark)
+	switch {
+	case tr.Directions > 0:
+		return 100 * bw / (float64(tr.Directions) * link.MBps())
+	case tr.Bus != nil && x.NP > 1:
+		return 100 * bw * tr.Bus(float64(x.NP)) / link.MBps()
+	}
+	return math.NaN()
 }
 
 // Primary is the number a benchmark's own table leads with (its spec's

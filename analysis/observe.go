@@ -53,8 +53,18 @@ type Point struct {
 // rows and values of 0 (IMB's 0-byte bandwidth, times printed as 0.00)
 // are left out. metric "" takes each benchmark's primary metric.
 func Observe(runs []*result.Bundle, metric Metric) map[Key][]Point {
+	return observe(runs, metric, Link{})
+}
+
+// observe is Observe with the link that link_efficiency is taken against
+// (zero: each run's own, RunLink).
+func observe(runs []*result.Bundle, metric Metric, link Link) map[Key][]Point {
 	out := map[Key][]Point{}
 	for i, r := range runs {
+		l := link
+		if l.Gbps == 0 {
+			l = RunLink(r.Run)
+		}
 		vals := map[Key][]float64{}
 		for _, x := range r.Results {
 			if x.Status != result.StatusOK || x.Cold {
@@ -65,7 +75,11 @@ func Observe(runs []*result.Bundle, metric Metric) map[Key][]Point {
 			if m == "" {
 				m = Primary(x.Suite, x.Benchmark)
 			}
-			if v := m.Value(x); !math.IsNaN(v) {
+			v := m.Value(x)
+			if m == Efficiency {
+				v = efficiencyOf(x, l)
+			}
+			if !math.IsNaN(v) {
 				vals[k] = append(vals[k], v)
 			}
 		}

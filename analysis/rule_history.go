@@ -26,7 +26,7 @@ func history(in *explainInput) []Finding {
 			tol.List = append(tol.List, Tolerance{Benchmark: s.Benchmark, Band: -1, Rel: 1 - 1/th.HistoryRatio})
 		}
 	}
-	res, err := Check(in.history, []*result.Bundle{in.run}, tol, "", true)
+	res, err := Check(in.history, []*result.Bundle{in.run}, CheckOptions{Tolerances: tol, Force: true})
 	if err != nil {
 		return nil // nothing in common with its history
 	}

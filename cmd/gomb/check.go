@@ -24,8 +24,12 @@ Flags:
   -baseline B     the baseline runs (required)
   ` + analysis.ToleranceHelp + `
                   Default 5%.
-  -metric M       check t_avg_us, t_min_us, t_max_us or mbytes_per_sec instead of
+  -metric M       check t_avg_us, t_min_us, t_max_us, mbytes_per_sec or
+                  link_efficiency (bandwidth as a share of the link) instead of
                   each benchmark's primary number
+  -link RATE, -baseline-link RATE
+                  the links link_efficiency is taken against, in Gb/s (default:
+                  the links each run recorded)
   -force          check intra-node against inter-node runs (refused otherwise)
 ` + inputFlagsHelp + jsonHelp + `
 Exit status: 0 no regression, 4 a regression (the table and the last lines
@@ -34,6 +38,7 @@ say where), 2 bad input.
 Examples:
   gomb check -baseline 'system=hpc4 config=base last=10' new.jsonl
   gomb check -baseline golden.jsonl -tol 10% -tol PingPong@0-32=0.3 -tol @512K-4M=3% run.jsonl
+  gomb check -metric link_efficiency -baseline edr.log -baseline-link 100 -link 200 hdr.log
   mpirun -np 64 gomb imb -json run.jsonl Allreduce && gomb check -baseline ref.jsonl run.jsonl
 `
 
@@ -61,6 +66,9 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	})
 	metricName := fs.String("metric", "", "")
 	force := fs.Bool("force", false, "")
+	var runLink, baseLink analysis.Link
+	linkFlag(fs, "link", &runLink)
+	linkFlag(fs, "baseline-link", &baseLink)
 	pos, err := parseCommand(stdout, fs, checkUsageText, args)
 	if err != nil {
 		return helpDone(err)
@@ -88,7 +96,8 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := analysis.Check(base, runs, tols, metric, *force)
+	res, err := analysis.Check(base, runs, analysis.CheckOptions{Tolerances: tols, Metric: metric, Force: *force,
+		BaseLink: baseLink, RunLink: runLink})
 	if err != nil {
 		return usageErr("check: %v", err)
 	}

@@ -24,7 +24,11 @@ benchmarks and OSU's latencies, MB/s for OSU's bandwidth tests.
 ` + inputHelp + `
 
 Flags:
-  -metric M       compare by t_avg_us, t_min_us, t_max_us or mbytes_per_sec instead
+  -metric M       compare by t_avg_us, t_min_us, t_max_us, mbytes_per_sec or
+                  link_efficiency (bandwidth as a share of each side's link) instead
+  -link-a RATE, -link-b RATE
+                  the links of the two sides in Gb/s, for link_efficiency
+                  (default: the links each run recorded)
   -alpha A        false discovery rate (0.05)
   -noise N        the launch-to-launch noise a size is held against when a side
                   has too few launches for the U test (0.15 = 15%, the default)
@@ -41,6 +45,7 @@ Examples:
   gomb compare base-*.jsonl vs xpmem-*.jsonl
   gomb compare 'system=hpc4 config=base last=5' 'system=hpc4 config=xpmem last=5'
   gomb compare -metric t_max_us old.log new.log
+  gomb compare -metric link_efficiency -link-a 100 -link-b 200 edr.log hdr.log
 `
 
 func runCompare(stdout, stderr io.Writer, args []string) error {
@@ -51,6 +56,9 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 	metricName := fs.String("metric", "", "")
 	alpha := alphaFlag(fs)
 	noise := noiseFlag(fs)
+	var linkA, linkB analysis.Link
+	linkFlag(fs, "link-a", &linkA)
+	linkFlag(fs, "link-b", &linkB)
 	force := fs.Bool("force", false, "")
 	pos, err := parseCommand(stdout, fs, compareUsageText, args)
 	if err != nil {
@@ -78,7 +86,7 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	c, err := analysis.Compare(sideName(a), ra, sideName(b), rb,
-		analysis.CompareOptions{Metric: metric, Alpha: *alpha, Noise: *noise, Force: *force})
+		analysis.CompareOptions{Metric: metric, Alpha: *alpha, Noise: *noise, Force: *force, LinkA: linkA, LinkB: linkB})
 	if err != nil {
 		return usageErr("compare: %v", err)
 	}

@@ -50,7 +50,7 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 	in.register(fs)
 	fs.StringVar(&in.json, "json", "", "")
 	var link analysis.Link
-	linkFlag(fs, &link)
+	linkFlag(fs, "link", &link)
 	past := 10
 	fs.Func("history", "", atLeast(0, "earlier runs", func(v int) { past = v }))
 	pos, err := parseCommand(stdout, fs, explainUsageText, args)

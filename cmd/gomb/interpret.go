@@ -87,10 +87,10 @@ func helpDone(err error) error {
 }
 
 // linkFlag registers -link RATE (Gb/s).
-func linkFlag(fs *flag.FlagSet, link *analysis.Link) {
-	fs.Func("link", "", func(s string) error {
+func linkFlag(fs *flag.FlagSet, name string, link *analysis.Link) {
+	fs.Func(name, "", func(s string) error {
 		g, err := parseLink(s)
-		*link = analysis.Link{Gbps: g, Source: "-link"}
+		*link = analysis.Link{Gbps: g, Source: "-" + name}
 		return err
 	})
 }

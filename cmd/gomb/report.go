@@ -51,7 +51,7 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	noise := noiseFlag(fs)
 	force := fs.Bool("force", false, "")
 	var link analysis.Link
-	linkFlag(fs, &link)
+	linkFlag(fs, "link", &link)
 	pos, err := parseCommand(stdout, fs, reportUsageText, args)
 	if err != nil {
 		return helpDone(err)

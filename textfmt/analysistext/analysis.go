@@ -123,6 +123,8 @@ func metricName(m analysis.Metric) string {
 		return "t_min"
 	case analysis.TMax:
 		return "t_max"
+	case analysis.Efficiency:
+		return "link efficiency"
 	}
 	return "bandwidth"
 }
