@@ -20,6 +20,7 @@ import (
 type corpusCase struct {
 	file  string
 	edit  func(r *result.Result) // an edited copy of a real run: what this machine cannot produce
+	link  float64                // Gb/s, for explain -link
 	want  []string
 	allow []string
 	info  []string // INFO findings it must give, "kind:Benchmark:sizes"
@@ -32,6 +33,8 @@ var corpus = []corpusCase{
 	{file: "corpus/healthy-imbpeer-mpich-np2.txt"},
 	{file: "corpus/healthy-gomb-openmpi-np2.jsonl.gz", info: []string{"protocol-switch:PingPong:[2048 4096]"}},
 	{file: "corpus/healthy-gomb-mpich-np2.jsonl.gz"},
+	{file: "corpus/healthy-gomb-default-openmpi-np2.jsonl.gz"},
+	{file: "corpus/healthy-gomb-default-mpich-np2.jsonl.gz"},
 	{file: "corpus/healthy-osu-latency-openmpi.jsonl.gz"},
 	{file: "corpus/healthy-osu-bw-mpich.jsonl.gz"},
 	// the seeds' VMI tables: a protocol switch at 16 KiB, nothing wrong
@@ -51,6 +54,13 @@ var corpus = []corpusCase{
 		if r.Benchmark == "Sendrecv" && r.Bytes >= 64<<10 {
 			scale(r, 3)
 		}
+	}},
+	// a bandwidth plateau at 60% of a rated 100 Gb/s link between nodes
+	// (MPICH's shared-memory osu_bw, capped at 7500 MB/s and called
+	// inter-node)
+	{file: "corpus/healthy-osu-bw-mpich.jsonl.gz", want: []string{"plateau:bw"}, link: 100, edit: func(r *result.Result) {
+		r.Locality = result.InterNode
+		r.MBps = min(r.MBps, 7500)
 	}},
 	{file: "corpus/healthy-imbpeer-mpich-np2.txt", want: []string{"collective-model:Allreduce"}, allow: []string{"cliff"}, edit: func(r *result.Result) {
 		if r.Benchmark == "Allreduce" && r.Bytes >= 4<<10 {
@@ -106,7 +116,7 @@ func TestCorpus(t *testing.T) {
 					c.edit(r)
 				}
 			}
-			fs := Explain(run, ExplainOptions{})
+			fs := Explain(run, ExplainOptions{Link: Link{Gbps: c.link, Source: "test"}})
 			curves += len(collect(run))
 			found := map[string]bool{}
 			var warned []string

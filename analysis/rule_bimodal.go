@@ -18,7 +18,7 @@ func bimodal(s *series, th Thresholds) []Finding {
 				if len(smp) < th.BimodalMinSamples {
 					continue
 				}
-				if m, ok := stats.Bimodal(smp, th.BimodalMinShare, th.BimodalSeparation); ok {
+				if m, ok := stats.Bimodal(smp, th.BimodalMinShare, th.BimodalSeparation); ok && m.HiCentre-m.LowCentre >= th.BimodalMinGapUS {
 					if !found {
 						hit = append(hit, r.bytes)
 						found = true

@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // steps: where time jumps between adjacent sizes by more than the extra
@@ -198,9 +200,18 @@ func cliffs(in *explainInput) []Finding {
 	var out []Finding
 	shown := map[int64][]string{} // switch size → the series whose step it explains
 	other := map[int64]bool{}     // … among them one whose own switch finding does not say it
+	cache := map[string][]int64{} // benchmark → sizes of its cache steps
+	var cacheOrder []string
 	for _, x := range all {
 		var own []jump
 		for _, j := range x.jumps {
+			if in.loc == result.IntraNode && j.b.bytes >= th.CliffCacheBytes {
+				if cache[x.s.Benchmark] == nil {
+					cacheOrder = append(cacheOrder, x.s.Benchmark)
+				}
+				cache[x.s.Benchmark] = append(cache[x.s.Benchmark], j.b.bytes)
+				continue
+			}
 			if sw, ok := explained(j.b.bytes); ok {
 				shown[sw] = append(shown[sw], x.s.Benchmark)
 				other[sw] = other[sw] || !said[fmt.Sprint(x.s.Benchmark, sw)]
@@ -209,6 +220,19 @@ func cliffs(in *explainInput) []Finding {
 			}
 		}
 		out = append(out, cliffFindings(x.s, own, x.spikes)...)
+	}
+	if len(cache) > 0 {
+		var where []string
+		var all []int64
+		for _, b := range cacheOrder {
+			where = append(where, fmt.Sprintf("%s at %s", b, sizes(cache[b])))
+			all = append(all, cache[b]...)
+		}
+		sort.Slice(all, func(i, j int) bool { return all[i] < all[j] })
+		out = append(out, Finding{Kind: KindCliff, Severity: Info, Series: Series{}, Sizes: all,
+			Summary: fmt.Sprintf("steps from %s on in %d benchmark(s) on shared memory: buffers outgrowing the CPU caches, expected", Size(th.CliffCacheBytes), len(cache)),
+			Numbers: []string{strings.Join(where, "; ")},
+			Cause:   "within a node, messages are memory copies: once the buffers no longer fit a cache level (L2, then L3), each copy runs at the next level's bandwidth; pinning ranks to cores that share a cache moves the step"})
 	}
 	for _, b := range sortedSizes(shown) {
 		who := dedupe(shown[b])

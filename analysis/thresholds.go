@@ -20,6 +20,10 @@ type Thresholds struct {
 	BimodalMinShare   float64 `json:"bimodal_min_share"`
 	BimodalSeparation float64 `json:"bimodal_separation"`
 	BimodalWarnShare  float64 `json:"bimodal_warn_share"`
+	// BimodalMinGapUS: centres closer than this are the clock's own steps
+	// (the healthy corpus' Reduce_local splits into 0.04 and 0.15 µs at
+	// every small size: MPI_Wtime's granularity on a VM), not two paths.
+	BimodalMinGapUS float64 `json:"bimodal_min_gap_us"`
 
 	// cliff (time): the time at a size exceeds what the extra bytes cost
 	// (at the series' best bandwidth, or at the growth of the step before)
@@ -37,6 +41,9 @@ type Thresholds struct {
 	// A step at the same sizes in CliffShared series or more is the
 	// MPI's switch, not a cliff of each.
 	CliffShared int `json:"cliff_shared"`
+	// Within a node, a step from CliffCacheBytes on is the caches running
+	// out (INFO): the healthy corpus steps at 1-2 MiB (Alltoallv).
+	CliffCacheBytes int64 `json:"cliff_cache_bytes"`
 	// cliff (bandwidth): bandwidth falls below CliffBWDrop of the size
 	// before (from CliffBWMinBytes on) and stays below CliffBWStay of it.
 	CliffBWDrop     float64 `json:"cliff_bw_drop"`
@@ -103,8 +110,8 @@ type Thresholds struct {
 // DefaultThresholds are gomb's thresholds.
 var DefaultThresholds = Thresholds{
 	SpreadRatio: 3, SpreadMinUS: 1, SpreadMinSizes: 2,
-	BimodalMinSamples: 20, BimodalMinShare: 0.1, BimodalSeparation: 1.5, BimodalWarnShare: 0.25,
-	CliffTimeRatio: 1.5, CliffTimeMinUS: 1, CliffStay: 0.7, CliffRegain: 1.25, CliffShared: 3,
+	BimodalMinSamples: 20, BimodalMinShare: 0.1, BimodalSeparation: 1.5, BimodalWarnShare: 0.25, BimodalMinGapUS: 0.25,
+	CliffTimeRatio: 1.5, CliffTimeMinUS: 1, CliffStay: 0.7, CliffRegain: 1.25, CliffShared: 3, CliffCacheBytes: 256 << 10,
 	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9,
 	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5,
 	EfficiencyWarn: 0.5, PlateauSpread: 1.05, PlateauBelow: 0.7, BusWarn: 0.5, BusWarnMinBytes: 1 << 20,

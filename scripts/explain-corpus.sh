@@ -16,6 +16,9 @@ sub="PingPong PingPing Sendrecv Exchange Allreduce Reduce Allgather Alltoall Bca
 # healthy: the IMB-MPI1 default list, np 2, each MPI (the peers' own logs)
 $ompi -np 2 --mca btl self,vader peers/openmpi/IMB-MPI1 > "$out/healthy-imbpeer-openmpi-np2.txt"
 $mpich -np 2 peers/mpich/IMB-MPI1 > "$out/healthy-imbpeer-mpich-np2.txt"
+# healthy: gomb imb's default list, np 2, each MPI
+$ompi -np 2 --mca btl self,vader bin/gomb imb -json "$out/healthy-gomb-default-openmpi-np2.jsonl" > /dev/null
+$mpich -np 2 bin/gomb-mpich imb -json "$out/healthy-gomb-default-mpich-np2.jsonl" > /dev/null
 # healthy: gomb imb with samples, np 2, each MPI
 $ompi -np 2 --mca btl self,vader bin/gomb imb -msglog 0:20 -json "$out/healthy-gomb-openmpi-np2.jsonl" $sub > /dev/null
 $mpich -np 2 bin/gomb-mpich imb -msglog 0:20 -json "$out/healthy-gomb-mpich-np2.jsonl" $sub > /dev/null
