@@ -58,7 +58,8 @@ func LocalRank(rank int, host string) Rank {
 }
 
 // Links reads the rated network links under a sysfs root: interfaces
-// whose speed the kernel knows (not lo, not virtual devices without one)
+// whose speed the kernel knows on a device of their own (not lo, and not
+// virtual ones: a veth or bridge reports 10000 Mb/s whatever carries it)
 // and InfiniBand ports ("100 Gb/sec (4X EDR)").
 func Links(sys string) []Link {
 	var out []Link
@@ -74,6 +75,9 @@ func Links(sys string) []Link {
 		mbps, err := strconv.ParseFloat(read(filepath.Join(dir, "speed")), 64)
 		if err != nil || mbps <= 0 || filepath.Base(dir) == "lo" {
 			continue
+		}
+		if _, err := os.Stat(filepath.Join(dir, "device")); err != nil {
+			continue // virtual: no hardware behind the rate
 		}
 		out = append(out, Link{Name: filepath.Base(dir), Kind: "net", State: read(filepath.Join(dir, "operstate")), Gbps: mbps / 1000})
 	}

@@ -210,6 +210,9 @@ func TestLinks(t *testing.T) {
 	}
 	write("class/net/eth0/speed", "25000")
 	write("class/net/eth0/operstate", "up")
+	write("class/net/eth0/device/vendor", "0x15b3")
+	write("class/net/veth2/speed", "10000") // virtual: no device
+	write("class/net/veth2/operstate", "up")
 	write("class/net/lo/speed", "10")
 	write("class/net/veth1/speed", "-1")
 	write("class/infiniband/mlx5_0/ports/1/rate", "100 Gb/sec (4X EDR)")
