@@ -26,6 +26,20 @@ $mpich -np 2 bin/gomb-mpich imb -msglog 0:20 -json "$out/healthy-gomb-mpich-np2.
 $ompi -np 2 --mca btl self,vader bin/gomb osu latency -json "$out/healthy-osu-latency-openmpi.jsonl" > /dev/null
 $mpich -np 2 bin/gomb-mpich osu bw -json "$out/healthy-osu-bw-mpich.jsonl" > /dev/null
 
+# healthy, between two emulated hosts (TCP over veth); then that link
+# shaped to 1 Gbit/s (explained against 10 Gb/s: far below its speed)
+export GOMB_TESTBED_PREFIX=gcp-
+scripts/testbed.sh up 2 > /dev/null
+for m in ompi mpich; do
+	name=openmpi; [ $m = mpich ] && name=mpich
+	timeout 300 scripts/testbed.sh run $m gcp-h1,gcp-h2 2 -- imb -msglog 0:20 \
+		-json "$out/healthy-gomb-internode-$name-np2.jsonl" $sub > /dev/null
+done
+scripts/testbed.sh shape gcp-h2 0 1gbit > /dev/null
+timeout 300 scripts/testbed.sh run ompi gcp-h1,gcp-h2 2 -- imb -msglog 0:22 \
+	-json "$out/anomaly-rate1g-internode-openmpi.jsonl" PingPong Sendrecv > /dev/null
+scripts/testbed.sh down > /dev/null
+
 # anomaly: intra-node traffic forced over TCP (Open MPI btl tcp on lo)
 $ompi -np 2 --mca btl self,tcp --mca btl_tcp_if_include lo bin/gomb imb -msglog 0:20 \
 	-json "$out/anomaly-tcp-intranode-openmpi.jsonl" PingPong Sendrecv Allreduce > /dev/null
