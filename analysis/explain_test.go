@@ -199,6 +199,22 @@ func TestFabricReference(t *testing.T) {
 	}
 }
 
+// TestFabricGPU: 2.5 µs between GPU buffers on one node is shared memory
+// (device copies), the same from host memory would be network-like.
+func TestFabricGPU(t *testing.T) {
+	run := func(opts any) *Finding {
+		r := mkRun("osu", "latency", 2, result.IntraNode, pingpong(2.5, 8000, one), nil)
+		r.Run.Options = opts
+		return find(Explain(r, ExplainOptions{}), KindFabric)
+	}
+	if f := run(map[string]any{"test": "latency", "options": map[string]any{"device": "cuda"}}); f == nil || f.Severity != Info || !strings.Contains(f.Summary, "shared memory") || !strings.Contains(f.Numbers[0], "GPU buffers") {
+		t.Errorf("GPU buffers: %+v", f)
+	}
+	if f := run(nil); f == nil || !strings.Contains(f.Summary, "slow shared memory") {
+		t.Errorf("host buffers: %+v", f)
+	}
+}
+
 // TestThresholds: the rules judge by ExplainOptions.Thresholds: a spread
 // of 4.5× warns at the default 3× and not at 5×, and the summary says the
 // threshold in force; the zero options are the defaults.

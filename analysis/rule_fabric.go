@@ -30,6 +30,10 @@ func fabric(in *explainInput) []Finding {
 	var class, cause, ref string
 	sev := Info
 	efa := provider(in.run.Run) == ClassEFA
+	if gpuBuffers(in.run.Run) {
+		// device buffers: the classes' bounds move up by FabricGPU
+		th.FabricShm, th.FabricRDMA, th.FabricSlow = th.FabricShm+th.FabricGPU, th.FabricRDMA+th.FabricGPU, th.FabricSlow+th.FabricGPU
+	}
 	switch {
 	case efa && lat >= th.FabricShm && lat < th.FabricEFA:
 		class, ref = "AWS EFA (SRD, RDMA class)", ClassEFA
@@ -59,6 +63,9 @@ func fabric(in *explainInput) []Finding {
 	}
 	label := from.traits().Label
 	numbers := []string{fmt.Sprintf("%s at %s, np %d, %s", us(lat), Size(at), from.NP, dashed(loc))}
+	if gpuBuffers(in.run.Run) {
+		numbers[0] += fmt.Sprintf("; GPU buffers: the classes' bounds raised by %g µs", th.FabricGPU)
+	}
 	if p := published(ref, lat); p != "" {
 		numbers = append(numbers, p)
 	}

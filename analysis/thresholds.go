@@ -83,6 +83,10 @@ type Thresholds struct {
 	// FabricEFA: with an EFA provider, latency up to it is EFA's SRD
 	// (published: 9.87 µs, Fabrics).
 	FabricEFA float64 `json:"fabric_efa"`
+	// FabricGPU: with messages in GPU memory, every class bound above is
+	// this much higher (device-to-device latency runs a few µs above host
+	// latency on the same fabric: Slingshot 2.7 against 1.6 µs).
+	FabricGPU float64 `json:"fabric_gpu"`
 
 	// collective model: a collective slower than its point-to-point model
 	// by CollectiveRatio and by CollectiveMinUS at least, at
@@ -115,7 +119,7 @@ var DefaultThresholds = Thresholds{
 	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9,
 	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5,
 	EfficiencyWarn: 0.5, PlateauSpread: 1.05, PlateauBelow: 0.7, BusWarn: 0.5, BusWarnMinBytes: 1 << 20,
-	FabricShm: 1, FabricRDMA: 4, FabricSlow: 10, FabricEFA: 20,
+	FabricShm: 1, FabricRDMA: 4, FabricSlow: 10, FabricEFA: 20, FabricGPU: 2,
 	CollectiveRatio: 10, CollectiveMinUS: 2, CollectiveMinSizes: 2,
 	StragglerMinSizes: 5, StragglerShare: 0.5, StragglerP: 0.001,
 	HistoryMinRuns: 3, HistoryRatio: 1.5,
