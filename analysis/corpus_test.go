@@ -2,13 +2,11 @@ package analysis
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
-	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -93,19 +91,6 @@ func scale(r *result.Result, k float64) {
 	}
 }
 
-func loadAny(t *testing.T, path string) []*result.Bundle {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := importer.Import(data, path, importer.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f.Runs
-}
-
 // TestCorpus: explain over the labelled corpus. No WARNING on a healthy
 // run; every planted anomaly a WARNING naming it; precision and recall
 // per kind of finding (go test -v prints the confusion table).
@@ -120,7 +105,7 @@ func TestCorpus(t *testing.T) {
 	}
 	curves, falseWarnings := 0, 0
 	for _, c := range corpus {
-		for i, run := range loadAny(t, filepath.Join("testdata", c.file)) {
+		for i, run := range load(t, filepath.Join("testdata", c.file)) {
 			if c.edit != nil {
 				for _, r := range run.Results {
 					c.edit(r)

@@ -3,8 +3,6 @@ package analysis
 import (
 	"fmt"
 	"math"
-
-	"github.com/gomb-hpc/gomb/stats"
 )
 
 // regimes: the point-to-point time per protocol regime, as Netgauge's
@@ -13,17 +11,7 @@ import (
 // latency), 1/β (the bandwidth the bytes move at) and the fit's relative
 // rms residual there, so the numbers can be trusted or not.
 func regimes(s *series, th Thresholds) []Finding {
-	if !s.traits().Latency {
-		return nil
-	}
-	var x, y []float64
-	var bs []int64
-	for _, r := range s.rows {
-		if t := r.primary; r.bytes > 0 && t > 0 {
-			x, y, bs = append(x, float64(r.bytes)), append(y, t), append(bs, r.bytes)
-		}
-	}
-	seg, ok := stats.FitSegments(x, y, th.SwitchMinPoints, th.SwitchLines, th.SwitchMinGain)
+	x, y, bs, seg, ok := fitLines(s, th)
 	if !ok {
 		return nil
 	}

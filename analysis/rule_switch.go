@@ -12,17 +12,7 @@ import (
 // with a jump above the previous one, the protocol changed (eager to
 // rendezvous); where only the slope changes, the copy mechanism did.
 func protocolSwitch(s *series, th Thresholds) []Finding {
-	if !s.traits().Latency {
-		return nil
-	}
-	var x, y []float64
-	var bs []int64
-	for _, r := range s.rows {
-		if t := r.primary; r.bytes > 0 && t > 0 {
-			x, y, bs = append(x, float64(r.bytes)), append(y, t), append(bs, r.bytes)
-		}
-	}
-	seg, ok := stats.FitSegments(x, y, th.SwitchMinPoints, th.SwitchLines, th.SwitchMinGain)
+	x, _, bs, seg, ok := fitLines(s, th)
 	if !ok || len(seg.Starts) < 2 {
 		return nil
 	}
@@ -56,4 +46,20 @@ func protocolSwitch(s *series, th Thresholds) []Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// fitLines fits a latency benchmark's time per size with up to
+// SwitchLines lines time = α + β·size (sizes above 0): the sizes as x,
+// the times as y and bytes, and the segments.
+func fitLines(s *series, th Thresholds) (x, y []float64, bs []int64, seg stats.Segments, ok bool) {
+	if !s.traits().Latency {
+		return nil, nil, nil, seg, false
+	}
+	for _, r := range s.rows {
+		if t := r.primary; r.bytes > 0 && t > 0 {
+			x, y, bs = append(x, float64(r.bytes)), append(y, t), append(bs, r.bytes)
+		}
+	}
+	seg, ok = stats.FitSegments(x, y, th.SwitchMinPoints, th.SwitchLines, th.SwitchMinGain)
+	return x, y, bs, seg, ok
 }

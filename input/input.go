@@ -117,24 +117,39 @@ func (r *Resolver) resolve(items []string) ([]*result.Bundle, error) {
 		if err != nil {
 			return nil, err
 		}
-		db, err := r.archive()
+		got, err := r.selected(sel, nil)
 		if err != nil {
 			return nil, err
 		}
-		infos, err := db.List(sel)
-		if err != nil {
-			return nil, err
-		}
-		if len(infos) == 0 {
+		if len(got) == 0 {
 			return nil, fmt.Errorf("no archived run matches %q", strings.Join(words, " "))
 		}
-		for _, ri := range infos {
-			run, err := db.Load(ri.ID)
-			if err != nil {
-				return nil, err
-			}
-			runs = append(runs, run)
+		runs = append(runs, got...)
+	}
+	return runs, nil
+}
+
+// selected loads the archived runs a selection picks (oldest first), or
+// those of them that pick keeps (nil: all).
+func (r *Resolver) selected(sel archive.Selector, pick func([]archive.RunInfo) []archive.RunInfo) ([]*result.Bundle, error) {
+	db, err := r.archive()
+	if err != nil {
+		return nil, err
+	}
+	infos, err := db.List(sel)
+	if err != nil {
+		return nil, err
+	}
+	if pick != nil {
+		infos = pick(infos)
+	}
+	var runs []*result.Bundle
+	for _, ri := range infos {
+		run, err := db.Load(ri.ID)
+		if err != nil {
+			return nil, err
 		}
+		runs = append(runs, run)
 	}
 	return runs, nil
 }
@@ -159,25 +174,16 @@ func (r *Resolver) History(run *result.Bundle, locality string, n int) ([]*resul
 	if err != nil {
 		return nil, err
 	}
-	db, err := r.archive()
-	if err != nil {
-		return nil, err
-	}
-	infos, err := db.List(sel) // oldest first
-	if err != nil {
-		return nil, err
-	}
-	var out []*result.Bundle
-	for i := len(infos) - 1; i >= 0 && len(out) < n; i-- {
-		ri := infos[i]
-		if ri.RunID == run.Run.RunID || !run.Run.Start.IsZero() && !ri.Started.IsZero() && !ri.Started.Before(run.Run.Start) {
-			continue
+	// the n newest that started before the run, newest first
+	earlier := func(infos []archive.RunInfo) []archive.RunInfo {
+		var kept []archive.RunInfo
+		for i := len(infos) - 1; i >= 0 && len(kept) < n; i-- {
+			ri := infos[i]
+			if ri.RunID != run.Run.RunID && (run.Run.Start.IsZero() || ri.Started.IsZero() || ri.Started.Before(run.Run.Start)) {
+				kept = append(kept, ri)
+			}
 		}
-		b, err := db.Load(ri.ID)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, b)
+		return kept
 	}
-	return out, nil
+	return r.selected(sel, earlier)
 }
