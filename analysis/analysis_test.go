@@ -362,3 +362,15 @@ func TestLinkEfficiency(t *testing.T) {
 		t.Errorf("check on efficiency: %+v, %v", r, err)
 	}
 }
+
+// TestLaunchNoise: five launches scattered ±2% (deterministically) have
+// a noise of a few percent; fewer than three launches, none.
+func TestLaunchNoise(t *testing.T) {
+	runs := noisy(5, 1, "PingPong", func(j float64) []pt { return pingpong(1, 5000, func(int64) float64 { return j }) })
+	if n, ok := LaunchNoise(runs); !ok || !(n > 0.001 && n < 0.05) {
+		t.Errorf("noise of ±2%% launches: %g", n)
+	}
+	if n, ok := LaunchNoise(runs[:2]); ok {
+		t.Errorf("two launches: %g", n)
+	}
+}

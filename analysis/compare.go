@@ -18,6 +18,9 @@ type CompareOptions struct {
 	// deviation of its logarithm) that rows are judged by when there are
 	// too few launches for the U test; 0: DefaultNoise.
 	Noise float64 `json:"noise"`
+	// NoiseSource says where Noise comes from ("-noise", "the archive's
+	// last 10 runs of system=hpc4"); "" with DefaultNoise.
+	NoiseSource string `json:"noise_source"`
 	// LinkA and LinkB are the links link_efficiency is taken against on
 	// each side (zero: each run's recorded link).
 	LinkA Link `json:"link_a"`
@@ -132,7 +135,7 @@ func Compare(nameA string, a []*result.Bundle, nameB string, b []*result.Bundle,
 		o.Confidence = 0.95
 	}
 	if o.Noise == 0 {
-		o.Noise = DefaultNoise
+		o.Noise, o.NoiseSource = DefaultNoise, "gomb's default"
 	}
 	c := &Comparison{A: side(nameA, a), B: side(nameB, b), Alpha: o.Alpha, Noise: o.Noise}
 	la, lb := c.A.Locality, c.B.Locality
@@ -188,8 +191,8 @@ func Compare(nameA string, a []*result.Bundle, nameB string, b []*result.Bundle,
 		minA, minB = min(minA, len(r.A)), min(minB, len(r.B))
 	}
 	if few {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("too few runs for the U test (%d against %d launches; it needs about 4 a side for p < %g): rows are judged against a launch-to-launch noise of %.0f%% instead, differences beyond %.2fx marked '!'; run each side 4-5 times for a test",
-			minA, minB, o.Alpha, 100*o.Noise, math.Exp(NoiseZ*o.Noise*math.Sqrt(1/float64(minA)+1/float64(minB)))))
+		c.Warnings = append(c.Warnings, fmt.Sprintf("too few runs for the U test (%d against %d launches; it needs about 4 a side for p < %g): rows are judged against a launch-to-launch noise of %.0f%% (%s) instead, differences beyond %.2fx marked '!'; run each side 4-5 times for a test",
+			minA, minB, o.Alpha, 100*o.Noise, o.NoiseSource, math.Exp(NoiseZ*o.Noise*math.Sqrt(1/float64(minA)+1/float64(minB)))))
 	}
 	if len(c.Rows) > 1 {
 		c.Warnings = append(c.Warnings, fmt.Sprintf("significance is corrected for the %d sizes compared at once (Benjamini-Hochberg, false discovery rate %g)", len(c.Rows), o.Alpha))
@@ -259,4 +262,22 @@ func summarise(rows []Row) []SeriesSummary {
 		}
 	}
 	return out
+}
+
+// LaunchNoise is the launch-to-launch noise of a set of runs of one
+// system (the standard deviation of a value's logarithm, robustly: 1.4826
+// × the median absolute deviation, at every key three runs or more share,
+// the median over the keys); ok is false when no key has three runs.
+func LaunchNoise(runs []*result.Bundle) (noise float64, ok bool) {
+	var sds []float64
+	for _, ps := range Observe(runs, "") {
+		if len(ps) < 3 {
+			continue
+		}
+		sds = append(sds, stats.MAD(logs(values(ps))))
+	}
+	if len(sds) == 0 {
+		return 0, false
+	}
+	return stats.Median(sds), true
 }

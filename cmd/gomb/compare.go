@@ -31,7 +31,9 @@ Flags:
                   (default: the links each run recorded)
   -alpha A        false discovery rate (0.05)
   -noise N        the launch-to-launch noise a size is held against when a side
-                  has too few launches for the U test (0.15 = 15%, the default)
+                  has too few launches for the U test (0.15 = 15%); default:
+                  measured over the archive's earlier runs of the side's system
+                  (three or more; its system= label), else 15%
   -force          compare intra-node with inter-node runs (refused otherwise)
 ` + inputFlagsHelp + jsonHelp + `
 Run each side 4-5 times: with fewer than 4 launches a side no difference can
@@ -85,8 +87,9 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
+	n, src := launchNoise(r, in.archive, *noise, ra, rb)
 	c, err := analysis.Compare(sideName(a), ra, sideName(b), rb,
-		analysis.CompareOptions{Metric: metric, Alpha: *alpha, Noise: *noise, Force: *force, LinkA: linkA, LinkB: linkB})
+		analysis.CompareOptions{Metric: metric, Alpha: *alpha, Noise: n, NoiseSource: src, Force: *force, LinkA: linkA, LinkB: linkB})
 	if err != nil {
 		return usageErr("compare: %v", err)
 	}

@@ -229,9 +229,9 @@ func alphaFlag(fs *flag.FlagSet) *float64 {
 }
 
 // noiseFlag is -noise: the launch-to-launch noise compare assumes when
-// there are too few launches for its test.
+// there are too few launches for its test (0: not given).
 func noiseFlag(fs *flag.FlagSet) *float64 {
-	noise := analysis.DefaultNoise
+	noise := 0.0
 	fs.Func("noise", "", func(s string) error {
 		v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
 		if strings.HasSuffix(s, "%") {
@@ -265,4 +265,29 @@ func parseLink(s string) (float64, error) {
 		return 0, fmt.Errorf("want a rate in Gb/s (100, 200Gb/s, 25GbE, 12.5GB/s), got %q", s)
 	}
 	return g * mult, nil
+}
+
+// launchNoise is the noise compare holds sizes against when a side has too
+// few launches: -noise when given; else, measured over the archive's
+// earlier runs of a side's system (three or more: analysis.LaunchNoise);
+// else 0, gomb's default.
+func launchNoise(r *input.Resolver, archivePath string, given float64, sides ...[]*result.Bundle) (float64, string) {
+	if given > 0 {
+		return given, "-noise"
+	}
+	for _, runs := range sides {
+		if len(runs) == 0 || len(runs) >= 4 {
+			continue
+		}
+		last := runs[len(runs)-1]
+		hist, err := history(r, archivePath, last, 10)
+		if err != nil || len(hist) < 3 {
+			continue
+		}
+		if n, ok := analysis.LaunchNoise(hist); ok {
+			// 2% at least: identical launches do not make a noiseless machine
+			return max(n, 0.02), fmt.Sprintf("measured over the archive's last %d runs of system=%s", len(hist), last.Run.Labels["system"])
+		}
+	}
+	return 0, ""
 }

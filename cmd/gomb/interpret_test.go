@@ -157,6 +157,12 @@ func TestExplainHistory(t *testing.T) {
 	if code != 0 || !strings.Contains(so, "WARNING [history] bw (np 2): 1.9× slower than its median over the last 4 runs of this system at 8 B and 16 B") {
 		t.Errorf("explain 5: exit %d\n%s%s", code, so, se)
 	}
+	// compare of one launch a side: the launch noise is measured over the
+	// archive's earlier runs of the system (identical here: the 2% floor)
+	so, _, _ = gombCmd(t, env, "", "compare", "4", "5")
+	if !strings.Contains(so, "noise of 2% (measured over the archive's last 3 runs of system=hpc4)") || !strings.Contains(so, "0.53x  ") {
+		t.Errorf("compare 4 5:\n%s", so)
+	}
 	for _, args := range [][]string{{"explain", "-history", "0", "5"}, {"explain", "1"}} {
 		if so, _, _ := gombCmd(t, env, "", args...); strings.Contains(so, "[history]") {
 			t.Errorf("%v:\n%s", args, so)

@@ -94,7 +94,11 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 		side := report.Side{Label: sideName(items), Profiles: analysis.Profiles(rs)}
 		for _, run := range rs {
 			side.Runs = append(side.Runs, describeRun(run))
-			f := analysis.Explain(run, analysis.ExplainOptions{Link: link})
+			hist, err := history(r, in.archive, run, 10)
+			if err != nil {
+				return err
+			}
+			f := analysis.Explain(run, analysis.ExplainOptions{Link: link, History: hist})
 			input.Findings = append(input.Findings, report.RunFindings{Run: describeRun(run), Findings: f})
 			if input.Link.Gbps == 0 {
 				input.Link = analysis.RunLink(run.Run)
@@ -103,8 +107,9 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 		input.Sides = append(input.Sides, side)
 	}
 	if len(runs) == 2 {
+		n, src := launchNoise(r, in.archive, *noise, runs...)
 		c, err := analysis.Compare(input.Sides[0].Label, runs[0], input.Sides[1].Label, runs[1],
-			analysis.CompareOptions{Metric: metric, Alpha: *alpha, Noise: *noise, Force: *force})
+			analysis.CompareOptions{Metric: metric, Alpha: *alpha, Noise: n, NoiseSource: src, Force: *force})
 		if err != nil {
 			return usageErr("report: %v", err)
 		}
