@@ -170,10 +170,11 @@ func cliffs(in *explainInput) []Finding {
 		if !s.traits().Latency {
 			continue
 		}
-		for _, f := range protocolSwitch(s, th) {
-			if strings.Contains(f.Summary, "protocol switch") {
-				switchAt[f.Sizes[1]] = fmt.Sprintf("%s's protocol switch between %s and %s", s.Benchmark, Size(f.Sizes[0]), Size(f.Sizes[1]))
-				said[fmt.Sprint(s.Benchmark, f.Sizes[1])] = true
+		for _, p := range switchPoints(s, th) {
+			if p.protocol {
+				a, b := p.fit.bs[p.k-1], p.fit.bs[p.k]
+				switchAt[b] = fmt.Sprintf("%s's protocol switch between %s and %s", s.Benchmark, Size(a), Size(b))
+				said[fmt.Sprint(s.Benchmark, b)] = true
 			}
 		}
 	}

@@ -11,8 +11,9 @@ import (
 // latency), 1/β (the bandwidth the bytes move at) and the fit's relative
 // rms residual there, so the numbers can be trusted or not.
 func regimes(s *series, th Thresholds) []Finding {
-	x, y, bs, seg, ok := fitLines(s, th)
-	if !ok {
+	fit := fitLines(s, th)
+	x, y, bs, seg := fit.x, fit.y, fit.bs, fit.seg
+	if !fit.ok {
 		return nil
 	}
 	var parts []string

@@ -23,6 +23,7 @@ type series struct {
 	Series
 	metric Metric
 	rows   []row
+	fit    *lineFit // fitLines' result, computed once
 }
 
 func collect(r *result.Bundle) []*series {

@@ -63,8 +63,9 @@ func family(k Key) string {
 // verdict sums a comparison up by size band and family.
 func verdict(rows []Row) Verdict {
 	type group struct {
-		band, fam string
-		faster    bool
+		band   int // index in Bands
+		fam    string
+		faster bool
 	}
 	lines := map[group]*VerdictLine{}
 	var order []group
@@ -72,10 +73,10 @@ func verdict(rows []Row) Verdict {
 		if !r.Significant && !r.BeyondNoise || r.Speed == 1 {
 			continue
 		}
-		g := group{Bands[BandOf(r.Key.Bytes)].Label, family(r.Key), r.Speed > 1}
+		g := group{BandOf(r.Key.Bytes), family(r.Key), r.Speed > 1}
 		l := lines[g]
 		if l == nil {
-			l = &VerdictLine{Band: g.band, Family: g.fam, Faster: g.faster, Lo: r.Speed, Hi: r.Speed}
+			l = &VerdictLine{Band: Bands[g.band].Label, Family: g.fam, Faster: g.faster, Lo: r.Speed, Hi: r.Speed}
 			lines[g] = l
 			order = append(order, g)
 		}
@@ -85,21 +86,13 @@ func verdict(rows []Row) Verdict {
 			l.Benchmarks = append(l.Benchmarks, r.Key.Benchmark)
 		}
 	}
-	band := func(label string) int {
-		for i, b := range Bands {
-			if b.Label == label {
-				return i
-			}
-		}
-		return 0
-	}
-	sort.SliceStable(order, func(i, j int) bool { return band(order[i].band) < band(order[j].band) })
+	sort.SliceStable(order, func(i, j int) bool { return order[i].band < order[j].band })
 	var v Verdict
 	var smallWin, smallLoss, largeWin, largeLoss bool
 	for _, g := range order {
 		l := *lines[g]
 		v.Lines = append(v.Lines, l)
-		small := band(g.band) <= 1 // up to 4 KiB: latency-bound
+		small := g.band <= 1 // up to 4 KiB: latency-bound
 		switch {
 		case small && l.Faster:
 			smallWin = true
