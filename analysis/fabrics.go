@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -105,15 +104,11 @@ func provider(run *result.Run) string {
 // latency runs a few µs above host latency on the same fabric (Slingshot
 // GPU to GPU: 2.6-2.8 µs against 1.6 µs host, Fabrics).
 func gpuBuffers(run *result.Run) bool {
-	if run == nil || run.Options == nil {
-		return false
-	}
 	var o struct {
 		GPU     bool `json:"gpu"`
 		Options struct {
 			Device string `json:"device"`
 		} `json:"options"`
 	}
-	js, err := json.Marshal(run.Options)
-	return err == nil && json.Unmarshal(js, &o) == nil && (o.GPU || o.Options.Device != "")
+	return run.DecodeOptions(&o) && (o.GPU || o.Options.Device != "")
 }

@@ -1,6 +1,9 @@
 package result
 
-import "io"
+import (
+	"encoding/json"
+	"io"
+)
 
 // Bundle is one run's records: its run record, its results and, when the
 // run ended (gomb records), its end record. It is what every stage after a
@@ -32,4 +35,15 @@ func (b *Bundle) Encode(w io.Writer) error {
 		return enc.End(&end)
 	}
 	return nil
+}
+
+// DecodeOptions fills dst (a suite's options) from the run's stored
+// Options, as gomb wrote them (in memory or read back from JSON); false
+// for runs without (imported logs).
+func (r *Run) DecodeOptions(dst any) bool {
+	if r == nil || r.Options == nil {
+		return false
+	}
+	js, err := json.Marshal(r.Options)
+	return err == nil && json.Unmarshal(js, dst) == nil
 }

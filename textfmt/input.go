@@ -7,7 +7,6 @@
 package textfmt
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/gomb-hpc/gomb/result"
@@ -108,16 +107,6 @@ func finish(r *result.Bundle, opt Options) {
 func (f *File) NewRun(line int) *result.Bundle {
 	return &result.Bundle{Run: &result.Run{Suite: string(f.Format),
 		Source: &result.Source{Format: string(f.Format), File: f.Name, Line: line, Hash: f.Hash, Meta: map[string]string{}}}}
-}
-
-// DecodeOptions fills dst (a suite's options) from a run's stored
-// options, as gomb wrote them; false for runs without (imported logs).
-func DecodeOptions(stored any, dst any) bool {
-	if stored == nil {
-		return false
-	}
-	js, err := json.Marshal(stored)
-	return err == nil && json.Unmarshal(js, dst) == nil
 }
 
 // Tables cuts a run's results into tables: consecutive results of one

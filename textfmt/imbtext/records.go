@@ -18,7 +18,7 @@ import (
 func WriteRecords(w io.Writer, b *result.Bundle) error {
 	run := b.Run
 	var o imb.Options
-	known := textfmt.DecodeOptions(run.Options, &o)
+	known := run.DecodeOptions(&o)
 	tables := textfmt.Tables(b.Results)
 	h := Header{Tool: strings.TrimSpace(run.Tool.Name + " " + run.Tool.Version), Date: run.Start,
 		MPIVersion: run.MPI.Standard, Argv: run.Command}

@@ -20,7 +20,7 @@ func WriteRecords(w io.Writer, b *result.Bundle) error {
 	var stored struct {
 		Options *osu.Options `json:"options"`
 	}
-	known := textfmt.DecodeOptions(b.Run.Options, &stored) && stored.Options != nil
+	known := b.Run.DecodeOptions(&stored) && stored.Options != nil
 	var meta map[string]string
 	if b.Run.Source != nil {
 		meta = b.Run.Source.Meta

@@ -7,7 +7,6 @@ import (
 
 	"github.com/gomb-hpc/gomb/bench/ring"
 	"github.com/gomb-hpc/gomb/result"
-	"github.com/gomb-hpc/gomb/textfmt"
 )
 
 // WriteRecords prints a stored run (gomb ring's or an imported
@@ -16,7 +15,7 @@ import (
 // left out: it is statistics, which gomb ring and gomb explain compute.
 func WriteRecords(w io.Writer, b *result.Bundle) error {
 	o := ring.DefaultOptions()
-	if !textfmt.DecodeOptions(b.Run.Options, &o) && b.Run.Source != nil {
+	if !b.Run.DecodeOptions(&o) && b.Run.Source != nil {
 		meta := b.Run.Source.Meta
 		if f := strings.Fields(meta["interval"]); len(f) > 0 {
 			o.IntervalS, _ = strconv.ParseFloat(f[0], 64)
