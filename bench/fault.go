@@ -1,7 +1,11 @@
 package bench
 
 import (
+	"errors"
+	"fmt"
+	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,4 +40,90 @@ func HangIfAsked(bytes int64, rank int) {
 			time.Sleep(time.Hour)
 		}
 	}
+}
+
+// Delay is the fault GOMB_FAULT=delay:RANK:BYTES:DELAY[:BENCH,...] asks
+// for: world rank RANK spins DELAY before every iteration of the IMB
+// loops (a rank held back by other work, arriving late) at the sizes
+// BYTES ("4096", "4096-65536" or "4096-", from 4 KiB up), in the named
+// benchmarks (all without). DELAY is a fixed time, a cost per byte, or
+// both: "20us", "0.5ns/B", "20us+0.5ns/B". It makes, for real, the
+// stragglers and cliffs explain must find.
+type Delay struct {
+	Rank       int
+	From, To   int64 // To < 0: no upper bound
+	US, NSPerB float64
+	Benchmarks []string
+}
+
+// DelayFromEnv reads GOMB_FAULT: nil without a delay fault, an error when
+// it asks for one malformed.
+func DelayFromEnv() (*Delay, error) {
+	v := os.Getenv("GOMB_FAULT")
+	if !strings.HasPrefix(v, "delay:") {
+		return nil, nil
+	}
+	d, err := ParseDelay(v)
+	if err != nil {
+		return nil, fmt.Errorf("GOMB_FAULT=%s: %w", v, err)
+	}
+	return d, nil
+}
+
+// ParseDelay parses "delay:RANK:BYTES:DELAY[:BENCH,...]".
+func ParseDelay(v string) (*Delay, error) {
+	f := strings.Split(v, ":")
+	if len(f) < 4 || len(f) > 5 || f[0] != "delay" {
+		return nil, errors.New("want delay:RANK:BYTES:DELAY[:BENCH,...]")
+	}
+	d := &Delay{To: -1}
+	var err error
+	if d.Rank, err = strconv.Atoi(f[1]); err != nil || d.Rank < 0 {
+		return nil, fmt.Errorf("rank %q: want a world rank", f[1])
+	}
+	lo, hi, ranged := strings.Cut(f[2], "-")
+	if d.From, err = strconv.ParseInt(lo, 10, 64); err != nil || d.From < 0 {
+		return nil, fmt.Errorf("bytes %q: want N, A-B or A-", f[2])
+	}
+	d.To = d.From
+	if ranged {
+		d.To = -1
+		if hi != "" {
+			if d.To, err = strconv.ParseInt(hi, 10, 64); err != nil || d.To < d.From {
+				return nil, fmt.Errorf("bytes %q: want N, A-B or A-", f[2])
+			}
+		}
+	}
+	for _, term := range strings.Split(f[3], "+") {
+		var x float64
+		switch {
+		case strings.HasSuffix(term, "ns/B"):
+			x, err = strconv.ParseFloat(strings.TrimSuffix(term, "ns/B"), 64)
+			d.NSPerB += x
+		case strings.HasSuffix(term, "us"):
+			x, err = strconv.ParseFloat(strings.TrimSuffix(term, "us"), 64)
+			d.US += x
+		default:
+			err = errors.New("no unit")
+		}
+		if err != nil || !(x >= 0) || math.IsInf(x, 0) {
+			return nil, fmt.Errorf("delay %q: want 20us, 0.5ns/B or 20us+0.5ns/B", f[3])
+		}
+	}
+	if len(f) == 5 && f[4] != "" {
+		d.Benchmarks = strings.Split(f[4], ",")
+	}
+	return d, nil
+}
+
+// At is the delay in seconds this rank spins per iteration of benchmark
+// at size bytes: 0 outside the fault (and for a nil Delay).
+func (d *Delay) At(benchmark string, bytes int64, rank int) float64 {
+	if d == nil || rank != d.Rank || bytes < d.From || d.To >= 0 && bytes > d.To {
+		return 0
+	}
+	if len(d.Benchmarks) > 0 && !slices.Contains(d.Benchmarks, benchmark) {
+		return 0
+	}
+	return d.US*1e-6 + d.NSPerB*1e-9*float64(bytes)
 }

@@ -134,6 +134,8 @@ typedef struct {
     int nbc_op;       /* GOMB_K_NBC */
     double compute_s; /* GOMB_K_NBC: compute per iteration, seconds (0: pure communication) */
     int ntest;        /* GOMB_K_NBC: MPI_Test calls spread over the compute */
+    double delay_s;   /* fault injection (GOMB_FAULT=delay): this rank spins so long before
+                         every iteration of the IMB loops; 0 (always, but in tests) for none */
 
     /* set by gomb_job_bind */
     MPI_Comm comm;

@@ -59,6 +59,11 @@ func (j *Job) Reserve(sendBytes, recvBytes int64, n int, fillRank int) error {
 // buffers; buffers already held keep their scheme until Release.
 func (j *Job) SetBuffers(b kernel.Buffers) { j.j.buf_mode = C.int(b) }
 
+// SetDelay makes this rank spin s seconds before every iteration of the
+// IMB kernels' loops from now on (fault injection, GOMB_FAULT=delay; 0:
+// none): a rank that arrives late.
+func (j *Job) SetDelay(s float64) { j.j.delay_s = C.double(s) }
+
 // Release frees the message buffers (IMB frees them after every size).
 func (j *Job) Release() {
 	C.gomb_job_release(j.j)

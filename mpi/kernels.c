@@ -388,8 +388,10 @@ static void set_blocks(int *counts, int *displs, int np, int cnt) {
     do {                                                                                         \
         double sum = 0;                                                                          \
         int root = j->root;                                                                      \
+        double delay_ = j->delay_s;                                                              \
         (void)root;                                                                              \
         for (int i = 0; i < j->skip + n; i++) {                                                  \
+            if (delay_ > 0) gomb_delay(delay_);                                                  \
             double t1 = MPI_Wtime();                                                             \
             rc = (CALL);                                                                         \
             double t2 = MPI_Wtime();                                                             \

@@ -29,6 +29,14 @@ static inline uint64_t gomb_tick(void) {
 #endif
 }
 
+// gomb_delay: fault injection (GOMB_FAULT=delay) spins s seconds, as a
+// rank held back by other work would arrive late.
+static inline void gomb_delay(double s) {
+    double end = MPI_Wtime() + s;
+    while (MPI_Wtime() < end) {
+    }
+}
+
 // Cycling through -off_cache buffer copies without a division per iteration.
 typedef struct {
     char *base, *cur;
@@ -80,9 +88,11 @@ static inline void cur_next(cursor *c) {
             cur_next(&r);                                                                        \
         }                                                                                        \
         if (rc != MPI_SUCCESS) break;                                                            \
+        double delay_ = j->delay_s;                                                              \
         double t0_ = MPI_Wtime();                                                                \
         uint64_t k0_ = gomb_tick();                                                              \
         for (int i = 0; i < n; i++) {                                                            \
+            if (delay_ > 0) gomb_delay(delay_);                                                  \
             BEFORE;                                                                              \
             if (rec) j->ticks[i] = gomb_tick();                                                  \
             AFTER;                                                                               \

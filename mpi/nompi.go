@@ -133,6 +133,9 @@ func (j *Job) Set(s kernel.Params) {}
 // SetBuffers does nothing without MPI.
 func (j *Job) SetBuffers(b kernel.Buffers) {}
 
+// SetDelay does nothing without MPI.
+func (j *Job) SetDelay(s float64) {}
+
 // Release does nothing without MPI.
 func (j *Job) Release() {}
 

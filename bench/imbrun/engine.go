@@ -38,6 +38,9 @@ type Engine struct {
 	Progress imb.Progress // rank 0, optional
 	// Watch is told, on every rank, what runs next (a watchdog); optional.
 	Watch func(watchdog.Phase)
+	// Delay is the fault GOMB_FAULT=delay injects (tests, explain's
+	// corpus); nil: none.
+	Delay *bench.Delay
 }
 
 // Run measures the given benchmarks in order. It returns at the first MPI

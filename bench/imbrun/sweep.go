@@ -122,6 +122,7 @@ func (e *Engine) size(w *sweep, size int64) (done bool, err error) {
 		row.Status = result.StatusIntOverflow
 		return false, e.emit(w.table, failed(w.table, row), w.sum)
 	}
+	w.job.SetDelay(e.Delay.At(w.s.Name, size, e.World.Rank()))
 	n, err := e.repetitions(w, size, int(count), lay, n0, dynamic)
 	if err != nil {
 		return false, err

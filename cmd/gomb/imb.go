@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/bench/imb"
 	"github.com/gomb-hpc/gomb/bench/imbrun"
 	"github.com/gomb-hpc/gomb/kernel"
@@ -256,6 +257,10 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 	if strings.Contains(os.Getenv("GOMB_FAULT"), "check-corrupt") {
 		mpi.SetFaultCorrupt(true)
 	}
+	delay, err := bench.DelayFromEnv()
+	if err != nil {
+		return ss.fail(usageErr("%v", err))
+	}
 	textOut, err := ss.openRecords(&cfg.rec, stdout, stderr)
 	if err != nil {
 		return ss.fail(err)
@@ -269,7 +274,7 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 	stop := ss.onSignal()
 	defer stop()
 
-	eng := &imbrun.Engine{Opt: plan.Options, World: ss.world, RunID: ss.out.runID,
+	eng := &imbrun.Engine{Opt: plan.Options, World: ss.world, RunID: ss.out.runID, Delay: delay,
 		Watch: ss.watch(cfg.watch, time.Duration(3*plan.Options.TimeS*float64(time.Second)))}
 	if err := ss.onRoot(func() error { return text.Preamble(imbHeader(run, &plan, cfg)) }); err != nil {
 		return ss.fail(err)

@@ -200,3 +200,43 @@ func TestRankDeath(t *testing.T) {
 		}
 	}
 }
+
+// TestDelayFault: GOMB_FAULT=delay holds one rank back by the time asked,
+// at the sizes and in the benchmarks asked, and the run record says so; a
+// malformed delay is one usage error.
+func TestDelayFault(t *testing.T) {
+	const fault = "GOMB_FAULT=delay:1:1024:200us:PingPong"
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "r.jsonl")
+			j := launch(t, m, 2, 2*time.Minute, []string{fault},
+				"-msglog", "9:11", "-iter", "200", "-iter_policy", "off", "-json", out, "PingPong", "Sendrecv")
+			if j.code != 0 {
+				t.Fatalf("exit %d: %s", j.code, tail(j.stderr))
+			}
+			s := readRecords(t, out)
+			if "GOMB_FAULT="+s.run.Env["GOMB_FAULT"] != fault {
+				t.Errorf("the run record's environment lacks the fault: %v", s.run.Env)
+			}
+			delayed := 0
+			for _, r := range s.results {
+				// every round trip waits for rank 1's 200 µs: PingPong's
+				// time (half a round trip) is 100 µs at least
+				if r.Benchmark == "PingPong" && r.Bytes == 1024 {
+					delayed++
+					if r.TAvgUS < 100 {
+						t.Errorf("PingPong 1024 B: %.2f µs, want ≥ 100 µs (rank 1 delayed 200 µs per iteration)", r.TAvgUS)
+					}
+				}
+			}
+			if delayed != 1 {
+				t.Errorf("%d PingPong 1024 B rows", delayed)
+			}
+			j = launch(t, m, 2, time.Minute, []string{"GOMB_FAULT=delay:1:1024:200"}, "-msglog", "9:11", "PingPong")
+			checkNoCrash(t, j)
+			if j.code != exitUsage || !strings.Contains(j.stderr, "GOMB_FAULT=delay:1:1024:200: delay \"200\"") {
+				t.Errorf("malformed delay: exit %d, stderr %s", j.code, j.stderr)
+			}
+		})
+	}
+}
