@@ -20,17 +20,19 @@ type Finding struct {
 
 // The kinds of findings.
 const (
-	KindVariability = "variability"
-	KindBimodal     = "bimodal"
-	KindCliff       = "cliff"
-	KindSwitch      = "protocol-switch"
-	KindPlateau     = "plateau"
-	KindEfficiency  = "link-efficiency"
-	KindCollective  = "collective-model"
-	KindFabric      = "fabric"
-	KindStraggler   = "straggler"
-	KindHistory     = "history"
-	KindRegimes     = "regimes"
+	KindVariability    = "variability"
+	KindBimodal        = "bimodal"
+	KindCliff          = "cliff"
+	KindSwitch         = "protocol-switch"
+	KindPlateau        = "plateau"
+	KindEfficiency     = "link-efficiency"
+	KindCollective     = "collective-model"
+	KindFabric         = "fabric"
+	KindStraggler      = "straggler"
+	KindHistory        = "history"
+	KindRegimes        = "regimes"
+	KindOversubscribed = "oversubscribed"
+	KindFault          = "fault-injected"
 )
 
 // Severities.
@@ -104,6 +106,7 @@ type rule struct {
 // rules run in this order, and their findings come out in it, warnings
 // first.
 var rules = []rule{
+	{run: setup},
 	{run: fabric},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return variability(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return bimodal(s, in.th) }},
@@ -111,7 +114,7 @@ var rules = []rule{
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return regimes(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return efficiency(s, in.link, in.loc, in.th) }},
 	{run: cliffs}, // steps at the run's switch points are said once
-	{run: func(in *explainInput) []Finding { return collectiveModel(in.series, in.th) }},
+	{run: func(in *explainInput) []Finding { return collectiveModel(in.run.Run, in.series, in.th) }},
 	{run: func(in *explainInput) []Finding { return stragglers(in.run, in.th) }},
 	{run: history},
 }

@@ -69,7 +69,9 @@ func steps(s *series, th Thresholds) (jumps, spikes []jump) {
 
 // cliffFindings: the steps of one series that the run's protocol switches
 // do not explain are a cliff (a WARNING); its spikes are noise (INFO).
-func cliffFindings(s *series, jumps, spikes []jump) []Finding {
+// Where the library's default algorithm changes at a step (algo, when
+// gomb knows the library's table), the finding says from what to what.
+func cliffFindings(s *series, jumps, spikes []jump, algo *algoTable) []Finding {
 	bw := peakBW(s)
 	var out []Finding
 	if len(jumps) > 0 {
@@ -91,6 +93,16 @@ func cliffFindings(s *series, jumps, spikes []jump) []Finding {
 		}
 		f.Summary = fmt.Sprintf("%s: %s at %s and does not recover", name(s.Series), verb, strings.Join(where, ", "))
 		f.Cause = "a protocol or algorithm switch (eager to rendezvous adds a handshake; a collective changing algorithm; a registration or pipelining limit) or a misconfiguration that sends these sizes down a slower path (MTU, a fallback transport); if it sits at the MPI's switch point, move the threshold (Open MPI btl_*_eager_limit, UCX_RNDV_THRESH, I_MPI_EAGER_THRESHOLD, MPIR_CVAR_CH4_OFI_EAGER_MAX_MSG_SIZE)"
+		changes := 0
+		for _, j := range jumps {
+			if c := algo.change(j.a.bytes, j.b.bytes, s.NP); c != "" {
+				f.Numbers = append(f.Numbers, c)
+				changes++
+			}
+		}
+		if changes > 0 {
+			f.Cause = "the library's default algorithm changes at the step and the new one never catches up on this machine: try the others for these sizes (above) and, if one is faster, make it the default for this system; otherwise " + f.Cause
+		}
 		if f.Sizes[len(f.Sizes)-1] >= 256<<10 {
 			f.Cause += "; from a few hundred KiB on, buffers outgrowing the CPU caches slow shared-memory copies the same way"
 		}
@@ -220,7 +232,7 @@ func cliffs(in *explainInput) []Finding {
 				own = append(own, j)
 			}
 		}
-		out = append(out, cliffFindings(x.s, own, x.spikes)...)
+		out = append(out, cliffFindings(x.s, own, x.spikes, algorithms(in.run.Run, x.s.traits().Collective, x.s.NP))...)
 	}
 	if len(cache) > 0 {
 		var where []string

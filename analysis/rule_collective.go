@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // measured is a series' time per message size, interpolated linearly
@@ -40,7 +42,7 @@ func measured(s *series) (func(bytes float64) float64, bool) {
 // reduction's measured cost per byte (Reduce_local, when the run has it).
 // A WARNING where a collective exceeds its model by more than the
 // envelope the healthy corpus allows (Thresholds.CollectiveRatio).
-func collectiveModel(ss []*series, th Thresholds) []Finding {
+func collectiveModel(run *result.Run, ss []*series, th Thresholds) []Finding {
 	var ref, local *series
 	for _, s := range ss {
 		if tr := s.traits(); tr.Reference && ref == nil {
@@ -99,12 +101,16 @@ func collectiveModel(ss []*series, th Thresholds) []Finding {
 		if local != nil && tr.Reduction {
 			from += fmt.Sprintf(" and %s (the reduction's cost)", local.Benchmark)
 		}
+		numbers := []string{
+			fmt.Sprintf("worst at %s: %s measured (t_max), %s modelled (%.1f×)", Size(worstAt), us(worst), us(worstModel), worst/worstModel),
+			from + "; the better of the usual algorithms (binomial tree, ring, recursive doubling and halving)"}
+		if algo := algorithms(run, tr.Collective, s.NP); algo != nil {
+			numbers = append(numbers, algo.uses(worstAt, s.NP))
+		}
 		out = append(out, Finding{Kind: KindCollective, Severity: Warning, Series: s.Series, Sizes: hit,
 			Summary: fmt.Sprintf("%s is more than %g× slower than its point-to-point model at %s", name(s.Series), th.CollectiveRatio, sizes(hit)),
-			Numbers: []string{
-				fmt.Sprintf("worst at %s: %s measured (t_max), %s modelled (%.1f×)", Size(worstAt), us(worst), us(worstModel), worst/worstModel),
-				from + "; the better of the usual algorithms (binomial tree, ring, recursive doubling and halving)"},
-			Cause: "the MPI picks a poor algorithm for this size and process count, or the collective meets contention the point-to-point test does not (ranks sharing a NIC, oversubscribed cores); try the library's alternatives (Open MPI --mca coll_tuned_use_dynamic_rules 1 with coll_tuned_<op>_algorithm, I_MPI_ADJUST_<OP>, MPIR_CVAR_<OP>_INTRA_ALGORITHM)"})
+			Numbers: numbers,
+			Cause:   "the MPI picks a poor algorithm for this size and process count, or the collective meets contention the point-to-point test does not (ranks sharing a NIC, oversubscribed cores); try the library's alternatives (Open MPI --mca coll_tuned_use_dynamic_rules 1 with coll_tuned_<op>_algorithm, I_MPI_ADJUST_<OP>, MPIR_CVAR_<OP>_INTRA_ALGORITHM)"})
 	}
 	return out
 }

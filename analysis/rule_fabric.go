@@ -50,6 +50,9 @@ func fabric(in *explainInput) []Finding {
 	case lat < th.FabricSlow:
 		class, ref = "a slow RDMA path or a user-space Ethernet stack", ClassRDMA
 		cause = fmt.Sprintf("%g-%g µs is slow for RDMA (an extra switch hop, a software fallback) and fast for TCP", th.FabricRDMA, th.FabricSlow)
+	case lat >= th.FabricFar:
+		class, ref, sev = "a path slower than any fabric", ClassTCP, Warning
+		cause = fmt.Sprintf("above %g µs no interconnect answers, not even kernel TCP over Gigabit Ethernet: a long or congested path between the hosts (a WAN link, a shaper, packet loss and retransmits), a virtualised NIC, or ranks waiting for a CPU; measure the path (ping, iperf) and the load on both hosts", th.FabricFar)
 	default:
 		class, ref = "Ethernet/TCP class (kernel sockets)", ClassTCP
 		cause = fmt.Sprintf("%g µs and more is the kernel TCP/IP path;", th.FabricSlow) + " on a machine with an RDMA fabric this means the MPI is not using it (check the transport: UCX_TLS, FI_PROVIDER, --mca btl/pml, I_MPI_FABRICS)"

@@ -3,36 +3,54 @@ package analysis
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/stats"
 )
 
-// stragglers: in symmetric benchmarks, one rank slowest far more often
-// than chance.
+// stragglers: in symmetric benchmarks, one rank stands apart from the
+// others far more often than chance. A rank that arrives late at
+// synchronising calls is the one whose calls return quickest (the others
+// wait for it), so apart means either way: a mean StragglerGap times
+// below or above the median of the other ranks'. With two ranks only the
+// ring (each rank times its own transfer) tells, by its slowest rank.
 func stragglers(r *result.Bundle, th Thresholds) []Finding {
-	slowest := map[int]int{}
+	type vote struct {
+		low, high int
+		ratios    []float64 // its mean over the others' median, where it stands apart
+	}
+	votes := map[int]*vote{}
 	n, ranks := 0, 0
 	for _, x := range r.Results {
 		t := traitsOf(x.Suite, x.Benchmark)
-		if x.Status != result.StatusOK || t.Rooted || len(x.Ranks) < 3 && !t.OwnTimes || len(x.Ranks) < 2 {
+		if x.Status != result.StatusOK || t.Rooted || len(x.Ranks) < 3 && !t.OwnTimes || len(x.Ranks) < 2 || len(x.RankMeanUS) != len(x.Ranks) {
 			continue
 		}
-		i := 0
-		for k, v := range x.RankMeanUS {
-			if v > x.RankMeanUS[i] {
-				i = k
-			}
-		}
-		slowest[x.Ranks[i]]++
-		n++
 		ranks = max(ranks, len(x.Ranks))
+		k, ratio, ok := apart(x.RankMeanUS, th.StragglerGap)
+		if !ok {
+			continue
+		}
+		n++
+		rk := x.Ranks[k]
+		if votes[rk] == nil {
+			votes[rk] = &vote{}
+		}
+		if ratio < 1 {
+			votes[rk].low++
+		} else {
+			votes[rk].high++
+		}
+		votes[rk].ratios = append(votes[rk].ratios, ratio)
 	}
 	if n < th.StragglerMinSizes {
 		return nil
 	}
 	best, count := -1, 0
-	for rk, c := range slowest {
-		if c > count || c == count && rk < best {
+	for rk, v := range votes {
+		if c := v.low + v.high; c > count || c == count && rk < best {
 			best, count = rk, c
 		}
 	}
@@ -46,10 +64,54 @@ func stragglers(r *result.Bundle, th Thresholds) []Finding {
 			host = " on " + rk.Host
 		}
 	}
+	v := votes[best]
+	var lows, highs []float64
+	for _, x := range v.ratios {
+		if x < 1 {
+			lows = append(lows, x)
+		} else {
+			highs = append(highs, x)
+		}
+	}
+	var how []string
+	if len(lows) > 0 {
+		how = append(how, fmt.Sprintf("in %d its calls take %.2f× the other ranks' time (median): they wait for it, it arrives late", len(lows), stats.Median(lows)))
+	}
+	if len(highs) > 0 {
+		how = append(how, fmt.Sprintf("in %d it takes %.1f× as long as the other ranks (median)", len(highs), stats.Median(highs)))
+	}
 	return []Finding{{Kind: KindStraggler, Severity: Warning,
-		Summary: fmt.Sprintf("rank %d%s is the slowest rank in %d of %d measurements", best, host, count, n),
-		Numbers: []string{fmt.Sprintf("chance would make any one of %d ranks slowest about %.1f times", ranks, float64(n)*p)},
+		Summary: fmt.Sprintf("rank %d%s stands apart from the other ranks in %d of the %d measurements where one does", best, host, count, n),
+		Numbers: []string{strings.Join(how, "; "), fmt.Sprintf("chance would make any one of %d ranks the one apart about %.1f times", ranks, float64(n)*p)},
 		Cause:   "one rank or host holds the others back: a busy or throttled core, a NIC or link in worse shape, a host with other load; look at that host first"}}
+}
+
+// apart: the rank whose mean stands farthest from the median of the other
+// ranks' means, gap times or more below or above it, and its ratio to
+// that median. With two ranks, the slower, when gap times the faster.
+func apart(means []float64, gap float64) (k int, ratio float64, ok bool) {
+	if len(means) == 2 {
+		k = 0
+		if means[1] > means[0] {
+			k = 1
+		}
+		if !(means[1-k] > 0) {
+			return k, 0, false
+		}
+		ratio = means[k] / means[1-k]
+		return k, ratio, ratio >= gap
+	}
+	far := 0.0
+	for i, v := range means {
+		m := stats.Median(append(slices.Clone(means[:i]), means[i+1:]...))
+		if !(v > 0) || !(m > 0) {
+			continue
+		}
+		if d := math.Abs(math.Log(v / m)); d > far {
+			far, k, ratio = d, i, v/m
+		}
+	}
+	return k, ratio, far > 0 && far >= math.Log(gap)
 }
 
 // binomTail is P(X >= k) for X ~ Binomial(n, p).

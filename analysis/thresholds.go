@@ -80,6 +80,10 @@ type Thresholds struct {
 	FabricShm  float64 `json:"fabric_shm"`
 	FabricRDMA float64 `json:"fabric_rdma"`
 	FabricSlow float64 `json:"fabric_slow"`
+	// FabricFar: above it, slower than any fabric's published figure
+	// (the slowest, TCP over 1 GbE, 105 µs; healthy TCP between the
+	// emulated hosts of gomb's testbed, 10-12 µs): a WARNING.
+	FabricFar float64 `json:"fabric_far"`
 	// FabricEFA: with an EFA provider, latency up to it is EFA's SRD
 	// (published: 9.87 µs, Fabrics).
 	FabricEFA float64 `json:"fabric_efa"`
@@ -97,9 +101,13 @@ type Thresholds struct {
 	CollectiveMinUS    float64 `json:"collective_min_us"`
 	CollectiveMinSizes int     `json:"collective_min_sizes"`
 
-	// stragglers: one rank is the slowest at StragglerShare of the sizes
-	// or more (at least StragglerMinSizes of them), with a chance below
-	// StragglerP of that happening by luck.
+	// stragglers: one rank's mean stands StragglerGap times below or
+	// above the median of the others' (a late rank's synchronising calls
+	// return soonest: the others wait for it) in StragglerShare of the
+	// measurements where one rank stands apart or more (at least
+	// StragglerMinSizes of them), with a chance below StragglerP of that
+	// happening by luck.
+	StragglerGap      float64 `json:"straggler_gap"`
 	StragglerMinSizes int     `json:"straggler_min_sizes"`
 	StragglerShare    float64 `json:"straggler_share"`
 	StragglerP        float64 `json:"straggler_p"`
@@ -119,8 +127,8 @@ var DefaultThresholds = Thresholds{
 	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9,
 	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5,
 	EfficiencyWarn: 0.5, PlateauSpread: 1.05, PlateauBelow: 0.7, BusWarn: 0.5, BusWarnMinBytes: 1 << 20,
-	FabricShm: 1, FabricRDMA: 4, FabricSlow: 10, FabricEFA: 20, FabricGPU: 2,
+	FabricShm: 1, FabricRDMA: 4, FabricSlow: 10, FabricFar: 250, FabricEFA: 20, FabricGPU: 2,
 	CollectiveRatio: 10, CollectiveMinUS: 2, CollectiveMinSizes: 2,
-	StragglerMinSizes: 5, StragglerShare: 0.5, StragglerP: 0.001,
+	StragglerGap: 1.5, StragglerMinSizes: 5, StragglerShare: 0.5, StragglerP: 0.001,
 	HistoryMinRuns: 3, HistoryRatio: 1.5,
 }

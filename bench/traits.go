@@ -53,6 +53,10 @@ type Traits struct {
 	// reduction's cost per byte adds to its model). LocalReduction: the
 	// suite's local reduction (Reduce_local), which gives that cost.
 	Reduction, LocalReduction bool
+	// Collective: the MPI collective it times with one call per
+	// iteration ("allreduce"), by which the MPI libraries' default
+	// algorithm tables are looked up; "" for the rest.
+	Collective string
 }
 
 var (

@@ -304,3 +304,32 @@ func ParseThreadLevel(s string) (ThreadLevel, error) {
 	}
 	return 0, fmt.Errorf("unknown thread level %q (want single, funneled, serialized, multiple or nompinit)", s)
 }
+
+// Collective is the MPI collective operation a kernel times, as the MPI
+// libraries' algorithm tables name it ("allreduce", "bcast"); "" for
+// point-to-point, one-sided and other kernels.
+func (k ID) Collective() string {
+	switch k {
+	case Barrier, BarrierCalls:
+		return "barrier"
+	case Bcast:
+		return "bcast"
+	case Scatter:
+		return "scatter"
+	case Gather:
+		return "gather"
+	case Allgather:
+		return "allgather"
+	case Reduce:
+		return "reduce"
+	case ReduceScatter, ReduceScatterSplit:
+		return "reduce_scatter"
+	case ReduceScatterBlock:
+		return "reduce_scatter_block"
+	case Allreduce:
+		return "allreduce"
+	case Alltoall:
+		return "alltoall"
+	}
+	return ""
+}

@@ -77,7 +77,8 @@ func (s *Spec) Traits() bench.Traits {
 	t := bench.Traits{Suite: s.Suite, Name: s.Name, Label: s.Name, Lead: bench.LeadAvgTime,
 		Latency: s.Family == SingleTransfer, Reference: s.Reference, Rooted: s.Rooted, Sizeless: !s.HasSize(),
 		Directions: s.Directions, Bus: s.Bus, Cost: s.Cost,
-		Reduction: s.Reduction && s.Family == Collective, LocalReduction: s.Kernel == kernel.ReduceLocal}
+		Reduction: s.Reduction && s.Family == Collective, LocalReduction: s.Kernel == kernel.ReduceLocal,
+		Collective: s.Kernel.Collective()}
 	if s.Family == SingleTransfer {
 		t.Lead = bench.LeadMaxTime // IMB prints t[usec], the slower rank's
 	}
