@@ -184,6 +184,10 @@ func TestFabricReference(t *testing.T) {
 		r.Run.Ranks = []result.Rank{{Links: links}}
 		return find(Explain(r, ExplainOptions{}), KindFabric)
 	}
+	far := mkRun("imb", "PingPong", 2, result.InterNode, pingpong(500, 100, one), nil)
+	if f := find(Explain(far, ExplainOptions{}), KindFabric); f == nil || f.Severity != Warning || !strings.Contains(f.Summary, "slower than any fabric") {
+		t.Errorf("500 µs between nodes: %+v", f)
+	}
 	for _, c := range []struct {
 		name  string
 		f     *Finding

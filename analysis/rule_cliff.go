@@ -101,7 +101,7 @@ func cliffFindings(s *series, jumps, spikes []jump, algo *algoTable) []Finding {
 			}
 		}
 		if changes > 0 {
-			f.Cause = "the library's default algorithm changes at the step and the new one never catches up on this machine: try the others for these sizes (above) and, if one is faster, make it the default for this system; otherwise " + f.Cause
+			f.Cause = "the library's default algorithm changes at this step: rerun these sizes with the previous algorithm forced (above); if the step goes, make that algorithm the default for this system, if it stays, the transport steps here, not the algorithm. In general: " + f.Cause
 		}
 		if f.Sizes[len(f.Sizes)-1] >= 256<<10 {
 			f.Cause += "; from a few hundred KiB on, buffers outgrowing the CPU caches slow shared-memory copies the same way"

@@ -3,7 +3,7 @@
 # (analysis/testdata/corpus/, labelled in analysis/corpus_test.go) on this
 # machine: healthy runs of both MPIs, and anomalies made for real.
 # Usage: scripts/explain-corpus.sh [OUTDIR]   (IMB-MPI1 peers from
-# scripts/build-peers.sh; takes some 10 minutes on 2 cores)
+# scripts/build-peers.sh; takes some 30 minutes on 2 cores)
 set -eu
 cd "$(dirname "$0")/.."
 out=${1:-analysis/testdata/corpus}
@@ -12,6 +12,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 ompi="timeout 900 mpirun.openmpi --oversubscribe --mca oob_tcp_if_include lo"
 mpich="timeout 900 mpiexec.mpich -launcher fork -iface lo"
 sub="PingPong PingPing Sendrecv Exchange Allreduce Reduce Allgather Alltoall Bcast Barrier"
+np4="PingPong Sendrecv Exchange Allreduce Reduce Allgather Alltoall Bcast Barrier"
 
 # healthy: the IMB-MPI1 default list, np 2, each MPI (the peers' own logs)
 $ompi -np 2 --mca btl self,vader peers/openmpi/IMB-MPI1 > "$out/healthy-imbpeer-openmpi-np2.txt"
@@ -38,6 +39,10 @@ done
 scripts/testbed.sh shape gcp-h2 0 1gbit > /dev/null
 timeout 300 scripts/testbed.sh run ompi gcp-h1,gcp-h2 2 -- imb -msglog 0:22 \
 	-json "$out/anomaly-rate1g-internode-openmpi.jsonl" PingPong Sendrecv > /dev/null
+# anomaly: the link delayed 300 us each way (latency beyond any fabric)
+scripts/testbed.sh shape gcp-h2 300 none > /dev/null
+timeout 300 scripts/testbed.sh run ompi gcp-h1,gcp-h2 2 -- imb -msglog 0:18 \
+	-json "$out/anomaly-delay300-internode-openmpi.jsonl" PingPong Sendrecv Allreduce > /dev/null
 scripts/testbed.sh down > /dev/null
 
 # anomaly: intra-node traffic forced over TCP (Open MPI btl tcp on lo)
@@ -53,5 +58,19 @@ taskset -pc 1 $busy > /dev/null
 $ompi -np 2 --mca btl self,vader --bind-to core bin/gomb imb -msglog 0:16 \
 	-json "$out/anomaly-busycore-openmpi.jsonl" Sendrecv Allreduce Allgather Bcast > /dev/null || true
 kill $busy
+# anomaly: np 4 on this 2-core machine (oversubscribed), each MPI; MPICH
+# spins through time slices and is stopped after 15 minutes
+$ompi -np 4 --mca btl self,vader bin/gomb imb -msglog 0:16 \
+	-json "$out/anomaly-oversubscribed-openmpi-np4.jsonl" $np4 > /dev/null
+$mpich -np 4 bin/gomb-mpich imb -msglog 0:16 \
+	-json "$out/anomaly-oversubscribed-mpich-np4.jsonl" $np4 > /dev/null || true
+# anomaly: a straggler, rank 2 of 4 held back 100 us before every call of
+# the synchronising collectives (GOMB_FAULT=delay)
+GOMB_FAULT=delay:2:0-:100us:Allreduce,Allgather,Alltoall,Barrier $ompi -np 4 --mca btl self,vader \
+	bin/gomb imb -msglog 0:16 -npmin 4 -json "$out/anomaly-straggler-openmpi-np4.jsonl" \
+	PingPong Sendrecv Exchange Allreduce Allgather Alltoall Bcast Barrier > /dev/null
+# anomaly: a cliff, rank 1 held back 0.4 ns a byte from 64 KiB on in Sendrecv
+GOMB_FAULT=delay:1:65536-:0.4ns/B:Sendrecv $mpich -np 2 bin/gomb-mpich imb -msglog 0:20 \
+	-json "$out/anomaly-cliff-mpich.jsonl" PingPong Sendrecv Allreduce Bcast > /dev/null
 gzip -f9 "$out"/*.jsonl
 ls -l "$out"

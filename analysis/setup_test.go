@@ -1,0 +1,84 @@
+package analysis
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gomb-hpc/gomb/result"
+)
+
+func TestCPUList(t *testing.T) {
+	cases := []struct {
+		in   string
+		want string // cpuString of the parse; "!" for an error
+	}{
+		{"0-3,8", "0-3,8"},
+		{"1", "1"},
+		{"3,1,2", "1-3"},
+		{"0-1,1-2", "0-2"},
+		{" 0 - 1", "!"},
+		{"", "!"},
+		{"a", "!"},
+		{"3-1", "!"},
+		{"-1", "!"},
+		{"0-99999999", "!"},
+	}
+	for _, c := range cases {
+		got, ok := cpuList(c.in)
+		s := cpuString(got)
+		if !ok {
+			s = "!"
+		}
+		if s != c.want {
+			t.Errorf("cpuList(%q) = %q, want %q", c.in, s, c.want)
+		}
+	}
+}
+
+func TestOversubscribed(t *testing.T) {
+	rk := func(rank int, host, cpus string) result.Rank { return result.Rank{Rank: rank, Host: host, CPUs: cpus} }
+	cases := []struct {
+		name  string
+		ranks []result.Rank
+		want  string // "" for no finding, else a piece of the summary
+	}{
+		{"two ranks, two cores", []result.Rank{rk(0, "a", "0-1"), rk(1, "a", "0-1")}, ""},
+		{"bound one a core", []result.Rank{rk(0, "a", "0"), rk(1, "a", "1"), rk(2, "a", "2"), rk(3, "a", "3")}, ""},
+		{"four unbound on two", []result.Rank{rk(0, "a", "0-1"), rk(1, "a", "0-1"), rk(2, "a", "0-1"), rk(3, "a", "0-1")},
+			"4 ranks on a share 2 CPU(s) (0-1)"},
+		{"two hosts, one full", []result.Rank{rk(0, "a", "0-7"), rk(1, "b", "0"), rk(2, "b", "1"), rk(3, "b", "0-1"), rk(4, "a", "0-7")},
+			"3 ranks on b share 2 CPU(s) (0-1)"},
+		{"bound to the same core", []result.Rank{rk(0, "a", "0"), rk(1, "a", "0"), rk(2, "a", "1-3")},
+			"2 ranks on a share 1 CPU(s) (0)"},
+		{"affinity unknown", []result.Rank{rk(0, "a", ""), rk(1, "a", ""), rk(2, "a", "")}, ""},
+	}
+	for _, c := range cases {
+		f, ok := oversubscribed(c.ranks)
+		if ok != (c.want != "") || ok && !strings.Contains(f.Summary, c.want) {
+			t.Errorf("%s: %v %q, want %q", c.name, ok, f.Summary, c.want)
+		}
+	}
+}
+
+func TestApart(t *testing.T) {
+	cases := []struct {
+		means []float64
+		k     int
+		ratio float64
+		ok    bool
+	}{
+		{[]float64{100, 100, 20, 100}, 2, 0.2, true}, // late: its calls return soonest
+		{[]float64{10, 10, 10, 40}, 3, 4, true},      // slow
+		{[]float64{10, 11, 12, 13}, 0, 0, false},     // nobody apart
+		{[]float64{10, 30}, 1, 3, true},              // two ranks: the slower
+		{[]float64{10, 12}, 1, 1.2, false},           // … when far enough
+		{[]float64{0, 0, 0}, 0, 0, false},            // no times
+		{[]float64{100, 100, 100, 100, 100, 50}, 5, 0.5, true},
+	}
+	for _, c := range cases {
+		k, ratio, ok := apart(c.means, 1.5)
+		if ok != c.ok || ok && (k != c.k || ratio < c.ratio-1e-9 || ratio > c.ratio+1e-9) {
+			t.Errorf("apart(%v) = %d, %g, %v; want %d, %g, %v", c.means, k, ratio, ok, c.k, c.ratio, c.ok)
+		}
+	}
+}
