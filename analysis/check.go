@@ -174,11 +174,11 @@ func Check(base, runs []*result.Bundle, o CheckOptions) (*CheckResult, error) {
 	if !o.Force && (lb == result.Mixed || lr == result.Mixed || lb != "" && lr != "" && lb != lr) {
 		return nil, fmt.Errorf("the baseline is %s, the run %s: intra-node and inter-node results do not compare (-force to check anyway)", dashed(lb), dashed(lr))
 	}
-	ob, or := observe(base, metric, o.BaseLink), observe(runs, metric, o.RunLink)
+	ob, or, used := observePair(base, runs, metric, o.BaseLink, o.RunLink)
 	res := &CheckResult{}
 	for _, k := range Keys(ob) {
 		bv := values(ob[k])
-		row := CheckRow{Key: k, Metric: MetricOf(k, metric), Base: stats.Median(bv), BaseRuns: len(bv), Value: math.NaN()}
+		row := CheckRow{Key: k, Metric: used[k], Base: stats.Median(bv), BaseRuns: len(bv), Value: math.NaN()}
 		if len(bv) >= 3 {
 			row.Spread = stats.MAD(bv)
 		}

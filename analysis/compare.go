@@ -142,14 +142,14 @@ func Compare(nameA string, a []*result.Bundle, nameB string, b []*result.Bundle,
 	if !o.Force && (la == result.Mixed || lb == result.Mixed || la != "" && lb != "" && la != lb) {
 		return nil, fmt.Errorf("A is %s, B is %s: intra-node (shared memory) and inter-node (network) runs do not compare; keep their baselines apart or -force", dashed(la), dashed(lb))
 	}
-	oa, ob := observe(a, o.Metric, o.LinkA), observe(b, o.Metric, o.LinkB)
+	oa, ob, used := observePair(a, b, o.Metric, o.LinkA, o.LinkB)
 	var ps []float64
 	for _, k := range Keys(oa) {
 		pb, ok := ob[k]
 		if !ok {
 			continue
 		}
-		r := Row{Key: k, Metric: MetricOf(k, o.Metric), A: values(oa[k]), B: values(pb)}
+		r := Row{Key: k, Metric: used[k], A: values(oa[k]), B: values(pb)}
 		r.CentreA, r.CentreB = stats.Median(r.A), stats.Median(r.B)
 		la, lb := logs(r.A), logs(r.B)
 		sh := stats.HodgesLehmann(la, lb, o.Confidence) // log B - log A

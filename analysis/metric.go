@@ -10,6 +10,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/bench"
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/stats"
 )
 
 // Metric is the number of a result that is compared.
@@ -27,17 +28,28 @@ const (
 	// compares generations of hardware: EDR at 90% of its link against
 	// HDR at what share of its own.
 	Efficiency Metric = "link_efficiency"
+	// TTrim is the time of a result with raw samples, robust to a few
+	// slow repetitions: each rank's samples' mean with the slowest and
+	// fastest TrimFrac of them left out, over the ranks as the
+	// benchmark's own number takes them (their mean, or the slowest
+	// rank's for IMB's single transfers and the ring). NaN without
+	// samples. Compare and check take it by themselves where every run of
+	// both sides has samples at a size.
+	TTrim Metric = "t_trimmed_us"
 )
+
+// TrimFrac is the share of a rank's samples TTrim leaves out at each end.
+const TrimFrac = 0.05
 
 // ParseMetric reads a metric name; "" and "auto" are the primary metric.
 func ParseMetric(s string) (Metric, error) {
 	switch m := Metric(s); m {
 	case "", "auto":
 		return "", nil
-	case TAvg, TMin, TMax, BW, Efficiency:
+	case TAvg, TMin, TMax, BW, Efficiency, TTrim:
 		return m, nil
 	}
-	return "", fmt.Errorf("unknown metric %q (auto, t_avg_us, t_min_us, t_max_us, mbytes_per_sec, link_efficiency)", s)
+	return "", fmt.Errorf("unknown metric %q (auto, t_avg_us, t_min_us, t_max_us, t_trimmed_us, mbytes_per_sec, link_efficiency)", s)
 }
 
 // Value is the metric of a result (NaN where it has none).
@@ -52,11 +64,32 @@ func (m Metric) Value(r *result.Result) float64 {
 		v = r.TMaxUS
 	case BW:
 		v = r.MBps
+	case TTrim:
+		v = trimmed(r)
 	}
 	if !(v > 0) || math.IsInf(v, 0) {
 		return math.NaN()
 	}
 	return v
+}
+
+// trimmed is TTrim's value of a result.
+func trimmed(r *result.Result) float64 {
+	if len(r.SamplesUS) == 0 {
+		return math.NaN()
+	}
+	var per []float64
+	for _, s := range r.SamplesUS {
+		if len(s) == 0 {
+			return math.NaN()
+		}
+		per = append(per, stats.TrimmedMean(s, TrimFrac))
+	}
+	if Primary(r.Suite, r.Benchmark) == TMax {
+		_, hi := stats.MinMax(per)
+		return hi
+	}
+	return stats.Mean(per)
 }
 
 // HigherIsBetter: bandwidth and efficiency; times are better lower.

@@ -90,6 +90,29 @@ func observe(runs []*result.Bundle, metric Metric, link Link) map[Key][]Point {
 	return out
 }
 
+// observePair observes two sides for comparison. With metric "" each key
+// takes its benchmark's primary metric, or TTrim where that is a time and
+// every run of both sides has samples there (so that one slow repetition
+// does not move a launch's value); used says which.
+func observePair(a, b []*result.Bundle, metric Metric, la, lb Link) (oa, ob map[Key][]Point, used map[Key]Metric) {
+	oa, ob = observe(a, metric, la), observe(b, metric, lb)
+	used = map[Key]Metric{}
+	for k := range oa {
+		used[k] = MetricOf(k, metric)
+	}
+	if metric != "" {
+		return oa, ob, used
+	}
+	ta, tb := observe(a, TTrim, la), observe(b, TTrim, lb)
+	for k, ps := range oa {
+		if m := used[k]; m != TAvg && m != TMax || len(ta[k]) != len(ps) || len(tb[k]) == 0 || len(tb[k]) != len(ob[k]) {
+			continue
+		}
+		oa[k], ob[k], used[k] = ta[k], tb[k], TTrim
+	}
+	return oa, ob, used
+}
+
 // MetricOf is the metric a key is compared by.
 func MetricOf(k Key, metric Metric) Metric {
 	if metric != "" {

@@ -51,6 +51,18 @@ func Mean(xs []float64) float64 {
 	return s / float64(len(xs))
 }
 
+// TrimmedMean is the mean of xs with the floor(frac·n) smallest and as
+// many largest values left out (0 <= frac < 0.5): one slow repetition in
+// twenty moves it no more than a typical one; NaN for no data.
+func TrimmedMean(xs []float64, frac float64) float64 {
+	s := Sorted(xs)
+	k := int(math.Floor(frac * float64(len(s))))
+	if frac < 0 || frac >= 0.5 {
+		k = 0
+	}
+	return Mean(s[k : len(s)-k])
+}
+
 // MinMax returns the smallest and largest value; NaNs for no data.
 func MinMax(xs []float64) (lo, hi float64) {
 	if len(xs) == 0 {

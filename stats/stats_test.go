@@ -191,3 +191,30 @@ func TestMedianCI(t *testing.T) {
 		t.Error("n=7: want +Inf")
 	}
 }
+
+func TestTrimmedMean(t *testing.T) {
+	twenty := make([]float64, 20)
+	for i := range twenty {
+		twenty[i] = float64(i + 1)
+	}
+	twenty[19] = 1000 // one slow value in twenty: left out at 5%
+	cases := []struct {
+		xs   []float64
+		frac float64
+		want float64
+	}{
+		{twenty, 0.05, 10.5}, // 2..19
+		{twenty, 0, (190 + 1000) / 20.0},
+		{[]float64{1, 2, 300}, 0.05, 101}, // floor(0.15) = 0: nothing left out
+		{[]float64{5, 1, 3, 2, 4}, 0.2, 3},
+		{[]float64{1, 2, 3}, 0.6, 2}, // out of range: the plain mean
+	}
+	for _, c := range cases {
+		if got := TrimmedMean(c.xs, c.frac); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("TrimmedMean(%v, %g) = %g, want %g", c.xs, c.frac, got, c.want)
+		}
+	}
+	if !math.IsNaN(TrimmedMean(nil, 0.05)) {
+		t.Error("no data is not NaN")
+	}
+}

@@ -24,9 +24,10 @@ Flags:
   -baseline B     the baseline runs (required)
   ` + analysis.ToleranceHelp + `
                   Default 5%.
-  -metric M       check t_avg_us, t_min_us, t_max_us, mbytes_per_sec or
-                  link_efficiency (bandwidth as a share of the link) instead of
-                  each benchmark's primary number
+  -metric M       check t_avg_us, t_min_us, t_max_us, t_trimmed_us,
+                  mbytes_per_sec or link_efficiency (bandwidth as a share of the
+                  link) instead of each benchmark's primary number (or
+                  t_trimmed_us where both sides have raw samples)
   -link RATE, -baseline-link RATE
                   the links link_efficiency is taken against, in Gb/s (default:
                   the links each run recorded)

@@ -24,8 +24,10 @@ benchmarks and OSU's latencies, MB/s for OSU's bandwidth tests.
 ` + inputHelp + `
 
 Flags:
-  -metric M       compare by t_avg_us, t_min_us, t_max_us, mbytes_per_sec or
-                  link_efficiency (bandwidth as a share of each side's link) instead
+  -metric M       compare by t_avg_us, t_min_us, t_max_us, t_trimmed_us,
+                  mbytes_per_sec or link_efficiency (bandwidth as a share of each
+                  side's link) instead of each benchmark's primary number (or
+                  t_trimmed_us where both sides have raw samples)
   -link-a RATE, -link-b RATE
                   the links of the two sides in Gb/s, for link_efficiency
                   (default: the links each run recorded)

@@ -45,7 +45,7 @@ func TestInterpretCommands(t *testing.T) {
 		{"compare nothing in common", []string{"compare", "-force", testdata("gomb_records_osu_bw_np2.jsonl"), "3"}, exitUsage, nil,
 			"gomb: compare: A and B have no benchmark, process count and size in common"},
 		{"compare bad metric", []string{"compare", "-metric", "speed", "1", "3"}, exitUsage, nil,
-			`gomb: compare: unknown metric "speed" (auto, t_avg_us, t_min_us, t_max_us, mbytes_per_sec, link_efficiency)`},
+			`gomb: compare: unknown metric "speed" (auto, t_avg_us, t_min_us, t_max_us, t_trimmed_us, mbytes_per_sec, link_efficiency)`},
 		{"check regression", []string{"check", "-baseline", "1", "3"}, exitRegression, []string{"REGRESSION", "FAIL: 24 regressions", "PingPong (np 2) at 0 B, 1 B, 2 B"},
 			"gomb: check: 24 regressions"},
 		{"check pass", []string{"check", "-baseline", "1", "-tol", "10%", "2"}, 0, []string{"PASS: no regression beyond the tolerances in 24 points", "its noise is unknown"}, ""},

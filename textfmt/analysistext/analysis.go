@@ -65,7 +65,13 @@ func Comparison(w io.Writer, c *analysis.Comparison) error {
 	fmt.Fprintf(w, "# A: %s\n# B: %s\n", side(c.A), side(c.B))
 	fmt.Fprintf(w, "# SPEED: how much faster B is than A (higher = faster, 1.00x = the same), the median over all pairs of runs\n")
 	fmt.Fprintf(w, "# ~: not significant (Mann-Whitney U over the launches, false discovery rate %g over all rows)\n", c.Alpha)
-	fmt.Fprintf(w, "# !: too few launches for the U test, but beyond the launch-to-launch noise (%.0f%% a launch, %g sigma)\n\n", 100*c.Noise, analysis.NoiseZ)
+	fmt.Fprintf(w, "# !: too few launches for the U test, but beyond the launch-to-launch noise (%.0f%% a launch, %g sigma)\n", 100*c.Noise, analysis.NoiseZ)
+	var ms []analysis.Metric
+	for _, r := range c.Rows {
+		ms = append(ms, r.Metric)
+	}
+	trimNote(w, ms)
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "BENCHMARK\tNP\tBYTES\tMETRIC\tA\tB\tRUNS\tSPEED\tINTERVAL\tP\t\t")
 	for _, r := range c.Rows {
@@ -125,14 +131,33 @@ func metricName(m analysis.Metric) string {
 		return "t_max"
 	case analysis.Efficiency:
 		return "link efficiency"
+	case analysis.TTrim:
+		return "t_trimmed"
 	}
 	return "bandwidth"
+}
+
+// trimNote is the header line that says what t_trimmed is, when a row
+// uses it.
+func trimNote(w io.Writer, ms []analysis.Metric) {
+	for _, m := range ms {
+		if m == analysis.TTrim {
+			fmt.Fprintf(w, "# t_trimmed: from the raw samples both sides have, each rank's mean without its slowest and fastest %.0f%% (one slow repetition moves no launch)\n", 100*analysis.TrimFrac)
+			return
+		}
+	}
 }
 
 // Check writes the baseline check, then one line per regression.
 func Check(w io.Writer, r *analysis.CheckResult) error {
 	fmt.Fprintf(w, "# CHANGE: the move the wrong way (time up, bandwidth down) against the baseline's median;\n")
-	fmt.Fprintf(w, "# ALLOWED: the larger of the tolerance and 3 x the baseline's spread (1.4826 MAD over its runs)\n\n")
+	fmt.Fprintf(w, "# ALLOWED: the larger of the tolerance and 3 x the baseline's spread (1.4826 MAD over its runs)\n")
+	var ms []analysis.Metric
+	for _, x := range r.Rows {
+		ms = append(ms, x.Metric)
+	}
+	trimNote(w, ms)
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "BENCHMARK\tNP\tBYTES\tMETRIC\tBASELINE\t±SPREAD\tRUNS\tVALUE\tCHANGE\tALLOWED\tTOLERANCE\tVERDICT\t")
 	for _, x := range r.Rows {
