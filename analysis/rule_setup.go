@@ -68,7 +68,7 @@ func oversubscribed(ranks []result.Rank) (Finding, bool) {
 				excess = e
 				worst = Finding{Kind: KindOversubscribed, Severity: Warning,
 					Summary: fmt.Sprintf("%d ranks on %s share %d CPU(s) (%s): the ranks take turns on the cores", len(within), h, len(set), cpuString(set)),
-					Numbers: []string{fmt.Sprintf("ranks %s on %s, each allowed CPUs within %s", rankList(within), h, cpuString(set))},
+					Numbers: []string{fmt.Sprintf("ranks %s on %s, each allowed CPUs within %s", cpuString(within), h, cpuString(set))},
 					Cause: "more ranks than the CPUs they may run on: a rank waiting in MPI spins while its partner waits for the core, so the times measure the scheduler (time slices of milliseconds), not the interconnect; " +
 						"run at most one rank per core (fewer ranks per host, more hosts) or fix the binding (mpirun --bind-to core --map-by core, srun --cpu-bind=cores); the other findings of this run may all follow from it: fix the placement and rerun first"}
 			}
@@ -111,7 +111,7 @@ func subset(a, b []int) bool {
 	return true
 }
 
-// cpuString writes sorted CPUs back as ranges: "0-3,8".
+// cpuString writes sorted CPUs (or ranks) back as ranges: "0-3,8".
 func cpuString(cpus []int) string {
 	var parts []string
 	for i := 0; i < len(cpus); {
@@ -127,8 +127,4 @@ func cpuString(cpus []int) string {
 		i = j + 1
 	}
 	return strings.Join(parts, ",")
-}
-
-func rankList(ranks []int) string {
-	return cpuString(ranks)
 }
