@@ -60,6 +60,11 @@ func Explain(r *result.Bundle, o ExplainOptions) []Finding {
 		th = *o.Thresholds
 	}
 	in := &explainInput{run: r, series: collect(r), loc: Locality([]*result.Bundle{r}), link: o.Link, th: th, history: o.History}
+	if lat, from, _ := smallLatency(in.series); in.loc == "" && from != nil && lat < th.FabricShm {
+		// a log that does not say where its ranks ran (IMB's, OSU's):
+		// below a microsecond they shared a node
+		in.loc = result.IntraNode
+	}
 	var fs []Finding
 	for i := 0; i < len(rules); {
 		if rules[i].run != nil {

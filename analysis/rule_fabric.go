@@ -6,14 +6,10 @@ import (
 	"github.com/gomb-hpc/gomb/result"
 )
 
-// fabric: the class of interconnect the small-message latency implies,
-// held against the published figures of that class (Fabrics); a run that
-// names its provider (EFA) is classed by it first.
-func fabric(in *explainInput) []Finding {
-	ss, loc, th := in.series, in.loc, in.th
-	var lat float64
-	var from *series
-	var at int64
+// smallLatency is the run's small-message latency: the least time of its
+// reference ping-pong up to 8 bytes, the series and the size it is at (nil
+// without one).
+func smallLatency(ss []*series) (lat float64, from *series, at int64) {
 	for _, s := range ss {
 		if !s.traits().Reference {
 			continue
@@ -24,6 +20,15 @@ func fabric(in *explainInput) []Finding {
 			}
 		}
 	}
+	return lat, from, at
+}
+
+// fabric: the class of interconnect the small-message latency implies,
+// held against the published figures of that class (Fabrics); a run that
+// names its provider (EFA) is classed by it first.
+func fabric(in *explainInput) []Finding {
+	loc, th := in.loc, in.th
+	lat, from, at := smallLatency(in.series)
 	if from == nil {
 		return nil
 	}

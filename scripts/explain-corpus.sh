@@ -17,6 +17,9 @@ np4="PingPong Sendrecv Exchange Allreduce Reduce Allgather Alltoall Bcast Barrie
 # healthy: the IMB-MPI1 default list, np 2, each MPI (the peers' own logs)
 $ompi -np 2 --mca btl self,vader peers/openmpi/IMB-MPI1 > "$out/healthy-imbpeer-openmpi-np2.txt"
 $mpich -np 2 peers/mpich/IMB-MPI1 > "$out/healthy-imbpeer-mpich-np2.txt"
+# …and a second launch of each (steps at the caches differ launch to launch)
+$ompi -np 2 --mca btl self,vader peers/openmpi/IMB-MPI1 > "$out/healthy-imbpeer-openmpi-np2-2.txt"
+$mpich -np 2 peers/mpich/IMB-MPI1 > "$out/healthy-imbpeer-mpich-np2-2.txt"
 # healthy: gomb imb's default list, np 2, each MPI
 $ompi -np 2 --mca btl self,vader bin/gomb imb -json "$out/healthy-gomb-default-openmpi-np2.jsonl" > /dev/null
 $mpich -np 2 bin/gomb-mpich imb -json "$out/healthy-gomb-default-mpich-np2.jsonl" > /dev/null
