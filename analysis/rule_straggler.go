@@ -17,11 +17,7 @@ import (
 // below or above the median of the other ranks'. With two ranks only the
 // ring (each rank times its own transfer) tells, by its slowest rank.
 func stragglers(r *result.Bundle, th Thresholds) []Finding {
-	type vote struct {
-		low, high int
-		ratios    []float64 // its mean over the others' median, where it stands apart
-	}
-	votes := map[int]*vote{}
+	votes := map[int][]float64{} // rank → its mean over the others' median, where it stands apart
 	n, ranks := 0, 0
 	for _, x := range r.Results {
 		t := traitsOf(x.Suite, x.Benchmark)
@@ -34,23 +30,14 @@ func stragglers(r *result.Bundle, th Thresholds) []Finding {
 			continue
 		}
 		n++
-		rk := x.Ranks[k]
-		if votes[rk] == nil {
-			votes[rk] = &vote{}
-		}
-		if ratio < 1 {
-			votes[rk].low++
-		} else {
-			votes[rk].high++
-		}
-		votes[rk].ratios = append(votes[rk].ratios, ratio)
+		votes[x.Ranks[k]] = append(votes[x.Ranks[k]], ratio)
 	}
 	if n < th.StragglerMinSizes {
 		return nil
 	}
 	best, count := -1, 0
 	for rk, v := range votes {
-		if c := v.low + v.high; c > count || c == count && rk < best {
+		if c := len(v); c > count || c == count && rk < best {
 			best, count = rk, c
 		}
 	}
@@ -64,9 +51,8 @@ func stragglers(r *result.Bundle, th Thresholds) []Finding {
 			host = " on " + rk.Host
 		}
 	}
-	v := votes[best]
 	var lows, highs []float64
-	for _, x := range v.ratios {
+	for _, x := range votes[best] {
 		if x < 1 {
 			lows = append(lows, x)
 		} else {
