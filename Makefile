@@ -69,6 +69,7 @@ fuzz:
 	go test ./bench/imb -run '^$$' -fuzz FuzzParseMsgSize -fuzztime 30s
 	go test ./result -run '^$$' -fuzz FuzzDecoder -fuzztime 30s
 	go test ./result -run '^$$' -fuzz FuzzEncoderBytesAreMarshal -fuzztime 30s
+	go test ./bench -run '^$$' -fuzz FuzzParseDelay -fuzztime 30s
 
 clean:
 	rm -rf bin out
