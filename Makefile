@@ -70,6 +70,7 @@ fuzz:
 	go test ./result -run '^$$' -fuzz FuzzDecoder -fuzztime 30s
 	go test ./result -run '^$$' -fuzz FuzzEncoderBytesAreMarshal -fuzztime 30s
 	go test ./bench -run '^$$' -fuzz FuzzParseDelay -fuzztime 30s
+	go test ./result -run '^$$' -fuzz FuzzParseCPUList -fuzztime 30s
 
 clean:
 	rm -rf bin out

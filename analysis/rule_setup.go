@@ -3,8 +3,6 @@ package analysis
 import (
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -36,7 +34,7 @@ func oversubscribed(ranks []result.Rank) (Finding, bool) {
 	byHost := map[string][]placed{}
 	var hosts []string
 	for _, rk := range ranks {
-		cpus, ok := cpuList(rk.CPUs)
+		cpus, ok := result.ParseCPUList(rk.CPUs)
 		if !ok {
 			return Finding{}, false // a rank without a known affinity: nothing to say
 		}
@@ -67,38 +65,14 @@ func oversubscribed(ranks []result.Rank) (Finding, bool) {
 			if e := len(within) - len(set); e > excess {
 				excess = e
 				worst = Finding{Kind: KindOversubscribed, Severity: Warning,
-					Summary: fmt.Sprintf("%d ranks on %s share %d CPU(s) (%s): the ranks take turns on the cores", len(within), h, len(set), cpuString(set)),
-					Numbers: []string{fmt.Sprintf("ranks %s on %s, each allowed CPUs within %s", cpuString(within), h, cpuString(set))},
+					Summary: fmt.Sprintf("%d ranks on %s share %d CPU(s) (%s): the ranks take turns on the cores", len(within), h, len(set), result.CPUList(set)),
+					Numbers: []string{fmt.Sprintf("ranks %s on %s, each allowed CPUs within %s", result.CPUList(within), h, result.CPUList(set))},
 					Cause: "more ranks than the CPUs they may run on: a rank waiting in MPI spins while its partner waits for the core, so the times measure the scheduler (time slices of milliseconds), not the interconnect; " +
 						"run at most one rank per core (fewer ranks per host, more hosts) or fix the binding (mpirun --bind-to core --map-by core, srun --cpu-bind=cores); the other findings of this run may all follow from it: fix the placement and rerun first"}
 			}
 		}
 	}
 	return worst, excess > 0
-}
-
-// cpuList parses an affinity list such as "0-3,8".
-func cpuList(s string) ([]int, bool) {
-	if strings.TrimSpace(s) == "" {
-		return nil, false
-	}
-	var out []int
-	for _, part := range strings.Split(s, ",") {
-		lo, hi, ranged := strings.Cut(strings.TrimSpace(part), "-")
-		a, err := strconv.Atoi(lo)
-		b := a
-		if err == nil && ranged {
-			b, err = strconv.Atoi(hi)
-		}
-		if err != nil || a < 0 || b < a || b-a > 1<<16 {
-			return nil, false
-		}
-		for c := a; c <= b; c++ {
-			out = append(out, c)
-		}
-	}
-	slices.Sort(out)
-	return slices.Compact(out), true
 }
 
 // subset: every element of a (sorted) is in b (sorted).
@@ -109,22 +83,4 @@ func subset(a, b []int) bool {
 		}
 	}
 	return true
-}
-
-// cpuString writes sorted CPUs (or ranks) back as ranges: "0-3,8".
-func cpuString(cpus []int) string {
-	var parts []string
-	for i := 0; i < len(cpus); {
-		j := i
-		for j+1 < len(cpus) && cpus[j+1] == cpus[j]+1 {
-			j++
-		}
-		if j > i {
-			parts = append(parts, fmt.Sprintf("%d-%d", cpus[i], cpus[j]))
-		} else {
-			parts = append(parts, strconv.Itoa(cpus[i]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ",")
 }

@@ -7,34 +7,6 @@ import (
 	"github.com/gomb-hpc/gomb/result"
 )
 
-func TestCPUList(t *testing.T) {
-	cases := []struct {
-		in   string
-		want string // cpuString of the parse; "!" for an error
-	}{
-		{"0-3,8", "0-3,8"},
-		{"1", "1"},
-		{"3,1,2", "1-3"},
-		{"0-1,1-2", "0-2"},
-		{" 0 - 1", "!"},
-		{"", "!"},
-		{"a", "!"},
-		{"3-1", "!"},
-		{"-1", "!"},
-		{"0-99999999", "!"},
-	}
-	for _, c := range cases {
-		got, ok := cpuList(c.in)
-		s := cpuString(got)
-		if !ok {
-			s = "!"
-		}
-		if s != c.want {
-			t.Errorf("cpuList(%q) = %q, want %q", c.in, s, c.want)
-		}
-	}
-}
-
 func TestOversubscribed(t *testing.T) {
 	rk := func(rank int, host, cpus string) result.Rank { return result.Rank{Rank: rank, Host: host, CPUs: cpus} }
 	cases := []struct {

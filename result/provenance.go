@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -143,6 +144,30 @@ func CPUList(cpus []int) string {
 		i = j + 1
 	}
 	return b.String()
+}
+
+// ParseCPUList reads a Linux CPU list as CPUList writes it ("0-2,5"),
+// sorted and without repeats; ok is false for an empty or malformed one.
+func ParseCPUList(s string) (cpus []int, ok bool) {
+	if strings.TrimSpace(s) == "" {
+		return nil, false
+	}
+	for _, part := range strings.Split(s, ",") {
+		lo, hi, ranged := strings.Cut(strings.TrimSpace(part), "-")
+		a, err := strconv.Atoi(lo)
+		b := a
+		if err == nil && ranged {
+			b, err = strconv.Atoi(hi)
+		}
+		if err != nil || a < 0 || b < a || b-a > 1<<16 {
+			return nil, false
+		}
+		for c := a; c <= b; c++ {
+			cpus = append(cpus, c)
+		}
+	}
+	sort.Ints(cpus)
+	return slices.Compact(cpus), true
 }
 
 // Locality classifies the hosts of a set of ranks.

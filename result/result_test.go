@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -305,6 +306,53 @@ func FuzzEncoderBytesAreMarshal(f *testing.F) {
 			if _, ok := d.Record().(*SyntaxError); !ok {
 				checkSameBytes(t, d.Record())
 			}
+		}
+	})
+}
+
+// TestParseCPUList: the reader of what CPUList writes.
+func TestParseCPUList(t *testing.T) {
+	cases := []struct {
+		in   string
+		want string // CPUList of the parse; "!" for an error
+	}{
+		{"0-3,8", "0-3,8"},
+		{"1", "1"},
+		{"3,1,2", "1-3"},
+		{"0-1,1-2", "0-2"},
+		{" 0 - 1", "!"},
+		{"", "!"},
+		{"a", "!"},
+		{"3-1", "!"},
+		{"-1", "!"},
+		{"0-99999999", "!"},
+	}
+	for _, c := range cases {
+		got, ok := ParseCPUList(c.in)
+		s := CPUList(got)
+		if !ok {
+			s = "!"
+		}
+		if s != c.want {
+			t.Errorf("ParseCPUList(%q) = %q, want %q", c.in, s, c.want)
+		}
+	}
+}
+
+// FuzzParseCPUList: whatever parses writes back to a list that parses to
+// the same CPUs.
+func FuzzParseCPUList(f *testing.F) {
+	for _, s := range []string{"0-3,8", "1", "3,1,2", "0-1,1-2", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		cpus, ok := ParseCPUList(s)
+		if !ok {
+			return
+		}
+		again, ok := ParseCPUList(CPUList(cpus))
+		if !ok || !slices.Equal(cpus, again) {
+			t.Fatalf("%q: %v, written %q, read back %v", s, cpus, CPUList(cpus), again)
 		}
 	})
 }
