@@ -2,7 +2,9 @@ package analysis
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -241,13 +243,13 @@ func cliffs(in *explainInput) []Finding {
 			where = append(where, fmt.Sprintf("%s at %s", b, sizes(cache[b])))
 			all = append(all, cache[b]...)
 		}
-		sort.Slice(all, func(i, j int) bool { return all[i] < all[j] })
+		slices.Sort(all)
 		out = append(out, Finding{Kind: KindCliff, Severity: Info, Series: Series{}, Sizes: all,
 			Summary: fmt.Sprintf("steps from %s on in %d benchmark(s) on shared memory: buffers outgrowing the CPU caches, expected", Size(th.CliffCacheBytes), len(cache)),
 			Numbers: []string{strings.Join(where, "; ")},
 			Cause:   "within a node, messages are memory copies: once the buffers no longer fit a cache level (L2, then L3), each copy runs at the next level's bandwidth; pinning ranks to cores that share a cache moves the step"})
 	}
-	for _, b := range sortedSizes(shown) {
+	for _, b := range slices.Sorted(maps.Keys(shown)) {
 		who := dedupe(shown[b])
 		if len(who) < 2 && !other[b] {
 			continue
@@ -257,15 +259,6 @@ func cliffs(in *explainInput) []Finding {
 			Numbers: []string{fmt.Sprintf("%s; steps there (within one size) in %s", switchAt[b], strings.Join(who, ", "))},
 			Cause:   "MPI libraries send small messages eagerly and larger ones by rendezvous (a handshake first), and switch collective algorithms by size; every benchmark built on the same transfers steps at the same sizes. Move the threshold if the step hurts (Open MPI btl_*_eager_limit, UCX_RNDV_THRESH, I_MPI_EAGER_THRESHOLD, MPIR_CVAR_CH4_OFI_EAGER_MAX_MSG_SIZE)"})
 	}
-	return out
-}
-
-func sortedSizes[T any](m map[int64]T) []int64 {
-	var out []int64
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	return out
 }
 
