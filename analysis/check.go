@@ -194,10 +194,7 @@ func Check(base, runs []*result.Bundle, o CheckOptions) (*CheckResult, error) {
 		}
 		row.Values = values(ps)
 		row.Value = stats.Median(row.Values)
-		row.Change = (row.Value - row.Base) / row.Base
-		if row.Metric.HigherIsBetter() {
-			row.Change = -row.Change
-		}
+		row.Change = row.changeAt(row.Value)
 		switch {
 		case row.Change > row.Allowed:
 			row.Verdict = VerdictRegression
@@ -219,18 +216,21 @@ func Check(base, runs []*result.Bundle, o CheckOptions) (*CheckResult, error) {
 	return res, nil
 }
 
+// changeAt is the move the wrong way of a value v against the row's
+// baseline, as a fraction of it (> 0: worse).
+func (x CheckRow) changeAt(v float64) float64 {
+	c := (v - x.Base) / x.Base
+	if x.Metric.HigherIsBetter() {
+		c = -c
+	}
+	return c
+}
+
 // confirm turns regressions that do not persist into unconfirmed ones: a
 // regression stands when the size next to it (same benchmark and process
 // count) regressed too, or when the run has two launches or more and
 // each of them is beyond the limit.
 func confirm(res *CheckResult) {
-	beyond := func(x CheckRow, v float64) bool {
-		c := (v - x.Base) / x.Base
-		if x.Metric.HigherIsBetter() {
-			c = -c
-		}
-		return c > x.Allowed
-	}
 	regressed := func(i int) bool { return i >= 0 && i < len(res.Rows) && res.Rows[i].Verdict == VerdictRegression }
 	var lone []int
 	for i, x := range res.Rows {
@@ -241,7 +241,7 @@ func confirm(res *CheckResult) {
 		next := regressed(i-1) && res.Rows[i-1].Key.Series() == s || regressed(i+1) && res.Rows[i+1].Key.Series() == s
 		every := len(x.Values) >= 2
 		for _, v := range x.Values {
-			every = every && beyond(x, v)
+			every = every && x.changeAt(v) > x.Allowed
 		}
 		if !next && !every {
 			lone = append(lone, i)
