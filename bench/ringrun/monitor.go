@@ -31,15 +31,16 @@ type Monitor struct {
 }
 
 // Run takes samples until stopped or Count warm samples are done, giving
-// each one (on rank 0) to emit.
-func (m *Monitor) Run(emit func(ring.Sample) error) error {
+// each one (on rank 0) to emit. stopped is true on every rank when the
+// ranks agreed to stop (a Stop on any of them), whichever rank was asked.
+func (m *Monitor) Run(emit func(ring.Sample) error) (stopped bool, err error) {
 	job, err := mpi.NewJob()
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer job.Free()
 	if err := job.Bind(m.World); err != nil {
-		return err
+		return false, err
 	}
 	k := kernel.Ring
 	if m.Opt.MemCopyLocal {
@@ -48,11 +49,11 @@ func (m *Monitor) Run(emit func(ring.Sample) error) error {
 	job.Set(kernel.Params{Kernel: k, Type: kernel.Byte, Count: int(m.Opt.MsgSize)})
 	job.SetBuffers(kernel.BuffersMalloc) // mpi-comm-bench mallocs its buffers and never fills them
 	if err := job.Reserve(m.Opt.MsgSize, m.Opt.MsgSize, 1, m.World.Rank()); err != nil {
-		return err
+		return false, err
 	}
 	if m.Device != nil {
 		if err := m.Device.Attach(job); err != nil {
-			return err
+			return false, err
 		}
 	}
 	interval := time.Duration(m.Opt.IntervalS * float64(time.Second))
@@ -73,26 +74,26 @@ func (m *Monitor) Run(emit func(ring.Sample) error) error {
 			stop = 1
 		}
 		if stop, err = m.World.MaxInt(stop); err != nil {
-			return err
+			return false, err
 		}
 		if stop != 0 {
-			return nil
+			return true, nil
 		}
 		bench.HangIfAsked(m.Opt.MsgSize, m.World.Rank())
 		dt, err := job.Run(1, false)
 		if err != nil {
-			return err
+			return false, err
 		}
 		all, err := m.World.GatherFloat64s([]float64{dt}, 0)
 		if err != nil {
-			return err
+			return false, err
 		}
 		if m.World.Rank() == 0 {
 			if err := emit(ring.NewSample(i, m.Opt.MsgSize, all, time.Now())); err != nil {
-				return err
+				return false, err
 			}
 		}
 		runtime.GC() // the collector is off while sampling; collect between samples
 	}
-	return nil
+	return false, nil
 }

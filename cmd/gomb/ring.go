@@ -164,7 +164,7 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 	}
 	debug.SetGCPercent(-1) // the monitor collects between samples
 	defer debug.SetGCPercent(100)
-	err = mon.Run(func(s ring.Sample) error {
+	stopped, err := mon.Run(func(s ring.Sample) error {
 		tracker.Add(s)
 		r := ring.Record(ss.out.runID, o.MsgSize, s, hostList)
 		if err := ss.out.result(r, func(*result.Result) error { return text.Sample(s) }); err != nil {
@@ -181,8 +181,10 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 	if ss.rank == 0 {
 		sum := tracker.Summary(hostList)
 		_ = text.Summary(sum, ss.size)
+		// the ranks agreed to stop: rank 0's own signal may not have
+		// come yet when another rank's did
 		status := result.EndComplete
-		if stopping() {
+		if stopped {
 			status = result.EndInterrupted
 		}
 		ss.out.endWith(status, "", "", sum, false)
