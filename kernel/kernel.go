@@ -9,7 +9,9 @@ import (
 	"strings"
 )
 
-// ID names a timed loop of the C layer. The values mirror enum gomb_kernel.
+// ID names a timed loop of the C layer. The names and values are enum
+// gomb_kernel's (gomb.h): a kernel added here needs its enumerator there and
+// a line in internal/mpi/ids.go, whose build fails when the two differ.
 type ID int
 
 // The kernels.
@@ -46,11 +48,11 @@ const (
 	Ring               // one MPI_Sendrecv around the ring after a barrier
 	Memcpy             // memcpy of Count bytes
 	OneWay             // ping-pong stamping every send and receive
-	count
+	Count              // the number of IDs, None included
 )
 
 // Valid reports whether k names a kernel.
-func (k ID) Valid() bool { return k > None && k < count }
+func (k ID) Valid() bool { return k > None && k < Count }
 
 // Datatype is a message element type. The values mirror enum gomb_dtype.
 type Datatype int
@@ -63,6 +65,7 @@ const (
 	Float
 	Double
 	LongLong
+	DatatypeCount // the number of Datatypes
 )
 
 var dtypeNames = []string{"MPI_BYTE", "MPI_CHAR", "MPI_INT", "MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_LONG"}

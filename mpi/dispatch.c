@@ -5,8 +5,10 @@
 // point-to-point and collective loops, and the OSU collectives that share
 // them), osu.c (OSU's point-to-point latency and bandwidth, one-way
 // latency), rma.c (one-sided), nbc.c (non-blocking collectives with
-// overlap), ring.c (the ring monitor). Validation (validate.c) calls in here; the kernels call only
-// checks.c; no file calls back into one that calls it.
+// overlap), ring.c (the ring monitor). Validation (validate.c) calls in
+// here; the kernels call the checks made inside their loops (checks.c), and
+// everything calls job.c. TestCFilesCallNoCircle keeps the calls between
+// the files one way.
 #include "gomb.h"
 
 typedef int (*gomb_family)(gomb_job *);
@@ -22,6 +24,11 @@ static const gomb_family family[GOMB_K_COUNT] = {
     [GOMB_K_RING] = gomb_run_ring,
     [GOMB_K_MEMCPY] = gomb_run_ring,
 };
+
+// gomb_kernel_dispatched reports whether gomb_run has a family for kernel.
+int gomb_kernel_dispatched(int kernel) {
+    return kernel > GOMB_K_NONE && kernel < GOMB_K_COUNT && family[kernel] != NULL;
+}
 
 // gomb_run runs one kernel call as described by j. Ranks outside the
 // kernel's communicator return at once.

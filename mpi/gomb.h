@@ -23,7 +23,8 @@ enum gomb_dtype {
     GOMB_DT_COUNT
 };
 
-/* Timed kernels. The numbering is mirrored in kernel/kernel.go (kernel.ID). */
+/* Timed kernels. kernel.ID (internal/kernel) has the same names and values;
+ * the Go build of package mpi fails when the two differ (ids.go). */
 enum gomb_kernel {
     GOMB_K_NONE = 0,
     GOMB_K_PINGPONG,
@@ -206,16 +207,20 @@ int gomb_gatherv_doubles(gomb_comm *c, const double *send, int n, double *recv,
 int gomb_gather_ints(gomb_comm *c, const int *send, int n, int *recv, int root);
 int gomb_gatherv_bytes(gomb_comm *c, const void *send, int n, void *recv,
                        const int *counts, const int *displs, int root);
+
+/* Jobs outside their loops (job.c): datatypes, life, buffers. */
+MPI_Datatype gomb_mpi_dtype(int dtype);
 int gomb_dtype_size(int dtype);
 int gomb_dtype_usable(int dtype, int reduction);
-
-/* Jobs (kernels.c). */
 gomb_job *gomb_job_new(void);
 void gomb_job_free(gomb_job *j);
 int gomb_job_bind(gomb_job *j, gomb_comm *c);
 int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int fill_rank);
 void gomb_job_release(gomb_job *j); /* free the message buffers (IMB: after every size) */
+
+/* Timed kernels. */
 int gomb_run(gomb_job *j);     /* dispatch.c: any kernel */
+int gomb_kernel_dispatched(int kernel); /* dispatch.c: whether gomb_run has a family for it */
 int gomb_run_imb(gomb_job *j); /* kernels.c: IMB-MPI1's kernels, the barrier per call, the split reduce-scatter */
 int gomb_run_p2p(gomb_job *j);  /* osu.c: OSU's point-to-point latency and bandwidth, gomb's one-way */
 int gomb_run_rma(gomb_job *j);  /* rma.c: OSU's one-sided */

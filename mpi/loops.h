@@ -10,7 +10,6 @@
 #include <x86intrin.h>
 #endif
 
-MPI_Datatype gomb_mpi_dtype(int dtype);
 int gomb_job_barrier(gomb_job *j);
 int gomb_n_barriers(gomb_job *j);
 void gomb_loop_samples(gomb_job *j, uint64_t k0, uint64_t kend, int n);

@@ -11,8 +11,6 @@
 
 #include <string.h>
 
-MPI_Datatype gomb_mpi_dtype(int dtype);
-
 static int is_reduction(int k) {
     return k == GOMB_K_REDUCE || k == GOMB_K_REDUCE_LOCAL || k == GOMB_K_REDUCE_SCATTER ||
            k == GOMB_K_REDUCE_SCATTER_BLOCK || k == GOMB_K_ALLREDUCE;

@@ -1,0 +1,226 @@
+//go:build cgo
+
+// job.c: what a job is outside its timed loops: the datatypes of its
+// messages, its life (new, bind to a communicator, free) and its buffers,
+// laid out as each suite's peer program lays out its own. The kernels,
+// the validation and the one-sided checks call in here; this file calls
+// nothing of theirs (cuda.c frees a job's device buffers).
+#include "gomb.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+MPI_Datatype gomb_mpi_dtype(int dtype) {
+    switch (dtype) {
+    case GOMB_DT_CHAR: return MPI_CHAR;
+    case GOMB_DT_INT: return MPI_INT;
+    case GOMB_DT_FLOAT: return MPI_FLOAT;
+    case GOMB_DT_DOUBLE: return MPI_DOUBLE;
+    case GOMB_DT_LONG_LONG: return MPI_LONG_LONG;
+    default: return MPI_BYTE;
+    }
+}
+
+int gomb_dtype_size(int dtype) {
+    int s = 1;
+    MPI_Type_size(gomb_mpi_dtype(dtype), &s);
+    return s;
+}
+
+// gomb_dtype_usable reports whether MPI_SUM on this type works in this MPI
+// library (MPI_CHAR is not an arithmetic type in the standard).
+int gomb_dtype_usable(int dtype, int reduction) {
+    if (!reduction) return 1;
+    unsigned char in[16] = {1}, out[16] = {0};
+    int rc = MPI_Reduce_local(in, out, 1, gomb_mpi_dtype(dtype), MPI_SUM);
+    return rc == MPI_SUCCESS;
+}
+
+gomb_job *gomb_job_new(void) {
+    gomb_job *j = calloc(1, sizeof(*j));
+    if (!j) return NULL;
+    j->comm = MPI_COMM_NULL;
+    j->s_cache_iter = j->r_cache_iter = 1;
+    j->sync = 1;
+    j->window = 64;
+    j->rank = -1;
+    return j;
+}
+
+// Sample storage lives in its own mappings, off the C heap, so that the
+// message buffers of a size land where they would in the peer program:
+// glibc hands out heap addresses by history, and a buffer's offset within
+// its page (and against its partner buffer) moves copy and reduction speed.
+static void *side_alloc(size_t bytes) {
+    void *p = mmap(NULL, bytes ? bytes : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+static void side_free(void *p, size_t bytes) {
+    if (p) munmap(p, bytes ? bytes : 1);
+}
+
+static void job_free_samples(gomb_job *j) {
+    side_free(j->samples, j->n_cap * sizeof(double));
+    side_free(j->ticks, j->n_cap * sizeof(uint64_t));
+    free(j->stamps);
+    j->samples = NULL;
+    j->ticks = NULL;
+    j->stamps = NULL;
+    j->n_cap = 0;
+}
+
+static void *page_alloc(size_t bytes) {
+    void *p = NULL;
+    if (bytes == 0) bytes = 1;
+    bytes = (bytes + 4095) & ~(size_t)4095;
+    if (posix_memalign(&p, 4096, bytes) != 0) return NULL;
+    return p;
+}
+
+// buf_alloc allocates one message buffer the way mode says.
+static void *buf_alloc(int mode, size_t bytes) {
+    void *p = NULL;
+    switch (mode) {
+    case GOMB_BUF_IMB: /* IMB_v_alloc: at least a size_t */
+        if (bytes < sizeof(size_t)) bytes = sizeof(size_t);
+        if (MPI_Alloc_mem((MPI_Aint)bytes, MPI_INFO_NULL, &p) != MPI_SUCCESS) return NULL;
+        return p;
+    case GOMB_BUF_MALLOC: return malloc(bytes ? bytes : 1);
+    default: return page_alloc(bytes);
+    }
+}
+
+static void buf_free(int mode, void *p) {
+    if (!p) return;
+    if (mode == GOMB_BUF_IMB)
+        MPI_Free_mem(p);
+    else
+        free(p);
+}
+
+// gomb_job_release frees the message buffers, the send buffer first, as
+// IMB's IMB_del_s_buf and IMB_del_r_buf do after every size.
+void gomb_job_release(gomb_job *j) {
+    buf_free(j->s_how, j->sbuf);
+    buf_free(j->r_how, j->rbuf);
+    j->sbuf = j->rbuf = NULL;
+    j->s_cap = j->r_cap = 0;
+}
+
+void gomb_job_free(gomb_job *j) {
+    if (!j) return;
+    if (j->device) gomb_job_device_free(j);
+    gomb_job_release(j);
+    job_free_samples(j);
+    free(j->cnt_a);
+    free(j->dsp_a);
+    free(j->cnt_b);
+    free(j->dsp_b);
+    free(j->reqs);
+    free(j);
+}
+
+int gomb_job_bind(gomb_job *j, gomb_comm *c) {
+    j->comm = c ? c->comm : MPI_COMM_NULL;
+    j->rank = -1;
+    j->np = 0;
+    if (j->comm == MPI_COMM_NULL) return MPI_SUCCESS;
+    MPI_Comm_rank(j->comm, &j->rank);
+    MPI_Comm_size(j->comm, &j->np);
+    free(j->cnt_a);
+    free(j->dsp_a);
+    free(j->cnt_b);
+    free(j->dsp_b);
+    j->cnt_a = calloc((size_t)j->np, sizeof(int));
+    j->dsp_a = calloc((size_t)j->np, sizeof(int));
+    j->cnt_b = calloc((size_t)j->np, sizeof(int));
+    j->dsp_b = calloc((size_t)j->np, sizeof(int));
+    if (!j->cnt_a || !j->dsp_a || !j->cnt_b || !j->dsp_b) return MPI_ERR_NO_MEM;
+    return MPI_SUCCESS;
+}
+
+// fill writes IMB's buffer values, floats 0.1*(rank+1)+i, over a buffer;
+// it also touches every page so no first-touch fault lands in a timed loop.
+static void fill(char *buf, size_t bytes, int rank) {
+    size_t nf = bytes / sizeof(float), i;
+    float *f = (float *)buf;
+    for (i = 0; i < nf; i++) f[i] = (float)(0.1 * (rank + 1) + (float)i);
+    memset(buf + nf * sizeof(float), 0, bytes - nf * sizeof(float));
+}
+
+// reserve_imb is IMB's IMB_set_buf after IMB_del_s_buf/IMB_del_r_buf: both
+// buffers new, of the size's bytes rounded up to a whole float, the send
+// buffer holding IMB's values and the receive buffer zeros. A benchmark
+// that moves no data (Barrier) gets no buffers, as in IMB.
+static int reserve_imb(gomb_job *j, size_t s_bytes, size_t r_bytes, int fill_rank) {
+    gomb_job_release(j);
+    if (s_bytes == 0 || r_bytes == 0) return MPI_SUCCESS;
+    size_t sl = (s_bytes + sizeof(float) - 1) / sizeof(float) * sizeof(float);
+    size_t rl = (r_bytes + sizeof(float) - 1) / sizeof(float) * sizeof(float);
+    j->s_how = j->r_how = GOMB_BUF_IMB;
+    if (!(j->sbuf = buf_alloc(GOMB_BUF_IMB, sl))) return MPI_ERR_NO_MEM;
+    j->s_cap = sl;
+    if (!(j->rbuf = buf_alloc(GOMB_BUF_IMB, rl))) return MPI_ERR_NO_MEM;
+    j->r_cap = rl;
+    fill(j->sbuf, sl, fill_rank);
+    memset(j->rbuf, 0, rl);
+    return MPI_SUCCESS;
+}
+
+// grow makes one buffer at least bytes long (page or malloc mode). Page
+// mode fills new memory with IMB's values; malloc mode leaves it as
+// mpi-comm-bench does, untouched.
+static int grow(gomb_job *j, char **buf, size_t *cap, int *how, size_t bytes, int fill_rank) {
+    if (bytes <= *cap && *buf) return MPI_SUCCESS;
+    buf_free(*how, *buf);
+    *how = j->buf_mode;
+    *cap = 0;
+    if (!(*buf = buf_alloc(*how, bytes ? bytes : 64))) return MPI_ERR_NO_MEM;
+    *cap = bytes;
+    if (*how == GOMB_BUF_PAGE) fill(*buf, bytes, fill_rank);
+    return MPI_SUCCESS;
+}
+
+// gomb_job_reserve makes the message buffers at least the given sizes (in
+// IMB mode: exactly, newly allocated) and leaves room for n samples.
+int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int fill_rank) {
+    int rc;
+    if (j->buf_mode == GOMB_BUF_IMB || j->s_how == GOMB_BUF_IMB) {
+        rc = j->buf_mode == GOMB_BUF_IMB ? reserve_imb(j, s_bytes, r_bytes, fill_rank)
+                                         : (gomb_job_release(j), MPI_SUCCESS);
+        if (rc != MPI_SUCCESS) return rc;
+    }
+    if (j->buf_mode != GOMB_BUF_IMB) {
+        if ((rc = grow(j, &j->sbuf, &j->s_cap, &j->s_how, s_bytes, fill_rank)) != MPI_SUCCESS) return rc;
+        if ((rc = grow(j, &j->rbuf, &j->r_cap, &j->r_how, r_bytes, fill_rank)) != MPI_SUCCESS) return rc;
+    }
+    if (n > j->n_cap) {
+        // Not cleared: the kernels write every entry they later read, and
+        // untouched pages cost no resident memory.
+        job_free_samples(j);
+        j->samples = side_alloc(n * sizeof(double));
+        j->ticks = side_alloc(n * sizeof(uint64_t));
+        if (!j->samples || !j->ticks) {
+            side_free(j->samples, n * sizeof(double));
+            side_free(j->ticks, n * sizeof(uint64_t));
+            j->samples = NULL;
+            j->ticks = NULL;
+            return MPI_ERR_NO_MEM;
+        }
+        j->n_cap = n;
+    }
+    int need = 2 * (j->window > 0 ? j->window : 1);
+    if (need > j->reqs_cap) {
+        free(j->reqs);
+        j->reqs = malloc((size_t)need * sizeof(MPI_Request));
+        if (!j->reqs) {
+            j->reqs_cap = 0;
+            return MPI_ERR_NO_MEM;
+        }
+        j->reqs_cap = need;
+    }
+    return MPI_SUCCESS;
+}
+
