@@ -47,7 +47,7 @@ bench-fidelity: build
 
 # Import throughput (IMB logs) and archive queries on 10,000 runs, one core.
 bench-archive:
-	go test -run '^$$' -bench . -cpu 1 ./importer ./archive
+	go test -run '^$$' -bench . -cpu 1 ./importer ./internal/archive
 
 # gomb import and archive add end to end on real IMB logs repeated to
 # SIZE MiB (default 32), ROUNDS times each.
@@ -58,18 +58,18 @@ bench-import:
 # explain over its labelled corpus: the confusion table per kind of finding
 # and the false WARNINGs (analysis/corpus_test.go).
 bench-explain:
-	go test ./analysis -run '^TestCorpus$$' -count=1 -v | grep -v '^=== '
+	go test ./internal/analysis -run '^TestCorpus$$' -count=1 -v | grep -v '^=== '
 
 # Every parser's fuzz target, 30 s each.
 fuzz:
 	for f in FuzzIMB FuzzOSU FuzzRing FuzzRecords FuzzImport; do \
 		go test ./importer -run '^$$' -fuzz "^$$f\$$" -fuzztime 30s || exit 1; done
 	go test ./textfmt -run '^$$' -fuzz FuzzFields -fuzztime 30s
-	go test ./bench/imb -run '^$$' -fuzz FuzzParseMsgLen -fuzztime 30s
-	go test ./bench/imb -run '^$$' -fuzz FuzzParseMsgSize -fuzztime 30s
+	go test ./internal/bench/imb -run '^$$' -fuzz FuzzParseMsgLen -fuzztime 30s
+	go test ./internal/bench/imb -run '^$$' -fuzz FuzzParseMsgSize -fuzztime 30s
 	go test ./result -run '^$$' -fuzz FuzzDecoder -fuzztime 30s
 	go test ./result -run '^$$' -fuzz FuzzEncoderBytesAreMarshal -fuzztime 30s
-	go test ./bench -run '^$$' -fuzz FuzzParseDelay -fuzztime 30s
+	go test ./internal/bench -run '^$$' -fuzz FuzzParseDelay -fuzztime 30s
 	go test ./result -run '^$$' -fuzz FuzzParseCPUList -fuzztime 30s
 
 clean:

@@ -11,6 +11,9 @@
 // into a result.Result. A malformed row is reported with file:line and the
 // rest goes on; lines that belong to no table (launcher warnings, prose)
 // are counted and skipped.
+//
+// Package importer is part of gomb's public API (see package result): a
+// program of your own can read any log gomb reads into gomb's records.
 package importer
 
 import (

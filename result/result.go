@@ -12,6 +12,11 @@
 // record is written with one write call and readers skip nothing but a torn
 // last line. The schema is versioned by the Schema field of every record;
 // docs/records.md describes every field.
+//
+// Package result is part of gomb's public Go API, with package importer
+// (reading IMB, OSU and mpi-comm-bench logs and record files into these
+// types) and the text layouts under textfmt; every other package of the
+// module is internal to gomb and may change without notice.
 package result
 
 import (

@@ -1,12 +1,12 @@
 #!/bin/sh
 # explain-corpus.sh: produce the real runs of explain's labelled corpus
-# (analysis/testdata/corpus/, labelled in analysis/corpus_test.go) on this
+# (internal/analysis/testdata/corpus/, labelled in internal/analysis/corpus_test.go) on this
 # machine: healthy runs of both MPIs, and anomalies made for real.
 # Usage: scripts/explain-corpus.sh [OUTDIR]   (IMB-MPI1 peers from
 # scripts/build-peers.sh; takes some 30 minutes on 2 cores)
 set -eu
 cd "$(dirname "$0")/.."
-out=${1:-analysis/testdata/corpus}
+out=${1:-internal/analysis/testdata/corpus}
 mkdir -p "$out"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 ompi="timeout 900 mpirun.openmpi --oversubscribe --mca oob_tcp_if_include lo"

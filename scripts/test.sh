@@ -15,8 +15,8 @@ export GOMB_REQUIRE_TESTBED=1
 CGO_ENABLED=0 go build -o /dev/null ./cmd/gomb
 # The archive has a driver per build (SQLite's C library with cgo, pure Go
 # without): test both.
-CGO_ENABLED=0 go test -count=1 ./archive
+CGO_ENABLED=0 go test -count=1 ./internal/archive
 go vet ./...
 # The kernels against MPICH too (./... builds against Open MPI).
-go test -count=1 -tags mpich ./mpi
+go test -count=1 -tags mpich ./internal/mpi
 go test -count=1 -timeout 40m "$@" ./...

@@ -4,6 +4,10 @@
 // log's tables, and line and number reading. Each format is a package of
 // its own with its reader and writer side by side (imbtext, osutext,
 // ringtext); package importer picks one by the content of a file.
+//
+// textfmt and its format packages are part of gomb's public API (see
+// package result); their writers take gomb's internal tables, so outside
+// gomb they are readers.
 package textfmt
 
 import (

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gomb-hpc/gomb/archive"
+	"github.com/gomb-hpc/gomb/internal/archive"
 	"github.com/gomb-hpc/gomb/result"
 )
 

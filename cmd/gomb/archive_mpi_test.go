@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gomb-hpc/gomb/archive"
 	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/internal/archive"
 	"github.com/gomb-hpc/gomb/result"
 )
 

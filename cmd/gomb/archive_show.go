@@ -9,7 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/gomb-hpc/gomb/archive"
+	"github.com/gomb-hpc/gomb/internal/archive"
 )
 
 func dash(s string) string {

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/gomb-hpc/gomb/analysis"
-	"github.com/gomb-hpc/gomb/textfmt/analysistext"
+	"github.com/gomb-hpc/gomb/internal/analysis"
+	"github.com/gomb-hpc/gomb/internal/report/text"
 )
 
 const checkUsageText = `Usage: gomb check -baseline BASELINE [flags] RUN...
@@ -102,7 +102,7 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return usageErr("check: %v", err)
 	}
-	if err := analysistext.Check(in.text(stdout, stderr), res); err != nil {
+	if err := text.Check(in.text(stdout, stderr), res); err != nil {
 		return err
 	}
 	if err := in.writeJSON(stdout, res, pos, []string{*baseline}); err != nil {

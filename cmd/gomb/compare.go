@@ -4,8 +4,8 @@ import (
 	"flag"
 	"io"
 
-	"github.com/gomb-hpc/gomb/analysis"
-	"github.com/gomb-hpc/gomb/textfmt/analysistext"
+	"github.com/gomb-hpc/gomb/internal/analysis"
+	"github.com/gomb-hpc/gomb/internal/report/text"
 )
 
 const compareUsageText = `Usage: gomb compare [flags] A B
@@ -95,7 +95,7 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return usageErr("compare: %v", err)
 	}
-	if err := analysistext.Comparison(in.text(stdout, stderr), c); err != nil {
+	if err := text.Comparison(in.text(stdout, stderr), c); err != nil {
 		return err
 	}
 	return in.writeJSON(stdout, c, pos)

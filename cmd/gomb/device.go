@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/internal/mpi"
 )
 
 // GPU buffers: loading the CUDA runtime on the ranks that want it.

@@ -5,11 +5,11 @@ import (
 	"io"
 	"os"
 
-	"github.com/gomb-hpc/gomb/analysis"
-	"github.com/gomb-hpc/gomb/archive"
-	"github.com/gomb-hpc/gomb/input"
+	"github.com/gomb-hpc/gomb/internal/analysis"
+	"github.com/gomb-hpc/gomb/internal/archive"
+	"github.com/gomb-hpc/gomb/internal/input"
+	"github.com/gomb-hpc/gomb/internal/report/text"
 	"github.com/gomb-hpc/gomb/result"
-	"github.com/gomb-hpc/gomb/textfmt/analysistext"
 )
 
 const explainUsageText = `Usage: gomb explain [flags] RUN...
@@ -83,7 +83,7 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 		}
 		fs := analysis.Explain(run, analysis.ExplainOptions{Link: link, History: hist})
 		title := "gomb explain: " + describeRun(run)
-		if err := analysistext.Findings(w, title, fs); err != nil {
+		if err := text.Findings(w, title, fs); err != nil {
 			return err
 		}
 		all = append(all, explained{Run: describeRun(run), RunID: run.Run.RunID, Findings: fs})

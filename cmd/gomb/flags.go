@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gomb-hpc/gomb/bench/imb"
-	"github.com/gomb-hpc/gomb/kernel"
+	"github.com/gomb-hpc/gomb/internal/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/result"
 )
 

@@ -9,11 +9,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gomb-hpc/gomb/bench"
-	"github.com/gomb-hpc/gomb/bench/imb"
-	"github.com/gomb-hpc/gomb/bench/imbrun"
-	"github.com/gomb-hpc/gomb/kernel"
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/internal/bench"
+	"github.com/gomb-hpc/gomb/internal/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/bench/imbrun"
+	"github.com/gomb-hpc/gomb/internal/kernel"
+	"github.com/gomb-hpc/gomb/internal/mpi"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt/imbtext"
 )

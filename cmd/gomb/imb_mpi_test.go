@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gomb-hpc/gomb/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/bench/imb"
 	"github.com/gomb-hpc/gomb/internal/testutil"
 	"github.com/gomb-hpc/gomb/result"
 )

@@ -11,12 +11,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gomb-hpc/gomb/analysis"
-	"github.com/gomb-hpc/gomb/archive"
 	"github.com/gomb-hpc/gomb/importer"
-	"github.com/gomb-hpc/gomb/input"
+	"github.com/gomb-hpc/gomb/internal/analysis"
+	"github.com/gomb-hpc/gomb/internal/archive"
+	"github.com/gomb-hpc/gomb/internal/input"
+	"github.com/gomb-hpc/gomb/internal/report/text"
 	"github.com/gomb-hpc/gomb/result"
-	"github.com/gomb-hpc/gomb/textfmt/analysistext"
 )
 
 // inputHelp describes how runs are named, in each command's usage.
@@ -126,7 +126,7 @@ func (f *inputFlags) writeJSON(stdout io.Writer, v any, items ...[]string) error
 		return nil
 	}
 	return writeOutput(stdout, "-json", f.json, f.inputs(items...), func(w io.Writer) error {
-		return analysistext.WriteJSON(w, v)
+		return text.WriteJSON(w, v)
 	})
 }
 

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gomb-hpc/gomb/bench/imb"
-	"github.com/gomb-hpc/gomb/kernel"
+	"github.com/gomb-hpc/gomb/internal/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/kernel"
 )
 
 func TestCommandsWithoutMPI(t *testing.T) {

@@ -8,11 +8,11 @@ import (
 	"os"
 	"strings"
 
-	"github.com/gomb-hpc/gomb/bench"
-	"github.com/gomb-hpc/gomb/bench/osu"
-	"github.com/gomb-hpc/gomb/bench/osurun"
-	"github.com/gomb-hpc/gomb/kernel"
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/internal/bench"
+	"github.com/gomb-hpc/gomb/internal/bench/osu"
+	"github.com/gomb-hpc/gomb/internal/bench/osurun"
+	"github.com/gomb-hpc/gomb/internal/kernel"
+	"github.com/gomb-hpc/gomb/internal/mpi"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt/osutext"
 )

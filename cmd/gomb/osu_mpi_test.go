@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gomb-hpc/gomb/bench/osu"
+	"github.com/gomb-hpc/gomb/internal/bench/osu"
+	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/internal/testutil"
-	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/result"
 )
 

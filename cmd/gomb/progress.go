@@ -6,7 +6,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/gomb-hpc/gomb/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/bench/imb"
 	"golang.org/x/term"
 )
 

@@ -9,7 +9,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/internal/mpi"
 	"github.com/gomb-hpc/gomb/result"
 )
 

@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/gomb-hpc/gomb/archive"
+	"github.com/gomb-hpc/gomb/internal/archive"
 	"github.com/gomb-hpc/gomb/result"
 )
 

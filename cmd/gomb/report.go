@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gomb-hpc/gomb/analysis"
-	"github.com/gomb-hpc/gomb/report"
+	"github.com/gomb-hpc/gomb/internal/analysis"
+	"github.com/gomb-hpc/gomb/internal/report"
 	"github.com/gomb-hpc/gomb/result"
 )
 

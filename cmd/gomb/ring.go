@@ -11,9 +11,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gomb-hpc/gomb/bench/ring"
-	"github.com/gomb-hpc/gomb/bench/ringrun"
-	"github.com/gomb-hpc/gomb/kernel"
+	"github.com/gomb-hpc/gomb/internal/bench/ring"
+	"github.com/gomb-hpc/gomb/internal/bench/ringrun"
+	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt/ringtext"
 )

@@ -20,10 +20,10 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/gomb-hpc/gomb/kernel"
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/internal/kernel"
+	"github.com/gomb-hpc/gomb/internal/mpi"
+	"github.com/gomb-hpc/gomb/internal/watchdog"
 	"github.com/gomb-hpc/gomb/result"
-	"github.com/gomb-hpc/gomb/watchdog"
 )
 
 // session is one measuring command running under MPI.

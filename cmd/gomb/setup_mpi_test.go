@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gomb-hpc/gomb/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/bench/imb"
 	"github.com/gomb-hpc/gomb/result"
 )
 

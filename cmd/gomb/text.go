@@ -3,9 +3,9 @@ package main
 import (
 	"io"
 
-	"github.com/gomb-hpc/gomb/bench/imb"
-	"github.com/gomb-hpc/gomb/bench/osu"
-	"github.com/gomb-hpc/gomb/bench/ring"
+	"github.com/gomb-hpc/gomb/internal/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/bench/osu"
+	"github.com/gomb-hpc/gomb/internal/bench/ring"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt/imbtext"
 	"github.com/gomb-hpc/gomb/textfmt/osutext"

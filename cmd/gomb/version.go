@@ -5,7 +5,7 @@ import (
 	"io"
 	"runtime"
 
-	"github.com/gomb-hpc/gomb/mpi"
+	"github.com/gomb-hpc/gomb/internal/mpi"
 )
 
 func runVersion(stdout, stderr io.Writer, args []string) error {

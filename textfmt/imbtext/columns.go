@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gomb-hpc/gomb/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/bench/imb"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt"
 )

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gomb-hpc/gomb/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/bench/imb"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt"
 )

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gomb-hpc/gomb/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/bench/imb"
 	"github.com/gomb-hpc/gomb/result"
 )
 

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gomb-hpc/gomb/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/internal/testutil"
-	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/result"
 )
 

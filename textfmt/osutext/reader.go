@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gomb-hpc/gomb/bench/osu"
+	"github.com/gomb-hpc/gomb/internal/bench/osu"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt"
 )

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/gomb-hpc/gomb/bench/osu"
-	"github.com/gomb-hpc/gomb/kernel"
+	"github.com/gomb-hpc/gomb/internal/bench/osu"
+	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt"
 )

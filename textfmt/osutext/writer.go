@@ -11,7 +11,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/gomb-hpc/gomb/bench/osu"
+	"github.com/gomb-hpc/gomb/internal/bench/osu"
 	"github.com/gomb-hpc/gomb/result"
 )
 

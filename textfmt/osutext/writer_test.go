@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/gomb-hpc/gomb/bench/osu"
+	"github.com/gomb-hpc/gomb/internal/bench/osu"
+	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/internal/testutil"
-	"github.com/gomb-hpc/gomb/kernel"
 	"github.com/gomb-hpc/gomb/result"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gomb-hpc/gomb/bench/ring"
+	"github.com/gomb-hpc/gomb/internal/bench/ring"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt"
 )

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gomb-hpc/gomb/bench/ring"
+	"github.com/gomb-hpc/gomb/internal/bench/ring"
 	"github.com/gomb-hpc/gomb/result"
 )
 

@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gomb-hpc/gomb/bench/ring"
+	"github.com/gomb-hpc/gomb/internal/bench/ring"
 )
 
 // Writer writes the text output. Every call flushes.

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gomb-hpc/gomb/bench/ring"
+	"github.com/gomb-hpc/gomb/internal/bench/ring"
 	"github.com/gomb-hpc/gomb/internal/testutil"
 )
 

@@ -1,0 +1,270 @@
+package analysis
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gomb-hpc/gomb/result"
+)
+
+func kinds(fs []Finding) string {
+	var k []string
+	for _, f := range fs {
+		k = append(k, f.Severity+":"+f.Kind)
+	}
+	return strings.Join(k, " ")
+}
+
+func find(fs []Finding, kind string) *Finding {
+	for i := range fs {
+		if fs[i].Kind == kind {
+			return &fs[i]
+		}
+	}
+	return nil
+}
+
+// TestExplainSeeds: the VMI tables switch protocol between 8 and 16 KiB,
+// as the seed says; the blog's InfiniBand runs are RDMA class, its TCP
+// run Ethernet/TCP class.
+func TestExplainSeeds(t *testing.T) {
+	for _, c := range []struct{ file, class string }{
+		{"testdata/vmi_infiniband_latency_np2.txt", "RDMA class"},
+		{"testdata/vmi_myrinet_latency_np2.txt", "RDMA class"},
+		{"testdata/vmi_ethernet_latency_np2.txt", "Ethernet/TCP class"},
+	} {
+		fs := Explain(load(t, c.file)[0], ExplainOptions{})
+		var sw []string
+		for _, f := range fs {
+			if f.Kind == KindSwitch && strings.Contains(f.Summary, "a protocol switch") {
+				sw = append(sw, fmt.Sprint(f.Sizes))
+			}
+		}
+		if fmt.Sprint(sw) != "[[8192 16384]]" {
+			t.Errorf("%s: protocol switches %v, want between 8 KiB and 16 KiB\n%s", c.file, sw, kinds(fs))
+		}
+		if f := find(fs, KindFabric); f == nil || !strings.Contains(f.Summary, c.class) {
+			t.Errorf("%s: fabric %+v", c.file, f)
+		}
+		// α and 1/β per regime, with the fit's residual
+		if f := find(fs, KindRegimes); f == nil || len(f.Numbers) < 2 || !strings.Contains(f.Numbers[len(f.Numbers)-1], "to 4 MiB: α = ") ||
+			!strings.Contains(f.Numbers[0], "rms residual") {
+			t.Errorf("%s: regimes %+v", c.file, f)
+		}
+		// the step at the switch is the switch, not a cliff
+		if f := find(fs, KindCliff); f != nil {
+			t.Errorf("%s: cliff %+v at the protocol switch", c.file, f)
+		}
+	}
+	blog := load(t, "../../importer/testdata/imb-fabric-comparison-blog.txt")
+	for i, want := range []string{"1.52 µs points to RDMA class", "1.52 µs points to RDMA class", "105.8 µs points to Ethernet/TCP class"} {
+		if f := find(Explain(blog[i], ExplainOptions{}), KindFabric); f == nil || !strings.Contains(f.Summary, want) || f.Severity != Info {
+			t.Errorf("blog run %d: %+v", i, f)
+		}
+	}
+	// A and B of the blog: TCP is some 70 times slower at small sizes.
+	c, err := Compare("ib", blog[:2], "tcp", blog[2:], CompareOptions{})
+	if err != nil || c.Series[0].Bands[0].Speed > 0.02 || c.Series[0].Bands[0].Speed < 0.01 {
+		t.Errorf("blog IB vs TCP: %v %+v", err, c.Series)
+	}
+}
+
+// TestExplainPlanted: each detector on a run made to show it, and a clean
+// run that shows nothing to warn about.
+func TestExplainPlanted(t *testing.T) {
+	link100 := ExplainOptions{Link: Link{Gbps: 100, Source: "test"}}
+	ranks := func(n int, slow int) func(*result.Result) {
+		return func(x *result.Result) {
+			for r := 0; r < n; r++ {
+				m := x.TAvgUS
+				if r == slow {
+					m *= 1.5
+				}
+				x.Ranks, x.RankMeanUS = append(x.Ranks, r), append(x.RankMeanUS, m)
+			}
+		}
+	}
+	clean := mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(0.3, 8000, one), nil)
+	cases := []struct {
+		name string
+		run  *result.Bundle
+		opt  ExplainOptions
+		want string // severity:kind that must be among the findings
+		none string // kind that must not be
+	}{
+		{"clean intra-node PingPong", clean, ExplainOptions{}, "info:fabric", "cliff"},
+		{"imbalance in Allreduce", mkRun("imb", "Allreduce", 4, result.IntraNode, []pt{{bytes: 1024, tmin: 2, tmax: 9, tavg: 5},
+			{bytes: 2048, tmin: 3, tmax: 12, tavg: 6}}, nil), ExplainOptions{}, "warning:variability", ""},
+		{"imbalance at one size is noise", mkRun("imb", "Allreduce", 4, result.IntraNode, []pt{{bytes: 1024, tmin: 2, tmax: 9, tavg: 5}}, nil),
+			ExplainOptions{}, "info:variability", ""},
+		{"imbalance in Bcast is by design", mkRun("imb", "Bcast", 4, result.IntraNode, []pt{{bytes: 1024, tmin: 2, tmax: 9, tavg: 5}}, nil),
+			ExplainOptions{}, "info:variability", ""},
+		{"bimodal repetitions", mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(0.3, 8000, one), func(x *result.Result) {
+			if x.Bytes == 64 {
+				var s []float64
+				for i := 0; i < 100; i++ {
+					if i%3 == 0 {
+						s = append(s, 3+0.001*float64(i))
+					} else {
+						s = append(s, 1+0.001*float64(i))
+					}
+				}
+				x.Ranks, x.RankMeanUS, x.SamplesUS = []int{0, 1}, []float64{1.7, 1.7}, [][]float64{s, s}
+			}
+		}), ExplainOptions{}, "info:bimodal", ""},
+		{"cliff at 64 KiB", mkRun("imb", "Sendrecv", 2, result.IntraNode, pingpong(1, 5000, func(s int64) float64 {
+			if s >= 64<<10 {
+				return 3
+			}
+			return 1
+		}), nil), ExplainOptions{}, "warning:cliff", ""},
+		{"spike at 4 KiB is noise", mkRun("imb", "Sendrecv", 2, result.IntraNode, pingpong(1, 5000, func(s int64) float64 {
+			if s == 4<<10 {
+				return 6
+			}
+			return 1
+		}), nil), ExplainOptions{}, "info:variability", "cliff"},
+		{"far below the link, plateau", mkRun("imb", "PingPong", 2, result.InterNode, pingpong(2, 3000, one), nil),
+			link100, "warning:plateau", ""},
+		{"near the link", mkRun("imb", "PingPong", 2, result.InterNode, pingpong(1.2, 12200, one), nil),
+			link100, "info:link-efficiency", "plateau"},
+		{"fast latency across nodes is suspicious", mkRun("imb", "PingPong", 2, result.InterNode, pingpong(0.3, 12000, one), nil),
+			ExplainOptions{}, "warning:fabric", ""},
+		{"slow latency within a node", mkRun("osu", "latency", 2, result.IntraNode, pingpong(25, 1000, one), nil),
+			ExplainOptions{}, "warning:fabric", ""},
+		{"somewhat slow shared memory", mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1.8, 8000, one), nil),
+			ExplainOptions{}, "info:fabric", ""},
+		{"straggler", mkRun("imb", "Allreduce", 4, result.IntraNode, pingpong(3, 4000, one), ranks(4, 2)),
+			ExplainOptions{}, "warning:straggler", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fs := Explain(c.run, c.opt)
+			got := " " + kinds(fs) + " "
+			if !strings.Contains(got, " "+c.want+" ") {
+				t.Errorf("findings %s, want %s", got, c.want)
+			}
+			if c.none != "" && strings.Contains(got, ":"+c.none+" ") {
+				t.Errorf("findings %s, want no %s", got, c.none)
+			}
+			if c.name == "clean intra-node PingPong" && strings.Contains(got, "warning") {
+				t.Errorf("clean run warns: %s", got)
+			}
+			for _, f := range fs {
+				if f.Summary == "" || f.Cause == "" || len(f.Numbers) == 0 {
+					t.Errorf("finding without words or numbers: %+v", f)
+				}
+			}
+		})
+	}
+	// the collective model: Allreduce at np 8 taking 60 PingPong times,
+	// some 20× its model (about three messages' time)
+	pp := mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1, 10000, one), nil)
+	ar := mkRun("imb", "Allreduce", 8, result.IntraNode, pingpong(1, 10000, func(int64) float64 { return 60 }), nil)
+	pp.Results = append(pp.Results, ar.Results...)
+	f := find(Explain(pp, ExplainOptions{}), KindCollective)
+	if f == nil || f.Series.Benchmark != "Allreduce" || len(f.Sizes) < 10 {
+		t.Errorf("collective model: %+v", f)
+	}
+}
+
+// TestFabricReference: the fabric finding quotes the published figures
+// of its class, and a run on EFA (FI_PROVIDER=efa, or efa devices) at
+// 11 µs is EFA's healthy SRD, not TCP.
+func TestFabricReference(t *testing.T) {
+	vmi := load(t, "testdata/vmi_infiniband_latency_np2.txt")[0]
+	f := find(Explain(vmi, ExplainOptions{}), KindFabric)
+	if f == nil || len(f.Numbers) < 2 || !strings.Contains(f.Numbers[1], "published: InfiniHost (MPICH-VMI, 2005) 1.74 µs") {
+		t.Errorf("VMI fabric: %+v", f)
+	}
+	efa := func(env map[string]string, links []result.Link) *Finding {
+		r := mkRun("osu", "latency", 2, result.InterNode, pingpong(11, 5800, one), nil)
+		r.Run.Env = env
+		r.Run.Ranks = []result.Rank{{Links: links}}
+		return find(Explain(r, ExplainOptions{}), KindFabric)
+	}
+	far := mkRun("imb", "PingPong", 2, result.InterNode, pingpong(500, 100, one), nil)
+	if f := find(Explain(far, ExplainOptions{}), KindFabric); f == nil || f.Severity != Warning || !strings.Contains(f.Summary, "slower than any fabric") {
+		t.Errorf("500 µs between nodes: %+v", f)
+	}
+	for _, c := range []struct {
+		name  string
+		f     *Finding
+		class string
+	}{
+		{"FI_PROVIDER=efa", efa(map[string]string{"FI_PROVIDER": "efa"}, nil), "AWS EFA"},
+		{"efa device", efa(nil, []result.Link{{Name: "efa_0", Kind: "infiniband", State: "up", Gbps: 100}}), "AWS EFA"},
+		{"no provider", efa(nil, nil), "Ethernet/TCP class"},
+	} {
+		if c.f == nil || c.f.Severity != Info || !strings.Contains(c.f.Summary, c.class) || !strings.Contains(strings.Join(c.f.Numbers, " "), "published:") {
+			t.Errorf("%s: %+v", c.name, c.f)
+		}
+	}
+}
+
+// TestFabricGPU: 2.5 µs between GPU buffers on one node is shared memory
+// (device copies), the same from host memory would be network-like.
+func TestFabricGPU(t *testing.T) {
+	run := func(opts any) *Finding {
+		r := mkRun("osu", "latency", 2, result.IntraNode, pingpong(2.5, 8000, one), nil)
+		r.Run.Options = opts
+		return find(Explain(r, ExplainOptions{}), KindFabric)
+	}
+	if f := run(map[string]any{"test": "latency", "options": map[string]any{"device": "cuda"}}); f == nil || f.Severity != Info || !strings.Contains(f.Summary, "shared memory") || !strings.Contains(f.Numbers[0], "GPU buffers") {
+		t.Errorf("GPU buffers: %+v", f)
+	}
+	if f := run(nil); f == nil || !strings.Contains(f.Summary, "slow shared memory") {
+		t.Errorf("host buffers: %+v", f)
+	}
+}
+
+// TestThresholds: the rules judge by ExplainOptions.Thresholds: a spread
+// of 4.5× warns at the default 3× and not at 5×, and the summary says the
+// threshold in force; the zero options are the defaults.
+func TestThresholds(t *testing.T) {
+	run := mkRun("imb", "Allreduce", 4, result.IntraNode, []pt{{bytes: 1024, tmin: 2, tmax: 9, tavg: 5}}, nil)
+	def := find(Explain(run, ExplainOptions{}), KindVariability)
+	same := find(Explain(run, ExplainOptions{Thresholds: &DefaultThresholds}), KindVariability)
+	if def == nil || same == nil || def.Summary != same.Summary || !strings.Contains(def.Summary, "more than 3×") {
+		t.Fatalf("defaults: %+v %+v", def, same)
+	}
+	th := DefaultThresholds
+	th.SpreadRatio = 5
+	if f := find(Explain(run, ExplainOptions{Thresholds: &th}), KindVariability); f != nil {
+		t.Errorf("a 4.5x spread against a 5x threshold: %+v", f)
+	}
+	th.SpreadRatio = 2
+	if f := find(Explain(run, ExplainOptions{Thresholds: &th}), KindVariability); f == nil || !strings.Contains(f.Summary, "more than 2×") {
+		t.Errorf("a 4.5x spread against a 2x threshold: %+v", f)
+	}
+}
+
+// TestExplainHistory: held against five earlier runs of its system, a
+// run 1.9× slower from 1 KiB on is a WARNING naming the benchmark, the
+// sizes and the factor; as fast as its history, nothing; with too few
+// earlier runs, nothing either.
+func TestExplainHistory(t *testing.T) {
+	past := noisy(5, 3, "PingPong", func(j float64) []pt { return pingpong(1, 5000, func(int64) float64 { return j }) })
+	for _, p := range past {
+		p.Run.Labels = map[string]string{"system": "hpc4"}
+	}
+	slow := mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1, 5000, func(s int64) float64 {
+		if s >= 1024 {
+			return 1.9
+		}
+		return 1
+	}), nil)
+	f := find(Explain(slow, ExplainOptions{History: past}), KindHistory)
+	if f == nil || f.Severity != Warning || f.Series.Benchmark != "PingPong" || f.Sizes[0] != 1024 ||
+		!strings.Contains(f.Summary, "1.9× slower than its median over the last 5 runs") || !strings.Contains(f.Numbers[0], "system=hpc4") {
+		t.Errorf("1.9× slower: %+v", f)
+	}
+	same := mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(1, 5000, one), nil)
+	if f := find(Explain(same, ExplainOptions{History: past}), KindHistory); f != nil {
+		t.Errorf("as fast as its history: %+v", f)
+	}
+	if f := find(Explain(slow, ExplainOptions{History: past[:2]}), KindHistory); f != nil {
+		t.Errorf("two earlier runs: %+v", f)
+	}
+}

@@ -1,0 +1,111 @@
+package analysis
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gomb-hpc/gomb/internal/stats"
+)
+
+// protocolSwitch: lines time = α + β·size, one per protocol, fit the
+// point-to-point latency far better than one line; where a line starts
+// with a jump above the previous one, the protocol changed (eager to
+// rendezvous); where only the slope changes, the copy mechanism did.
+func protocolSwitch(s *series, th Thresholds) []Finding {
+	var out []Finding
+	for _, p := range switchPoints(s, th) {
+		x, bs, k := p.fit.x, p.fit.bs, p.k
+		prev, next := p.prev, p.next
+		f := Finding{Kind: KindSwitch, Severity: Info, Series: s.Series, Sizes: []int64{bs[k-1], bs[k]},
+			Numbers: []string{
+				fmt.Sprintf("up to %s: t ≈ %s + size / %s", Size(bs[k-1]), us(prev.Alpha), mbps(1/prev.Beta)),
+				fmt.Sprintf("from %s: t ≈ %s + size / %s", Size(bs[k]), us(next.Alpha), mbps(1/next.Beta)),
+				fmt.Sprintf("at %s the new line gives %s where the old one would give %s (×%.2f); one line for all sizes misses by %.0f%% (rms)",
+					Size(bs[k]), us(next.At(x[k])), us(prev.At(x[k])), p.jump, 100*p.rms)}}
+		switch {
+		case p.protocol:
+			f.Summary = fmt.Sprintf("%s: a protocol switch between %s and %s", name(s.Series), Size(bs[k-1]), Size(bs[k]))
+			f.Cause = "the MPI changes protocol here: small messages go eagerly (copied through buffers), larger ones by rendezvous (a handshake, then a zero-copy or RDMA transfer), which costs a round trip more but moves bytes faster"
+		default:
+			f.Summary = fmt.Sprintf("%s: the cost per byte changes between %s and %s", name(s.Series), Size(bs[k-1]), Size(bs[k]))
+			f.Cause = "a change of copy mechanism or pipelining at this size (e.g. copies through a bounce buffer below, fragments or a single-copy path above), or buffers leaving a cache"
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// switchPoint is a break of a latency benchmark's fitted lines worth a
+// finding: at fit.bs[k], from line prev to next; protocol: a protocol
+// switch (the new line starts jump times above the old one, or its
+// start-up cost grows while bytes get cheaper), else a change of the
+// cost per byte.
+type switchPoint struct {
+	fit        *lineFit
+	k          int
+	prev, next stats.Line
+	jump, rms  float64
+	protocol   bool
+}
+
+// switchPoints are the breaks of the series' fit that are protocol
+// switches or changes of the cost per byte; none when one line fits
+// within SwitchMinRMS.
+func switchPoints(s *series, th Thresholds) []switchPoint {
+	fit := fitLines(s, th)
+	if !fit.ok || len(fit.seg.Starts) < 2 {
+		return nil
+	}
+	rms := math.Sqrt(fit.seg.SSEs[0] / float64(len(fit.x)))
+	if rms < th.SwitchMinRMS { // one line is close enough: nothing worth a finding
+		return nil
+	}
+	var out []switchPoint
+	for i := 1; i < len(fit.seg.Starts); i++ {
+		k := fit.seg.Starts[i]
+		prev, next := fit.seg.Lines[i-1], fit.seg.Lines[i]
+		p := switchPoint{fit: fit, k: k, prev: prev, next: next, jump: next.At(fit.x[k]) / prev.At(fit.x[k]), rms: rms}
+		slope := prev.Beta / next.Beta // > 1: bytes got cheaper
+		rendezvous := next.Alpha >= prev.Alpha+math.Max(1, prev.Alpha/2) && slope >= th.SwitchSlope
+		switch {
+		case p.jump >= th.SwitchJump || rendezvous:
+			p.protocol = true
+		case slope >= th.SwitchSlope || slope <= 1/th.SwitchSlope:
+		default:
+			continue // a small bend, not worth a finding
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// lineFit is a latency benchmark's time per size (sizes above 0) fitted
+// with up to SwitchLines lines time = α + β·size: the sizes as x and bs,
+// the times as y, and the segments; ok false for too few sizes or a
+// benchmark that is no latency.
+type lineFit struct {
+	x, y []float64
+	bs   []int64
+	seg  stats.Segments
+	ok   bool
+}
+
+// fitLines is the series' fit, computed once for the rules that read it
+// (protocol switches, regimes, cliffs).
+func fitLines(s *series, th Thresholds) *lineFit {
+	if s.fit != nil {
+		return s.fit
+	}
+	f := &lineFit{}
+	s.fit = f
+	if !s.traits().Latency {
+		return f
+	}
+	for _, r := range s.rows {
+		if t := r.primary; r.bytes > 0 && t > 0 {
+			f.x, f.y, f.bs = append(f.x, float64(r.bytes)), append(f.y, t), append(f.bs, r.bytes)
+		}
+	}
+	f.seg, f.ok = stats.FitSegments(f.x, f.y, th.SwitchMinPoints, th.SwitchLines, th.SwitchMinGain)
+	return f
+}

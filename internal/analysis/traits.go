@@ -1,0 +1,21 @@
+package analysis
+
+import (
+	"github.com/gomb-hpc/gomb/internal/bench"
+	// The suites' specs register their traits; all three packages are
+	// plain Go, so analysis links no MPI.
+	_ "github.com/gomb-hpc/gomb/internal/bench/imb"
+	_ "github.com/gomb-hpc/gomb/internal/bench/osu"
+	_ "github.com/gomb-hpc/gomb/internal/bench/ring"
+)
+
+// traitsOf is what a benchmark's spec says of it (bench.Traits); a
+// benchmark no spec declares (an imported test gomb does not run) has
+// none: no role, t_avg, no model.
+func traitsOf(suite, benchmark string) bench.Traits {
+	t, _ := bench.TraitsOf(suite, benchmark)
+	return t
+}
+
+// traits of the series' benchmark.
+func (s Series) traits() bench.Traits { return traitsOf(s.Suite, s.Benchmark) }

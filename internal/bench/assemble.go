@@ -1,0 +1,113 @@
+package bench
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/gomb-hpc/gomb/internal/stats"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// Slots of the vector of numbers each rank reports for a size, gathered
+// on rank 0. An engine appends slots of its own after NSlots.
+const (
+	// SlotTime is the rank's time in seconds (per repetition in the IMB
+	// engine, for the whole loop in the OSU engine); below zero when the
+	// rank did not time.
+	SlotTime     = iota
+	SlotReps     // repetitions run
+	SlotBad      // -check: wrong elements found
+	SlotFirstBad // -check: the index of the first
+	SlotGot      // -check: its value
+	SlotWant     // -check: the value expected there
+	NSlots
+)
+
+// NewSlots is a rank's vector of n slots before it measures: no time,
+// reps repetitions, no defects.
+func NewSlots(n, reps int) []float64 {
+	v := make([]float64, n)
+	v[SlotTime], v[SlotReps], v[SlotFirstBad] = -1, float64(reps), -1
+	return v
+}
+
+// Assembly is what Assemble needs besides the gathered vectors.
+type Assembly struct {
+	Stride  int         // slots per rank
+	Hosts   []string    // host of each world rank
+	Samples [][]float64 // per world rank, seconds per sample
+	// MeanUS is a timing rank's mean time per repetition in microseconds,
+	// from its slots; Scale turns its samples' seconds into microseconds
+	// (both with the benchmark's factor: half a round trip, ...).
+	MeanUS func(v []float64) float64
+	Scale  float64
+	Check  bool // -check ran: record its outcome
+}
+
+// Assemble fills r with what the ranks (world ranks, in communicator
+// order) reported in vals: the timing ranks, their mean times and samples
+// in microseconds (samples to 4 decimals), the minimum, maximum and mean
+// over them, repetitions, locality, precision and the -check outcome. It
+// returns how many ranks timed; with none, the times are 0.
+func (a Assembly) Assemble(r *result.Result, vals []float64, ranks []int) int {
+	r.Status = result.StatusOK
+	r.Time = time.Now()
+	r.Ranks, r.RankMeanUS, r.SamplesUS = []int{}, []float64{}, [][]float64{}
+	r.TMinUS, r.TMaxUS, r.TAvgUS = math.Inf(1), 0, 0
+	var hosts []string
+	var bad int64
+	detail := ""
+	for _, w := range ranks {
+		v := vals[w*a.Stride : (w+1)*a.Stride]
+		r.Repetitions = max(r.Repetitions, int(v[SlotReps]))
+		if v[SlotBad] > 0 {
+			if bad == 0 {
+				detail = fmt.Sprintf("rank %d: %d wrong elements, first at element %d: got %g, want %g",
+					w, int64(v[SlotBad]), int64(v[SlotFirstBad]), v[SlotGot], v[SlotWant])
+			}
+			bad += int64(v[SlotBad])
+		}
+		if v[SlotTime] < 0 {
+			continue
+		}
+		mean := a.MeanUS(v)
+		r.Ranks = append(r.Ranks, w)
+		r.RankMeanUS = append(r.RankMeanUS, mean)
+		ss := make([]float64, len(a.Samples[w]))
+		for i, x := range a.Samples[w] {
+			ss[i] = math.Round(x*a.Scale*1e4) / 1e4
+		}
+		r.SamplesUS = append(r.SamplesUS, ss)
+		r.TMinUS = min(r.TMinUS, mean)
+		r.TMaxUS = max(r.TMaxUS, mean)
+		r.TAvgUS += mean
+		if w < len(a.Hosts) {
+			hosts = append(hosts, a.Hosts[w])
+		}
+	}
+	if len(r.Ranks) == 0 {
+		r.TMinUS = 0
+	} else {
+		r.TAvgUS /= float64(len(r.Ranks))
+	}
+	r.Locality, r.HostCount = result.Locality(hosts)
+	r.Precision = Precision(r.SamplesUS)
+	if a.Check {
+		r.Check = &result.Check{Passed: bad == 0, Defects: bad, Detail: detail}
+	}
+	return len(r.Ranks)
+}
+
+// Precision is the widest, over the timing ranks, of the relative
+// half-width of the 95% interval of a rank's median sample; nil when no
+// rank has enough samples (8).
+func Precision(samples [][]float64) *float64 {
+	var widest *float64
+	for _, s := range samples {
+		if p := stats.MedianPrecision(s); !math.IsInf(p, 0) && !math.IsNaN(p) && (widest == nil || p > *widest) {
+			widest = &p
+		}
+	}
+	return widest
+}

@@ -1,0 +1,125 @@
+package imb
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/gomb-hpc/gomb/internal/bench"
+)
+
+// IMB-MPI1's default list in run order, and its other benchmarks.
+var imbDefault = []string{"PingPong", "PingPing", "Sendrecv", "Exchange", "Allreduce", "Reduce",
+	"Reduce_local", "Reduce_scatter", "Reduce_scatter_block", "Allgather", "Allgatherv", "Gather",
+	"Gatherv", "Scatter", "Scatterv", "Alltoall", "Alltoallv", "Bcast", "Barrier"}
+var imbOthers = []string{"PingPongSpecificSource", "PingPongAnySource", "PingPingSpecificSource",
+	"PingPingAnySource", "Uniband", "Biband"}
+
+func TestRegistry(t *testing.T) {
+	var got []string
+	for _, s := range DefaultSpecs(Suite) {
+		got = append(got, s.Name)
+	}
+	if !reflect.DeepEqual(got, imbDefault) {
+		t.Errorf("default list\n got %v\nwant %v", got, imbDefault)
+	}
+	all := Specs(Suite)
+	if len(all) != len(imbDefault)+len(imbOthers) {
+		t.Errorf("%d benchmarks registered, want %d", len(all), len(imbDefault)+len(imbOthers))
+	}
+	for _, n := range append(append([]string{}, imbDefault...), imbOthers...) {
+		for _, v := range []string{n, strings.ToLower(n), strings.ToUpper(n)} {
+			if s, ok := Lookup(Suite, v); !ok || s.Name != n {
+				t.Errorf("Lookup(%q) = %v, %v", v, s, ok)
+			}
+		}
+	}
+}
+
+func TestSpecTraits(t *testing.T) {
+	bw := map[string]float64{"PingPong": 1, "PingPing": 1, "Sendrecv": 2, "Exchange": 4, "Uniband": 1, "Biband": 2}
+	for _, s := range Specs(Suite) {
+		if !s.Kernel.Valid() || s.Summary == "" {
+			t.Errorf("%s: kernel %v, summary %q", s.Name, s.Kernel, s.Summary)
+		}
+		wantScale := 1.0
+		if strings.HasPrefix(s.Name, "PingPong") {
+			wantScale = 0.5
+		}
+		if s.TimeScale != wantScale {
+			t.Errorf("%s: time scale %g, want %g", s.Name, s.TimeScale, wantScale)
+		}
+		base := strings.TrimSuffix(strings.TrimSuffix(s.Name, "SpecificSource"), "AnySource")
+		if s.BWScale != bw[base] {
+			t.Errorf("%s: bandwidth factor %g, want %g", s.Name, s.BWScale, bw[base])
+		}
+		if s.Reduction != strings.Contains(strings.ToLower(s.Name), "reduce") {
+			t.Errorf("%s: reduction %v", s.Name, s.Reduction)
+		}
+		// Buffers must hold what the kernel moves.
+		snd, rcv := s.Buffers(1000, 4)
+		if s.Family != Sync && (snd < 1000 || rcv < 1000) {
+			t.Errorf("%s: buffers %d/%d for 1000 B", s.Name, snd, rcv)
+		}
+	}
+}
+
+// TestRows: the progress bar's length is the rows the engine prints: every
+// size of each benchmark, at each process count it runs with.
+func TestRows(t *testing.T) {
+	get := func(names ...string) []*Spec {
+		var specs []*Spec
+		for _, n := range names {
+			s, ok := Lookup(Suite, n)
+			if !ok {
+				t.Fatal(n)
+			}
+			specs = append(specs, s)
+		}
+		return specs
+	}
+	o := DefaultOptions()
+	sizes := len(o.SizeList(1))
+	for _, c := range []struct {
+		names []string
+		world int
+		want  int
+	}{
+		{[]string{"PingPong", "Barrier"}, 2, sizes + 1},
+		{[]string{"PingPong", "Allreduce", "Barrier"}, 4, sizes + 2*(sizes-2) + 2}, // np 2 and 4 for the collectives; floats skip 1 and 2 bytes
+		{[]string{"PingPong"}, 1, 0},                                               // needs 2
+	} {
+		o := o
+		o.NPMin = min(2, c.world)
+		if got := o.Rows(get(c.names...), c.world); got != c.want {
+			t.Errorf("%v on %d ranks: %d rows, want %d", c.names, c.world, got, c.want)
+		}
+	}
+}
+
+// Every spec's traits are registered with it, and say what analysis reads:
+// one reference ping-pong, the single transfers latency-kind and led by
+// t_max, a cost model for every collective but Reduce_local.
+func TestTraits(t *testing.T) {
+	refs := 0
+	for _, s := range Specs(Suite) {
+		tr, ok := bench.TraitsOf(Suite, s.Name)
+		if !ok || tr.Name != s.Name || tr.Label != s.Name {
+			t.Errorf("%s: traits %+v, %v", s.Name, tr, ok)
+			continue
+		}
+		if tr.Reference {
+			refs++
+		}
+		single := s.Family == SingleTransfer
+		if tr.Latency != single || (tr.Lead == bench.LeadMaxTime) != single || tr.Rooted != s.Rooted || tr.Sizeless != !s.HasSize() {
+			t.Errorf("%s: traits %+v for family %d", s.Name, tr, s.Family)
+		}
+		if wantCost := (s.Family == Collective || s.Family == Sync) && s.Name != "Reduce_local"; (tr.Cost != nil) != wantCost {
+			t.Errorf("%s: cost model %v, want one: %v", s.Name, tr.Cost != nil, wantCost)
+		}
+	}
+	if refs != 1 {
+		t.Errorf("%d reference benchmarks, want 1", refs)
+	}
+}

@@ -1,0 +1,180 @@
+package imb
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/gomb-hpc/gomb/internal/bench"
+	"github.com/gomb-hpc/gomb/internal/kernel"
+)
+
+// Family is the shape of a benchmark, as IMB classifies them; it decides
+// which process counts are valid and which table layout is printed.
+type Family int
+
+// The families.
+const (
+	// SingleTransfer: one message between two ranks (PingPong, PingPing);
+	// runs only with 2 active processes.
+	SingleTransfer Family = iota
+	// ParallelTransfer: every active rank sends and receives (Sendrecv,
+	// Exchange).
+	ParallelTransfer
+	// MsgRate: pairs stream windows of messages (Uniband, Biband).
+	MsgRate
+	// Collective: a collective call per iteration, timed per call.
+	Collective
+	// Sync: no message size (Barrier).
+	Sync
+)
+
+// Spec declares one benchmark. Everything about a benchmark is here; the
+// engine and the renderers read only these traits.
+type Spec struct {
+	Suite  string // "imb"
+	Name   string // as printed, e.g. "PingPong"
+	Kernel kernel.ID
+	Family Family
+	// Default: part of the suite's default list; Order: position in it
+	// (benchmarks outside the default list sort after).
+	Default bool
+	Order   int
+	// TimeScale multiplies the measured time per repetition before it is
+	// reported (0.5: PingPong reports half a round trip).
+	TimeScale float64
+	// BWScale is IMB's bandwidth factor (bytes moved per reported time
+	// over the message size); 0 means no bandwidth column.
+	BWScale float64
+	// Reduction: elements are the reduction type (-red_data_type), sizes
+	// are rounded to its size.
+	Reduction bool
+	// Rooted: a root rank (Bcast, Gather, Scatter, Reduce); -iter_policy
+	// auto uses multiple_np for these.
+	Rooted bool
+	// Source: how point-to-point receives match.
+	Source kernel.Source
+	// Buffers gives the send and receive buffer sizes in bytes for a
+	// message size and process count.
+	Buffers func(size int64, np int) (send, recv int64)
+	// Summary is one line for -list and -help.
+	Summary string
+
+	// What the interpretation side reads (bench.Traits; lead number,
+	// latency kind and sizelessness follow from the family):
+	// Reference: IMB's reference ping-pong (α, β, fabric class);
+	// Directions: link directions one transfer loads (0: none compared);
+	// Bus, Cost: the collective's bus factor and cost model.
+	Reference  bool
+	Directions int
+	Bus        func(p float64) float64
+	Cost       func(t bench.P2P, n, p float64) float64
+}
+
+// Traits is what the interpretation side knows of the benchmark.
+func (s *Spec) Traits() bench.Traits {
+	t := bench.Traits{Suite: s.Suite, Name: s.Name, Label: s.Name, Lead: bench.LeadAvgTime,
+		Latency: s.Family == SingleTransfer, Reference: s.Reference, Rooted: s.Rooted, Sizeless: !s.HasSize(),
+		Directions: s.Directions, Bus: s.Bus, Cost: s.Cost,
+		Reduction: s.Reduction && s.Family == Collective, LocalReduction: s.Kernel == kernel.ReduceLocal,
+		Collective: s.Kernel.Collective()}
+	if s.Family == SingleTransfer {
+		t.Lead = bench.LeadMaxTime // IMB prints t[usec], the slower rank's
+	}
+	return t
+}
+
+// MinRanks is the smallest active process count the benchmark is valid for.
+func (s *Spec) MinRanks() int {
+	switch s.Family {
+	case SingleTransfer, MsgRate:
+		return 2
+	}
+	return 1
+}
+
+// Valid reports whether the benchmark runs with np active processes; skip
+// is true where IMB silently skips (PingPong beyond 2 processes) and false
+// where it prints "invalid".
+func (s *Spec) Valid(np int) (ok, skip bool) {
+	if np < s.MinRanks() {
+		return false, false
+	}
+	if s.Family == SingleTransfer && np > 2 {
+		return false, true
+	}
+	return true, false
+}
+
+// HasSize reports whether the benchmark sweeps message sizes.
+func (s *Spec) HasSize() bool { return s.Family != Sync }
+
+// SameBuffers is the buffer rule of most benchmarks: one message each way.
+func SameBuffers(size int64, np int) (int64, int64) { return size, size }
+
+var (
+	regMu    sync.RWMutex
+	registry = map[string]*Spec{}
+)
+
+func key(suite, name string) string { return suite + "/" + strings.ToLower(name) }
+
+// Register adds a benchmark. It panics on a duplicate or incomplete Spec:
+// that is a programming error, found by the conformance test.
+func Register(s *Spec) {
+	if s.Suite == "" || s.Name == "" || !s.Kernel.Valid() || s.Buffers == nil || s.TimeScale <= 0 {
+		panic(fmt.Sprintf("bench: incomplete spec %+v", s))
+	}
+	regMu.Lock()
+	defer regMu.Unlock()
+	k := key(s.Suite, s.Name)
+	if _, dup := registry[k]; dup {
+		panic("bench: duplicate benchmark " + k)
+	}
+	registry[k] = s
+	bench.RegisterTraits(s.Traits())
+}
+
+// Lookup finds a benchmark by case-insensitive name.
+func Lookup(suite, name string) (*Spec, bool) {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	s, ok := registry[key(suite, name)]
+	return s, ok
+}
+
+// Specs returns the suite's benchmarks: default ones in run order, then
+// the others by name.
+func Specs(suite string) []*Spec {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	var out []*Spec
+	for _, s := range registry {
+		if s.Suite == suite {
+			out = append(out, s)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Default != b.Default {
+			return a.Default
+		}
+		if a.Default && a.Order != b.Order {
+			return a.Order < b.Order
+		}
+		return a.Name < b.Name
+	})
+	return out
+}
+
+// DefaultSpecs returns the suite's default list in run order.
+func DefaultSpecs(suite string) []*Spec {
+	var out []*Spec
+	for _, s := range Specs(suite) {
+		if s.Default {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,303 @@
+// Package imbrun is the IMB-MPI1 engine: it walks the benchmarks of
+// package imb over process counts and message sizes with IMB's semantics,
+// runs their C kernels through package mpi (one cgo call per timed batch),
+// gathers every rank's times and samples to rank 0 and hands the records
+// to a Sink.
+//
+// The pipeline, in steps:
+//
+//  1. each benchmark file (bench/imb/*.go) registers a Spec from init();
+//  2. the imb command parses IMB's flags into imb.Options;
+//  3. Engine.Run walks benchmarks × process counts × sizes, calls the C
+//     kernel of the Spec through mpi.Job (one cgo call per batch), gathers
+//     every rank's time and raw samples to rank 0;
+//  4. rank 0 turns them into result.Result records and hands them to a
+//     Sink (JSON Lines, IMB text table). Benchmarks never print.
+package imbrun
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/gomb-hpc/gomb/internal/bench"
+	"github.com/gomb-hpc/gomb/internal/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/mpi"
+	"github.com/gomb-hpc/gomb/internal/stats"
+	"github.com/gomb-hpc/gomb/internal/watchdog"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// Engine runs benchmarks with IMB-MPI1's semantics on MPI_COMM_WORLD.
+type Engine struct {
+	Opt      imb.Options
+	World    mpi.Comm
+	Hosts    []string // host of every world rank
+	RunID    string
+	Sink     imb.Sink     // rank 0
+	Progress imb.Progress // rank 0, optional
+	// Watch is told, on every rank, what runs next (a watchdog); optional.
+	Watch func(watchdog.Phase)
+	// Delay is the fault GOMB_FAULT=delay injects (tests, explain's
+	// corpus); nil: none.
+	Delay *bench.Delay
+}
+
+// Run measures the given benchmarks in order. It returns at the first MPI
+// error; results measured before it have been handed to the Sink.
+func (e *Engine) Run(specs []*imb.Spec) (imb.Summary, error) {
+	var sum imb.Summary
+	job, err := mpi.NewJob()
+	if err != nil {
+		return sum, err
+	}
+	defer job.Free()
+	job.SetBuffers(e.Opt.Buffers)
+	err = e.Opt.Steps(specs, e.World.Size(), func(s *imb.Spec, np int, ok, skip bool) error {
+		if !ok {
+			if !skip && e.World.Rank() == 0 {
+				return e.Sink.Invalid(s, np)
+			}
+			return nil
+		}
+		if err := e.runNP(job, s, np, &sum); err != nil {
+			return fmt.Errorf("%s, %d processes: %w", s.Name, np, err)
+		}
+		return nil
+	})
+	return sum, err
+}
+
+// groupOf returns this rank's group (color) for np active processes and
+// the number of groups, as IMB's IMB_set_communicator does.
+func (e *Engine) groupOf(key, np, world int) (color, ngroups int) {
+	if e.Opt.Multi >= 0 {
+		ngroups = world / np
+		if key/np < ngroups {
+			return key / np, ngroups
+		}
+		return -1, ngroups
+	}
+	if key < np {
+		return 0, 1
+	}
+	return -1, 1
+}
+
+// measured is one rank's timed repetitions of a size.
+type measured struct {
+	elapsed float64   // seconds over all n repetitions; negative: not a timing rank
+	n       int       // repetitions
+	samples []float64 // per repetition, seconds (-iter_policy precision only; else in the job)
+}
+
+// precisionFirstBatch is the first batch of -iter_policy precision: enough
+// repetitions for a median's interval (8 at least), few enough that a
+// size that is precise at once stops early.
+const precisionFirstBatch = 32
+
+// measure runs the timed repetitions of a size: n of them in one batch,
+// as IMB does; or, with -iter_policy precision, batches that double the
+// count until the 95% interval of every timing rank's median repetition
+// time is within -precision, n (IMB's count for the size) is reached, or
+// the size has taken -time seconds.
+func (e *Engine) measure(job *mpi.Job, comm mpi.Comm, n int) (measured, error) {
+	o := &e.Opt
+	if o.Policy != imb.PolicyPrecision {
+		el, err := job.Run(n, !o.NoSamples)
+		return measured{elapsed: el, n: n}, err
+	}
+	m := measured{}
+	start := mpi.Wtime()
+	for batch := min(n, precisionFirstBatch); batch > 0; batch = min(m.n, n-m.n) {
+		el, err := job.Run(batch, true)
+		if err != nil {
+			return m, err
+		}
+		m.n += batch
+		p := 0.0
+		if el < 0 {
+			m.elapsed = -1
+		} else {
+			m.elapsed += el
+			m.samples = append(m.samples, job.Samples()...)
+			p = stats.MedianPrecision(m.samples) // +Inf below 8 samples
+			if math.IsNaN(p) {
+				p = 0 // a median of 0 (below the clock's tick) is as precise as it gets
+			}
+		}
+		if p, err = comm.MaxFloat64(p); err != nil {
+			return m, err
+		}
+		if p <= o.Precision || mpi.Wtime()-start > o.TimeS {
+			break
+		}
+	}
+	return m, nil
+}
+
+// gatherMine gathers every rank's values for a size to rank 0, NSlots per
+// rank. Without -check only the time travels, one double per rank as in
+// IMB's output; rank 0 fills in the rest (the count it ran, no defects).
+func (e *Engine) gatherMine(mine []float64, check bool) ([]float64, error) {
+	if check {
+		return e.World.GatherFloat64s(mine, 0)
+	}
+	t, err := e.World.GatherFloat64s(mine[:bench.SlotTime+1], 0)
+	if err != nil || t == nil {
+		return nil, err
+	}
+	vals := make([]float64, bench.NSlots*len(t))
+	for w, v := range t {
+		slots := bench.NewSlots(bench.NSlots, int(mine[bench.SlotReps]))
+		slots[bench.SlotTime] = v
+		copy(vals[w*bench.NSlots:], slots)
+	}
+	return vals, nil
+}
+
+func pick[T any](c bool, a, b T) T {
+	if c {
+		return a
+	}
+	return b
+}
+
+// estimate is IMB's dynamic repetition count for one size: one repetition,
+// then about a second's worth, then as many as fit in -time, never more
+// than the volume cap or the previous size allows.
+func (e *Engine) estimate(job *mpi.Job, comm mpi.Comm, s *imb.Spec, selected, prev int, size int64,
+	listSizes []int64, listReps []int) (int, error) {
+	timeOf := func(n int) (float64, error) {
+		el, err := job.Run(n, false)
+		if err != nil {
+			return 0, err
+		}
+		return comm.MaxFloat64(el / float64(n))
+	}
+	t, err := timeOf(1)
+	if err != nil {
+		return 0, err
+	}
+	rough, err := comm.MaxInt(imb.RoughReps(t))
+	if err != nil {
+		return 0, err
+	}
+	if n := min(selected, rough); n > 1 {
+		if t, err = timeOf(n); err != nil {
+			return 0, err
+		}
+	}
+	tSample := imb.TimeReps(t, e.Opt.TimeS, selected)
+	var n int
+	switch {
+	case s.Family == imb.Sync:
+		n = min(selected, tSample)
+	case e.Opt.Sizes != nil:
+		n = min(selected, imb.ListReps(listSizes, listReps, size, tSample))
+	default:
+		n = min(selected, min(prev, tSample))
+	}
+	return comm.BcastInt(n, 0)
+}
+
+// rows turns what rank 0 gathered for one size into result records: one
+// over all groups, or one per group with -multi 1.
+func (e *Engine) rows(t *imb.Table, base *result.Result, vals []float64, samples [][]float64) []*result.Result {
+	if t.Multi == 1 {
+		out := make([]*result.Result, len(t.Groups))
+		for g, ranks := range t.Groups {
+			r := *base
+			r.Group = g
+			out[g] = e.row(t, &r, ranks, vals, samples)
+		}
+		return out
+	}
+	var ranks []int
+	for _, g := range t.Groups {
+		ranks = append(ranks, g...)
+	}
+	r := e.row(t, base, ranks, vals, samples)
+	if len(t.Groups) > 1 {
+		r.Locality = e.groupsLocality(t.Groups)
+	}
+	return []*result.Result{r}
+}
+
+// failed is a failure row (time-out, out-of-mem, int-overflow) as
+// records: with -multi 1 one per group, as the text prints it and as the
+// rows it stands for are; else the one row. table is nil off rank 0.
+func failed(t *imb.Table, row *result.Result) []*result.Result {
+	if t == nil || t.Multi != 1 {
+		return []*result.Result{row}
+	}
+	out := make([]*result.Result, len(t.Groups))
+	for g := range t.Groups {
+		r := *row
+		r.Group = g
+		out[g] = &r
+	}
+	return out
+}
+
+// groupsLocality classifies a row over several groups by the groups, each
+// of which communicates only within itself: two intra-node pairs side by
+// side are intra-node, though the row spans two hosts.
+func (e *Engine) groupsLocality(groups [][]int) string {
+	var locs []string
+	for _, g := range groups {
+		var hosts []string
+		for _, w := range g {
+			if w < len(e.Hosts) {
+				hosts = append(hosts, e.Hosts[w])
+			}
+		}
+		if len(hosts) > 0 {
+			loc, _ := result.Locality(hosts)
+			locs = append(locs, loc)
+		}
+	}
+	return result.JoinLocality(locs)
+}
+
+func (e *Engine) row(t *imb.Table, r *result.Result, ranks []int, vals []float64, samples [][]float64) *result.Result {
+	s := t.Spec
+	scale := 1e6 * s.TimeScale
+	bench.Assembly{Stride: bench.NSlots, Hosts: e.Hosts, Samples: samples, Scale: scale, Check: t.Check,
+		MeanUS: func(v []float64) float64 { return v[bench.SlotTime] * scale }}.Assemble(r, vals, ranks)
+	if s.BWScale > 0 && r.TMaxUS > 0 {
+		if s.Family == imb.MsgRate {
+			peers := float64(t.NP / 2)
+			r.MsgPerSec = s.BWScale * 1e6 * float64(e.Opt.Window) * peers / r.TMaxUS
+			r.MBps = 1e-6 * r.MsgPerSec * float64(r.Bytes)
+		} else {
+			r.MBps = s.BWScale * float64(r.Bytes) / r.TMaxUS
+		}
+	}
+	return r
+}
+
+func (e *Engine) emit(t *imb.Table, rows []*result.Result, sum *imb.Summary) error {
+	if e.World.Rank() != 0 {
+		return nil
+	}
+	for _, r := range rows {
+		if r.Time.IsZero() {
+			r.Time = time.Now()
+		}
+		if r.Ranks == nil {
+			r.Ranks, r.RankMeanUS, r.SamplesUS = []int{}, []float64{}, [][]float64{}
+		}
+		if r.Status == "" {
+			r.Status = result.StatusOK
+		}
+		if r.Check != nil && !r.Check.Passed {
+			sum.CheckFailures++
+		}
+		sum.Results++
+		if err := e.Sink.Result(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}

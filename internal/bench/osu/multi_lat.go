@@ -1,0 +1,16 @@
+package osu
+
+import "github.com/gomb-hpc/gomb/internal/kernel"
+
+func init() {
+	Register(&Spec{
+		Name:     "multi_lat",
+		Title:    "OSU MPI Multi Latency Test",
+		Kind:     Latency,
+		Job:      kernel.Params{Kernel: kernel.OSULatency, Pairs: true},
+		MaxLog:   22,
+		MinRanks: 2,
+		Buffers:  SameBuffers,
+		Summary:  "pairs (i, i+np/2) ping-pong at once: mean latency",
+	})
+}

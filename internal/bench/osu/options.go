@@ -1,0 +1,206 @@
+package osu
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gomb-hpc/gomb/internal/kernel"
+)
+
+// Options are OSU's run options (getopt flags -m -i -x -f -W -M -c -T -k -l
+// -z -d -w -s -t and the buffer placement arguments).
+type Options struct {
+	// MinSize and MaxSize bound the sizes in bytes (-m [MIN:]MAX); MaxSize
+	// 0 means the test's default.
+	MinSize int64 `json:"min_size"`
+	MaxSize int64 `json:"max_size"`
+	// Iter and Skip override the iteration and warm-up counts for small and
+	// large messages alike (-i, -x); Iter 0 and Skip nil keep OSU's.
+	Iter int  `json:"iterations,omitempty"`
+	Skip *int `json:"warmup,omitempty"`
+	// Full adds min, max and iterations (-f).
+	Full bool `json:"full"`
+	// Window is the bandwidth window (-W).
+	Window int `json:"window"`
+	// MemLimit caps the buffer bytes per process (-M); larger sizes are
+	// dropped.
+	MemLimit int64 `json:"mem_limit"`
+	// Validate checks the data of every size (-c).
+	Validate bool `json:"validate"`
+	// Type is the element type (-T).
+	Type kernel.Datatype `json:"data_type"`
+	// Root is the root of rooted collectives; RootRotate moves it every
+	// iteration (-k fixed:R | rotate).
+	Root       int  `json:"root"`
+	RootRotate bool `json:"root_rotate"`
+	// InPlace uses MPI_IN_PLACE (-l).
+	InPlace bool `json:"in_place"`
+	// Percentiles adds P50, P90 and P99 of the raw samples (-z).
+	Percentiles bool `json:"percentiles"`
+	// Device is "" (host memory) or "cuda" (-d); Place holds the buffer
+	// placement of rank 0 and rank 1 ('H' or 'D').
+	Device string  `json:"device,omitempty"`
+	Place  [2]byte `json:"-"`
+	// Win and Sync override the one-sided defaults (-w, -s).
+	Win     kernel.WinMode  `json:"win"`
+	Sync    kernel.SyncMode `json:"sync"`
+	WinSet  bool            `json:"win_set"`
+	SyncSet bool            `json:"sync_set"`
+	// NTest is the number of MPI_Test calls during the compute of
+	// non-blocking tests (-t).
+	NTest int `json:"num_test_calls"`
+}
+
+// DefaultOptions returns OSU 7.2's defaults.
+func DefaultOptions() Options {
+	return Options{MinSize: 1, Window: 64, MemLimit: 512 << 20, Type: kernel.Char, Place: [2]byte{'H', 'H'}}
+}
+
+// Check checks the options against a test.
+func (o *Options) Check(s *Spec) error {
+	switch {
+	case o.MinSize < 0 || (o.MaxSize != 0 && o.MaxSize < o.MinSize):
+		return fmt.Errorf("-m %d:%d: want 0 <= MIN <= MAX", o.MinSize, o.MaxSize)
+	case o.Iter < 0 || o.Skip != nil && *o.Skip < 0:
+		return fmt.Errorf("-i and -x must not be negative")
+	case o.Window <= 0 || o.Window > 1<<16:
+		return fmt.Errorf("-W must be between 1 and 65536, got %d", o.Window)
+	case o.MemLimit <= 0:
+		return fmt.Errorf("-M must be a positive number of bytes")
+	case o.NTest < 0:
+		return fmt.Errorf("-t must not be negative")
+	case o.InPlace && s.Kind != Collective:
+		return fmt.Errorf("-l (MPI_IN_PLACE) applies to blocking collectives only")
+	case o.InPlace && o.Validate:
+		return fmt.Errorf("-c cannot validate -l (MPI_IN_PLACE) runs")
+	case o.Device != "" && o.Device != "cuda":
+		return fmt.Errorf("-d %q: gomb supports -d cuda", o.Device)
+	case o.Device != "" && s.Kind != Latency && s.Kind != Bandwidth && s.Kind != MsgRate:
+		return fmt.Errorf("-d cuda applies to the point-to-point tests (latency, bw, bibw, mbw_mr, multi_lat)")
+	case o.Device != "" && o.Validate:
+		return fmt.Errorf("-c cannot validate device buffers")
+	case (o.WinSet || o.SyncSet) && s.Kind != RMALatency && s.Kind != RMABandwidth:
+		return fmt.Errorf("-w and -s apply to the one-sided tests")
+	case o.RootRotate && !s.Rooted, o.Root != 0 && !s.Rooted:
+		return fmt.Errorf("-k applies to rooted collectives")
+	}
+	if o.SyncSet && !hasSync(s.SyncModes, o.Sync) {
+		return fmt.Errorf("-s %s is not valid for %s", syncNames[o.Sync][0], s.Name)
+	}
+	if s.Reduction || s.Kind == RMALatency || s.Kind == RMABandwidth {
+		if o.Type == kernel.Byte {
+			return fmt.Errorf("-T: reductions need a typed element (mpi_char, mpi_int, mpi_float, mpi_double)")
+		}
+	}
+	return nil
+}
+
+func hasSync(list []kernel.SyncMode, m kernel.SyncMode) bool {
+	for _, x := range list {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseType reads -T: mpi_char, mpi_int, mpi_float, mpi_double.
+func ParseType(s string) (kernel.Datatype, error) {
+	switch s {
+	case "mpi_char":
+		return kernel.Char, nil
+	case "mpi_int":
+		return kernel.Int, nil
+	case "mpi_float":
+		return kernel.Float, nil
+	case "mpi_double":
+		return kernel.Double, nil
+	}
+	return 0, fmt.Errorf("unknown -T %q (want mpi_char, mpi_int, mpi_float or mpi_double)", s)
+}
+
+// large is OSU's switch from small- to large-message counts.
+const large = 8192
+
+// Counts returns OSU's iterations and warm-up for a size.
+func (o *Options) Counts(s *Spec, size int64) (iters, skip int) {
+	small := size <= large
+	switch s.Kind {
+	case Latency, RMALatency, OneWay:
+		iters, skip = pick(small, 10000, 1000), pick(small, 100, 10)
+	case Bandwidth, MsgRate, RMABandwidth:
+		iters, skip = pick(small, 100, 20), pick(small, 10, 2)
+	default:
+		iters, skip = pick(small, 1000, 100), pick(small, 100, 10)
+	}
+	if o.Iter > 0 {
+		iters = o.Iter
+	}
+	if o.Skip != nil {
+		skip = *o.Skip
+	}
+	return iters, skip
+}
+
+func pick(c bool, a, b int) int {
+	if c {
+		return a
+	}
+	return b
+}
+
+// Sizes returns the message sizes in bytes: from MIN doubling up to MAX
+// (OSU 7.2 skips 0), without those whose element count is 0 or whose
+// buffers exceed the memory limit; [0] for tests without a size.
+func (o *Options) Sizes(s *Spec, np int) []int64 {
+	if s.NoSize {
+		return []int64{0}
+	}
+	if s.FixedSize > 0 {
+		return []int64{s.FixedSize}
+	}
+	maxSize := o.MaxSize
+	if maxSize == 0 {
+		maxSize = 1 << s.MaxLog
+	}
+	esz := int64(o.ElemType(s).Size())
+	var out []int64
+	for size := max(o.MinSize, 1); size <= maxSize; size *= 2 {
+		if size < esz {
+			continue
+		}
+		snd, rcv := s.Buffers(size, np, o.Window)
+		if snd+rcv > o.MemLimit {
+			break
+		}
+		out = append(out, size)
+	}
+	return out
+}
+
+// ElemType is the element type of a test's messages.
+func (o *Options) ElemType(s *Spec) kernel.Datatype {
+	if s.Job.Type == kernel.LongLong { // fetch_and_op, compare_and_swap
+		return kernel.LongLong
+	}
+	return o.Type
+}
+
+// CheckWorld says what keeps test s from running on world processes with
+// these options: a process count it cannot use, a root that is no rank,
+// or no message size left.
+func (o *Options) CheckWorld(s *Spec, world int) error {
+	switch {
+	case s.ExactRanks > 0 && world != s.ExactRanks:
+		return fmt.Errorf("%s needs exactly %d processes, %d started", s.Name, s.ExactRanks, world)
+	case world < s.MinRanks:
+		return fmt.Errorf("%s needs at least %d processes, %d started", s.Name, s.MinRanks, world)
+	case s.Job.Pairs && world%2 != 0:
+		return fmt.Errorf("%s pairs the processes and needs an even number, %d started", s.Name, world)
+	case s.Rooted && o.Root >= world:
+		return fmt.Errorf("-k fixed:%d: no such rank among %d", o.Root, world)
+	case len(o.Sizes(s, world)) == 0:
+		return errors.New("no message size left: check -m, -T and -M")
+	}
+	return nil
+}

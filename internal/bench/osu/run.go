@@ -1,0 +1,31 @@
+package osu
+
+import (
+	"github.com/gomb-hpc/gomb/internal/kernel"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// Table is what the text header of a test shows: the test, its options and
+// the settings in force.
+type Table struct {
+	Spec *Spec
+	Opt  *Options
+	NP   int
+	Win  kernel.WinMode  // one-sided: window creation in force
+	Sync kernel.SyncMode // one-sided: synchronisation in force
+	// Staged: with -d cuda, the MPI library is not CUDA-aware and device
+	// data goes through host memory.
+	Staged bool
+}
+
+// Sink receives, on rank 0, the table and then one result per size.
+type Sink interface {
+	Table(t *Table) error
+	Result(r *result.Result) error
+}
+
+// Summary counts what a run produced.
+type Summary struct {
+	Results          int
+	ValidationFailed int
+}

@@ -1,0 +1,266 @@
+// Package osurun is the OSU engine: it runs one test of package osu over
+// its message sizes with OSU's iteration and warm-up counts, its C kernel
+// entered once per size through package mpi, and hands rank 0's records
+// to a Sink; one-way latency's clock synchronisation lives here too.
+package osurun
+
+import (
+	"fmt"
+	"runtime"
+
+	"github.com/gomb-hpc/gomb/internal/bench"
+	"github.com/gomb-hpc/gomb/internal/bench/osu"
+	"github.com/gomb-hpc/gomb/internal/kernel"
+	"github.com/gomb-hpc/gomb/internal/mpi"
+	"github.com/gomb-hpc/gomb/internal/watchdog"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// Engine runs one OSU test on MPI_COMM_WORLD.
+type Engine struct {
+	Opt      osu.Options
+	World    mpi.Comm
+	Hosts    []string
+	RunID    string
+	Sink     osu.Sink                          // rank 0
+	Progress func(size int64, done, total int) // rank 0, optional
+	// Device, when set, places the buffers of this rank in GPU memory;
+	// Staged says (on every rank) that the MPI library is not CUDA-aware.
+	Device *mpi.Device
+	Staged bool
+	// Watch is told, on every rank, what runs next (a watchdog); optional.
+	Watch func(watchdog.Phase)
+}
+
+// per-rank values gathered for every size: bench's slots (SlotTime is the
+// loop's elapsed seconds), then the non-blocking breakdown
+const (
+	vPure = bench.NSlots + iota
+	vInit
+	vCompute
+	vTest
+	vWait
+	nvals
+)
+
+// syncSamples is the number of 0-byte exchanges of each clock sync.
+const syncSamples = 200
+
+// Run measures every size of the test.
+func (e *Engine) Run(s *osu.Spec) (osu.Summary, error) {
+	var sum osu.Summary
+	o := &e.Opt
+	rank, np := e.World.Rank(), e.World.Size()
+	job, err := mpi.NewJob()
+	if err != nil {
+		return sum, err
+	}
+	defer job.Free()
+	if err := job.Bind(e.World); err != nil {
+		return sum, err
+	}
+	t := &osu.Table{Spec: s, Opt: o, NP: np, Win: s.Win, Sync: s.Sync}
+	if o.WinSet {
+		t.Win = o.Win
+	}
+	if o.SyncSet {
+		t.Sync = o.Sync
+	}
+	if e.Device != nil {
+		if err := e.Device.Attach(job); err != nil {
+			return sum, err
+		}
+	}
+	t.Staged = e.Staged
+	if rank == 0 {
+		if err := e.Sink.Table(t); err != nil {
+			return sum, err
+		}
+	}
+	sizes := o.Sizes(s, np)
+	// OSU allocates its page-aligned buffers once, for the largest size,
+	// before the sweep; so does gomb, so that no size runs on buffers
+	// placed differently from OSU's.
+	var maxSnd, maxRcv int64
+	for _, size := range sizes {
+		snd, rcv := e.buffers(t, size)
+		maxSnd, maxRcv = max(maxSnd, snd), max(maxRcv, rcv)
+	}
+	if err := job.Reserve(maxSnd, maxRcv, 1, rank); err != nil {
+		return sum, err
+	}
+	ranks := make([]int, np)
+	for i := range ranks {
+		ranks[i] = i
+	}
+	for idx, size := range sizes {
+		if e.Watch != nil {
+			e.Watch(watchdog.Phase{Bench: s.Name, NP: np, Bytes: size, Ranks: ranks})
+		}
+		bench.HangIfAsked(size, rank)
+		rows, err := e.size(job, t, size)
+		if err != nil {
+			return sum, fmt.Errorf("%s %d bytes: %w", s.Name, size, err)
+		}
+		for _, r := range rows {
+			if r.Check != nil && !r.Check.Passed {
+				sum.ValidationFailed++
+			}
+			sum.Results++
+			if err := e.Sink.Result(r); err != nil {
+				return sum, err
+			}
+		}
+		if rank == 0 && e.Progress != nil {
+			e.Progress(size, idx+1, len(sizes))
+		}
+		runtime.GC() // between sizes, never inside a timed loop
+	}
+	return sum, nil
+}
+
+// buffers are the send and receive bytes a size needs.
+func (e *Engine) buffers(t *osu.Table, size int64) (snd, rcv int64) {
+	snd, rcv = t.Spec.Buffers(size, t.NP, t.Opt.Window)
+	if t.Opt.InPlace {
+		rcv = max(snd, rcv)
+	}
+	if t.Spec.Job.Kernel == kernel.RMA && t.Win == kernel.WinAllocate {
+		rcv = 0 // the window is MPI's memory, as in OSU
+	}
+	return snd, rcv
+}
+
+// spec is the kernel call for a size.
+func (e *Engine) spec(t *osu.Table, size int64, skip int) kernel.Params {
+	o, s := t.Opt, t.Spec
+	js := s.Job
+	js.Type = o.ElemType(s)
+	js.Count = int(size / int64(js.Type.Size()))
+	js.Skip = skip
+	js.Window = o.Window
+	js.Root = o.Root
+	js.RootShift = o.RootRotate
+	js.InPlace = o.InPlace
+	js.WinMode, js.SyncMode = t.Win, t.Sync
+	js.NTest = o.NTest
+	// OSU separates collective iterations with a barrier outside the timer.
+	js.Sync = s.Kind == osu.Collective || s.Kind == osu.NonBlocking
+	return js
+}
+
+// size measures one size on every rank and returns, on rank 0, its rows.
+func (e *Engine) size(job *mpi.Job, t *osu.Table, size int64) ([]*result.Result, error) {
+	o, s := t.Opt, t.Spec
+	rank := e.World.Rank()
+	iters, skip := o.Counts(s, size)
+	snd, rcv := e.buffers(t, size)
+	if err := job.Reserve(snd, rcv, max(iters, syncSamples), rank); err != nil {
+		return nil, err
+	}
+	js := e.spec(t, size, skip)
+	mine := bench.NewSlots(nvals, iters)
+
+	if err := e.World.Barrier(); err != nil {
+		return nil, err
+	}
+	stamps, oneWaySamples, err := timeLoop(job, s, js, iters, mine)
+	if err != nil {
+		return nil, err
+	}
+	if o.Validate {
+		vs := js
+		vs.ComputeS = 0
+		job.Set(vs)
+		for it := 0; it < 2; it++ {
+			c, err := job.Validate(it)
+			if err != nil {
+				return nil, err
+			}
+			if c.Bad > 0 && mine[bench.SlotBad] == 0 {
+				mine[bench.SlotFirstBad], mine[bench.SlotGot], mine[bench.SlotWant] = float64(c.FirstBad), c.Got, c.Want
+			}
+			mine[bench.SlotBad] += float64(c.Bad)
+		}
+	}
+	vals, err := e.World.GatherFloat64s(mine, 0)
+	if err != nil {
+		return nil, err
+	}
+	var all [][]float64
+	if s.Kind == osu.OneWay {
+		all, err = e.World.GathervFloat64s(oneWaySamples, 0)
+	} else {
+		all, err = e.World.GatherSamples(job, mine[bench.SlotTime] >= 0, 0)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var allStamps [3][][]float64
+	if s.Kind == osu.OneWay {
+		for k := range stamps {
+			if allStamps[k], err = e.World.GathervFloat64s(stamps[k], 0); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if rank != 0 {
+		return nil, nil
+	}
+	r, err := e.row(t, size, iters, vals, all, allStamps)
+	if err != nil {
+		return nil, err
+	}
+	return []*result.Result{r}, nil
+}
+
+// timeLoop runs the timed loop of a size as the test's kind needs it,
+// filling this rank's slots: non-blocking tests twice (pure, then with
+// compute), one-way between two clock syncs (stamps: sync before, the
+// measurement, sync after; its samples, before the second sync overwrites
+// them), the others once.
+func timeLoop(job *mpi.Job, s *osu.Spec, js kernel.Params, iters int, mine []float64) (stamps [3][]float64, oneWaySamples []float64, err error) {
+	switch s.Kind {
+	case osu.NonBlocking:
+		// Pure communication first; then the same with as much compute as
+		// this rank's pure time, to see how much of it hides.
+		js.ComputeS = 0
+		job.Set(js)
+		el, err := job.Run(iters, false)
+		if err != nil {
+			return stamps, nil, err
+		}
+		pure := el / float64(iters)
+		js.ComputeS = pure
+		job.Set(js)
+		if mine[bench.SlotTime], err = job.Run(iters, true); err != nil {
+			return stamps, nil, err
+		}
+		nt := job.NBCTimes()
+		mine[vPure] = pure
+		mine[vInit], mine[vCompute], mine[vTest], mine[vWait] = nt.Init, nt.Compute, nt.Test, nt.Wait
+	case osu.OneWay:
+		for k, n := range []int{syncSamples, iters, syncSamples} {
+			ks := js
+			if k != 1 {
+				ks.Count, ks.Skip = 0, syncSamples/10
+			}
+			job.Set(ks)
+			el, err := job.Run(n, k == 1)
+			if err != nil {
+				return stamps, nil, err
+			}
+			stamps[k] = job.Stamps(n)
+			if k == 1 {
+				mine[bench.SlotTime] = el
+				oneWaySamples = job.Samples()
+			}
+		}
+	default:
+		job.Set(js)
+		if mine[bench.SlotTime], err = job.Run(iters, true); err != nil {
+			return stamps, nil, err
+		}
+	}
+	return stamps, oneWaySamples, nil
+}

@@ -1,0 +1,103 @@
+package osurun
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gomb-hpc/gomb/internal/bench"
+	"github.com/gomb-hpc/gomb/internal/bench/osu"
+	"github.com/gomb-hpc/gomb/internal/kernel"
+	"github.com/gomb-hpc/gomb/internal/stats"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// From what rank 0 gathered for a size to the result record.
+
+// scale is what turns a timing rank's seconds per iteration into the
+// reported microseconds.
+func scale(t *osu.Table) float64 {
+	switch {
+	case t.Spec.Kind == osu.Latency || t.Spec.Kind == osu.OneWay:
+		return 0.5e6 // half the round trip
+	case t.Spec.Kind == osu.RMALatency && (t.Sync == kernel.SyncPSCW || t.Sync == kernel.SyncFence):
+		return 0.5e6 // a round trip of operations
+	}
+	return 1e6
+}
+
+func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, samples [][]float64, stamps [3][][]float64) (*result.Result, error) {
+	s, o := t.Spec, t.Opt
+	sc := scale(t)
+	r := &result.Result{Suite: osu.Suite, Benchmark: s.Name, NP: t.NP, Groups: 1, Group: -1, Bytes: size, RunID: e.RunID}
+	world := make([]int, t.NP)
+	for w := range world {
+		world[w] = w
+	}
+	timed := bench.Assembly{Stride: nvals, Hosts: e.Hosts, Samples: samples, Scale: sc, Check: o.Validate,
+		MeanUS: func(v []float64) float64 { return v[bench.SlotTime] / float64(iters) * sc }}.Assemble(r, vals, world)
+	if timed == 0 {
+		return nil, fmt.Errorf("no rank timed %s", s.Name)
+	}
+	if p := pooled(r.SamplesUS); len(p) > 0 {
+		r.P50US, r.P90US, r.P99US = stats.Quantile(p, 0.5), stats.Quantile(p, 0.9), stats.Quantile(p, 0.99)
+	}
+	msgRate := 0.0
+	nb := result.NBC{MinCommUS: math.Inf(1)}
+	for _, w := range r.Ranks {
+		v := vals[w*nvals : (w+1)*nvals]
+		if el := v[bench.SlotTime]; el > 0 {
+			msgRate += float64(o.Window) * float64(iters) / el
+		}
+		if s.Kind == osu.NonBlocking {
+			n := float64(iters)
+			nb.ComputeUS += v[vCompute] / n * 1e6
+			nb.InitUS += v[vInit] / n * 1e6
+			nb.TestUS += v[vTest] / n * 1e6
+			nb.WaitUS += v[vWait] / n * 1e6
+			nb.PureUS += v[vPure] * 1e6
+			nb.MinCommUS = math.Min(nb.MinCommUS, v[vPure]*1e6)
+			nb.MaxCommUS = math.Max(nb.MaxCommUS, v[vPure]*1e6)
+		}
+	}
+	bytes := float64(size) * float64(o.Window) * float64(iters)
+	switch s.Kind {
+	case osu.Bandwidth, osu.RMABandwidth:
+		el := vals[r.Ranks[0]*nvals+bench.SlotTime]
+		r.MBps = s.BWFactor * bytes / el / 1e6
+	case osu.MsgRate:
+		r.MsgPerSec = msgRate
+		r.MBps = msgRate * float64(size) / 1e6
+	case osu.NonBlocking:
+		k := float64(len(r.Ranks))
+		nb.OverallUS = r.TAvgUS
+		nb.ComputeUS /= k
+		nb.InitUS /= k
+		nb.TestUS /= k
+		nb.WaitUS /= k
+		nb.PureUS /= k
+		if nb.PureUS > 0 {
+			nb.OverlapPct = math.Max(0, 100-(nb.OverallUS-nb.ComputeUS)/nb.PureUS*100)
+		}
+		r.NBC = &nb
+	case osu.OneWay:
+		ow, err := oneWay(stamps)
+		if err != nil {
+			return nil, err
+		}
+		r.OneWay = ow
+	}
+	if o.Device != "" {
+		r.Buffers = string(o.Place[0]) + " " + string(o.Place[1])
+		r.Staged = e.Staged
+	}
+	return r, nil
+}
+
+// pooled is the samples of all timing ranks, sorted.
+func pooled(samples [][]float64) []float64 {
+	var all []float64
+	for _, s := range samples {
+		all = append(all, s...)
+	}
+	return stats.Sorted(all)
+}

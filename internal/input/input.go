@@ -1,0 +1,189 @@
+// Package input resolves what a user names on the command line of the
+// analysing commands — record files, logs of IMB-MPI1, OSU or
+// mpi-comm-bench, archive run ids and archive selections — into runs, so
+// that the analyses themselves read no file and no database.
+package input
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/internal/archive"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// Resolver turns what a user names — files, archive run ids, archive
+// selections — into runs.
+type Resolver struct {
+	// Archive opens the archive, when an id or a selection needs it.
+	Archive func() (*archive.DB, error)
+	// Options label and complete imported logs.
+	Options importer.Options
+	// Problems collects malformed lines of the files read (file:line).
+	Problems []error
+	db       *archive.DB
+}
+
+// Close closes the archive if it was opened.
+func (r *Resolver) Close() {
+	if r.db != nil {
+		r.db.Close()
+		r.db = nil
+	}
+}
+
+func (r *Resolver) archive() (*archive.DB, error) {
+	if r.db == nil {
+		if r.Archive == nil {
+			return nil, errors.New("no archive to read run ids and selections from")
+		}
+		db, err := r.Archive()
+		if err != nil {
+			return nil, err
+		}
+		r.db = db
+	}
+	return r.db, nil
+}
+
+// Items splits a side's arguments: each may hold several items separated
+// by commas or blanks, except an argument that names a file, which is that
+// file whatever its name holds.
+func Items(args []string) []string {
+	var out []string
+	for _, a := range args {
+		if st, err := os.Stat(a); err == nil && !st.IsDir() {
+			out = append(out, a) // a file's name may hold blanks and commas
+			continue
+		}
+		out = append(out, strings.FieldsFunc(a, func(c rune) bool { return c == ',' || c == ' ' || c == '\t' })...)
+	}
+	return out
+}
+
+// Resolve reads the items of one side: an existing file is imported (gomb
+// records or any log gomb import reads), a number is an archive run id,
+// KEY=VALUE words together are one archive selection. The runs come in
+// the order given (a selection's runs by date). A run named twice (the
+// same run id: the same file given again, a copy, an id that a selection
+// also picks) counts once, with a problem noted for each repeat.
+func (r *Resolver) Resolve(items []string) ([]*result.Bundle, error) {
+	runs, err := r.resolve(items)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	kept := runs[:0]
+	for _, run := range runs {
+		id := run.Run.RunID
+		if id != "" && seen[id] {
+			r.Problems = append(r.Problems, fmt.Errorf("run %s: named again, counted once", id))
+			continue
+		}
+		seen[id] = true
+		kept = append(kept, run)
+	}
+	return kept, nil
+}
+
+func (r *Resolver) resolve(items []string) ([]*result.Bundle, error) {
+	var runs []*result.Bundle
+	var words []string
+	for _, it := range items {
+		if st, err := os.Stat(it); err == nil && !st.IsDir() {
+			f, err := importer.ImportFile(it, it, r.Options, nil)
+			if err != nil {
+				return nil, err
+			}
+			r.Problems = append(r.Problems, f.Problems...)
+			if len(f.Runs) == 0 {
+				return nil, fmt.Errorf("%s: no results", it)
+			}
+			runs = append(runs, f.Runs...)
+			continue
+		}
+		if _, err := strconv.ParseInt(it, 10, 64); err == nil || strings.Contains(it, "=") {
+			words = append(words, it)
+			continue
+		}
+		return nil, fmt.Errorf("%q is no file, run id or KEY=VALUE selection", it)
+	}
+	if len(words) > 0 {
+		sel, err := archive.ParseSelector(words)
+		if err != nil {
+			return nil, err
+		}
+		got, err := r.selected(sel, nil)
+		if err != nil {
+			return nil, err
+		}
+		if len(got) == 0 {
+			return nil, fmt.Errorf("no archived run matches %q", strings.Join(words, " "))
+		}
+		runs = append(runs, got...)
+	}
+	return runs, nil
+}
+
+// selected loads the archived runs a selection picks (oldest first), or
+// those of them that pick keeps (nil: all).
+func (r *Resolver) selected(sel archive.Selector, pick func([]archive.RunInfo) []archive.RunInfo) ([]*result.Bundle, error) {
+	db, err := r.archive()
+	if err != nil {
+		return nil, err
+	}
+	infos, err := db.List(sel)
+	if err != nil {
+		return nil, err
+	}
+	if pick != nil {
+		infos = pick(infos)
+	}
+	var runs []*result.Bundle
+	for _, ri := range infos {
+		run, err := db.Load(ri.ID)
+		if err != nil {
+			return nil, err
+		}
+		runs = append(runs, run)
+	}
+	return runs, nil
+}
+
+// History is up to n earlier archived runs of the run's system (and its
+// configuration, suite and locality), newest first: what explain holds a
+// run against. None when the run has no system label; a run does not
+// count as its own history, nor do runs that started after it.
+func (r *Resolver) History(run *result.Bundle, locality string, n int) ([]*result.Bundle, error) {
+	sys := run.Run.Labels["system"]
+	if sys == "" || n <= 0 {
+		return nil, nil
+	}
+	words := []string{"system=" + sys, "suite=" + run.Run.Suite}
+	if c := run.Run.Labels["config"]; c != "" {
+		words = append(words, "config="+c)
+	}
+	if locality != "" {
+		words = append(words, "locality="+locality)
+	}
+	sel, err := archive.ParseSelector(words)
+	if err != nil {
+		return nil, err
+	}
+	// the n newest that started before the run, newest first
+	earlier := func(infos []archive.RunInfo) []archive.RunInfo {
+		var kept []archive.RunInfo
+		for i := len(infos) - 1; i >= 0 && len(kept) < n; i-- {
+			ri := infos[i]
+			if ri.RunID != run.Run.RunID && (run.Run.Start.IsZero() || ri.Started.IsZero() || ri.Started.Before(run.Run.Start)) {
+				kept = append(kept, ri)
+			}
+		}
+		return kept
+	}
+	return r.selected(sel, earlier)
+}

@@ -1,0 +1,164 @@
+//go:build cgo
+
+package mpi
+
+/*
+#include <stdlib.h>
+#include "gomb.h"
+*/
+import "C"
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/gomb-hpc/gomb/internal/kernel"
+)
+
+// Job is one reusable timed-kernel context: its buffers, sample storage and
+// communicator live in C memory.
+type Job struct {
+	j   *C.gomb_job
+	dev *Device // buffers in GPU memory (nil: host)
+}
+
+// NewJob allocates a job; Free releases it.
+func NewJob() (*Job, error) {
+	j := C.gomb_job_new()
+	if j == nil {
+		return nil, fmt.Errorf("gomb_job_new: out of memory")
+	}
+	return &Job{j: j}, nil
+}
+
+// Free releases the job's C memory.
+func (j *Job) Free() {
+	if j.j != nil {
+		C.gomb_job_free(j.j)
+		j.j = nil
+	}
+}
+
+// Bind attaches the job to a communicator (null: this rank sits out).
+func (j *Job) Bind(c Comm) error {
+	return mpiErr(C.gomb_job_bind(j.j, c.c), "bind job")
+}
+
+// Reserve makes the send and receive buffers at least the given sizes
+// (with BuffersIMB: exactly, newly allocated) and room for n samples, as
+// the scheme chosen by SetBuffers says: page and IMB buffers are filled
+// with IMB's values for fillRank (IMB's receive buffers with zeros), malloc
+// buffers are left untouched.
+func (j *Job) Reserve(sendBytes, recvBytes int64, n int, fillRank int) error {
+	if err := mpiErr(C.gomb_job_reserve(j.j, C.size_t(sendBytes), C.size_t(recvBytes), C.size_t(n), C.int(fillRank)), "allocate buffers"); err != nil {
+		return err
+	}
+	return j.syncDevice()
+}
+
+// SetBuffers chooses how later Reserve calls allocate the message
+// buffers; buffers already held keep their scheme until Release.
+func (j *Job) SetBuffers(b kernel.Buffers) { j.j.buf_mode = C.int(b) }
+
+// SetDelay makes this rank spin s seconds before every iteration of the
+// IMB kernels' loops from now on (fault injection, GOMB_FAULT=delay; 0:
+// none): a rank that arrives late.
+func (j *Job) SetDelay(s float64) { j.j.delay_s = C.double(s) }
+
+// Release frees the message buffers (IMB frees them after every size).
+func (j *Job) Release() {
+	C.gomb_job_release(j.j)
+}
+
+func cbool(b bool) C.int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Set describes the next kernel call.
+func (j *Job) Set(s kernel.Params) {
+	c := j.j
+	c.kernel = C.int(s.Kernel)
+	c.dtype = C.int(s.Type)
+	c.count = C.int(s.Count)
+	c.root = C.int(s.Root)
+	c.root_shift = cbool(s.RootShift)
+	c.sync = cbool(s.Sync)
+	c.imb_barrier = cbool(s.IMBBarrier)
+	c.source = C.int(s.Source)
+	w := s.Window
+	if w <= 0 {
+		w = 1
+	}
+	c.window = C.int(w)
+	c.s_offs = C.size_t(s.SendOffs)
+	c.r_offs = C.size_t(s.RecvOffs)
+	c.s_cache_iter = C.int(max(1, s.SendCacheIter))
+	c.r_cache_iter = C.int(max(1, s.RecvCacheIter))
+	c.skip = C.int(s.Skip)
+	c.pairs = cbool(s.Pairs)
+	c.in_place = cbool(s.InPlace)
+	c.rma_op = C.int(s.RMAOp)
+	c.rma_kind = C.int(s.RMAKind)
+	c.win_mode = C.int(s.WinMode)
+	c.sync_mode = C.int(s.SyncMode)
+	c.nbc_op = C.int(s.NBCOp)
+	c.compute_s = C.double(s.ComputeS)
+	c.ntest = C.int(s.NTest)
+}
+
+// Run executes the kernel n times in one C call and returns what IMB calls
+// the time: the loop time, or the sum of per-call times for collectives, in
+// seconds; negative on ranks that take no part in the kernel. With record
+// set, per-iteration samples are kept for Samples.
+func (j *Job) Run(n int, record bool) (float64, error) {
+	j.j.n = C.int(n)
+	j.j.record = cbool(record)
+	if err := mpiErr(C.gomb_run(j.j), "kernel"); err != nil {
+		return 0, err
+	}
+	return float64(j.j.elapsed), nil
+}
+
+// Samples copies the samples of the last recorded Run: per-iteration
+// seconds.
+func (j *Job) Samples() []float64 {
+	n := int(j.j.nsamples)
+	if n <= 0 || j.j.samples == nil || n > int(j.j.n_cap) {
+		return nil
+	}
+	out := make([]float64, n)
+	copy(out, unsafe.Slice((*float64)(unsafe.Pointer(j.j.samples)), n))
+	return out
+}
+
+// NBCTimes returns the last non-blocking Run's time sums.
+func (j *Job) NBCTimes() NBCTimes {
+	return NBCTimes{Init: float64(j.j.t_init), Compute: float64(j.j.t_compute), Test: float64(j.j.t_test), Wait: float64(j.j.t_wait)}
+}
+
+// Stamps copies the MPI_Wtime stamps of the last kernel.OneWay Run: four per
+// timed iteration (lower rank: before its send, after its receive; upper
+// rank: after its receive, before its send); each rank fills its own two.
+func (j *Job) Stamps(n int) []float64 {
+	if n <= 0 || j.j.stamps == nil || n > int(j.j.n_cap) {
+		return nil
+	}
+	out := make([]float64, 4*n)
+	copy(out, unsafe.Slice((*float64)(unsafe.Pointer(j.j.stamps)), 4*n))
+	return out
+}
+
+// Validate runs one untimed, validated call of the kernel (iteration iter
+// selects the data pattern and, with root shift, the root).
+func (j *Job) Validate(iter int) (Validation, error) {
+	var bad, first C.long
+	var got, want C.double
+	err := mpiErr(C.gomb_validate(j.j, C.int(iter), &bad, &first, &got, &want), "validate")
+	return Validation{Bad: int64(bad), FirstBad: int64(first), Got: float64(got), Want: float64(want)}, err
+}
+
+// SetFaultCorrupt makes every later Check corrupt the first received byte
+// (fault injection for tests).
+func SetFaultCorrupt(on bool) { C.gomb_set_fault_corrupt(cbool(on)) }

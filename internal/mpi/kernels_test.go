@@ -1,0 +1,194 @@
+//go:build cgo
+
+package mpi
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gomb-hpc/gomb/internal/kernel"
+	"github.com/gomb-hpc/gomb/internal/testutil"
+)
+
+// A test binary started with rankEnv set is one rank of the job that
+// TestKernelFamilies launches: it runs every family's kernels and reports
+// on stdout (rank 0) what failed.
+const rankEnv = "GOMB_MPI_TEST_RANK"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(rankEnv) == "1" {
+		os.Exit(rankMain())
+	}
+	os.Exit(m.Run())
+}
+
+// family is a kernel family and the calls that exercise it.
+type family struct {
+	name  string
+	specs []kernel.Params
+}
+
+// families are one or more kernels of each file and loop shape: IMB's
+// point-to-point and collective loops (kernels.c), OSU's point-to-point
+// and one-way (osu.c), non-blocking (nbc.c) and, with two ranks,
+// one-sided loops (rma.c), the ring (ring.c). (memcpy runs on one rank
+// alone: gomb ring --mem-copy-local.)
+func families(np int) []family {
+	n := 256 // bytes (elements for typed kernels)
+	fams := []family{
+		{"imb point-to-point", []kernel.Params{
+			{Kernel: kernel.PingPong, Count: n}, {Kernel: kernel.PingPing, Count: n},
+			{Kernel: kernel.Sendrecv, Count: n}, {Kernel: kernel.Exchange, Count: n},
+			{Kernel: kernel.Uniband, Count: n, Window: 4}, {Kernel: kernel.Biband, Count: n, Window: 4}}},
+		{"imb collectives", []kernel.Params{
+			{Kernel: kernel.Barrier}, {Kernel: kernel.Bcast, Count: n}, {Kernel: kernel.Scatter, Count: n},
+			{Kernel: kernel.Gatherv, Count: n}, {Kernel: kernel.Allgather, Count: n},
+			{Kernel: kernel.Alltoallv, Count: n}, {Kernel: kernel.ReduceLocal, Type: kernel.Float, Count: n / 4},
+			{Kernel: kernel.Allreduce, Type: kernel.Float, Count: n / 4}, {Kernel: kernel.ReduceScatterBlock, Type: kernel.Int, Count: n / 4},
+			{Kernel: kernel.Reduce, Type: kernel.Double, Count: n / 8, RootShift: true}}},
+		{"osu collectives", []kernel.Params{
+			{Kernel: kernel.BarrierCalls}, {Kernel: kernel.ReduceScatterSplit, Type: kernel.Float, Count: n / 4}}},
+		{"osu point-to-point", []kernel.Params{
+			{Kernel: kernel.OSULatency, Count: n}, {Kernel: kernel.OSUBw, Count: n, Window: 8},
+			{Kernel: kernel.OSUBibw, Count: n, Window: 8}}},
+		{"osu non-blocking", []kernel.Params{
+			{Kernel: kernel.NBC, NBCOp: kernel.NBCIallreduce, Type: kernel.Float, Count: n / 4, Sync: true},
+			{Kernel: kernel.NBC, NBCOp: kernel.NBCIbcast, Count: n, Sync: true}}},
+		{"ring", []kernel.Params{{Kernel: kernel.Ring, Count: n}}},
+	}
+	if np != 2 { // OSU's one-sided tests and one-way run between two ranks only
+		return fams
+	}
+	return append(fams,
+		family{"osu one-sided", []kernel.Params{
+			{Kernel: kernel.RMA, Count: n, RMAOp: kernel.RMAPut, RMAKind: kernel.RMALatency, SyncMode: kernel.SyncLock},
+			{Kernel: kernel.RMA, Count: n, RMAOp: kernel.RMAGet, RMAKind: kernel.RMABandwidth, SyncMode: kernel.SyncFlush, Window: 4},
+			{Kernel: kernel.RMA, Type: kernel.Int, Count: n / 4, RMAOp: kernel.RMAAcc, RMAKind: kernel.RMALatency, SyncMode: kernel.SyncFence}}},
+		family{"one-way", []kernel.Params{{Kernel: kernel.OneWay, Count: n}}})
+}
+
+// rankMain is one rank: for every kernel, a timed loop of 20 calls whose
+// time is positive where the rank times, then -check's validation twice.
+// Rank 0 prints one line per failure and "done".
+func rankMain() int {
+	if _, err := Init(kernel.ThreadSingle); err != nil {
+		fmt.Println("FAIL init:", err)
+		return 1
+	}
+	SetFaultCorrupt(os.Getenv("GOMB_MPI_TEST_CORRUPT") == "1") // the test of the test
+	defer Finalize()
+	w := World()
+	np, rank := w.Size(), w.Rank()
+	var fails []string
+	fail := func(f string, a ...any) { fails = append(fails, fmt.Sprintf(f, a...)) }
+	for _, fam := range families(np) {
+		for _, s := range fam.specs {
+			job, err := NewJob()
+			if err != nil {
+				fail("%s: new job: %v", fam.name, err)
+				continue
+			}
+			name := fmt.Sprintf("%s kernel %d", fam.name, s.Kernel)
+			if s.Kernel == kernel.RMA {
+				name = fmt.Sprintf("%s op %d kind %d sync %d", fam.name, s.RMAOp, s.RMAKind, s.SyncMode)
+			}
+			bytes := int64(max(s.Count, 1)*s.Type.Size()) * int64(np) * 4
+			err = job.Bind(w)
+			if err == nil {
+				err = job.Reserve(bytes, bytes, 20, rank)
+			}
+			if os.Getenv("GOMB_MPI_TEST_TRACE") != "" {
+				fmt.Fprintf(os.Stderr, "rank %d: %s\n", rank, name)
+			}
+			if err == nil {
+				job.Set(s)
+				var el float64
+				if el, err = job.Run(20, true); err == nil && rank == 0 && !(el > 0) {
+					fail("%s: rank 0 timed %g s", name, el)
+				}
+			}
+			for it := 0; err == nil && it < 2; it++ {
+				var v Validation
+				if v, err = job.Validate(it); err == nil && v.Bad > 0 {
+					fail("%s: rank %d: %d wrong elements, first %d: got %g want %g", name, rank, v.Bad, v.FirstBad, v.Got, v.Want)
+				}
+			}
+			if err != nil {
+				fail("%s: %v", name, err)
+			}
+			job.Free()
+		}
+	}
+	// Every rank's failures reach rank 0.
+	all, err := w.GathervBytes([]byte(strings.Join(fails, "\n")), 0)
+	if err != nil {
+		fmt.Println("FAIL gather:", err)
+		return 1
+	}
+	if rank == 0 {
+		for _, b := range all {
+			for _, l := range strings.Split(string(b), "\n") {
+				if l != "" {
+					fmt.Printf("FAIL %s\n", l)
+				}
+			}
+		}
+		fmt.Println("done")
+	}
+	return 0
+}
+
+// TestKernelFamilies runs every family's kernels, timed and validated, in
+// a real MPI job of 2 and of 3 ranks (an odd count: pairs, rings and
+// roots that do not divide evenly).
+func TestKernelFamilies(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(t *testing.T, np int, env ...string) (fails []string) {
+		argv := append(testutil.Launch(Impl, np), self, "-test.run", "^$")
+		if _, err := exec.LookPath(argv[0]); err != nil {
+			t.Skipf("%s: %v", argv[0], err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+		cmd.Env = append(append(os.Environ(), rankEnv+"=1", "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"), env...)
+		var out, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &stderr
+		err := cmd.Run()
+		if err != nil || !strings.Contains(out.String(), "done") {
+			t.Fatalf("job: %v\n%s\n%s", err, out.String(), stderr.String())
+		}
+		for _, l := range strings.Split(out.String(), "\n") {
+			if strings.HasPrefix(l, "FAIL") {
+				fails = append(fails, l)
+			}
+		}
+		return fails
+	}
+	for _, np := range []int{2, 3} {
+		t.Run(fmt.Sprint(np), func(t *testing.T) {
+			for _, f := range run(t, np) {
+				t.Error(f)
+			}
+		})
+	}
+	// With received data corrupted, every family that receives data fails
+	// its validation: the checks above can fail.
+	t.Run("corrupted", func(t *testing.T) {
+		fails := strings.Join(run(t, 2, "GOMB_MPI_TEST_CORRUPT=1"), "\n")
+		for _, fam := range families(2) {
+			if fam.name != "osu collectives" && !strings.Contains(fails, fam.name+" ") {
+				t.Errorf("%s: no failure with corrupted data", fam.name)
+			}
+		}
+	})
+}

@@ -1,0 +1,108 @@
+//go:build cgo
+
+package mpi
+
+/*
+#cgo CFLAGS: -O2 -Wall -Wno-stringop-overflow
+#include <stdlib.h>
+#include "gomb.h"
+*/
+import "C"
+
+import (
+	"fmt"
+	"runtime"
+	"unsafe"
+
+	"github.com/gomb-hpc/gomb/internal/kernel"
+)
+
+// Available reports whether this binary can call MPI.
+const Available = true
+
+func init() {
+	// MPI_Init and every later MPI call come from the main thread only,
+	// which MPI_THREAD_SINGLE (IMB's level) and plain MPI_Init (OSU's)
+	// allow in practice: pin main's goroutine to it.
+	runtime.LockOSThread()
+}
+
+func mpiErr(rc C.int, action string) error {
+	if rc == 0 {
+		return nil
+	}
+	var buf [512]C.char
+	C.gomb_error_string(rc, &buf[0], C.int(len(buf)))
+	return &Error{Code: int(rc), Class: int(C.gomb_error_class(rc)), Text: C.GoString(&buf[0]), Action: action}
+}
+
+// Init initialises MPI with the given thread level (NoThreadInit: plain
+// MPI_Init) and returns the level provided. It must be called from the main
+// goroutine.
+func Init(level kernel.ThreadLevel) (kernel.ThreadLevel, error) {
+	var provided C.int
+	rc := C.gomb_init(C.int(level), &provided)
+	if rc != 0 {
+		return kernel.NoThreadInit, fmt.Errorf("MPI_Init failed with code %d", int(rc))
+	}
+	// MPICH's SIGUSR1 handler would crash a Go process; make it run on the
+	// alternate signal stack.
+	C.gomb_sigusr1_onstack()
+	return kernel.ThreadLevel(provided), nil
+}
+
+// Initialized reports whether MPI_Init has been called.
+func Initialized() bool { return C.gomb_initialized() != 0 }
+
+// Finalized reports whether MPI_Finalize has been called.
+func Finalized() bool { return C.gomb_finalized() != 0 }
+
+// Finalize calls MPI_Finalize once; later calls do nothing.
+func Finalize() error {
+	if !Initialized() || Finalized() {
+		return nil
+	}
+	return mpiErr(C.gomb_finalize(), "MPI_Finalize")
+}
+
+// Abort ends the whole job with the given exit code (MPI_Abort).
+func Abort(code int) { C.gomb_abort(C.int(code)) }
+
+// LibraryVersion returns MPI_Get_library_version's string.
+func LibraryVersion() (string, error) {
+	buf := (*C.char)(C.malloc(8192))
+	defer C.free(unsafe.Pointer(buf))
+	if err := mpiErr(C.gomb_library_version(buf, 8192), "MPI_Get_library_version"); err != nil {
+		return "", err
+	}
+	return C.GoString(buf), nil
+}
+
+// StandardVersion returns the MPI standard version (MPI_Get_version).
+func StandardVersion() (major, minor int, err error) {
+	var ma, mi C.int
+	err = mpiErr(C.gomb_standard_version(&ma, &mi), "MPI_Get_version")
+	return int(ma), int(mi), err
+}
+
+// ProcessorName returns MPI_Get_processor_name.
+func ProcessorName() (string, error) {
+	var buf [1024]C.char
+	if err := mpiErr(C.gomb_processor_name(&buf[0], C.int(len(buf))), "MPI_Get_processor_name"); err != nil {
+		return "", err
+	}
+	return C.GoString(&buf[0]), nil
+}
+
+// Wtime returns MPI_Wtime in seconds.
+func Wtime() float64 { return float64(C.gomb_wtime()) }
+
+// DatatypeUsable reports whether d works in this library, with MPI_SUM when
+// reduction is set.
+func DatatypeUsable(d kernel.Datatype, reduction bool) bool {
+	r := C.int(0)
+	if reduction {
+		r = 1
+	}
+	return C.gomb_dtype_usable(C.int(d), r) != 0
+}

@@ -1,0 +1,158 @@
+//go:build !cgo
+
+package mpi
+
+import "github.com/gomb-hpc/gomb/internal/kernel"
+
+// Available reports whether this binary can call MPI.
+const Available = false
+
+// Impl names the MPI library this binary is built against.
+const Impl = "none"
+
+// Init fails: built without MPI.
+func Init(level kernel.ThreadLevel) (kernel.ThreadLevel, error) { return kernel.NoThreadInit, ErrNoMPI }
+
+// Initialized reports false.
+func Initialized() bool { return false }
+
+// Finalized reports false.
+func Finalized() bool { return false }
+
+// Finalize does nothing.
+func Finalize() error { return nil }
+
+// Abort does nothing.
+func Abort(code int) {}
+
+// LibraryVersion fails: built without MPI.
+func LibraryVersion() (string, error) { return "", ErrNoMPI }
+
+// StandardVersion fails: built without MPI.
+func StandardVersion() (int, int, error) { return 0, 0, ErrNoMPI }
+
+// ProcessorName fails: built without MPI.
+func ProcessorName() (string, error) { return "", ErrNoMPI }
+
+// Wtime returns 0.
+func Wtime() float64 { return 0 }
+
+// DatatypeUsable reports false.
+func DatatypeUsable(d kernel.Datatype, reduction bool) bool { return false }
+
+// Comm is a communicator; without MPI every Comm is null.
+type Comm struct{}
+
+// World returns a null Comm.
+func World() Comm { return Comm{} }
+
+// Null reports true.
+func (c Comm) Null() bool { return true }
+
+// Rank returns -1.
+func (c Comm) Rank() int { return -1 }
+
+// Size returns 0.
+func (c Comm) Size() int { return 0 }
+
+// Split fails.
+func (c Comm) Split(color, key int) (Comm, error) { return Comm{}, ErrNoMPI }
+
+// Free does nothing.
+func (c Comm) Free() {}
+
+// Barrier fails.
+func (c Comm) Barrier() error { return ErrNoMPI }
+
+// MaxFloat64 fails.
+func (c Comm) MaxFloat64(v float64) (float64, error) { return 0, ErrNoMPI }
+
+// MaxInt fails.
+func (c Comm) MaxInt(v int) (int, error) { return 0, ErrNoMPI }
+
+// MinInt fails.
+func (c Comm) MinInt(v int) (int, error) { return 0, ErrNoMPI }
+
+// BcastInt fails.
+func (c Comm) BcastInt(v, root int) (int, error) { return 0, ErrNoMPI }
+
+// BcastBytes fails.
+func (c Comm) BcastBytes(b []byte, root int) ([]byte, error) { return nil, ErrNoMPI }
+
+// GatherFloat64s fails.
+func (c Comm) GatherFloat64s(send []float64, root int) ([]float64, error) { return nil, ErrNoMPI }
+
+// GatherInts fails.
+func (c Comm) GatherInts(send []int, root int) ([]int, error) { return nil, ErrNoMPI }
+
+// GathervFloat64s fails.
+func (c Comm) GathervFloat64s(send []float64, root int) ([][]float64, error) { return nil, ErrNoMPI }
+
+// GatherFloat64v fails.
+func (c Comm) GatherFloat64v(send []float64, root int) ([][]float64, error) { return nil, ErrNoMPI }
+
+// GatherSamples fails.
+func (c Comm) GatherSamples(j *Job, send bool, root int) ([][]float64, error) { return nil, ErrNoMPI }
+
+// GathervBytes fails.
+func (c Comm) GathervBytes(send []byte, root int) ([][]byte, error) { return nil, ErrNoMPI }
+
+// Job is a timed-kernel context; without MPI it cannot be made.
+type Job struct{}
+
+// Device is a GPU; without MPI there is none.
+type Device struct{}
+
+// OpenCUDA fails: built without MPI.
+func OpenCUDA(localRank int) (*Device, error) { return nil, ErrNoMPI }
+
+// CUDAAware reports false.
+func CUDAAware() bool { return false }
+
+// Staged reports false.
+func (d *Device) Staged() bool { return false }
+
+// Attach fails.
+func (d *Device) Attach(j *Job) error { return ErrNoMPI }
+
+// NewJob fails.
+func NewJob() (*Job, error) { return nil, ErrNoMPI }
+
+// Free does nothing.
+func (j *Job) Free() {}
+
+// Bind fails.
+func (j *Job) Bind(c Comm) error { return ErrNoMPI }
+
+// Reserve fails.
+func (j *Job) Reserve(sendBytes, recvBytes int64, n int, fillRank int) error { return ErrNoMPI }
+
+// Set does nothing.
+func (j *Job) Set(s kernel.Params) {}
+
+// SetBuffers does nothing without MPI.
+func (j *Job) SetBuffers(b kernel.Buffers) {}
+
+// SetDelay does nothing without MPI.
+func (j *Job) SetDelay(s float64) {}
+
+// Release does nothing without MPI.
+func (j *Job) Release() {}
+
+// Run fails.
+func (j *Job) Run(n int, record bool) (float64, error) { return 0, ErrNoMPI }
+
+// Samples returns nil.
+func (j *Job) Samples() []float64 { return nil }
+
+// NBCTimes returns zeros.
+func (j *Job) NBCTimes() NBCTimes { return NBCTimes{} }
+
+// Stamps returns nil.
+func (j *Job) Stamps(n int) []float64 { return nil }
+
+// Check fails.
+func (j *Job) Validate(iter int) (Validation, error) { return Validation{}, ErrNoMPI }
+
+// SetFaultCorrupt does nothing.
+func SetFaultCorrupt(on bool) {}

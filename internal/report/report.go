@@ -1,0 +1,211 @@
+// Package report draws gomb's HTML report: one self-contained file (plots
+// inlined as data: URIs, a content security policy that forbids any
+// network access) with latency and bandwidth against message size, the A/B
+// speed per size and the band table, and explain's findings; each plot is
+// also written as SVG and PNG. It draws what the analysis package computed
+// and computes no statistics itself.
+package report
+
+import (
+	"embed"
+	"encoding/base64"
+	"fmt"
+	"html/template"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gomb-hpc/gomb/internal/analysis"
+	"github.com/gomb-hpc/gomb/internal/report/text"
+)
+
+//go:embed report.html.tmpl
+var files embed.FS
+
+// page is the report's template, parsed on first use (not when the
+// program starts: measuring ranks never draw a report).
+var page = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
+		"size":  analysis.Size,
+		"speed": text.Speed,
+		"num":   text.Num,
+		"upper": strings.ToUpper,
+		"svg": func(p Plot) template.URL {
+			return template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(p.SVG))
+		},
+		"series": seriesName,
+		"add":    func(a, b int) int { return a + b },
+		"pct":    func(v float64) float64 { return 100 * v },
+		"speedClass": func(v float64, significant, sizes int) string {
+			switch {
+			case sizes == 0 || significant == 0:
+				return "ns"
+			case v > 1:
+				return "faster"
+			}
+			return "slower"
+		},
+	}).ParseFS(files, "report.html.tmpl"))
+})
+
+// Side is one side of the report: a label, the runs it holds (described
+// in words) and their profiles.
+type Side struct {
+	Label    string
+	Runs     []string
+	Profiles []analysis.Profile
+}
+
+// RunFindings are explain's findings for one run.
+type RunFindings struct {
+	Run      string
+	Findings []analysis.Finding
+}
+
+// Input is what a report shows.
+type Input struct {
+	Title      string
+	Generated  time.Time
+	Sides      []Side               // one for a plain report, A and B for a comparison
+	Comparison *analysis.Comparison // with two sides
+	Findings   []RunFindings
+	Link       analysis.Link
+}
+
+// Section is one series: its plots.
+type Section struct {
+	Title string
+	Plots []Plot
+}
+
+// Report is a built report.
+type Report struct {
+	Input
+	Sections []Section
+	Ratio    []Plot // A/B speed per size, one per series
+}
+
+// Build draws every plot.
+func Build(in Input) (*Report, error) {
+	r := &Report{Input: in}
+	var order []analysis.Series
+	seen := map[analysis.Series]bool{}
+	for _, s := range in.Sides {
+		for _, p := range s.Profiles {
+			if !seen[p.Series] {
+				seen[p.Series] = true
+				order = append(order, p.Series)
+			}
+		}
+	}
+	n := 0
+	next := func(kind string, s analysis.Series) string {
+		n++
+		return fmt.Sprintf("%02d-%s-%s-np%d-%s", n, s.Suite, fileSafe(s.Benchmark), s.NP, kind)
+	}
+	linkLabel := ""
+	if in.Link.Gbps > 0 {
+		linkLabel = fmt.Sprintf("link %.0f Gb/s (%s)", in.Link.Gbps, in.Link.Source)
+	}
+	for _, s := range order {
+		var curves []analysis.Profile
+		var labels []string
+		for _, side := range in.Sides {
+			for _, p := range side.Profiles {
+				if p.Series == s {
+					curves = append(curves, p)
+					labels = append(labels, side.Label)
+				}
+			}
+		}
+		cs := make([]Curve, len(curves))
+		for i := range curves {
+			cs[i] = Curve{Label: labels[i], Profile: curves[i]}
+		}
+		sec := Section{Title: seriesName(s)}
+		if lat, ok, err := LatencyPlot(next("latency", s), seriesName(s)+": time per message size", cs); err != nil {
+			return nil, err
+		} else if ok {
+			sec.Plots = append(sec.Plots, lat)
+		}
+		if bw, ok, err := BandwidthPlot(next("bandwidth", s), seriesName(s)+": bandwidth", cs, in.Link.MBps(), linkLabel); err != nil {
+			return nil, err
+		} else if ok {
+			sec.Plots = append(sec.Plots, bw)
+		}
+		if in.Comparison != nil {
+			var rows []analysis.Row
+			for _, row := range in.Comparison.Rows {
+				if row.Key.Series() == s {
+					rows = append(rows, row)
+				}
+			}
+			if rp, ok, err := RatioPlot(next("speed", s), seriesName(s)+": speed of B over A", rows); err != nil {
+				return nil, err
+			} else if ok {
+				r.Ratio = append(r.Ratio, rp)
+				sec.Plots = append(sec.Plots, rp)
+			}
+		}
+		if len(sec.Plots) > 0 {
+			r.Sections = append(r.Sections, sec)
+		}
+	}
+	return r, nil
+}
+
+// BandLabels are the size bands' names, for the band table's head.
+func (r *Report) BandLabels() []string {
+	var out []string
+	for _, b := range analysis.Bands {
+		out = append(out, b.Label)
+	}
+	return out
+}
+
+// WriteHTML writes the self-contained page.
+func (r *Report) WriteHTML(w io.Writer) error {
+	return page().Execute(w, r)
+}
+
+// WritePlots writes every plot as NAME.svg and NAME.png into dir.
+func (r *Report) WritePlots(dir string) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, s := range r.Sections {
+		for _, p := range s.Plots {
+			for _, f := range []struct {
+				ext  string
+				data []byte
+			}{{".svg", p.SVG}, {".png", p.PNG}} {
+				path := filepath.Join(dir, p.Name+f.ext)
+				if err := os.WriteFile(path, f.data, 0o644); err != nil {
+					return names, err
+				}
+				names = append(names, path)
+			}
+		}
+	}
+	return names, nil
+}
+
+func fileSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' {
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+func seriesName(s analysis.Series) string {
+	if s.Benchmark == "" {
+		return "whole run"
+	}
+	return fmt.Sprintf("%s %s, np %d", s.Suite, s.Benchmark, s.NP)
+}

@@ -1,0 +1,223 @@
+package report
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	htmlpkg "html"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/internal/analysis"
+	"github.com/gomb-hpc/gomb/internal/testutil"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+func load(t *testing.T, path string, opt importer.Options) []*result.Bundle {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := importer.Import(data, path, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.Runs
+}
+
+const hostile = `<script>alert("x")</script> & "quotes"`
+
+// build makes an A/B report of the blog's InfiniBand runs against its TCP
+// run, with the VMI table as a third series, and a hostile label.
+func build(t *testing.T) *Report {
+	t.Helper()
+	blog := load(t, "../../importer/testdata/imb-fabric-comparison-blog.txt", importer.Options{Labels: map[string]string{"system": hostile}})
+	vmi := load(t, "../analysis/testdata/vmi_infiniband_latency_np2.txt", importer.Options{})
+	a, b := append(append([]*result.Bundle{}, blog[:2]...), vmi...), blog[2:]
+	c, err := analysis.Compare("IB "+hostile, a, "TCP", b, analysis.CompareOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := Input{Title: "report " + hostile, Generated: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC), Comparison: c,
+		Link: analysis.Link{Gbps: 100, Source: "test " + hostile},
+		Sides: []Side{
+			{Label: "IB " + hostile, Runs: []string{"blog run 1 " + hostile, "blog run 2", "vmi"}, Profiles: analysis.Profiles(a)},
+			{Label: "TCP", Runs: []string{"blog run 3"}, Profiles: analysis.Profiles(b)}}}
+	for _, r := range append(a, b...) {
+		in.Findings = append(in.Findings, RunFindings{Run: r.Run.Source.File + " " + hostile, Findings: analysis.Explain(r, analysis.ExplainOptions{})})
+	}
+	rep, err := Build(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func html(t *testing.T, r *Report) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := r.WriteHTML(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestReportContent: the sections are there, every plot is inline, nothing
+// points outside the file, and every string from a log or a label is
+// escaped.
+func TestReportContent(t *testing.T) {
+	r := build(t)
+	page := html(t, r)
+	// PingPong: latency, bandwidth, speed; osu latency: latency and bandwidth (A only)
+	if len(r.Sections) != 2 || len(r.Sections[0].Plots) != 3 || len(r.Sections[1].Plots) != 2 || len(r.Ratio) != 1 {
+		t.Fatalf("sections %d, plots %d %d, ratio plots %d", len(r.Sections), len(r.Sections[0].Plots), len(r.Sections[1].Plots), len(r.Ratio))
+	}
+	for _, want := range []string{`<table id="bands">`, "0.014x !", "protocol switch between 8 KiB and 16 KiB",
+		"Ethernet/TCP class", "default-src 'none'", "Link rate: 100 Gb/s"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, `<script>alert`) || strings.Contains(page, `"quotes"`) {
+		t.Error("a label reached the page unescaped")
+	}
+	if n := strings.Count(page, "&lt;script&gt;alert("); n < 4 {
+		t.Errorf("the hostile label appears escaped %d times, want it in title, sides, runs and findings", n)
+	}
+	if regexp.MustCompile(`(src|href)="(https?:)?//`).MatchString(page) || strings.Contains(page, "url(") {
+		t.Error("the page refers to something outside itself")
+	}
+	imgs := regexp.MustCompile(`<img [^>]*src="([^"]*)"`).FindAllStringSubmatch(page, -1)
+	if len(imgs) != 5 {
+		t.Errorf("%d images, want 5", len(imgs))
+	}
+	for _, m := range imgs {
+		if !strings.HasPrefix(htmlpkg.UnescapeString(m[1]), "data:image/svg+xml;base64,") {
+			t.Errorf("image not inline: %.60s", m[1])
+		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// TestReportGolden: the whole page, plots inline, for fixed runs and a
+// fixed clock (go test -update rewrites testdata/report.html).
+func TestReportGolden(t *testing.T) {
+	page := html(t, build(t))
+	if again := html(t, build(t)); again != page {
+		t.Fatalf("two builds of the same report differ:\n%s", testutil.Diff(page, again))
+	}
+	testutil.Golden(t, filepath.Join("testdata", "report.html"), []byte(page), *update)
+}
+
+// TestPlotFiles: every plot is written as SVG (well-formed XML) and PNG
+// (decodes, the size asked).
+func TestPlotFiles(t *testing.T) {
+	r := build(t)
+	dir := t.TempDir()
+	files, err := r.WritePlots(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 10 {
+		t.Fatalf("%d files", len(files))
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch filepath.Ext(f) {
+		case ".svg":
+			d := xml.NewDecoder(bytes.NewReader(data))
+			for {
+				if _, err := d.Token(); err != nil {
+					if err.Error() != "EOF" {
+						t.Errorf("%s: %v", f, err)
+					}
+					break
+				}
+			}
+		case ".png":
+			img, err := png.Decode(bytes.NewReader(data))
+			if err != nil || img.Bounds().Dx() < 400 {
+				t.Errorf("%s: %v %v", f, err, img.Bounds())
+			}
+		}
+	}
+}
+
+// TestReportInChromium renders the page in headless Chromium: it renders
+// (the page's script counts its images), the console stays silent (a
+// blocked load, a script error or a CSP violation would show there), and
+// a screenshot goes to the test output directory ($GOMB_TEST_OUT, else
+// out/test). Without Chromium the test is skipped, unless
+// GOMB_REQUIRE_CHROMIUM is set (the test script sets it).
+func TestReportInChromium(t *testing.T) {
+	bin, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv("GOMB_REQUIRE_CHROMIUM") != "" {
+			t.Fatal("chromium is not installed")
+		}
+		t.Skip("chromium is not installed")
+	}
+	outDir := os.Getenv("GOMB_TEST_OUT")
+	if outDir == "" {
+		outDir = filepath.Join("..", "..", "out", "test")
+	}
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	outDir, _ = filepath.Abs(outDir)
+	page := filepath.Join(outDir, "report.html")
+	if err := os.WriteFile(page, []byte(html(t, build(t))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shot := filepath.Join(outDir, "report.png")
+	os.Remove(shot)
+	args := []string{"--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+		"--user-data-dir=" + t.TempDir(), "--enable-logging=stderr", "--v=0", "--window-size=1280,3000"}
+	run := func(extra ...string) (string, string) {
+		cmd := exec.Command(bin, append(append(args, extra...), "file://"+page)...)
+		var so, se bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &so, &se
+		done := make(chan error, 1)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("chromium: %v\n%s", err, se.String())
+			}
+		case <-time.After(90 * time.Second):
+			cmd.Process.Kill()
+			t.Fatal("chromium did not finish in 90 s")
+		}
+		return so.String(), se.String()
+	}
+	dom, log := run("--dump-dom")
+	if !strings.Contains(dom, `data-rendered="5 images"`) {
+		t.Errorf("the page did not render its 5 images: %.300s", dom)
+	}
+	_, log2 := run("--screenshot=" + shot)
+	for _, l := range strings.Split(log+log2, "\n") {
+		if strings.Contains(l, ":CONSOLE") {
+			t.Errorf("console: %s", l)
+		}
+	}
+	st, err := os.Stat(shot)
+	if err != nil || st.Size() < 50000 {
+		t.Fatalf("screenshot: %v", err)
+	}
+	t.Logf("screenshot %s (%d bytes)", shot, st.Size())
+}
