@@ -8,181 +8,259 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/internal/archive"
+	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/result"
 )
 
-const archiveUsageText = `Usage: gomb archive [-archive PATH] COMMAND [flags] [args]
+// archiveSub is one archive subcommand: its synopsis, its flags, what its
+// arguments are, and what it does with the open archive.
+type archiveSub struct {
+	name     string
+	synopsis string // after "gomb archive"
+	summary  string
+	flags    func(c *archiveCmd, fs *flag.FlagSet)     // nil: none of its own
+	order    []string                                  // its flags, in help order
+	args     func(c *archiveCmd, words []string) error // checks and keeps the arguments
+	run      func(c *archiveCmd) error
+}
 
-One SQLite file holds every run, measured or imported, with its raw samples
+// archiveSubs are the subcommands, in the order help lists them.
+var archiveSubs = []archiveSub{
+	{"add", "add [-system S] [-config C] [-label K=V] [-np N] [-locality L] FILE...",
+		"add gomb record files or IMB/OSU/mpi-comm-bench logs (imported on the way); a run already in the archive is not added again",
+		func(c *archiveCmd, fs *flag.FlagSet) { c.imp.register(fs) }, logFlagNames, archiveFiles, archiveAdd},
+	{"list", "list [SELECTION]", "the runs, oldest first", nil, nil, archiveSelection, archiveList},
+	{"show", "show [-text] ID",
+		"a run's labels and results; -text prints it as its suite's own text (IMB-MPI1, OSU or mpi-comm-bench layout), as if run again",
+		func(c *archiveCmd, fs *flag.FlagSet) {
+			fs.BoolVar(&c.text, "text", false, "print the run in its suite's own text layout")
+		}, []string{"text"}, archiveOneID, archiveShow},
+	{"rm", "rm ID...", "remove runs", nil, nil, archiveIDs, archiveRm},
+	{"export", "export [-o FILE] [SELECTION]", "the runs as gomb records (JSON Lines)",
+		func(c *archiveCmd, fs *flag.FlagSet) {
+			fs.StringVar(&c.out, "o", "", "`FILE` write the records to FILE instead of stdout")
+		}, []string{"o"}, archiveSelection, archiveExport},
+	{"history", "history -b BENCH -bytes N [-np N] [-metric M] [SELECTION]",
+		"one metric of one benchmark and size over time", historyFlags, []string{"b", "bytes", "np", "metric"},
+		archiveHistoryArgs, archiveHistory},
+	{"check", "check", "SQLite's integrity check and gomb's", nil, nil, archiveNoArgs, archiveCheck},
+}
+
+func archiveHelp() *cli.Help {
+	h := &cli.Help{
+		Usage: "gomb archive [-archive PATH] COMMAND [flags] [args]",
+		Intro: `One SQLite file holds every run, measured or imported, with its raw samples
 and labels. The default file is $GOMB_ARCHIVE, else
-$XDG_DATA_HOME/gomb/archive.db (~/.local/share/gomb/archive.db).
-
-Commands:
-  add [-system S] [-config C] [-label K=V] [-np N] [-locality L] FILE...
-        add gomb record files or IMB/OSU/mpi-comm-bench logs (imported on the
-        way); a run already in the archive is not added again
-  list [SELECTION]              the runs, oldest first
-  show [-text] ID               a run's labels and results; -text prints it
-                                as its suite's own text (IMB-MPI1, OSU or
-                                mpi-comm-bench layout), as if run again
-  rm ID...                      remove runs
-  export [-o FILE] [SELECTION]  the runs as gomb records (JSON Lines)
-  history -b BENCH -bytes N [-np N] [-metric M] [SELECTION]
-        one metric (t_avg_us, t_min_us, t_max_us, mbytes_per_sec) of one
-        benchmark and size over time
-  check                         SQLite's integrity check and gomb's
-
-` + archive.SelectorHelp + `
+$XDG_DATA_HOME/gomb/archive.db (~/.local/share/gomb/archive.db).`,
+		Groups: []cli.Group{{Title: "Flags (before or after the command):", Flags: []string{"archive"}}},
+		Outro: archive.SelectorHelp + `
 
 Measuring commands add their run with -archive (gomb imb -archive ...).
 
 Exit status: 0 done, 1 a database or I/O error, 2 bad input (unknown
 command, bad selection, no such run, a file in no known format, a file that
-is not a gomb archive).
-
-Examples:
-  gomb archive add -system hpc4 -config baseline imb-hpc4-*.log
-  gomb archive list system=hpc4 locality=inter-node since=2026-01-01
-  gomb archive history -b PingPong -bytes 8 system=hpc4
-  gomb archive show -text 12 > run12-imb.txt
-  gomb archive export config=xpmem > xpmem.jsonl
-`
-
-func runArchive(stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("gomb archive", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	path := fs.String("archive", "", "")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, archiveUsageText)
-			return nil
+is not a gomb archive).`,
+		Examples: []string{
+			"gomb archive add -system hpc4 -config baseline imb-hpc4-*.log",
+			"gomb archive list system=hpc4 locality=inter-node since=2026-01-01",
+			"gomb archive history -b PingPong -bytes 8 system=hpc4",
+			"gomb archive show -text 12 > run12-imb.txt",
+			"gomb archive export config=xpmem > xpmem.jsonl",
+		},
+	}
+	for i, s := range archiveSubs {
+		title := fmt.Sprintf("  %s\n%s", s.synopsis, indent(s.summary))
+		if i == 0 {
+			title = "Commands:\n" + title
 		}
-		return usageErr("archive: %v", strings.TrimPrefix(err.Error(), "flag: "))
+		fs := newFlagSet("archive " + s.name)
+		if s.flags != nil {
+			s.flags(&archiveCmd{}, fs)
+		}
+		h.Groups = append(h.Groups, cli.Group{Title: title, Flags: s.order, Set: fs, Indent: 4})
 	}
-	rest := fs.Args()
-	if len(rest) == 0 {
-		return usageErr("archive: no command ('gomb archive -help' lists them)")
-	}
-	cmd, rest := rest[0], rest[1:]
-	sub := map[string]func(*archiveCmd, []string) error{
-		"add": archiveAdd, "list": archiveList, "show": archiveShow, "rm": archiveRm,
-		"export": archiveExport, "history": archiveHistory, "check": archiveCheck,
-	}
-	run, ok := sub[cmd]
-	if cmd == "help" || cmd == "-help" || cmd == "-h" {
-		fmt.Fprint(stdout, archiveUsageText)
-		return nil
-	}
-	if !ok {
-		return usageErr("archive: unknown command %q ('gomb archive -help' lists them)", cmd)
-	}
-	c := &archiveCmd{stdout: stdout, stderr: stderr, path: *path, name: cmd}
-	err := run(c, rest)
-	if c.db != nil {
-		c.db.Close()
-	}
-	if errors.Is(err, errHelpShown) {
-		return nil
-	}
-	return err
+	return h
 }
 
-// archiveCmd is one archive subcommand: its output and, once its flags
-// are parsed, the open archive.
-type archiveCmd struct {
-	stdout, stderr io.Writer
-	path, name     string
-	db             *archive.DB
+// indent wraps a summary under its synopsis.
+func indent(s string) string {
+	var lines []string
+	line := "     "
+	for _, w := range strings.Fields(s) {
+		if len(line)+1+len(w) > 78 {
+			lines = append(lines, line)
+			line = "     "
+		}
+		line += " " + w
+	}
+	return strings.Join(append(lines, line), "\n")
 }
 
-// flags is a subcommand's flag set; -archive PATH is accepted after the
-// subcommand too.
-func (c *archiveCmd) flags() *flag.FlagSet {
-	fs := flag.NewFlagSet("gomb archive "+c.name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.StringVar(&c.path, "archive", c.path, "")
+func archiveTopFlags(path *string) *flag.FlagSet {
+	fs := newFlagSet("archive")
+	fs.StringVar(path, "archive", "", "`PATH` the archive (default $GOMB_ARCHIVE, else ~/.local/share/gomb/archive.db)")
 	return fs
 }
 
-// parse parses the subcommand's flags, returns its arguments and opens
-// the archive.
-func (c *archiveCmd) parse(fs *flag.FlagSet, args []string) ([]string, error) {
-	pos, err := parseInterleaved(fs, args)
+var archiveUsage = helpWriter(archiveHelp, archiveTopFlags(new(string)))
+
+// archiveCmd is one archive subcommand's command line and, once it runs,
+// the open archive.
+type archiveCmd struct {
+	sub            *archiveSub
+	stdout, stderr io.Writer
+	path           string
+	db             *archive.DB
+
+	files []string         // add
+	imp   importFlags      // add
+	sel   archive.Selector // list, export, history
+	ids   []int64          // show, rm
+	text  bool             // show -text
+	out   string           // export -o
+	hist  historyQuery     // history
+}
+
+func parseArchive(args []string) (*archiveCmd, error) {
+	c := &archiveCmd{}
+	fs := archiveTopFlags(&c.path)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, cli.Usage("archive: %v", strings.TrimPrefix(err.Error(), "flag: "))
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		return nil, cli.Usage("archive: no command ('gomb archive -help' lists them)")
+	}
+	name, rest := rest[0], rest[1:]
+	switch name {
+	case "help", "-help", "-h":
+		return nil, flag.ErrHelp
+	}
+	for i := range archiveSubs {
+		if archiveSubs[i].name == name {
+			c.sub = &archiveSubs[i]
+		}
+	}
+	if c.sub == nil {
+		return nil, cli.Usage("archive: unknown command %q ('gomb archive -help' lists them)", name)
+	}
+	sfs := newFlagSet("archive " + name)
+	sfs.StringVar(&c.path, "archive", c.path, "`PATH` the archive") // accepted after the subcommand too
+	if c.sub.flags != nil {
+		c.sub.flags(c, sfs)
+	}
+	words, err := cli.ParseInterleaved(sfs, rest)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(c.stdout, archiveUsageText)
-		return nil, errHelpShown
-	}
-	if err != nil {
-		return nil, usageErr("archive %s: %v", c.name, strings.TrimPrefix(err.Error(), "flag: "))
-	}
-	c.db, err = openArchive(c.path)
-	return pos, err
-}
-
-// errHelpShown: a subcommand printed its help; the command is done.
-var errHelpShown = errors.New("help shown")
-
-// selection parses the subcommand's flags and its selection words.
-func (c *archiveCmd) selection(fs *flag.FlagSet, args []string) (archive.Selector, error) {
-	words, err := c.parse(fs, args)
-	if err != nil {
-		return archive.Selector{}, err
-	}
-	s, err := archive.ParseSelector(words)
-	if err != nil {
-		return s, usageErr("archive: %v", err)
-	}
-	return s, nil
-}
-
-// ids parses the subcommand's run ids.
-func (c *archiveCmd) ids(args []string) ([]int64, error) { return c.idsWith(c.flags(), args) }
-
-// idsWith is ids for a subcommand with flags of its own.
-func (c *archiveCmd) idsWith(fs *flag.FlagSet, args []string) ([]int64, error) {
-	words, err := c.parse(fs, args)
-	if err != nil {
 		return nil, err
 	}
+	if err != nil {
+		return nil, cli.Usage("archive %s: %v", name, strings.TrimPrefix(err.Error(), "flag: "))
+	}
+	return c, c.sub.args(c, words)
+}
+
+func runArchive(stdout, stderr io.Writer, args []string) error {
+	c, err := parseArchive(args)
+	if err != nil {
+		return helpOr(err, stdout, archiveUsage)
+	}
+	c.stdout, c.stderr = stdout, stderr
+	path, err := archive.Resolve(c.path)
+	if err != nil {
+		return err
+	}
+	if c.db, err = archive.Open(path); err != nil {
+		return &cli.ExitError{Code: cli.ExitUsage, Err: err}
+	}
+	defer c.db.Close()
+	return c.sub.run(c)
+}
+
+// The subcommands' arguments.
+
+func archiveFiles(c *archiveCmd, words []string) error {
+	if len(words) == 0 {
+		return cli.Usage("archive add: no file given")
+	}
+	c.files = words
+	return nil
+}
+
+func archiveSelection(c *archiveCmd, words []string) (err error) {
+	if c.sel, err = archive.ParseSelector(words); err != nil {
+		return cli.Usage("archive: %v", err)
+	}
+	return nil
+}
+
+// parseIDs reads run ids.
+func parseIDs(words []string) ([]int64, error) {
 	var ids []int64
 	for _, w := range words {
 		id, err := strconv.ParseInt(w, 10, 64)
 		if err != nil || id <= 0 {
-			return nil, usageErr("archive: %q is not a run id", w)
+			return nil, cli.Usage("archive: %q is not a run id", w)
 		}
 		ids = append(ids, id)
 	}
 	return ids, nil
 }
 
-func archiveAdd(c *archiveCmd, args []string) error {
+func archiveIDs(c *archiveCmd, words []string) (err error) {
+	if c.ids, err = parseIDs(words); err == nil && len(c.ids) == 0 {
+		err = cli.Usage("archive rm: give run ids")
+	}
+	return err
+}
+
+func archiveOneID(c *archiveCmd, words []string) (err error) {
+	if c.ids, err = parseIDs(words); err == nil && len(c.ids) != 1 {
+		err = cli.Usage("archive show: give one run id")
+	}
+	return err
+}
+
+func archiveNoArgs(c *archiveCmd, words []string) error {
+	if len(words) > 0 {
+		return cli.Usage("archive check takes no arguments")
+	}
+	return nil
+}
+
+// The subcommands that write.
+
+func archiveAdd(c *archiveCmd) error {
 	defer lessGC()()
-	var f importFlags
-	fs := c.flags()
-	f.register(fs)
-	files, err := c.parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(files) == 0 {
-		return usageErr("archive add: no file given")
-	}
-	added := 0
+	added, runs := 0, 0
 	batch := c.db.Batch()
-	runs, _, err := importFiles(c.stderr, files, f.options(), archive.Pack, func(name string, r *result.Bundle, p *archive.Packed) error {
-		id, isNew, err := batch.AddPacked(p)
-		if err != nil {
-			return fmt.Errorf("archive add %s: %w", name, err)
+	report := &fileReport{stderr: c.stderr}
+	r := importer.NewReader(c.files, c.imp.options())
+	r.Prepare = func(b *result.Bundle) (any, error) { return archive.Pack(b) }
+	err := func() error {
+		defer r.Close()
+		for run := range report.runs(r) {
+			id, isNew, err := batch.AddPacked(r.Prepared().(*archive.Packed))
+			if err != nil {
+				return fmt.Errorf("archive add %s: %w", r.Name(), err)
+			}
+			runs++
+			if isNew {
+				added++
+				fmt.Fprintf(c.stdout, "added run %d: %s %s, %d results (%s)\n", id, run.Run.Suite, describe(run), len(run.Results), r.Name())
+			} else {
+				fmt.Fprintf(c.stdout, "already archived as run %d: %s (%s)\n", id, describe(run), r.Name())
+			}
 		}
-		if isNew {
-			added++
-			fmt.Fprintf(c.stdout, "added run %d: %s %s, %d results (%s)\n", id, r.Run.Suite, describe(r), len(r.Results), name)
-		} else {
-			fmt.Fprintf(c.stdout, "already archived as run %d: %s (%s)\n", id, describe(r), name)
+		if err := r.Err(); err != nil {
+			return err
 		}
-		return nil
-	})
+		return report.failed
+	}()
 	if cerr := batch.Commit(); cerr != nil && err == nil {
 		err = fmt.Errorf("archive add: %w", cerr)
 	}
@@ -207,35 +285,22 @@ func describe(r *result.Bundle) string {
 	return strings.Join(parts, " ")
 }
 
-func archiveRm(c *archiveCmd, args []string) error {
-	ids, err := c.ids(args)
-	if err != nil {
-		return err
-	}
-	if len(ids) == 0 {
-		return usageErr("archive rm: give run ids")
-	}
-	n, err := c.db.Remove(ids)
+func archiveRm(c *archiveCmd) error {
+	n, err := c.db.Remove(c.ids)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(c.stdout, "removed %d runs\n", n)
-	if int(n) != len(ids) {
-		return usageErr("archive rm: %d of the ids are not in the archive", len(ids)-int(n))
+	if int(n) != len(c.ids) {
+		return cli.Usage("archive rm: %d of the ids are not in the archive", len(c.ids)-int(n))
 	}
 	return nil
 }
 
-func archiveExport(c *archiveCmd, args []string) error {
-	fs := c.flags()
-	out := fs.String("o", "", "")
-	sel, err := c.selection(fs, args)
-	if err != nil {
-		return err
-	}
+func archiveExport(c *archiveCmd) error {
 	var n int
-	err = writeOutput(c.stdout, "archive export -o", *out, []string{c.db.Path}, func(w io.Writer) (err error) {
-		n, err = c.db.Export(sel, w)
+	err := cli.WriteOutput(c.stdout, "archive export -o", c.out, []string{c.db.Path}, func(w io.Writer) (err error) {
+		n, err = c.db.Export(c.sel, w)
 		return err
 	})
 	if err == nil {
@@ -244,14 +309,7 @@ func archiveExport(c *archiveCmd, args []string) error {
 	return err
 }
 
-func archiveCheck(c *archiveCmd, args []string) error {
-	words, err := c.parse(c.flags(), args)
-	if err != nil {
-		return err
-	}
-	if len(words) > 0 {
-		return usageErr("archive check takes no arguments")
-	}
+func archiveCheck(c *archiveCmd) error {
 	problems, err := c.db.Verify()
 	if err != nil {
 		return err

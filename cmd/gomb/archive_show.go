@@ -3,13 +3,16 @@ package main
 // The archive commands that read: list, show, history.
 
 import (
+	"flag"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/archive"
+	"github.com/gomb-hpc/gomb/internal/cli"
 )
 
 func dash(s string) string {
@@ -26,12 +29,8 @@ func when(t time.Time) string {
 	return t.UTC().Format("2006-01-02 15:04:05")
 }
 
-func archiveList(c *archiveCmd, args []string) error {
-	sel, err := c.selection(c.flags(), args)
-	if err != nil {
-		return err
-	}
-	runs, err := c.db.List(sel)
+func archiveList(c *archiveCmd) error {
+	runs, err := c.db.List(c.sel)
 	if err != nil {
 		return err
 	}
@@ -52,28 +51,20 @@ func archiveList(c *archiveCmd, args []string) error {
 	return nil
 }
 
-func archiveShow(c *archiveCmd, args []string) error {
-	fs := c.flags()
-	text := fs.Bool("text", false, "")
-	ids, err := c.idsWith(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(ids) != 1 {
-		return usageErr("archive show: give one run id")
-	}
+func archiveShow(c *archiveCmd) error {
+	ids := c.ids
 	infos, err := c.db.List(archive.Selector{IDs: ids})
 	if err != nil {
 		return err
 	}
 	if len(infos) == 0 {
-		return usageErr("archive show: no run %d", ids[0])
+		return cli.Usage("archive show: no run %d", ids[0])
 	}
 	r, err := c.db.Load(ids[0])
 	if err != nil {
 		return err
 	}
-	if *text {
+	if c.text {
 		return writeSuiteText(c.stdout, r)
 	}
 	ri := infos[0]
@@ -107,24 +98,45 @@ func archiveShow(c *archiveCmd, args []string) error {
 	return tw.Flush()
 }
 
-func archiveHistory(c *archiveCmd, args []string) error {
-	fs := c.flags()
-	bench := fs.String("b", "", "")
-	size := fs.Int64("bytes", -1, "")
-	np := fs.Int("np", 0, "")
-	metric := fs.String("metric", "t_avg_us", "")
-	sel, err := c.selection(fs, args)
-	if err != nil {
+// historyQuery is what archive history asks for.
+type historyQuery struct {
+	bench  string
+	size   int64
+	np     int
+	metric string
+}
+
+func historyFlags(c *archiveCmd, fs *flag.FlagSet) {
+	q := &c.hist
+	fs.StringVar(&q.bench, "b", "", "`BENCH` the benchmark (required)")
+	q.size = -1
+	fs.Func("bytes", "`N` the message size in bytes (required)", func(s string) (err error) {
+		if q.size, err = strconv.ParseInt(s, 10, 64); err != nil || q.size < 0 {
+			return fmt.Errorf("want a size in bytes, got %q", s)
+		}
+		return nil
+	})
+	fs.IntVar(&q.np, "np", 0, "`N` only runs of N processes (default: any)")
+	fs.StringVar(&q.metric, "metric", "t_avg_us", "`M` t_avg_us, t_min_us, t_max_us or mbytes_per_sec")
+}
+
+func archiveHistoryArgs(c *archiveCmd, words []string) error {
+	if err := archiveSelection(c, words); err != nil {
 		return err
 	}
-	if *bench == "" || *size < 0 {
-		return usageErr("archive history: give -b BENCHMARK and -bytes SIZE")
+	if c.hist.bench == "" || c.hist.size < 0 {
+		return cli.Usage("archive history: give -b BENCHMARK and -bytes SIZE")
 	}
-	pts, err := c.db.History(sel, *bench, *size, *np, *metric)
+	return nil
+}
+
+func archiveHistory(c *archiveCmd) error {
+	q := c.hist
+	pts, err := c.db.History(c.sel, q.bench, q.size, q.np, q.metric)
 	if err != nil {
-		return usageErr("archive history: %v", err)
+		return cli.Usage("archive history: %v", err)
 	}
-	fmt.Fprintf(c.stdout, "# %s, %d bytes, %s\n", *bench, *size, *metric)
+	fmt.Fprintf(c.stdout, "# %s, %d bytes, %s\n", q.bench, q.size, q.metric)
 	tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tSTARTED (UTC)\tSYSTEM\tCONFIG\tMPI\tNP\tLOCALITY\tVALUE\tSTATUS")
 	for _, p := range pts {
@@ -135,7 +147,7 @@ func archiveHistory(c *archiveCmd, args []string) error {
 		return err
 	}
 	if len(pts) == 0 {
-		fmt.Fprintf(c.stderr, "no run has %s at %d bytes\n", *bench, *size)
+		fmt.Fprintf(c.stderr, "no run has %s at %d bytes\n", q.bench, q.size)
 	}
 	return nil
 }

@@ -3,15 +3,17 @@ package main
 import (
 	"flag"
 	"io"
+	"slices"
 
 	"github.com/gomb-hpc/gomb/internal/analysis"
+	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/internal/report/text"
 )
 
-const compareUsageText = `Usage: gomb compare [flags] A B
-       gomb compare [flags] A... vs B...
-
-Sets B against A size by size: the median of each side's runs, how much
+func compareHelp() *cli.Help {
+	return &cli.Help{
+		Usage: "gomb compare [flags] A B\ngomb compare [flags] A... vs B...",
+		Intro: `Sets B against A size by size: the median of each side's runs, how much
 faster B is (the speed multiplier, higher = faster) with its 95% interval,
 and whether the difference is significant — a Mann-Whitney U test with each
 launch one observation, corrected for comparing many sizes at once
@@ -21,82 +23,86 @@ Each benchmark is compared by the number its table leads with: t[usec]
 (the slower rank) for PingPong and PingPing, t_avg for the other IMB
 benchmarks and OSU's latencies, MB/s for OSU's bandwidth tests.
 
-` + inputHelp + `
-
-Flags:
-  -metric M       compare by t_avg_us, t_min_us, t_max_us, t_trimmed_us,
-                  mbytes_per_sec or link_efficiency (bandwidth as a share of each
-                  side's link) instead of each benchmark's primary number (or
-                  t_trimmed_us where both sides have raw samples)
-  -link-a RATE, -link-b RATE
-                  the links of the two sides in Gb/s, for link_efficiency
-                  (default: the links each run recorded)
-  -alpha A        false discovery rate (0.05)
-  -noise N        the launch-to-launch noise a size is held against when a side
-                  has too few launches for the U test (0.15 = 15%); default:
-                  measured over the archive's earlier runs of the side's system
-                  (three or more; its system= label), else 15%
-  -force          compare intra-node with inter-node runs (refused otherwise)
-` + inputFlagsHelp + jsonHelp + `
-Run each side 4-5 times: with fewer than 4 launches a side no difference can
+` + inputHelp,
+		Groups: []cli.Group{{Title: "Flags:", Flags: slices.Concat(compareFlagNames, []string{"link-a", "link-b"},
+			inputFlagNames, []string{"json"})}},
+		Outro: `Run each side 4-5 times: with fewer than 4 launches a side no difference can
 be significant at 0.05; each size is then held against the launch-to-launch
 noise (-noise) instead, and a difference beyond three times it is marked '!'.
 
 Exit status: 0 compared, 2 bad input (unreadable runs, nothing in common,
-intra- against inter-node without -force).
+intra- against inter-node without -force).`,
+		Examples: []string{
+			"gomb compare base-*.jsonl vs xpmem-*.jsonl",
+			"gomb compare 'system=hpc4 config=base last=5' 'system=hpc4 config=xpmem last=5'",
+			"gomb compare -metric t_max_us old.log new.log",
+			"gomb compare -metric link_efficiency -link-a 100 -link-b 200 edr.log hdr.log",
+		},
+	}
+}
 
-Examples:
-  gomb compare base-*.jsonl vs xpmem-*.jsonl
-  gomb compare 'system=hpc4 config=base last=5' 'system=hpc4 config=xpmem last=5'
-  gomb compare -metric t_max_us old.log new.log
-  gomb compare -metric link_efficiency -link-a 100 -link-b 200 edr.log hdr.log
-`
+// compareCmd is gomb compare's command line.
+type compareCmd struct {
+	in           inputFlags
+	cf           compareFlags
+	linkA, linkB analysis.Link
+	pos, a, b    []string
+}
+
+func compareFlagSet(c *compareCmd) *flag.FlagSet {
+	fs := newFlagSet("compare")
+	c.cf.register(fs)
+	linkFlag(fs, "link-a", "`RATE` the link of side A in Gb/s, for link_efficiency (default: the links its runs recorded)", &c.linkA)
+	linkFlag(fs, "link-b", "`RATE` the link of side B in Gb/s, for link_efficiency (default: the links its runs recorded)", &c.linkB)
+	c.in.register(fs)
+	c.in.jsonFlag(fs)
+	return fs
+}
+
+var compareUsage = helpWriter(compareHelp, compareFlagSet(&compareCmd{}))
+
+func parseCompare(args []string) (*compareCmd, error) {
+	c := &compareCmd{}
+	pos, err := parseCommand(compareFlagSet(c), args)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.cf.parseMetric("compare"); err != nil {
+		return nil, err
+	}
+	c.pos = pos
+	if c.a, c.b, err = splitSides(pos); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
 
 func runCompare(stdout, stderr io.Writer, args []string) error {
-	var in inputFlags
-	fs := flag.NewFlagSet("gomb compare", flag.ContinueOnError)
-	in.register(fs)
-	fs.StringVar(&in.json, "json", "", "")
-	metricName := fs.String("metric", "", "")
-	alpha := alphaFlag(fs)
-	noise := noiseFlag(fs)
-	var linkA, linkB analysis.Link
-	linkFlag(fs, "link-a", &linkA)
-	linkFlag(fs, "link-b", &linkB)
-	force := fs.Bool("force", false, "")
-	pos, err := parseCommand(stdout, fs, compareUsageText, args)
+	c, err := parseCompare(args)
 	if err != nil {
-		return helpDone(err)
+		return helpOr(err, stdout, compareUsage)
 	}
-	metric, err := analysis.ParseMetric(*metricName)
-	if err != nil {
-		return usageErr("compare: %v", err)
-	}
-	a, b, err := splitSides(pos)
-	if err != nil {
+	if err := c.in.refuseJSONInput(c.pos); err != nil {
 		return err
 	}
-	if err := in.refuseJSONInput(pos); err != nil {
-		return err
-	}
-	r := in.resolver()
+	r := c.in.resolver()
 	defer r.Close()
-	ra, err := resolve(stderr, r, "A", a)
+	ra, err := resolve(stderr, r, "A", c.a)
 	if err != nil {
 		return err
 	}
-	rb, err := resolve(stderr, r, "B", b)
+	rb, err := resolve(stderr, r, "B", c.b)
 	if err != nil {
 		return err
 	}
-	n, src := launchNoise(r, in.archive, *noise, ra, rb)
-	c, err := analysis.Compare(sideName(a), ra, sideName(b), rb,
-		analysis.CompareOptions{Metric: metric, Alpha: *alpha, Noise: n, NoiseSource: src, Force: *force, LinkA: linkA, LinkB: linkB})
+	o := c.cf.options(r, ra, rb)
+	o.LinkA, o.LinkB = c.linkA, c.linkB
+	cmp, err := analysis.Compare(sideName(c.a), ra, sideName(c.b), rb, o)
 	if err != nil {
-		return usageErr("compare: %v", err)
+		return cli.Usage("compare: %v", err)
 	}
-	if err := text.Comparison(in.text(stdout, stderr), c); err != nil {
+	if err := text.Comparison(c.in.text(stdout, stderr), cmp); err != nil {
 		return err
 	}
-	return in.writeJSON(stdout, c, pos)
+	return c.in.writeJSON(stdout, cmp, c.pos)
 }

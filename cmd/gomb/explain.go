@@ -3,18 +3,17 @@ package main
 import (
 	"flag"
 	"io"
-	"os"
+	"slices"
 
 	"github.com/gomb-hpc/gomb/internal/analysis"
-	"github.com/gomb-hpc/gomb/internal/archive"
-	"github.com/gomb-hpc/gomb/internal/input"
+	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/internal/report/text"
-	"github.com/gomb-hpc/gomb/result"
 )
 
-const explainUsageText = `Usage: gomb explain [flags] RUN...
-
-Says in plain words what stands out in a run, each finding with the
+func explainHelp() *cli.Help {
+	return &cli.Help{
+		Usage: "gomb explain [flags] RUN...",
+		Intro: `Says in plain words what stands out in a run, each finding with the
 benchmark, the sizes, the numbers behind it and a likely cause: ranks far
 apart (t_max > 3 x t_min), repetitions in two groups, cliffs (time jumps or
 bandwidth drops between adjacent sizes that do not recover), protocol
@@ -28,44 +27,59 @@ system=, config=, and its locality), benchmarks 1.5x slower or faster than
 their median over the last of them. Expected behaviour (the MPI's
 protocol switch showing in every benchmark) is said once, as information.
 
-` + inputHelp + `
+` + inputHelp,
+		Groups:   []cli.Group{{Title: "Flags:", Flags: slices.Concat([]string{"link", "history"}, inputFlagNames, []string{"json"})}},
+		Outro:    "Exit status: 0 explained (findings do not change it), 2 bad input.",
+		Examples: []string{"gomb explain run.jsonl", "gomb explain -link 100 imb-hpc4-20260101.log", "gomb explain 'system=hpc4 last=1'"},
+	}
+}
 
-Flags:
-  -link RATE      the link rate in Gb/s (100, 200Gb/s, 25GbE); default: the
-                  fastest link the run's hosts recorded (InfiniBand first)
-  -history N      hold the run against up to N earlier archived runs of its
-                  system, configuration and locality (10; 0: none)
-` + inputFlagsHelp + jsonHelp + `
-Exit status: 0 explained (findings do not change it), 2 bad input.
+// explainCmd is gomb explain's command line.
+type explainCmd struct {
+	in      inputFlags
+	link    analysis.Link
+	history int
+	runs    []string
+}
 
-Examples:
-  gomb explain run.jsonl
-  gomb explain -link 100 imb-hpc4-20260101.log
-  gomb explain 'system=hpc4 last=1'
-`
+func newExplainCmd() *explainCmd { return &explainCmd{history: 10} }
 
-func runExplain(stdout, stderr io.Writer, args []string) error {
-	var in inputFlags
-	fs := flag.NewFlagSet("gomb explain", flag.ContinueOnError)
-	in.register(fs)
-	fs.StringVar(&in.json, "json", "", "")
-	var link analysis.Link
-	linkFlag(fs, "link", &link)
-	past := 10
-	fs.Func("history", "", atLeast(0, "earlier runs", func(v int) { past = v }))
-	pos, err := parseCommand(stdout, fs, explainUsageText, args)
+func explainFlagSet(c *explainCmd) *flag.FlagSet {
+	fs := newFlagSet("explain")
+	linkFlag(fs, "link", "`RATE` the link rate in Gb/s (100, 200Gb/s, 25GbE); default: the fastest link the run's hosts recorded (InfiniBand first)", &c.link)
+	fs.Func("history", "`N` hold the run against up to N earlier archived runs of its system, configuration and locality (default 10; 0: none)",
+		cli.AtLeast(0, "earlier runs", func(v int) { c.history = v }))
+	c.in.register(fs)
+	c.in.jsonFlag(fs)
+	return fs
+}
+
+var explainUsage = helpWriter(explainHelp, explainFlagSet(newExplainCmd()))
+
+func parseExplain(args []string) (*explainCmd, error) {
+	c := newExplainCmd()
+	pos, err := parseCommand(explainFlagSet(c), args)
 	if err != nil {
-		return helpDone(err)
+		return nil, err
 	}
 	if len(pos) == 0 {
-		return usageErr("explain: give the run to explain ('gomb explain -help')")
+		return nil, cli.Usage("explain: give the run to explain ('gomb explain -help')")
 	}
-	if err := in.refuseJSONInput(pos); err != nil {
+	c.runs = pos
+	return c, nil
+}
+
+func runExplain(stdout, stderr io.Writer, args []string) error {
+	c, err := parseExplain(args)
+	if err != nil {
+		return helpOr(err, stdout, explainUsage)
+	}
+	if err := c.in.refuseJSONInput(c.runs); err != nil {
 		return err
 	}
-	r := in.resolver()
+	r := c.in.resolver()
 	defer r.Close()
-	runs, err := resolve(stderr, r, "explain", pos)
+	runs, err := resolve(stderr, r, "explain", c.runs)
 	if err != nil {
 		return err
 	}
@@ -75,37 +89,17 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 		Findings []analysis.Finding `json:"findings"`
 	}
 	var all []explained
-	w := in.text(stdout, stderr)
+	w := c.in.text(stdout, stderr)
 	for _, run := range runs {
-		hist, err := history(r, in.archive, run, past)
+		hist, err := r.History(run, c.history)
 		if err != nil {
 			return err
 		}
-		fs := analysis.Explain(run, analysis.ExplainOptions{Link: link, History: hist})
-		title := "gomb explain: " + describeRun(run)
-		if err := text.Findings(w, title, fs); err != nil {
+		fs := analysis.Explain(run, analysis.ExplainOptions{Link: c.link, History: hist})
+		if err := text.Findings(w, "gomb explain: "+describeRun(run), fs); err != nil {
 			return err
 		}
 		all = append(all, explained{Run: describeRun(run), RunID: run.Run.RunID, Findings: fs})
 	}
-	return in.writeJSON(stdout, all, pos)
-}
-
-// history is the run's earlier archived runs, when there is an archive to
-// look in (explain creates none).
-func history(r *input.Resolver, path string, run *result.Bundle, n int) ([]*result.Bundle, error) {
-	if n == 0 || run.Run.Labels["system"] == "" {
-		return nil, nil
-	}
-	if path == "" {
-		p, err := archive.DefaultPath()
-		if err != nil {
-			return nil, nil
-		}
-		path = p
-	}
-	if _, err := os.Stat(path); err != nil {
-		return nil, nil
-	}
-	return r.History(run, analysis.Locality([]*result.Bundle{run}), n)
+	return c.in.writeJSON(stdout, all, c.runs)
 }

@@ -7,49 +7,48 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
+	"iter"
 	"runtime/debug"
-	"strings"
+	"slices"
 
 	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/result"
 )
 
-const importUsageText = `Usage: gomb import [flags] FILE...
-
-Turns existing benchmark output into gomb records (JSON Lines, schema
+func importHelp() *cli.Help {
+	return &cli.Help{
+		Usage: "gomb import [flags] FILE...",
+		Intro: `Turns existing benchmark output into gomb records (JSON Lines, schema
 gomb/v1) on stdout: IMB-MPI1 logs (2018-2021.x, several #processes blocks,
 -multi tables, time-out and out-of-mem rows, launcher lines mixed in), OSU
 Micro-Benchmarks 5.x-7.x output, mpi-comm-bench output, and gomb's own text
 tables and record files. The format is recognised from the content; '-' reads
 stdin. Everything the log says is kept (date, MPI version, calling sequence,
 launch command, hosts, exported variables). A malformed line is reported as
-FILE:LINE and skipped; a file in no known format is an error.
-
-Flags:
-  -o FILE          write the records to FILE instead of stdout
-  -system NAME     label the runs with the system they ran on
-  -config NAME     label the runs with the configuration
-  -label KEY=VALUE another label (repeatable)
-  -np N            processes, for logs that do not say
-  -locality L      intra-node or inter-node, for logs that do not say
-
-Exit status: 0 imported, 1 I/O error, 2 a file in no known format or bad flags.
-
-Examples:
-  gomb import imb-hpc4-20260101-baseline.log > baseline.jsonl
-  gomb import -system hpc4 -config xpmem -np 64 logs/*.log -o xpmem.jsonl
-  gomb archive add -system hpc4 logs/*.log      # straight into the archive
-`
-
-// importFlags are what import and archive add share.
-type importFlags struct {
-	labelFlags
-	opt importer.Options
+FILE:LINE and skipped; a file in no known format is an error.`,
+		Groups: []cli.Group{{Title: "Flags:", Flags: slices.Concat([]string{"o"}, logFlagNames)}},
+		Outro:  "Exit status: 0 imported, 1 I/O error, 2 a file in no known format or bad flags.",
+		Examples: []string{
+			"gomb import imb-hpc4-20260101-baseline.log > baseline.jsonl",
+			"gomb import -system hpc4 -config xpmem -np 64 logs/*.log -o xpmem.jsonl",
+			"gomb archive add -system hpc4 logs/*.log      # straight into the archive",
+		},
+	}
 }
 
+// importFlags are what import and archive add share: the labels and what
+// a log may not say about itself.
+type importFlags struct {
+	labels cli.Labels
+	opt    importer.Options
+}
+
+// logFlagNames are the flags importFlags registers, in help order.
+var logFlagNames = []string{"system", "config", "label", "np", "locality"}
+
 func (f *importFlags) register(fs *flag.FlagSet) {
-	f.labelFlags.register(fs)
+	f.labels.Register(fs)
 	logFlags(fs, &f.opt)
 }
 
@@ -59,144 +58,65 @@ func (f *importFlags) options() importer.Options {
 	return o
 }
 
-// printProblems writes one line per problem of a file read: a line
-// skipped, or one kept with a note.
-func printProblems(stderr io.Writer, problems []error) {
-	for _, p := range problems {
+// logFlags registers -np and -locality, what a log may not say about
+// itself.
+func logFlags(fs *flag.FlagSet, o *importer.Options) {
+	fs.Func("np", "`N` processes, for logs that do not say", cli.AtLeast(1, "processes", func(v int) { o.NP = v }))
+	fs.Func("locality", "`intra-node|inter-node` where the ranks ran, for logs that do not say", func(s string) error {
+		if s != result.IntraNode && s != result.InterNode {
+			return fmt.Errorf("want intra-node or inter-node, got %q", s)
+		}
+		o.Locality = s
+		return nil
+	})
+}
+
+// fileReport prints what an importer.Reader says at the end of each file
+// (malformed lines, a file it could not read or recognise) and keeps the
+// exit status of the first file that failed: 1 for one that could not be
+// read, 2 for content in no known format.
+type fileReport struct {
+	stderr io.Writer
+	failed error
+}
+
+// runs yields the reader's runs, reporting the end of each file on the
+// way.
+func (f *fileReport) runs(r *importer.Reader) iter.Seq[*result.Bundle] {
+	return func(yield func(*result.Bundle) bool) {
+		for r.Scan() {
+			if run := r.Run(); run == nil {
+				f.end(r)
+			} else if !yield(run) {
+				return
+			}
+		}
+	}
+}
+
+func (f *fileReport) end(r *importer.Reader) {
+	if err := r.FileErr(); err != nil {
+		fmt.Fprintf(f.stderr, "gomb: %v\n", err)
+		if f.failed == nil {
+			code := cli.ExitUsage
+			if errors.As(err, new(*fs.PathError)) {
+				code = cli.ExitFailure
+			}
+			f.failed = cli.Reported{Code: code}
+		}
+		return
+	}
+	file := r.File()
+	for _, p := range file.Problems {
 		if se, ok := p.(*result.SyntaxError); ok && se.Kept {
-			fmt.Fprintf(stderr, "%v\n", p)
+			fmt.Fprintf(f.stderr, "%v\n", p)
 		} else {
-			fmt.Fprintf(stderr, "%v (skipped)\n", p)
+			fmt.Fprintf(f.stderr, "%v (skipped)\n", p)
 		}
 	}
-}
-
-// importFiles imports every file, reporting problems on stderr, and calls
-// each with every run and what prep made of it. Reading, parsing and prep
-// run on a goroutine of their own, a few runs ahead of each (on the
-// caller's goroutine): on two cores, imports take 0.65 and archive adds
-// 0.8 times as long. It returns an error for the first file that could not be read
-// or recognised, after trying them all; an error of prep or each ends the
-// import.
-func importFiles[T any](stderr io.Writer, files []string, opt importer.Options,
-	prep func(*result.Bundle) (T, error), each func(name string, r *result.Bundle, t T) error) (runs, results int, err error) {
-	type item struct {
-		name string
-		r    *result.Bundle
-		t    T
-		err  error
+	if file.Count == 0 {
+		fmt.Fprintf(f.stderr, "%s: no results in this %s file\n", r.Name(), file.Format)
 	}
-	// Runs travel in batches: waking the other goroutine for each costs
-	// more than the work on a small run.
-	queue := make(chan []item, 2)
-	stop := make(chan struct{})
-	var readErr error
-	go func() {
-		defer close(queue)
-		var batch []item
-		send := func() error {
-			select {
-			case queue <- batch:
-				batch = nil
-				return nil
-			case <-stop:
-				return errStopped
-			}
-		}
-		readErr = readFiles(stderr, files, opt, func(name string, r *result.Bundle) error {
-			t, err := prep(r)
-			if batch = append(batch, item{name, r, t, err}); err != nil || len(batch) == queueBatch {
-				if serr := send(); serr != nil {
-					return serr
-				}
-			}
-			return err
-		})
-		if len(batch) > 0 {
-			send()
-		}
-	}()
-	var eachErr error
-	for batch := range queue {
-		for _, it := range batch {
-			if eachErr != nil {
-				break // drained until the reader sees stop
-			}
-			if eachErr = it.err; eachErr == nil {
-				eachErr = each(it.name, it.r, it.t)
-			}
-			if eachErr != nil {
-				close(stop)
-				break
-			}
-			runs++
-			results += len(it.r.Results)
-		}
-	}
-	if eachErr != nil {
-		return runs, results, eachErr
-	}
-	return runs, results, readErr
-}
-
-// queueBatch runs go to each at once.
-const queueBatch = 32
-
-var errStopped = errors.New("stopped")
-
-func noPrep(*result.Bundle) (struct{}, error) { return struct{}{}, nil }
-
-// readFiles imports every file, reporting problems on stderr, and calls
-// each with every run. It returns each's first error, else an error for
-// the first file that could not be read or recognised, after trying them
-// all.
-func readFiles(stderr io.Writer, files []string, opt importer.Options, each func(name string, r *result.Bundle) error) error {
-	var firstErr error
-	for _, name := range files {
-		var eachErr error // each's, which ends the import
-		emit := func(r *result.Bundle) error {
-			eachErr = each(name, r)
-			return eachErr
-		}
-		var f *importer.File
-		var ierr error
-		if name == "-" {
-			var data []byte
-			if data, ierr = io.ReadAll(os.Stdin); ierr == nil {
-				if f, ierr = importer.Import(data, name, opt); ierr == nil {
-					for _, r := range f.Runs {
-						if ierr = emit(r); ierr != nil {
-							break
-						}
-					}
-				}
-			}
-		} else {
-			f, ierr = importer.ImportFile(name, name, opt, emit)
-		}
-		if eachErr != nil {
-			return eachErr
-		}
-		if ierr != nil {
-			fmt.Fprintf(stderr, "gomb: %v\n", ierr)
-			if firstErr == nil {
-				code := exitUsage // content in no known format
-				if errors.As(ierr, new(*fs.PathError)) {
-					code = exitFailure // the file could not be read
-				}
-				firstErr = &exitError{code: code, err: ierr}
-			}
-			continue
-		}
-		printProblems(stderr, f.Problems)
-		if f.Count == 0 {
-			fmt.Fprintf(stderr, "%s: no results in this %s file\n", name, f.Format)
-		}
-	}
-	if firstErr != nil {
-		return errReported{exitCode(firstErr)}
-	}
-	return nil
 }
 
 // lessGC lets the heap grow to five times what is live before collecting,
@@ -217,44 +137,66 @@ func lessGC() func() {
 // its input (a soft limit: the runtime collects harder as it nears it).
 const gcLimit = 48 << 20
 
-func runImport(stdout, stderr io.Writer, args []string) error {
-	defer lessGC()()
-	var f importFlags
-	var out string
-	fs := flag.NewFlagSet("gomb import", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	f.register(fs)
-	fs.StringVar(&out, "o", "", "")
-	files, err := parseInterleaved(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, importUsageText)
-		return nil
-	}
+// importCmd is gomb import's command line.
+type importCmd struct {
+	importFlags
+	out   string
+	files []string
+}
+
+func importFlagSet(c *importCmd) *flag.FlagSet {
+	fs := newFlagSet("import")
+	fs.StringVar(&c.out, "o", "", "`FILE` write the records to FILE instead of stdout")
+	c.register(fs)
+	return fs
+}
+
+var importUsage = helpWriter(importHelp, importFlagSet(&importCmd{}))
+
+func parseImport(args []string) (*importCmd, error) {
+	c := &importCmd{}
+	files, err := parseCommand(importFlagSet(c), args)
 	if err != nil {
-		return usageErr("import: %v", strings.TrimPrefix(err.Error(), "flag: "))
+		return nil, err
 	}
 	if len(files) == 0 {
-		return usageErr("import: no file given ('gomb import -help')")
+		return nil, cli.Usage("import: no file given ('gomb import -help')")
 	}
+	c.files = files
+	return c, nil
+}
+
+func runImport(stdout, stderr io.Writer, args []string) error {
+	c, err := parseImport(args)
+	if err != nil {
+		return helpOr(err, stdout, importUsage)
+	}
+	defer lessGC()()
 	var runs, results int
-	var bad error // files that could not be read: reported, the others' runs kept
-	err = writeOutput(stdout, "-o", out, files, func(w io.Writer) (err error) {
+	report := &fileReport{stderr: stderr}
+	err = cli.WriteOutput(stdout, "-o", c.out, c.files, func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<20)
 		// Reading and parsing on one core, encoding and writing on the other.
-		runs, results, err = importFiles(stderr, files, f.options(), noPrep, func(_ string, r *result.Bundle, _ struct{}) error {
-			return r.Encode(bw)
-		})
-		if ferr := bw.Flush(); err == nil {
-			err = ferr
+		r := importer.NewReader(c.files, c.options())
+		defer r.Close()
+		for run := range report.runs(r) {
+			if err := run.Encode(bw); err != nil {
+				return err
+			}
+			runs++
+			results += len(run.Results)
 		}
-		if errors.As(err, new(errReported)) && runs > 0 {
-			bad, err = err, nil // the good files' runs are written
+		if err := bw.Flush(); err != nil {
+			return err
 		}
-		return err
+		if runs == 0 && report.failed != nil {
+			return report.failed // nothing to keep: leave no file
+		}
+		return nil
 	})
 	fmt.Fprintf(stderr, "gomb import: %d runs, %d results\n", runs, results)
 	if err != nil {
 		return err
 	}
-	return bad
+	return report.failed // the good files' runs are written
 }

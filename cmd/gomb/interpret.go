@@ -14,6 +14,7 @@ import (
 	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/internal/analysis"
 	"github.com/gomb-hpc/gomb/internal/archive"
+	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/internal/input"
 	"github.com/gomb-hpc/gomb/internal/report/text"
 	"github.com/gomb-hpc/gomb/result"
@@ -32,64 +33,28 @@ type inputFlags struct {
 	opt     importer.Options
 }
 
+// inputFlagNames are the flags inputFlags registers, in help order.
+var inputFlagNames = []string{"archive", "np", "locality"}
+
 func (f *inputFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.archive, "archive", "", "")
+	fs.StringVar(&f.archive, "archive", "", "`PATH` the archive for run ids and selections (default $GOMB_ARCHIVE, else ~/.local/share/gomb/archive.db)")
 	logFlags(fs, &f.opt)
 }
 
-// logFlags registers -np and -locality, what a log may not say about
-// itself.
-func logFlags(fs *flag.FlagSet, o *importer.Options) {
-	fs.Func("np", "", atLeast(1, "processes", func(v int) { o.NP = v }))
-	fs.Func("locality", "", func(s string) error {
-		if s != result.IntraNode && s != result.InterNode {
-			return fmt.Errorf("want intra-node or inter-node, got %q", s)
-		}
-		o.Locality = s
-		return nil
-	})
+// jsonFlag registers -json, which compare, check and explain take.
+func (f *inputFlags) jsonFlag(fs *flag.FlagSet) {
+	fs.StringVar(&f.json, "json", "", "`FILE` also write the result as JSON ('-': stdout, and the table then goes to stderr); a value that does not exist is null")
 }
-
-const inputFlagsHelp = `  -archive PATH   the archive for run ids and selections (default $GOMB_ARCHIVE,
-                  else ~/.local/share/gomb/archive.db)
-  -np N, -locality intra-node|inter-node
-                  for logs that do not say
-`
-
-// jsonHelp describes -json of compare, check and explain.
-const jsonHelp = `  -json FILE      also write the result as JSON ('-': stdout, the table to stderr)
-`
 
 func (f *inputFlags) resolver() *input.Resolver {
-	return &input.Resolver{Options: f.opt, Archive: func() (*archive.DB, error) { return openArchive(f.archive) }}
+	path, _ := archive.Resolve(f.archive) // none: ids and selections say so
+	return &input.Resolver{Archive: path, Options: f.opt}
 }
 
-// parseCommand parses a command's flags, printing usage for -help.
-func parseCommand(stdout io.Writer, fs *flag.FlagSet, usage string, args []string) ([]string, error) {
-	fs.SetOutput(io.Discard)
-	pos, err := parseInterleaved(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, usage)
-		return nil, errHelpShown
-	}
-	if err != nil {
-		return nil, usageErr("%s: %v", strings.TrimPrefix(fs.Name(), "gomb "), strings.TrimPrefix(err.Error(), "flag: "))
-	}
-	return pos, nil
-}
-
-// helpDone ends a command that printed its help without an error.
-func helpDone(err error) error {
-	if errors.Is(err, errHelpShown) {
-		return nil
-	}
-	return err
-}
-
-// linkFlag registers -link RATE (Gb/s).
-func linkFlag(fs *flag.FlagSet, name string, link *analysis.Link) {
-	fs.Func(name, "", func(s string) error {
-		g, err := parseLink(s)
+// linkFlag registers -NAME RATE (Gb/s).
+func linkFlag(fs *flag.FlagSet, name, usage string, link *analysis.Link) {
+	fs.Func(name, usage, func(s string) error {
+		g, err := analysis.ParseLink(s)
 		*link = analysis.Link{Gbps: g, Source: "-" + name}
 		return err
 	})
@@ -101,16 +66,27 @@ func resolve(stderr io.Writer, r *input.Resolver, what string, items []string) (
 	printProblems(stderr, r.Problems)
 	r.Problems = nil
 	if err != nil {
-		var ee *exitError
-		if errors.As(err, &ee) {
-			return nil, err
+		if errors.As(err, new(*input.ArchiveError)) {
+			return nil, cli.Usage("%v", err)
 		}
-		return nil, usageErr("%s: %v", what, err)
+		return nil, cli.Usage("%s: %v", what, err)
 	}
 	return runs, nil
 }
 
-// output sends the text to stdout, or to stderr when -json - takes stdout.
+// printProblems writes one line per problem of a file read: a line
+// skipped, or one kept with a note.
+func printProblems(stderr io.Writer, problems []error) {
+	for _, p := range problems {
+		if se, ok := p.(*result.SyntaxError); ok && se.Kept {
+			fmt.Fprintf(stderr, "%v\n", p)
+		} else {
+			fmt.Fprintf(stderr, "%v (skipped)\n", p)
+		}
+	}
+}
+
+// text is where the text goes: stdout, or stderr when -json - takes stdout.
 func (f *inputFlags) text(stdout, stderr io.Writer) io.Writer {
 	if f.json == "-" {
 		return stderr
@@ -125,14 +101,14 @@ func (f *inputFlags) writeJSON(stdout io.Writer, v any, items ...[]string) error
 	if f.json == "" {
 		return nil
 	}
-	return writeOutput(stdout, "-json", f.json, f.inputs(items...), func(w io.Writer) error {
+	return cli.WriteOutput(stdout, "-json", f.json, f.inputs(items...), func(w io.Writer) error {
 		return text.WriteJSON(w, v)
 	})
 }
 
 // refuseJSONInput fails early when -json names one of the inputs.
 func (f *inputFlags) refuseJSONInput(items ...[]string) error {
-	return refuseInput("-json", f.json, f.inputs(items...))
+	return cli.RefuseInput("-json", f.json, f.inputs(items...))
 }
 
 // inputs are the files a command reads: the items that name files and the
@@ -142,9 +118,7 @@ func (f *inputFlags) inputs(items ...[]string) []string {
 	for _, its := range items {
 		in = append(in, input.Items(its)...)
 	}
-	if f.archive != "" {
-		in = append(in, f.archive)
-	} else if p, err := archive.DefaultPath(); err == nil {
+	if p, err := archive.Resolve(f.archive); err == nil {
 		in = append(in, p)
 	}
 	return in
@@ -170,22 +144,6 @@ func describeRun(r *result.Bundle) string {
 	return strings.Join(parts, ", ")
 }
 
-// openArchive opens path, or the default archive for "".
-func openArchive(path string) (*archive.DB, error) {
-	if path == "" {
-		p, err := archive.DefaultPath()
-		if err != nil {
-			return nil, err
-		}
-		path = p
-	}
-	db, err := archive.Open(path)
-	if err != nil {
-		return nil, &exitError{code: exitUsage, err: err}
-	}
-	return db, nil
-}
-
 // sideName names a side by what the user gave, the first few items of a
 // long list (a glob) with a count.
 func sideName(items []string) string {
@@ -202,37 +160,45 @@ func splitSides(pos []string) (a, b []string, err error) {
 		if p == "vs" {
 			a, b = pos[:i], pos[i+1:]
 			if len(a) == 0 || len(b) == 0 {
-				return nil, nil, usageErr("compare: runs on both sides of 'vs'")
+				return nil, nil, cli.Usage("compare: runs on both sides of 'vs'")
 			}
 			return a, b, nil
 		}
 	}
 	if len(pos) != 2 {
-		return nil, nil, usageErr("compare: give two sides, A B or A... vs B... ('gomb compare -help')")
+		return nil, nil, cli.Usage("compare: give two sides, A B or A... vs B... ('gomb compare -help')")
 	}
 	return pos[:1], pos[1:], nil
 }
 
-// alphaFlag registers -alpha, the false discovery rate of compare and
-// report: a number strictly between 0 and 1.
-func alphaFlag(fs *flag.FlagSet) *float64 {
-	alpha := 0.05
-	fs.Func("alpha", "", func(s string) error {
+// compareFlags are what compare and report share: how sides are compared.
+type compareFlags struct {
+	metric string
+	m      analysis.Metric // metric, once parsed
+	alpha  float64
+	noise  float64 // 0: not given
+	force  bool
+}
+
+// compareFlagNames are the flags compareFlags registers, in help order.
+var compareFlagNames = []string{"metric", "alpha", "noise", "force"}
+
+func (c *compareFlags) register(fs *flag.FlagSet) {
+	c.alpha = 0.05
+	fs.StringVar(&c.metric, "metric", "", "`M` compare by t_avg_us, t_min_us, t_max_us, t_trimmed_us, "+
+		"mbytes_per_sec or link_efficiency (bandwidth as a share of each side's link) instead of each "+
+		"benchmark's primary number (or t_trimmed_us where both sides have raw samples)")
+	fs.Func("alpha", "`A` false discovery rate (default 0.05)", func(s string) error {
 		v, err := strconv.ParseFloat(s, 64)
 		if err != nil || !(v > 0 && v < 1) {
 			return fmt.Errorf("want a false discovery rate between 0 and 1 (0.05), got %q", s)
 		}
-		alpha = v
+		c.alpha = v
 		return nil
 	})
-	return &alpha
-}
-
-// noiseFlag is -noise: the launch-to-launch noise compare assumes when
-// there are too few launches for its test (0: not given).
-func noiseFlag(fs *flag.FlagSet) *float64 {
-	noise := 0.0
-	fs.Func("noise", "", func(s string) error {
+	fs.Func("noise", "`N` the launch-to-launch noise a size is held against when a side has too few "+
+		"launches for the U test (0.15 = 15%); default: measured over the archive's earlier runs of the "+
+		"side's system (three or more; its system= label), else 15%", func(s string) error {
 		v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
 		if strings.HasSuffix(s, "%") {
 			v /= 100
@@ -240,54 +206,23 @@ func noiseFlag(fs *flag.FlagSet) *float64 {
 		if err != nil || !(v > 0 && v < 10) {
 			return fmt.Errorf("want the noise of one launch as a fraction or a percentage (0.15, 15%%), got %q", s)
 		}
-		noise = v
+		c.noise = v
 		return nil
 	})
-	return &noise
+	fs.BoolVar(&c.force, "force", false, "compare intra-node with inter-node runs (refused otherwise)")
 }
 
-// parseLink reads a link rate in Gb/s: "100", "100Gb/s", "25GbE", or in
-// gigabytes "12.5GB/s".
-func parseLink(s string) (float64, error) {
-	v, mult := strings.TrimSpace(s), 1.0
-	if strings.HasSuffix(v, "GB/s") {
-		v, mult = strings.TrimSuffix(v, "GB/s"), 8
-	} else {
-		for _, suf := range []string{"gb/s", "gbit/s", "gbps", "gbe", "g"} {
-			if strings.HasSuffix(strings.ToLower(v), suf) {
-				v = v[:len(v)-len(suf)]
-				break
-			}
-		}
+// parseMetric checks -metric (a usage error of command cmd).
+func (c *compareFlags) parseMetric(cmd string) (err error) {
+	if c.m, err = analysis.ParseMetric(c.metric); err != nil {
+		return cli.Usage("%s: %v", cmd, err)
 	}
-	g, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-	if err != nil || !(g > 0) || g > 1e5 {
-		return 0, fmt.Errorf("want a rate in Gb/s (100, 200Gb/s, 25GbE, 12.5GB/s), got %q", s)
-	}
-	return g * mult, nil
+	return nil
 }
 
-// launchNoise is the noise compare holds sizes against when a side has too
-// few launches: -noise when given; else, measured over the archive's
-// earlier runs of a side's system (three or more: analysis.LaunchNoise);
-// else 0, gomb's default.
-func launchNoise(r *input.Resolver, archivePath string, given float64, sides ...[]*result.Bundle) (float64, string) {
-	if given > 0 {
-		return given, "-noise"
-	}
-	for _, runs := range sides {
-		if len(runs) == 0 || len(runs) >= 4 {
-			continue
-		}
-		last := runs[len(runs)-1]
-		hist, err := history(r, archivePath, last, 10)
-		if err != nil || len(hist) < 3 {
-			continue
-		}
-		if n, ok := analysis.LaunchNoise(hist); ok {
-			// 2% at least: identical launches do not make a noiseless machine
-			return max(n, 0.02), fmt.Sprintf("measured over the archive's last %d runs of system=%s", len(hist), last.Run.Labels["system"])
-		}
-	}
-	return 0, ""
+// options are the comparison's options for these flags, with the noise
+// resolved against the archive.
+func (c *compareFlags) options(r *input.Resolver, sides ...[]*result.Bundle) analysis.CompareOptions {
+	n, src := r.LaunchNoise(c.noise, sides...)
+	return analysis.CompareOptions{Metric: c.m, Alpha: c.alpha, Noise: n, NoiseSource: src, Force: c.force}
 }

@@ -1,16 +1,21 @@
 // Command gomb measures MPI communication (imb, osu and ring, under an MPI
 // launcher) and interprets the measurements (import, archive, compare,
-// check, explain, report). Each subcommand lives in its own file
-// with its usage, flags and a run function the tests call directly.
+// check, explain, report). Each subcommand lives in its own file: its help
+// around its flags, a parse function that reads the command line and
+// nothing else, and a run function the tests call directly; the work is
+// done by the packages under internal/.
 package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
 	"strings"
+
+	"github.com/gomb-hpc/gomb/internal/cli"
 )
 
 // version is the gomb release; the build revision is appended when known.
@@ -21,60 +26,102 @@ type command struct {
 	name    string
 	summary string
 	run     func(stdout, stderr io.Writer, args []string) error
+	// parse reads a command line as run would, and nothing else: no MPI,
+	// no file (the documentation's examples are checked with it).
+	parse func(args []string) error
+	// usage is its -help (nil: the command has no flags).
+	usage *usage
 }
 
 // commands is the table of subcommands, in the order help lists them.
 var commands = []command{
-	{"imb", "IMB-MPI1 benchmarks with IMB's flags and tables (run under mpirun/mpiexec/srun)", runIMB},
-	{"osu", "OSU Micro-Benchmarks tests with OSU's flags and tables, plus one-way latency", runOSU},
-	{"ring", "continuous ring monitor (mpi-comm-bench): bandwidth per sample until stopped, straggler summary", runRing},
-	{"import", "turn IMB, OSU and mpi-comm-bench logs (and gomb's text) into gomb records", runImport},
-	{"archive", "the SQLite archive of runs: add, list, show, rm, export, history, check", runArchive},
-	{"compare", "A against B by message size and size band, with significance over repeated runs", runCompare},
-	{"check", "a run against a baseline with tolerances, for CI: non-zero exit on a regression", runCheck},
-	{"explain", "findings in plain words: variability, cliffs, protocol switches, link efficiency, stragglers", runExplain},
-	{"report", "a self-contained HTML report with plots (latency, bandwidth, A/B speed) and the findings", runReport},
-	{"version", "print gomb's version and the MPI library it was built for", runVersion},
+	{"imb", "IMB-MPI1 benchmarks with IMB's flags and tables (run under mpirun/mpiexec/srun)", runIMB,
+		parsed(parseIMB), imbUsage},
+	{"osu", "OSU Micro-Benchmarks tests with OSU's flags and tables, plus one-way latency", runOSU,
+		parsed(parseOSU), osuUsage},
+	{"ring", "continuous ring monitor (mpi-comm-bench): bandwidth per sample until stopped, straggler summary", runRing,
+		parsed(parseRing), ringUsage},
+	{"import", "turn IMB, OSU and mpi-comm-bench logs (and gomb's text) into gomb records", runImport,
+		parsed(parseImport), importUsage},
+	{"archive", "the SQLite archive of runs: add, list, show, rm, export, history, check", runArchive,
+		parsed(parseArchive), archiveUsage},
+	{"compare", "A against B by message size and size band, with significance over repeated runs", runCompare,
+		parsed(parseCompare), compareUsage},
+	{"check", "a run against a baseline with tolerances, for CI: non-zero exit on a regression", runCheck,
+		parsed(parseCheck), checkUsage},
+	{"explain", "findings in plain words: variability, cliffs, protocol switches, link efficiency, stragglers", runExplain,
+		parsed(parseExplain), explainUsage},
+	{"report", "a self-contained HTML report with plots (latency, bandwidth, A/B speed) and the findings", runReport,
+		parsed(parseReport), reportUsage},
+	{"version", "print gomb's version and the MPI library it was built for", runVersion,
+		versionArgs, nil},
 }
 
-// exitError carries an exit status through the error chain.
-type exitError struct {
-	code int
-	err  error
-}
-
-func (e *exitError) Error() string { return e.err.Error() }
-func (e *exitError) Unwrap() error { return e.err }
-
-// Exit statuses.
-const (
-	exitFailure     = 1 // the run failed (MPI error, I/O error)
-	exitUsage       = 2 // bad flags or input
-	exitCheckFailed = 3 // -check found wrong data
-	exitWatchdog    = 5 // a deadline passed: the watchdog ended the job
-)
-
-func usageErr(format string, a ...any) error {
-	return &exitError{code: exitUsage, err: fmt.Errorf(format, a...)}
-}
-
-// errReported is an error whose message has already been printed (by rank
-// 0 only); main just exits with its status.
-type errReported struct{ code int }
-
-func (e errReported) Error() string { return fmt.Sprintf("exit status %d", e.code) }
-
-// exitCode maps an error to the process exit status.
-func exitCode(err error) int {
-	var r errReported
-	if errors.As(err, &r) {
-		return r.code
+// parsed makes a parse function that drops what it parsed.
+func parsed[T any](parse func([]string) (T, error)) func([]string) error {
+	return func(args []string) error {
+		_, err := parse(args)
+		return err
 	}
-	var e *exitError
-	if errors.As(err, &e) {
-		return e.code
+}
+
+// usage is a command's help and the flag set it describes.
+type usage struct {
+	help func() *cli.Help
+	fs   *flag.FlagSet
+}
+
+func helpWriter(help func() *cli.Help, fs *flag.FlagSet) *usage { return &usage{help, fs} }
+
+// write prints the help.
+func (u *usage) write(w io.Writer) {
+	if err := u.help().Write(w, u.fs); err != nil {
+		panic(err) // a help that names a flag that does not exist: TestHelp fails first
 	}
-	return exitFailure
+}
+
+// newFlagSet is a command's flag set; its errors and help are the
+// command's to print.
+func newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet("gomb "+name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// parseFlags parses flags and positional arguments in any order. -help
+// returns flag.ErrHelp; a bad flag, a usage error that names the
+// command's help.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	pos, err := cli.ParseInterleaved(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return nil, err
+	case err != nil:
+		return nil, cli.Usage("%v ('%s -help' lists the flags)", strings.TrimPrefix(err.Error(), "flag: "), fs.Name())
+	}
+	return pos, nil
+}
+
+// parseCommand parses the flags and arguments of a command that needs no
+// MPI. -help returns flag.ErrHelp; a bad flag, a usage error that starts
+// with the command's name.
+func parseCommand(fs *flag.FlagSet, args []string) ([]string, error) {
+	pos, err := cli.ParseInterleaved(fs, args)
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
+		return nil, cli.Usage("%s: %v", strings.TrimPrefix(fs.Name(), "gomb "), strings.TrimPrefix(err.Error(), "flag: "))
+	}
+	return pos, err
+}
+
+// helpOr prints a command's help for flag.ErrHelp, and then returns nil;
+// any other error it returns.
+func helpOr(err error, stdout io.Writer, u *usage) error {
+	if errors.Is(err, flag.ErrHelp) {
+		u.write(stdout)
+		return nil
+	}
+	return err
 }
 
 func fullVersion() string {
@@ -110,7 +157,7 @@ Examples:
 func run(stdout, stderr io.Writer, args []string) error {
 	if len(args) == 0 {
 		mainUsage(stderr)
-		return &exitError{code: exitUsage, err: errors.New("no command given")}
+		return cli.Usage("no command given")
 	}
 	name := args[0]
 	switch name {
@@ -123,7 +170,7 @@ func run(stdout, stderr io.Writer, args []string) error {
 			return c.run(stdout, stderr, args[1:])
 		}
 	}
-	return usageErr("unknown command %q; 'gomb help' lists the commands", name)
+	return cli.Usage("unknown command %q; 'gomb help' lists the commands", name)
 }
 
 func main() {
@@ -131,7 +178,7 @@ func main() {
 	if err == nil {
 		os.Exit(0)
 	}
-	var r errReported
+	var r cli.Reported
 	if !errors.As(err, &r) {
 		msg := err.Error()
 		if !strings.HasPrefix(msg, "gomb") {
@@ -139,5 +186,5 @@ func main() {
 		}
 		fmt.Fprintln(os.Stderr, msg)
 	}
-	os.Exit(exitCode(err))
+	os.Exit(cli.Code(err))
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gomb-hpc/gomb/internal/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/internal/kernel"
 )
 
@@ -22,9 +23,9 @@ func TestCommandsWithoutMPI(t *testing.T) {
 		{[]string{"version"}, 0, "gomb " + version, ""},
 		{[]string{"imb", "-help"}, 0, "Examples:", ""},
 		{[]string{"imb", "-list"}, 0, "Reduce_scatter_block", ""},
-		{[]string{"bogus"}, exitUsage, "", `unknown command "bogus"`},
-		{nil, exitUsage, "", ""},
-		{[]string{"version", "x"}, exitUsage, "", ""},
+		{[]string{"bogus"}, cli.ExitUsage, "", `unknown command "bogus"`},
+		{nil, cli.ExitUsage, "", ""},
+		{[]string{"version", "x"}, cli.ExitUsage, "", ""},
 	}
 	for _, c := range cases {
 		var so, se bytes.Buffer
@@ -50,7 +51,7 @@ func exitCodeOf(err error) int {
 	if err == nil {
 		return 0
 	}
-	return exitCode(err)
+	return cli.Code(err)
 }
 
 func TestParseIMB(t *testing.T) {
@@ -59,17 +60,17 @@ func TestParseIMB(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := cfg.opt
-	if strings.Join(cfg.names, ",") != "PingPong,Allreduce,Barrier" || o.NPMin != 4 || !o.OffCache || o.CacheMB != 8 ||
+	o := cfg.Options
+	if strings.Join(cfg.Names, ",") != "PingPong,Allreduce,Barrier" || o.NPMin != 4 || !o.OffCache || o.CacheMB != 8 ||
 		o.CacheLine != 64 || o.MsgsPerSample != 100 || o.OverallVolMiB != 10 || o.MsgsNonAggr != 100 ||
-		len(o.Sizes) != 2 || o.Sizes[1] != 1024 || o.MapP != 2 || o.MapQ != 3 || o.Sync || cfg.rec.jsonPath != "x.jsonl" {
+		len(o.Sizes) != 2 || o.Sizes[1] != 1024 || o.MapP != 2 || o.MapQ != 3 || o.Sync || cfg.JSON != "x.jsonl" {
 		t.Errorf("parsed %+v / %+v", cfg, o)
 	}
 	for _, bad := range [][]string{{"-iter", "1,2,3,4"}, {"-off_cache", "x"}, {"-map", "2by3"},
 		{"-msglen", "a", "-msgsize", "1"}, {"-window_size", "0"}, {"-thread_level", "lots"},
 		{"-buffers", "malloc"}, {"-buffers", "huge"}, {"-precision", "2%"}, {"-iter_policy", "precision", "-precision", "0"},
 		{"-iter_policy", "precision", "-precision", "150%"}, {"-iter_policy", "precision", "-precision", "x"}} {
-		if _, err := parseIMB(bad); err == nil || exitCode(err) != exitUsage {
+		if _, err := parseIMB(bad); err == nil || cli.Code(err) != cli.ExitUsage {
 			t.Errorf("%v: error %v, want a usage error", bad, err)
 		}
 	}
@@ -98,10 +99,10 @@ func TestParseSetup(t *testing.T) {
 			t.Errorf("%v: %v", c.args, err)
 			continue
 		}
-		if cfg.thread != c.thread || cfg.opt.Buffers != c.buffers || cfg.opt.Policy != c.policy ||
-			math.Abs(cfg.opt.Precision-c.precision) > 1e-12 {
-			t.Errorf("%v: thread %v buffers %v policy %v precision %g", c.args, cfg.thread, cfg.opt.Buffers,
-				cfg.opt.Policy, cfg.opt.Precision)
+		if cfg.Thread != c.thread || cfg.Options.Buffers != c.buffers || cfg.Options.Policy != c.policy ||
+			math.Abs(cfg.Options.Precision-c.precision) > 1e-12 {
+			t.Errorf("%v: thread %v buffers %v policy %v precision %g", c.args, cfg.Thread, cfg.Options.Buffers,
+				cfg.Options.Policy, cfg.Options.Precision)
 		}
 	}
 }
@@ -115,7 +116,7 @@ func TestBuiltWithoutCgo(t *testing.T) {
 		t.Fatalf("CGO_ENABLED=0 build: %v\n%s", err, out)
 	}
 	out, err := exec.Command(bin, "imb", "PingPong").CombinedOutput()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitFailure || !strings.Contains(string(out), "built without MPI") {
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != cli.ExitFailure || !strings.Contains(string(out), "built without MPI") {
 		t.Errorf("nocgo imb: %v\n%s", err, out)
 	}
 	out, _ = exec.Command(bin, "version").CombinedOutput()

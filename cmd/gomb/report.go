@@ -4,86 +4,101 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/analysis"
+	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/internal/report"
 	"github.com/gomb-hpc/gomb/result"
 )
 
-const reportUsageText = `Usage: gomb report [flags] RUN... [vs RUN...] -o report.html
-
-Writes one self-contained HTML file — no network access when it is viewed —
+func reportHelp() *cli.Help {
+	return &cli.Help{
+		Usage: "gomb report [flags] RUN... [vs RUN...] -o report.html",
+		Intro: `Writes one self-contained HTML file — no network access when it is viewed —
 with, per benchmark and process count, time against message size on
 log-log axes (t_avg, the band from t_min to t_max) and bandwidth against
 size (with the link rate when known); with 'vs', the speed of B over A per
 size with its interval and the table by size band; and explain's findings
 for every run. Each plot is also written as SVG and PNG (-plots).
 
-` + inputHelp + `
+` + inputHelp,
+		Groups: []cli.Group{{Title: "Flags:", Flags: slices.Concat([]string{"o", "plots", "title", "link"},
+			compareFlagNames, inputFlagNames)}},
+		Outro: "Exit status: 0 written, 1 could not write, 2 bad input.",
+		Examples: []string{
+			"gomb report run.jsonl -o run.html",
+			"gomb report base-*.jsonl vs xpmem-*.jsonl -title 'XPMEM on hpc4' -o xpmem.html",
+			"gomb report 'system=hpc4 last=1' -link 100 -o hpc4.html",
+		},
+	}
+}
 
-Flags:
-  -o FILE         the HTML file (report.html)
-  -plots DIR      where the SVG and PNG files go (FILE without .html, plus _plots)
-  -title TEXT     the report's title
-  -link RATE      the link rate in Gb/s for efficiency and the bandwidth plots
-                  (default: what the runs recorded)
-  -metric M, -alpha A, -noise N, -force   as for gomb compare
-` + inputFlagsHelp + `
-Exit status: 0 written, 1 could not write, 2 bad input.
+// reportCmd is gomb report's command line.
+type reportCmd struct {
+	in                inputFlags
+	cf                compareFlags
+	out, plots, title string
+	link              analysis.Link
+	pos               []string
+	sides             [][]string
+}
 
-Examples:
-  gomb report run.jsonl -o run.html
-  gomb report base-*.jsonl vs xpmem-*.jsonl -title 'XPMEM on hpc4' -o xpmem.html
-  gomb report 'system=hpc4 last=1' -link 100 -o hpc4.html
-`
+func newReportCmd() *reportCmd { return &reportCmd{out: "report.html"} }
 
-func runReport(stdout, stderr io.Writer, args []string) error {
-	var in inputFlags
-	fs := flag.NewFlagSet("gomb report", flag.ContinueOnError)
-	in.register(fs)
-	out := fs.String("o", "report.html", "")
-	plots := fs.String("plots", "", "")
-	title := fs.String("title", "", "")
-	metricName := fs.String("metric", "", "")
-	alpha := alphaFlag(fs)
-	noise := noiseFlag(fs)
-	force := fs.Bool("force", false, "")
-	var link analysis.Link
-	linkFlag(fs, "link", &link)
-	pos, err := parseCommand(stdout, fs, reportUsageText, args)
+func reportFlagSet(c *reportCmd) *flag.FlagSet {
+	fs := newFlagSet("report")
+	fs.StringVar(&c.out, "o", c.out, "`FILE` the HTML file")
+	fs.StringVar(&c.plots, "plots", "", "`DIR` where the SVG and PNG files go (default FILE without .html, plus _plots)")
+	fs.StringVar(&c.title, "title", "", "`TEXT` the report's title")
+	linkFlag(fs, "link", "`RATE` the link rate in Gb/s for efficiency and the bandwidth plots (default: what the runs recorded)", &c.link)
+	c.cf.register(fs)
+	c.in.register(fs)
+	return fs
+}
+
+var reportUsage = helpWriter(reportHelp, reportFlagSet(newReportCmd()))
+
+func parseReport(args []string) (*reportCmd, error) {
+	c := newReportCmd()
+	pos, err := parseCommand(reportFlagSet(c), args)
 	if err != nil {
-		return helpDone(err)
+		return nil, err
 	}
 	if len(pos) == 0 {
-		return usageErr("report: give the runs to report ('gomb report -help')")
+		return nil, cli.Usage("report: give the runs to report ('gomb report -help')")
 	}
-	metric, err := analysis.ParseMetric(*metricName)
+	if err := c.cf.parseMetric("report"); err != nil {
+		return nil, err
+	}
+	c.pos, c.sides = pos, [][]string{pos}
+	if slices.Contains(pos, "vs") {
+		a, b, err := splitSides(pos)
+		if err != nil {
+			return nil, err
+		}
+		c.sides = [][]string{a, b}
+	}
+	return c, nil
+}
+
+func runReport(stdout, stderr io.Writer, args []string) error {
+	c, err := parseReport(args)
 	if err != nil {
-		return usageErr("report: %v", err)
+		return helpOr(err, stdout, reportUsage)
 	}
-	if err := refuseInput("-o", *out, in.inputs(pos)); err != nil {
+	if err := cli.RefuseInput("-o", c.out, c.in.inputs(c.pos)); err != nil {
 		return err
 	}
-	sides := [][]string{pos}
-	for _, p := range pos {
-		if p == "vs" {
-			a, b, err := splitSides(pos)
-			if err != nil {
-				return err
-			}
-			sides = [][]string{a, b}
-			break
-		}
-	}
-	r := in.resolver()
+	r := c.in.resolver()
 	defer r.Close()
-	input := report.Input{Title: *title, Generated: time.Now(), Link: link}
+	in := report.Input{Title: c.title, Generated: time.Now(), Link: c.link}
 	var runs [][]*result.Bundle
-	for i, items := range sides {
+	for i, items := range c.sides {
 		what := "report"
-		if len(sides) == 2 {
+		if len(c.sides) == 2 {
 			what = []string{"A", "B"}[i]
 		}
 		rs, err := resolve(stderr, r, what, items)
@@ -94,48 +109,46 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 		side := report.Side{Label: sideName(items), Profiles: analysis.Profiles(rs)}
 		for _, run := range rs {
 			side.Runs = append(side.Runs, describeRun(run))
-			hist, err := history(r, in.archive, run, 10)
+			hist, err := r.History(run, 10)
 			if err != nil {
 				return err
 			}
-			f := analysis.Explain(run, analysis.ExplainOptions{Link: link, History: hist})
-			input.Findings = append(input.Findings, report.RunFindings{Run: describeRun(run), Findings: f})
-			if input.Link.Gbps == 0 {
-				input.Link = analysis.RunLink(run.Run)
+			f := analysis.Explain(run, analysis.ExplainOptions{Link: c.link, History: hist})
+			in.Findings = append(in.Findings, report.RunFindings{Run: describeRun(run), Findings: f})
+			if in.Link.Gbps == 0 {
+				in.Link = analysis.RunLink(run.Run)
 			}
 		}
-		input.Sides = append(input.Sides, side)
+		in.Sides = append(in.Sides, side)
 	}
 	if len(runs) == 2 {
-		n, src := launchNoise(r, in.archive, *noise, runs...)
-		c, err := analysis.Compare(input.Sides[0].Label, runs[0], input.Sides[1].Label, runs[1],
-			analysis.CompareOptions{Metric: metric, Alpha: *alpha, Noise: n, NoiseSource: src, Force: *force})
+		cmp, err := analysis.Compare(in.Sides[0].Label, runs[0], in.Sides[1].Label, runs[1], c.cf.options(r, runs...))
 		if err != nil {
-			return usageErr("report: %v", err)
+			return cli.Usage("report: %v", err)
 		}
-		input.Comparison = c
+		in.Comparison = cmp
 	}
-	if input.Title == "" {
-		input.Title = "gomb report: " + input.Sides[0].Label
-		if len(input.Sides) == 2 {
-			input.Title += " vs " + input.Sides[1].Label
+	if in.Title == "" {
+		in.Title = "gomb report: " + in.Sides[0].Label
+		if len(in.Sides) == 2 {
+			in.Title += " vs " + in.Sides[1].Label
 		}
 	}
-	rep, err := report.Build(input)
+	rep, err := report.Build(in)
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	dir := *plots
+	dir := c.plots
 	if dir == "" {
-		dir = strings.TrimSuffix(*out, ".html") + "_plots"
+		dir = strings.TrimSuffix(c.out, ".html") + "_plots"
 	}
 	files, err := rep.WritePlots(dir)
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	if err := writeOutput(stdout, "-o", *out, in.inputs(pos), rep.WriteHTML); err != nil {
+	if err := cli.WriteOutput(stdout, "-o", c.out, c.in.inputs(c.pos), rep.WriteHTML); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	fmt.Fprintf(stderr, "gomb report: wrote %s and %d plot files in %s\n", *out, len(files), dir)
+	fmt.Fprintf(stderr, "gomb report: wrote %s and %d plot files in %s\n", c.out, len(files), dir)
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/gomb-hpc/gomb/internal/bench/imb"
 	"github.com/gomb-hpc/gomb/internal/bench/osu"
 	"github.com/gomb-hpc/gomb/internal/bench/ring"
+	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt/imbtext"
 	"github.com/gomb-hpc/gomb/textfmt/osutext"
@@ -22,5 +23,5 @@ func writeSuiteText(w io.Writer, b *result.Bundle) error {
 	case ring.Suite:
 		return ringtext.WriteRecords(w, b)
 	}
-	return usageErr("run %s: suite %q has no text layout (imb, osu, ring)", b.Run.RunID, b.Run.Suite)
+	return cli.Usage("run %s: suite %q has no text layout (imb, osu, ring)", b.Run.RunID, b.Run.Suite)
 }

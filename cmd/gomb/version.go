@@ -5,17 +5,21 @@ import (
 	"io"
 	"runtime"
 
-	"github.com/gomb-hpc/gomb/internal/mpi"
+	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/internal/session"
 )
 
-func runVersion(stdout, stderr io.Writer, args []string) error {
+func versionArgs(args []string) error {
 	if len(args) > 0 {
-		return usageErr("version takes no arguments")
+		return cli.Usage("version takes no arguments")
 	}
-	lib := mpi.Impl
-	if !mpi.Available {
-		lib = "none (built without cgo: analysis commands only)"
+	return nil
+}
+
+func runVersion(stdout, stderr io.Writer, args []string) error {
+	if err := versionArgs(args); err != nil {
+		return err
 	}
-	fmt.Fprintf(stdout, "gomb %s\ngo %s %s/%s\nMPI build: %s\n", fullVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH, lib)
+	fmt.Fprintf(stdout, "gomb %s\ngo %s %s/%s\nMPI build: %s\n", fullVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH, session.MPIBuild())
 	return nil
 }

@@ -37,12 +37,6 @@ func (t Tolerance) String() string {
 	return scope + "=" + v
 }
 
-// ToleranceHelp describes -tol.
-const ToleranceHelp = `-tol [BENCH][@BAND]=LIMIT (repeatable): LIMIT is a percentage of the
-baseline (5%) or an amount in the metric's unit (0.2: µs for times, MB/s
-for bandwidth); BAND is 0-32, 64-4K, 8K-256K or 512K-4M. The most specific
-tolerance applies: BENCH@BAND, then BENCH, then @BAND, then the default.`
-
 var bandNames = map[string]int{"0-32": 0, "64-4k": 1, "8k-256k": 2, "512k-4m": 3}
 
 // ParseTolerance reads "5%", "0.2", "PingPong=10%", "@512K-4M=3%" or

@@ -264,10 +264,15 @@ func summarise(rows []Row) []SeriesSummary {
 	return out
 }
 
+// MinNoise is the least launch-to-launch noise LaunchNoise reports: runs
+// that happen to agree closely do not make a noiseless machine.
+const MinNoise = 0.02
+
 // LaunchNoise is the launch-to-launch noise of a set of runs of one
 // system (the standard deviation of a value's logarithm, robustly: 1.4826
 // × the median absolute deviation, at every key three runs or more share,
-// the median over the keys); ok is false when no key has three runs.
+// the median over the keys; MinNoise at least); ok is false when no key
+// has three runs.
 func LaunchNoise(runs []*result.Bundle) (noise float64, ok bool) {
 	var sds []float64
 	for _, ps := range Observe(runs, "") {
@@ -279,5 +284,5 @@ func LaunchNoise(runs []*result.Bundle) (noise float64, ok bool) {
 	if len(sds) == 0 {
 		return 0, false
 	}
-	return stats.Median(sds), true
+	return max(stats.Median(sds), MinNoise), true
 }

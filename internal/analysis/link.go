@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -10,6 +12,27 @@ import (
 type Link struct {
 	Gbps   float64 `json:"gbps"`
 	Source string  `json:"source"` // "-link", or the host and link it was read from
+}
+
+// ParseLink reads a link rate given by a user, in Gb/s: "100",
+// "100Gb/s", "25GbE", or in gigabytes "12.5GB/s".
+func ParseLink(s string) (float64, error) {
+	v, mult := strings.TrimSpace(s), 1.0
+	if strings.HasSuffix(v, "GB/s") {
+		v, mult = strings.TrimSuffix(v, "GB/s"), 8
+	} else {
+		for _, suf := range []string{"gb/s", "gbit/s", "gbps", "gbe", "g"} {
+			if strings.HasSuffix(strings.ToLower(v), suf) {
+				v = v[:len(v)-len(suf)]
+				break
+			}
+		}
+	}
+	g, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || !(g > 0) || g > 1e5 {
+		return 0, fmt.Errorf("want a rate in Gb/s (100, 200Gb/s, 25GbE, 12.5GB/s), got %q", s)
+	}
+	return g * mult, nil
 }
 
 // MBps is the link's rate in MB/s (10^6 bytes).

@@ -49,6 +49,15 @@ func DefaultPath() (string, error) {
 	return filepath.Join(dir, "gomb", "archive.db"), nil
 }
 
+// Resolve is the archive a command uses: path, or DefaultPath when path is
+// "".
+func Resolve(path string) (string, error) {
+	if path != "" {
+		return path, nil
+	}
+	return DefaultPath()
+}
+
 // Open opens (creating it if needed) the archive at path and brings its
 // schema up to date.
 func Open(path string) (*DB, error) {

@@ -8,38 +8,96 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 )
 
-// Fault injection for the watchdog's tests: GOMB_FAULT=hang:BYTES:RANK
-// makes that world rank stop answering, forever, just before the timed
-// loop of that size, as a rank stuck in an MPI call would (its peers then
-// wait inside MPI). Unset, it costs one look at the environment.
-var hang struct {
-	once  sync.Once
-	bytes int64
-	rank  int
-	on    bool
+// Fault is what GOMB_FAULT asks for, read once per process by
+// FaultFromEnv: faults made on purpose, for gomb's own tests and for the
+// anomalies explain's corpus needs. A nil *Fault is no fault.
+type Fault struct {
+	Hang    *Hang  // hang:BYTES:RANK
+	Delay   *Delay // delay:RANK:BYTES:DELAY[:BENCH,...]
+	Corrupt bool   // check-corrupt: every -check validation sees a flipped byte
 }
 
-// HangIfAsked blocks forever when GOMB_FAULT asks this rank to hang at
-// this size.
-func HangIfAsked(bytes int64, rank int) {
-	hang.once.Do(func() {
-		f := strings.Split(os.Getenv("GOMB_FAULT"), ":")
-		if len(f) != 3 || f[0] != "hang" {
-			return
-		}
-		b, err1 := strconv.ParseInt(f[1], 10, 64)
-		r, err2 := strconv.Atoi(f[2])
-		hang.bytes, hang.rank, hang.on = b, r, err1 == nil && err2 == nil
-	})
-	if hang.on && bytes == hang.bytes && rank == hang.rank {
-		for {
-			time.Sleep(time.Hour)
-		}
+// FaultFromEnv reads GOMB_FAULT: nil when it is unset, an error when it
+// asks for no fault gomb knows or for one malformed.
+func FaultFromEnv() (*Fault, error) {
+	v := os.Getenv("GOMB_FAULT")
+	if v == "" {
+		return nil, nil
 	}
+	f, err := ParseFault(v)
+	if err != nil {
+		return nil, fmt.Errorf("GOMB_FAULT=%s: %w", v, err)
+	}
+	return f, nil
+}
+
+// ParseFault parses a GOMB_FAULT value.
+func ParseFault(v string) (*Fault, error) {
+	kind, _, _ := strings.Cut(v, ":")
+	var f Fault
+	var err error
+	switch kind {
+	case "hang":
+		f.Hang, err = parseHang(v)
+	case "delay":
+		f.Delay, err = ParseDelay(v)
+	case "check-corrupt":
+		if v != kind {
+			err = errors.New("check-corrupt takes no arguments")
+		}
+		f.Corrupt = true
+	default:
+		err = errors.New("want hang:BYTES:RANK, delay:RANK:BYTES:DELAY[:BENCH,...] or check-corrupt")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &f, nil
+}
+
+// Hang is the fault GOMB_FAULT=hang:BYTES:RANK asks for: that world rank
+// stops answering, forever, just before the timed loop of that size, as a
+// rank stuck in an MPI call would (its peers then wait inside MPI): the
+// watchdog's tests.
+type Hang struct {
+	Bytes int64
+	Rank  int
+}
+
+func parseHang(v string) (*Hang, error) {
+	f := strings.Split(v, ":")
+	if len(f) != 3 {
+		return nil, errors.New("want hang:BYTES:RANK")
+	}
+	b, err1 := strconv.ParseInt(f[1], 10, 64)
+	r, err2 := strconv.Atoi(f[2])
+	if err1 != nil || err2 != nil || b < 0 || r < 0 {
+		return nil, fmt.Errorf("want hang:BYTES:RANK with whole numbers, got %q", v)
+	}
+	return &Hang{Bytes: b, Rank: r}, nil
+}
+
+// HangIfAsked blocks forever when the fault asks this rank to hang at this
+// size.
+func (f *Fault) HangIfAsked(bytes int64, rank int) {
+	if f == nil || f.Hang == nil || bytes != f.Hang.Bytes || rank != f.Hang.Rank {
+		return
+	}
+	for {
+		time.Sleep(time.Hour)
+	}
+}
+
+// DelayAt is the delay in seconds this rank spins per iteration of
+// benchmark at size bytes (Delay.At; 0 without a delay fault).
+func (f *Fault) DelayAt(benchmark string, bytes int64, rank int) float64 {
+	if f == nil {
+		return 0
+	}
+	return f.Delay.At(benchmark, bytes, rank)
 }
 
 // Delay is the fault GOMB_FAULT=delay:RANK:BYTES:DELAY[:BENCH,...] asks
@@ -54,20 +112,6 @@ type Delay struct {
 	From, To   int64 // To < 0: no upper bound
 	US, NSPerB float64
 	Benchmarks []string
-}
-
-// DelayFromEnv reads GOMB_FAULT: nil without a delay fault, an error when
-// it asks for one malformed.
-func DelayFromEnv() (*Delay, error) {
-	v := os.Getenv("GOMB_FAULT")
-	if !strings.HasPrefix(v, "delay:") {
-		return nil, nil
-	}
-	d, err := ParseDelay(v)
-	if err != nil {
-		return nil, fmt.Errorf("GOMB_FAULT=%s: %w", v, err)
-	}
-	return d, nil
 }
 
 // ParseDelay parses "delay:RANK:BYTES:DELAY[:BENCH,...]".

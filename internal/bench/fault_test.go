@@ -69,12 +69,50 @@ func TestDelayAt(t *testing.T) {
 		t.Error("a nil Delay delays")
 	}
 	t.Setenv("GOMB_FAULT", "check-corrupt")
-	if d, err := DelayFromEnv(); d != nil || err != nil {
-		t.Errorf("GOMB_FAULT=check-corrupt: %v, %v", d, err)
+	if f, err := FaultFromEnv(); f == nil || f.Delay != nil || err != nil {
+		t.Errorf("GOMB_FAULT=check-corrupt: %v, %v", f, err)
 	}
 	t.Setenv("GOMB_FAULT", "delay:1:8:oops")
-	if _, err := DelayFromEnv(); err == nil {
+	if _, err := FaultFromEnv(); err == nil {
 		t.Error("a malformed delay fault is no error")
+	}
+}
+
+func TestParseFault(t *testing.T) {
+	cases := []struct {
+		in   string
+		want *Fault
+	}{
+		{"hang:65536:1", &Fault{Hang: &Hang{Bytes: 65536, Rank: 1}}},
+		{"check-corrupt", &Fault{Corrupt: true}},
+		{"delay:2:4096:20us", &Fault{Delay: &Delay{Rank: 2, From: 4096, To: 4096, US: 20}}},
+		{"hang:65536", nil},      // too few fields
+		{"hang:x:1", nil},        // not a size
+		{"hang:8:-1", nil},       // negative rank
+		{"check-corrupt:1", nil}, // no arguments
+		{"crash:1", nil},         // no such fault
+		{"delay:1:8", nil},       // a malformed delay
+	}
+	for _, c := range cases {
+		got, err := ParseFault(c.in)
+		if c.want == nil {
+			if err == nil {
+				t.Errorf("%s: no error, got %+v", c.in, got)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: %+v, %v; want %+v", c.in, got, err, c.want)
+		}
+	}
+	var none *Fault
+	none.HangIfAsked(65536, 1) // returns: no fault
+	if none.DelayAt("PingPong", 8, 0) != 0 {
+		t.Error("a nil Fault delays")
+	}
+	t.Setenv("GOMB_FAULT", "")
+	if f, err := FaultFromEnv(); f != nil || err != nil {
+		t.Errorf("GOMB_FAULT unset: %v, %v", f, err)
 	}
 }
 

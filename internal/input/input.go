@@ -1,7 +1,9 @@
 // Package input resolves what a user names on the command line of the
 // analysing commands — record files, logs of IMB-MPI1, OSU or
-// mpi-comm-bench, archive run ids and archive selections — into runs, so
-// that the analyses themselves read no file and no database.
+// mpi-comm-bench, archive run ids and archive selections — into runs, and
+// finds in the archive what the analyses hold a run against (its history,
+// the launch-to-launch noise of its system), so that the analyses
+// themselves read no file and no database.
 package input
 
 import (
@@ -12,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/gomb-hpc/gomb/importer"
+	"github.com/gomb-hpc/gomb/internal/analysis"
 	"github.com/gomb-hpc/gomb/internal/archive"
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -19,14 +22,22 @@ import (
 // Resolver turns what a user names — files, archive run ids, archive
 // selections — into runs.
 type Resolver struct {
-	// Archive opens the archive, when an id or a selection needs it.
-	Archive func() (*archive.DB, error)
+	// Archive is the archive's path, opened when an id, a selection or a
+	// run's history needs it; "": none.
+	Archive string
 	// Options label and complete imported logs.
 	Options importer.Options
 	// Problems collects malformed lines of the files read (file:line).
 	Problems []error
 	db       *archive.DB
 }
+
+// ArchiveError is an archive that could not be opened (not an archive, a
+// directory, a newer schema).
+type ArchiveError struct{ Err error }
+
+func (e *ArchiveError) Error() string { return e.Err.Error() }
+func (e *ArchiveError) Unwrap() error { return e.Err }
 
 // Close closes the archive if it was opened.
 func (r *Resolver) Close() {
@@ -38,12 +49,12 @@ func (r *Resolver) Close() {
 
 func (r *Resolver) archive() (*archive.DB, error) {
 	if r.db == nil {
-		if r.Archive == nil {
-			return nil, errors.New("no archive to read run ids and selections from")
+		if r.Archive == "" {
+			return nil, errors.New("no archive to read run ids and selections from (give -archive PATH)")
 		}
-		db, err := r.Archive()
+		db, err := archive.Open(r.Archive)
 		if err != nil {
-			return nil, err
+			return nil, &ArchiveError{err}
 		}
 		r.db = db
 	}
@@ -156,13 +167,18 @@ func (r *Resolver) selected(sel archive.Selector, pick func([]archive.RunInfo) [
 
 // History is up to n earlier archived runs of the run's system (and its
 // configuration, suite and locality), newest first: what explain holds a
-// run against. None when the run has no system label; a run does not
-// count as its own history, nor do runs that started after it.
-func (r *Resolver) History(run *result.Bundle, locality string, n int) ([]*result.Bundle, error) {
+// run against. None when the run has no system label, or there is no
+// archive (looking creates none); a run does not count as its own
+// history, nor do runs that started after it.
+func (r *Resolver) History(run *result.Bundle, n int) ([]*result.Bundle, error) {
 	sys := run.Run.Labels["system"]
-	if sys == "" || n <= 0 {
+	if sys == "" || n <= 0 || r.Archive == "" {
 		return nil, nil
 	}
+	if _, err := os.Stat(r.Archive); err != nil {
+		return nil, nil
+	}
+	locality := analysis.Locality([]*result.Bundle{run})
 	words := []string{"system=" + sys, "suite=" + run.Run.Suite}
 	if c := run.Run.Labels["config"]; c != "" {
 		words = append(words, "config="+c)
@@ -186,4 +202,29 @@ func (r *Resolver) History(run *result.Bundle, locality string, n int) ([]*resul
 		return kept
 	}
 	return r.selected(sel, earlier)
+}
+
+// LaunchNoise is the noise compare holds sizes against when a side has
+// too few launches for its test: given, when the user gave one (source
+// "-noise"); else measured over the archive's earlier runs of a side's
+// system (three or more: analysis.LaunchNoise); else 0 (compare's
+// default).
+func (r *Resolver) LaunchNoise(given float64, sides ...[]*result.Bundle) (noise float64, source string) {
+	if given > 0 {
+		return given, "-noise"
+	}
+	for _, runs := range sides {
+		if len(runs) == 0 || len(runs) >= 4 {
+			continue
+		}
+		last := runs[len(runs)-1]
+		hist, err := r.History(last, 10)
+		if err != nil || len(hist) < 3 {
+			continue
+		}
+		if n, ok := analysis.LaunchNoise(hist); ok {
+			return n, fmt.Sprintf("measured over the archive's last %d runs of system=%s", len(hist), last.Run.Labels["system"])
+		}
+	}
+	return 0, ""
 }

@@ -28,11 +28,13 @@ func TestItems(t *testing.T) {
 func TestResolve(t *testing.T) {
 	log := filepath.Join("..", "..", "importer", "testdata", "osu5_latency.txt")
 	records := filepath.Join("..", "..", "importer", "testdata", "gomb_records_osu_bw_np2.jsonl")
-	db, err := archive.Open(filepath.Join(t.TempDir(), "a.db"))
+	path := filepath.Join(t.TempDir(), "a.db")
+	db, err := archive.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &Resolver{Archive: func() (*archive.DB, error) { return db, nil }}
+	defer db.Close()
+	r := &Resolver{Archive: path}
 	defer r.Close()
 	recs, err := r.Resolve([]string{records})
 	if err != nil || len(recs) != 1 {

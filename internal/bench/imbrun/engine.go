@@ -18,6 +18,7 @@ package imbrun
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/bench"
@@ -38,9 +39,9 @@ type Engine struct {
 	Progress imb.Progress // rank 0, optional
 	// Watch is told, on every rank, what runs next (a watchdog); optional.
 	Watch func(watchdog.Phase)
-	// Delay is the fault GOMB_FAULT=delay injects (tests, explain's
-	// corpus); nil: none.
-	Delay *bench.Delay
+	// Fault is what GOMB_FAULT injects (tests, explain's corpus): a rank
+	// held back (delay) or stuck (hang); nil: none.
+	Fault *bench.Fault
 }
 
 // Run measures the given benchmarks in order. It returns at the first MPI
@@ -297,6 +298,18 @@ func (e *Engine) emit(t *imb.Table, rows []*result.Result, sum *imb.Summary) err
 		sum.Results++
 		if err := e.Sink.Result(r); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// Usable says why this MPI library cannot run the benchmarks with these
+// options (nil: it can): a reduction type it does not sum.
+func Usable(specs []*imb.Spec, o imb.Options) error {
+	for _, s := range specs {
+		if s.Reduction && !mpi.DatatypeUsable(o.RedType, true) {
+			return fmt.Errorf("-red_data_type %s: this MPI library does not reduce that type with MPI_SUM",
+				strings.ToLower(strings.TrimPrefix(o.RedType.String(), "MPI_")))
 		}
 	}
 	return nil

@@ -122,7 +122,7 @@ func (e *Engine) size(w *sweep, size int64) (done bool, err error) {
 		row.Status = result.StatusIntOverflow
 		return false, e.emit(w.table, failed(w.table, row), w.sum)
 	}
-	w.job.SetDelay(e.Delay.At(w.s.Name, size, e.World.Rank()))
+	w.job.SetDelay(e.Fault.DelayAt(w.s.Name, size, e.World.Rank()))
 	n, err := e.repetitions(w, size, int(count), lay, n0, dynamic)
 	if err != nil {
 		return false, err
@@ -214,7 +214,7 @@ func (e *Engine) timeSize(w *sweep, size int64, n int) (mine []float64, m measur
 			return nil, m, err
 		}
 	}
-	bench.HangIfAsked(size, e.World.Rank())
+	e.Fault.HangIfAsked(size, e.World.Rank())
 	if m, err = e.measure(w.job, w.comm, n); err != nil {
 		return nil, m, err
 	}

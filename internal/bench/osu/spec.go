@@ -21,6 +21,9 @@ import (
 // Suite is the registry name of the OSU suite.
 const Suite = "osu"
 
+// ThreadLevel is how OSU's MPI tests start MPI: plain MPI_Init.
+const ThreadLevel = kernel.NoThreadInit
+
 // Kind is what a test measures and how it reports.
 type Kind int
 

@@ -24,12 +24,16 @@ type Engine struct {
 	RunID    string
 	Sink     osu.Sink                          // rank 0
 	Progress func(size int64, done, total int) // rank 0, optional
-	// Device, when set, places the buffers of this rank in GPU memory;
-	// Staged says (on every rank) that the MPI library is not CUDA-aware.
+	// Device, when set, places the buffers of this rank in GPU memory
+	// (with -d, ranks whose buffers are in host memory have none).
 	Device *mpi.Device
-	Staged bool
 	// Watch is told, on every rank, what runs next (a watchdog); optional.
 	Watch func(watchdog.Phase)
+	// Fault is what GOMB_FAULT injects (a stuck rank: the watchdog's
+	// tests); nil: none.
+	Fault *bench.Fault
+
+	staged bool
 }
 
 // per-rank values gathered for every size: bench's slots (SlotTime is the
@@ -51,6 +55,9 @@ func (e *Engine) Run(s *osu.Spec) (osu.Summary, error) {
 	var sum osu.Summary
 	o := &e.Opt
 	rank, np := e.World.Rank(), e.World.Size()
+	// with -d, transfers are staged through host memory (on every rank)
+	// when the MPI library is not CUDA-aware
+	e.staged = o.Device != "" && !mpi.CUDAAware()
 	job, err := mpi.NewJob()
 	if err != nil {
 		return sum, err
@@ -71,7 +78,7 @@ func (e *Engine) Run(s *osu.Spec) (osu.Summary, error) {
 			return sum, err
 		}
 	}
-	t.Staged = e.Staged
+	t.Staged = e.staged
 	if rank == 0 {
 		if err := e.Sink.Table(t); err != nil {
 			return sum, err
@@ -97,7 +104,7 @@ func (e *Engine) Run(s *osu.Spec) (osu.Summary, error) {
 		if e.Watch != nil {
 			e.Watch(watchdog.Phase{Bench: s.Name, NP: np, Bytes: size, Ranks: ranks})
 		}
-		bench.HangIfAsked(size, rank)
+		e.Fault.HangIfAsked(size, rank)
 		rows, err := e.size(job, t, size)
 		if err != nil {
 			return sum, fmt.Errorf("%s %d bytes: %w", s.Name, size, err)

@@ -88,7 +88,7 @@ func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, sample
 	}
 	if o.Device != "" {
 		r.Buffers = string(o.Place[0]) + " " + string(o.Place[1])
-		r.Staged = e.Staged
+		r.Staged = e.staged
 	}
 	return r, nil
 }

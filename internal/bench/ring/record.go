@@ -2,6 +2,7 @@ package ring
 
 import (
 	"github.com/gomb-hpc/gomb/internal/bench"
+	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -10,6 +11,9 @@ const (
 	Suite = "ring"
 	Name  = "ring"
 )
+
+// ThreadLevel is how mpi-comm-bench starts MPI: plain MPI_Init.
+const ThreadLevel = kernel.NoThreadInit
 
 // The ring is paced by its slowest rank, and every rank times its own
 // transfer, so two ranks suffice to name a slow one.

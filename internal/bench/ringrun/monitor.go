@@ -28,6 +28,9 @@ type Monitor struct {
 	// Watch is told, on every rank, when a sample starts (a watchdog);
 	// optional. The wait between samples is not part of a sample.
 	Watch func(watchdog.Phase)
+	// Fault is what GOMB_FAULT injects (a stuck rank: the watchdog's
+	// tests); nil: none.
+	Fault *bench.Fault
 }
 
 // Run takes samples until stopped or Count warm samples are done, giving
@@ -79,7 +82,7 @@ func (m *Monitor) Run(emit func(ring.Sample) error) (stopped bool, err error) {
 		if stop != 0 {
 			return true, nil
 		}
-		bench.HangIfAsked(m.Opt.MsgSize, m.World.Rank())
+		m.Fault.HangIfAsked(m.Opt.MsgSize, m.World.Rank())
 		dt, err := job.Run(1, false)
 		if err != nil {
 			return false, err

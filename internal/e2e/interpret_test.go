@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -21,7 +21,7 @@ func TestInterpretCommands(t *testing.T) {
 	db := filepath.Join(dir, "a.db")
 	env := []string{"GOMB_ARCHIVE=" + db}
 	blog := testdata("imb-fabric-comparison-blog.txt")
-	vmi := filepath.Join("..", "..", "analysis", "testdata", "vmi_infiniband_latency_np2.txt")
+	vmi := filepath.Join("..", "analysis", "testdata", "vmi_infiniband_latency_np2.txt")
 	if _, se, code := gombCmd(t, env, "", "archive", "add", "-system", "dell", blog); code != 0 {
 		t.Fatalf("archive add: %s", se)
 	}

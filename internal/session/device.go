@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"fmt"
@@ -8,27 +8,27 @@ import (
 
 // GPU buffers: loading the CUDA runtime on the ranks that want it.
 
-// openDevice loads the CUDA runtime on the ranks that want a GPU and makes
+// OpenDevice loads the CUDA runtime on the ranks that want a GPU and makes
 // every rank agree on the outcome: the first rank's error, named by flag,
 // fails them all. It returns this rank's device (nil where not wanted).
-func (s *session) openDevice(flag string, want bool) (*mpi.Device, error) {
+func (s *Session) OpenDevice(flag string, want bool) (*mpi.Device, error) {
 	var dev *mpi.Device
 	msg := ""
 	if want {
 		lr := envLocalRank()
 		if lr < 0 {
-			lr = s.rank
+			lr = s.Rank
 		}
 		var err error
 		if dev, err = mpi.OpenCUDA(lr); err != nil {
-			msg = fmt.Sprintf("%s: rank %d: %v", flag, s.rank, err)
+			msg = fmt.Sprintf("%s: rank %d: %v", flag, s.Rank, err)
 		}
 	}
-	all, err := s.world.GathervBytes([]byte(msg), 0)
+	all, err := s.World.GathervBytes([]byte(msg), 0)
 	if err != nil {
 		return nil, err
 	}
-	return dev, s.agree(func() string {
+	return dev, s.Agree(func() string {
 		for _, m := range all {
 			if len(m) > 0 {
 				return string(m)

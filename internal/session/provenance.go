@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"bytes"
@@ -16,9 +16,9 @@ import (
 // What a run record says of where and how it ran: hosts, the rank→host
 // map, MPI library, environment, binding; and the run id.
 
-// envRank guesses the world rank before MPI_Init from the launcher's
+// EnvRank guesses the world rank before MPI_Init from the launcher's
 // environment; -1 if unknown.
-func envRank() int {
+func EnvRank() int {
 	return envInt("OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID")
 }
 
@@ -45,19 +45,19 @@ func newRunID() string { return fmt.Sprintf("%016x", rand.Uint64()) }
 
 // provenance gathers every rank's host, binding, CPU and kernel to rank 0
 // and builds the run record there (nil elsewhere).
-func (s *session) provenance(suite string, args []string, options any) (*result.Run, error) {
+func (s *Session) provenance(options any) (*result.Run, error) {
 	host, err := mpi.ProcessorName()
 	if err != nil || host == "" {
 		host, _ = os.Hostname()
 	}
-	mine, _ := json.Marshal(result.LocalRank(s.rank, host))
-	all, err := s.world.GathervBytes(mine, 0)
+	mine, _ := json.Marshal(result.LocalRank(s.Rank, host))
+	all, err := s.World.GathervBytes(mine, 0)
 	if err != nil {
 		return nil, err
 	}
 	var run *result.Run
-	err = s.onRoot(func() (err error) {
-		run, err = s.runRecord(suite, args, options, all)
+	err = s.OnRoot(func() (err error) {
+		run, err = s.runRecord(options, all)
 		return err
 	})
 	return run, err
@@ -65,7 +65,7 @@ func (s *session) provenance(suite string, args []string, options any) (*result.
 
 // runRecord builds the run record from every rank's provenance and writes
 // it (rank 0).
-func (s *session) runRecord(suite string, args []string, options any, all [][]byte) (*result.Run, error) {
+func (s *Session) runRecord(options any, all [][]byte) (*result.Run, error) {
 	lib, err := mpi.LibraryVersion()
 	if err != nil {
 		return nil, err
@@ -76,15 +76,15 @@ func (s *session) runRecord(suite string, args []string, options any, all [][]by
 	}
 	run := &result.Run{
 		RunID:     s.out.runID,
-		Tool:      result.Tool{Name: "gomb", Version: fullVersion(), GoVersion: runtime.Version()},
-		Suite:     suite,
-		Command:   append([]string{os.Args[0], s.cmd}, args...),
+		Tool:      result.Tool{Name: "gomb", Version: s.cmd.Version, GoVersion: runtime.Version()},
+		Suite:     s.cmd.Suite,
+		Command:   append([]string{os.Args[0], s.cmd.Name}, s.cmd.Args...),
 		Start:     s.out.start,
-		MPI:       result.MPI{Impl: mpi.Impl, Library: strings.TrimSpace(lib), Standard: fmt.Sprintf("%d.%d", ma, mi), Thread: s.provided.String(), Init: s.level.InitCall()},
-		WorldSize: s.size,
+		MPI:       result.MPI{Impl: mpi.Impl, Library: strings.TrimSpace(lib), Standard: fmt.Sprintf("%d.%d", ma, mi), Thread: s.provided.String(), Init: s.cmd.Level.InitCall()},
+		WorldSize: s.Size,
 		Env:       result.Env(os.Environ()),
 		Options:   options,
-		Labels:    s.labels,
+		Labels:    s.cmd.Flags.Labels,
 	}
 	seen := map[string]bool{}
 	for i, b := range all {
@@ -110,11 +110,24 @@ func (s *session) runRecord(suite string, args []string, options any, all [][]by
 	return run, nil
 }
 
-// hosts lists the host of every rank of a run record.
-func hosts(run *result.Run) []string {
+// Hosts lists the host of every rank of a run record.
+func Hosts(run *result.Run) []string {
 	var h []string
 	for _, r := range run.Ranks {
 		h = append(h, r.Host)
 	}
 	return h
+}
+
+// hostsOf names the hosts of the given ranks, each once.
+func hostsOf(rankHost []string, ranks []int) string {
+	var hs []string
+	seen := map[string]bool{}
+	for _, rk := range ranks {
+		if rk < len(rankHost) && !seen[rankHost[rk]] {
+			seen[rankHost[rk]] = true
+			hs = append(hs, rankHost[rk])
+		}
+	}
+	return strings.Join(hs, ", ")
 }

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 // Helpers for the tests that run real MPI jobs: both binaries are built
 // once, every job runs under a timeout on loopback, and every process a job
@@ -38,7 +38,7 @@ func TestMain(m *testing.M) {
 		if b.tags != "" {
 			args = append(args, "-tags", b.tags)
 		}
-		cmd := exec.Command("go", append(args, ".")...)
+		cmd := exec.Command("go", append(args, "../../cmd/gomb")...)
 		cmd.Stderr = os.Stderr
 		if err := cmd.Run(); err != nil {
 			fmt.Fprintln(os.Stderr, "building", b.out, err)

@@ -1,4 +1,4 @@
-package main
+package cli
 
 // Output files of the analysis commands (import -o, archive export -o,
 // report -o, -json of compare, check and explain): a file that is also one
@@ -16,19 +16,19 @@ import (
 	"github.com/google/renameio/v2"
 )
 
-// outFile is an output being written; commit makes it the file, discard
-// drops it (a no-op after commit).
-type outFile interface {
+// OutFile is an output being written; Commit makes it the file, Discard
+// drops it (a no-op after Commit).
+type OutFile interface {
 	io.Writer
-	commit() error
-	discard()
+	Commit() error
+	Discard()
 }
 
-// createOutput opens path (named by flag in messages) for writing. inputs
+// CreateOutput opens path (named by flag in messages) for writing. inputs
 // are the paths the command reads (files, the archive); a path that does
 // not exist is no input. Devices, pipes and other non-regular files
 // (/dev/null, /dev/stdout, a FIFO) are written in place.
-func createOutput(flag, path string, inputs []string) (outFile, error) {
+func CreateOutput(flag, path string, inputs []string) (OutFile, error) {
 	target := path
 	if t, err := filepath.EvalSymlinks(path); err == nil {
 		target = t // write through a link, not over it
@@ -37,7 +37,7 @@ func createOutput(flag, path string, inputs []string) (outFile, error) {
 	switch {
 	case err == nil && !st.Mode().IsRegular():
 		if st.IsDir() {
-			return nil, usageErr("%s %s: is a directory", flag, path)
+			return nil, Usage("%s %s: is a directory", flag, path)
 		}
 		f, err := os.OpenFile(target, os.O_WRONLY, 0)
 		if err != nil {
@@ -45,7 +45,7 @@ func createOutput(flag, path string, inputs []string) (outFile, error) {
 		}
 		return plainFile{f}, nil
 	case err == nil:
-		if err := refuseInput(flag, path, inputs); err != nil {
+		if err := RefuseInput(flag, path, inputs); err != nil {
 			return nil, err
 		}
 	case !errors.Is(err, os.ErrNotExist):
@@ -59,9 +59,9 @@ func createOutput(flag, path string, inputs []string) (outFile, error) {
 	return &pendingFile{pf, flag}, nil
 }
 
-// refuseInput fails when path is one of inputs (the same file, through
+// RefuseInput fails when path is one of inputs (the same file, through
 // links too): the command would destroy what it reads.
-func refuseInput(flag, path string, inputs []string) error {
+func RefuseInput(flag, path string, inputs []string) error {
 	if path == "" || path == "-" {
 		return nil
 	}
@@ -71,7 +71,7 @@ func refuseInput(flag, path string, inputs []string) error {
 	}
 	for _, in := range inputs {
 		if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
-			return usageErr("%s %s: that is an input of this command; write elsewhere", flag, path)
+			return Usage("%s %s: that is an input of this command; write elsewhere", flag, path)
 		}
 	}
 	return nil
@@ -79,36 +79,36 @@ func refuseInput(flag, path string, inputs []string) error {
 
 type plainFile struct{ *os.File }
 
-func (f plainFile) commit() error { return f.Close() }
-func (f plainFile) discard()      { _ = f.Close() }
+func (f plainFile) Commit() error { return f.Close() }
+func (f plainFile) Discard()      { _ = f.Close() }
 
 type pendingFile struct {
 	*renameio.PendingFile
 	flag string
 }
 
-func (f *pendingFile) commit() error {
+func (f *pendingFile) Commit() error {
 	if err := f.CloseAtomicallyReplace(); err != nil {
 		return fmt.Errorf("%s: %w", f.flag, err)
 	}
 	return nil
 }
 
-func (f *pendingFile) discard() { _ = f.Cleanup() }
+func (f *pendingFile) Discard() { _ = f.Cleanup() }
 
-// writeOutput writes path through write, refusing inputs (see
-// createOutput); "" or "-" writes to stdout.
-func writeOutput(stdout io.Writer, flag, path string, inputs []string, write func(io.Writer) error) error {
+// WriteOutput writes path through write, refusing inputs (see
+// CreateOutput); "" or "-" writes to stdout.
+func WriteOutput(stdout io.Writer, flag, path string, inputs []string, write func(io.Writer) error) error {
 	if path == "" || path == "-" {
 		return write(stdout)
 	}
-	f, err := createOutput(flag, path, inputs)
+	f, err := CreateOutput(flag, path, inputs)
 	if err != nil {
 		return err
 	}
-	defer f.discard()
+	defer f.Discard()
 	if err := write(f); err != nil {
 		return err
 	}
-	return f.commit()
+	return f.Commit()
 }

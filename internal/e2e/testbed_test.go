@@ -1,4 +1,4 @@
-package main
+package e2e
 
 // Tests on emulated hosts (scripts/testbed.sh via internal/testbed): ranks
 // in separate network namespaces, talking TCP over a private bridge, with

@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"fmt"
@@ -6,19 +6,18 @@ import (
 	"os"
 	"time"
 
-	"github.com/gomb-hpc/gomb/internal/bench/imb"
 	"golang.org/x/term"
 )
 
-// progress shows a sweep's progress as one status line on stderr: when
+// Progress shows a sweep's progress as one status line on stderr: when
 // asked (-progress), or when stderr is a terminal and the table goes
-// elsewhere (a file or a pipe). Under mpirun or mpiexec a rank's stderr is a
-// pipe to the launcher, so there it takes -progress.
+// elsewhere (a file or a pipe). Under mpirun or mpiexec a rank's stderr is
+// a pipe to the launcher, so there it takes -progress.
 //
 // It is a few lines of its own rather than a progress-bar library: the
 // libraries available pull in net/http and friends, which cost a measuring
 // rank about a megabyte of resident memory.
-type progress struct {
+type Progress struct {
 	w     io.Writer
 	total int
 	done  int
@@ -31,21 +30,21 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-func newProgress(stderr, table io.Writer, total int, force bool) *progress {
+// Progress starts rank 0's progress line over total steps; nil when it is
+// not shown. The end record clears it.
+func (s *Session) Progress(total int) *Progress {
+	stderr, table := s.stderr, s.out.text
 	auto := isTerminal(stderr) && !isTerminal(table)
-	if total <= 0 || stderr == table || !(force || auto) {
+	if total <= 0 || stderr == table || !(s.cmd.Flags.Progress || auto) {
 		return nil
 	}
-	return &progress{w: stderr, total: total, start: time.Now()}
+	p := &Progress{w: stderr, total: total, start: time.Now()}
+	s.out.prog = p
+	return p
 }
 
-// Size implements imb.Progress.
-func (p *progress) Size(s *imb.Spec, np int, size int64, done, total int) {
-	p.step(s.Name, np, size, s.HasSize())
-}
-
-// step counts one finished size of a benchmark and redraws the line.
-func (p *progress) step(name string, np int, size int64, hasSize bool) {
+// Step counts one finished size of a benchmark and redraws the line.
+func (p *Progress) Step(name string, np int, size int64, hasSize bool) {
 	p.done++
 	line := fmt.Sprintf("gomb %3d%% [%d/%d] %s np=%d", 100*p.done/p.total, p.done, p.total, name, np)
 	if hasSize {
@@ -60,7 +59,7 @@ func (p *progress) step(name string, np int, size int64, hasSize bool) {
 	fmt.Fprintf(p.w, "\r%s%*s", line, pad, "")
 }
 
-func (p *progress) finish() {
+func (p *Progress) finish() {
 	if p != nil && p.width > 0 {
 		fmt.Fprintf(p.w, "\r%*s\r", p.width, "")
 	}

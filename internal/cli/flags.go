@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// AtLeast is a flag function for a count of what of at least min, handed
+// to set.
+func AtLeast(min int, what string, set func(int)) func(string) error {
+	return func(s string) error {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < min {
+			return fmt.Errorf("want a number of %s of at least %d, got %q", what, min, s)
+		}
+		set(v)
+		return nil
+	}
+}
+
+// ParseInterleaved parses flags and positional arguments in any order, as
+// IMB accepts "PingPong -npmin 2 Allreduce".
+func ParseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		for len(args) > 0 && (!strings.HasPrefix(args[0], "-") || args[0] == "-") {
+			pos = append(pos, args[0])
+			args = args[1:]
+		}
+	}
+}
+
+// Labels are the run labels the importing and measuring commands take:
+// -system, -config, -label KEY=VALUE.
+type Labels map[string]string
+
+// Register adds -system, -config and -label to fs.
+func (l *Labels) Register(fs *flag.FlagSet) {
+	set := func(k string) func(string) error {
+		return func(v string) error {
+			if v == "" {
+				return fmt.Errorf("empty %s", k)
+			}
+			if err := result.CheckLabel(v); err != nil {
+				return err
+			}
+			l.put(k, v)
+			return nil
+		}
+	}
+	fs.Func("system", "`S` label the runs with the system they ran on (system=S)", set("system"))
+	fs.Func("config", "`C` label the runs with their configuration (config=C)", set("config"))
+	fs.Func("label", "`KEY=VALUE` another label (repeatable)", func(s string) error {
+		k, v, ok := strings.Cut(s, "=")
+		if !ok || k == "" || v == "" {
+			return fmt.Errorf("want KEY=VALUE, got %q", s)
+		}
+		if err := result.CheckLabel(s); err != nil {
+			return err
+		}
+		l.put(k, v)
+		return nil
+	})
+}
+
+func (l *Labels) put(k, v string) {
+	if *l == nil {
+		*l = Labels{}
+	}
+	(*l)[k] = v
+}

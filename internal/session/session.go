@@ -1,0 +1,361 @@
+// Package session is what gomb's measuring commands (imb, osu, ring) share
+// while they run under an MPI launcher:
+//
+//  1. Run answers -help and -list on rank 0 without MPI, starts MPI, reports
+//     a bad command line from rank 0 alone (every rank finalizes), reads
+//     GOMB_FAULT once, hands the command its Session, and finalizes MPI
+//     under the watchdog;
+//  2. Open opens the records (the -json file, the archive) and writes the
+//     run record built from every rank's provenance (provenance.go);
+//  3. OnSignal or StopOnSignal keep the records valid when the job is
+//     stopped, Watch starts the watchdog, Progress draws a status line;
+//  4. Measure runs the sweep with the collector off and closes the
+//     records with an end record; Abort ends the whole job after an error.
+//
+// Rank 0 writes every record and all text; the ranks agree on every
+// decision (Agree, OnRoot) so that none is left waiting in a collective.
+package session
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"runtime/debug"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/gomb-hpc/gomb/internal/bench"
+	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/internal/kernel"
+	"github.com/gomb-hpc/gomb/internal/mpi"
+	"github.com/gomb-hpc/gomb/internal/watchdog"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// Command is a measuring command as Run runs it.
+type Command struct {
+	Name    string             // "imb", "osu", "ring": prefixes error lines
+	Suite   string             // the suite of its run records
+	Level   kernel.ThreadLevel // MPI_Init_thread's level (kernel.NoThreadInit: MPI_Init)
+	Version string             // gomb's, for the run record
+	Args    []string           // the command's arguments, for the run record
+	Flags   *Flags             // where its records go, the watchdog, progress
+	Help    func(io.Writer)    // writes -help
+	List    func(io.Writer)    // writes -list (nil: the command has none)
+	Listing bool               // -list was given
+}
+
+// Session is one measuring command running under MPI.
+type Session struct {
+	Rank, Size int
+	World      mpi.Comm
+	// Fault is what GOMB_FAULT asks for (nil: nothing); the engines take
+	// it.
+	Fault *bench.Fault
+
+	cmd      *Command
+	provided kernel.ThreadLevel
+	stderr   io.Writer
+	out      *output
+	dog      *watchdog.Dog // ends the job when a deadline passes (nil: not watching)
+	rankHost []string      // each rank's host, on rank 0
+}
+
+// Run is the skeleton every measuring command shares: -help and -list
+// (perr is flag.ErrHelp, or c.Listing) are answered on rank 0 without MPI;
+// otherwise MPI starts, a parse error perr is reported from rank 0 alone,
+// and measure runs with the session; MPI is finalized after it, under the
+// watchdog.
+func Run(c *Command, perr error, stdout, stderr io.Writer, measure func(*Session) error) error {
+	switch {
+	case errors.Is(perr, flag.ErrHelp):
+		if EnvRank() <= 0 {
+			c.Help(stdout)
+		}
+		return nil
+	case perr == nil && c.Listing && c.List != nil:
+		if EnvRank() <= 0 {
+			c.List(stdout)
+		}
+		return nil
+	}
+	s, err := start(c, stderr)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	if perr != nil {
+		return s.Fail(perr)
+	}
+	if s.Fault, err = bench.FaultFromEnv(); err != nil {
+		return s.Fail(cli.Usage("%v", err))
+	}
+	if s.Fault != nil && s.Fault.Corrupt {
+		mpi.SetFaultCorrupt(true)
+	}
+	return measure(s)
+}
+
+// start initialises MPI. Errors before MPI runs come from every rank
+// (there is no rank yet); everything after goes through Fail.
+func start(c *Command, stderr io.Writer) (*Session, error) {
+	if !mpi.Available {
+		return nil, &cli.ExitError{Code: cli.ExitFailure, Err: fmt.Errorf("%s: %w", c.Name, mpi.ErrNoMPI)}
+	}
+	provided, err := mpi.Init(c.Level)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", c.Name, err)
+	}
+	w := mpi.World()
+	return &Session{cmd: c, World: w, Rank: w.Rank(), Size: w.Size(), provided: provided, stderr: stderr,
+		out: &output{start: time.Now(), runID: newRunID()}}, nil
+}
+
+// MPIBuild names the MPI library this binary measures with ("none ..." in
+// a build without cgo, which runs the analysis commands only).
+func MPIBuild() string {
+	if !mpi.Available {
+		return "none (built without cgo: analysis commands only)"
+	}
+	return mpi.Impl
+}
+
+// RunID is the id of the run's records.
+func (s *Session) RunID() string { return s.out.runID }
+
+// finalizePhase is MPI_Finalize under the watchdog. Every record is written
+// by then, so it gets a short fixed deadline: MPICH 4.0 over UCX's TCP
+// transport sometimes never returns from it (one rank spins flushing an
+// endpoint while its peer waits in the PMI barrier).
+var finalizePhase = watchdog.Phase{What: "MPI_Finalize", Limit: 30 * time.Second}
+
+// close finalizes MPI, under the watchdog when it runs: MPI_Finalize can
+// hang too (a peer gone, a flush that never completes).
+func (s *Session) close() {
+	if s.dog != nil {
+		s.dog.Enter(finalizePhase)
+	}
+	_ = mpi.Finalize()
+	if s.dog != nil {
+		s.dog.Stop()
+	}
+}
+
+// Watch starts the watchdog with the -watchdog and -deadline flags; budget
+// is the benchmark's own time budget per size. It returns what the engines
+// call as they move on.
+func (s *Session) Watch(budget time.Duration) func(watchdog.Phase) {
+	w := s.cmd.Flags.watch
+	s.dog = watchdog.New(watchdog.Config{Size: w.size, Run: w.run, Budget: budget}, s.deadline)
+	s.dog.Start()
+	return s.dog.Enter
+}
+
+// deadline is the watchdog's action: say what was in flight, close the
+// records (rank 0; the others give it a moment, since the first rank to
+// abort takes the job down), then MPI_Abort — and if even that does not
+// return (the launcher cannot reach a lost host), exit all the same.
+func (s *Session) deadline(r watchdog.Report) {
+	host, _ := os.Hostname()
+	what := "watchdog: " + r.String()
+	if s.Rank == 0 && len(r.Phase.Ranks) > 0 {
+		what += fmt.Sprintf(" (ranks %s on %s)", watchdog.Ranks(r.Phase.Ranks), hostsOf(s.rankHost, r.Phase.Ranks))
+	}
+	if r.Phase.What == finalizePhase.What {
+		// MPI is half torn down: MPI_Abort may be refused (MPICH: "Invalid
+		// communicator"), and there is nothing left to save.
+		fmt.Fprintf(s.stderr, "gomb %s: rank %d on %s: %s; every record was written before it; exiting\n", s.cmd.Name, s.Rank, host, what)
+		os.Exit(cli.ExitWatchdog)
+	}
+	fmt.Fprintf(s.stderr, "gomb %s: rank %d on %s: %s; ending the job\n", s.cmd.Name, s.Rank, host, what)
+	if s.Rank == 0 {
+		s.out.end(result.EndDeadline, "", what, nil, true)
+		// let the launcher forward the line above before the abort tears
+		// its output channels down (hydra drops it otherwise)
+		time.Sleep(500 * time.Millisecond)
+	} else {
+		time.Sleep(2 * time.Second)
+	}
+	go mpi.Abort(cli.ExitWatchdog)
+	time.Sleep(5 * time.Second)
+	os.Exit(cli.ExitWatchdog)
+}
+
+// Fail prints err once, from rank 0, and returns an error main only turns
+// into the exit status. Every rank calls it with the same error.
+func (s *Session) Fail(err error) error {
+	if s.Rank == 0 || os.Getenv("GOMB_DEBUG") != "" {
+		fmt.Fprintf(s.stderr, "gomb %s: %v\n", s.cmd.Name, err)
+	}
+	return cli.Reported{Code: cli.Code(err)}
+}
+
+// Agree broadcasts rank 0's verdict (empty: fine) so that every rank acts
+// on the same decision, a usage error; verdict is called on rank 0 only.
+func (s *Session) Agree(verdict func() string) error {
+	return s.OnRoot(func() error {
+		if m := verdict(); m != "" {
+			return cli.Usage("%s", m)
+		}
+		return nil
+	})
+}
+
+// OnRoot runs f on rank 0 and makes every rank return its outcome, with
+// its exit status: a failure on rank 0 alone (a record file that cannot be
+// written, a full disk) must not leave the other ranks waiting in the next
+// collective while rank 0 finalizes.
+func (s *Session) OnRoot(f func() error) error {
+	var msg []byte
+	if s.Rank == 0 {
+		if err := f(); err != nil {
+			msg = append([]byte{byte(cli.Code(err))}, err.Error()...)
+		}
+	}
+	b, err := s.World.BcastBytes(msg, 0)
+	if err != nil {
+		return err
+	}
+	if len(b) > 0 {
+		return &cli.ExitError{Code: int(b[0]), Err: errors.New(string(b[1:]))}
+	}
+	return nil
+}
+
+// BcastJSON sends rank 0's v to every rank (v is filled in place).
+func (s *Session) BcastJSON(v any) error {
+	var msg []byte
+	if s.Rank == 0 {
+		var err error
+		if msg, err = json.Marshal(v); err != nil {
+			return err
+		}
+	}
+	b, err := s.World.BcastBytes(msg, 0)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, v)
+}
+
+// StopOnSignal is the signal handling of a command that can stop between
+// steps (the ring): the first SIGINT or SIGTERM asks every rank to stop
+// (stopping turns true; wait, the pause between steps, returns at once),
+// and the ranks agree on it before the next step; a second signal ends the
+// job at once, rank 0 writing an "interrupted" end record. undo restores
+// the default handling.
+func (s *Session) StopOnSignal() (stopping func() bool, wait func(time.Duration), undo func()) {
+	var stop atomic.Bool
+	wake := make(chan struct{})
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	go func() {
+		if _, ok := <-sigs; !ok {
+			return
+		}
+		stop.Store(true)
+		close(wake)
+		sg, ok := (<-sigs).(syscall.Signal)
+		if !ok {
+			return
+		}
+		if s.Rank == 0 {
+			s.out.end(result.EndInterrupted, sg.String(), "", nil, true)
+		}
+		os.Exit(128 + int(sg))
+	}()
+	wait = func(d time.Duration) {
+		select {
+		case <-time.After(d):
+		case <-wake:
+		}
+	}
+	return stop.Load, wait, func() { signal.Stop(sigs) }
+}
+
+// OnSignal makes SIGINT and SIGTERM (which launchers forward to every rank)
+// end the job with valid records: rank 0 writes an "interrupted" end record
+// and flushes the text; the other ranks give it a moment, because launchers
+// kill the whole job as soon as one rank is gone; then every rank dies of
+// the signal it got, so the launcher reports it as such. stop undoes it.
+func (s *Session) OnSignal() (stop func()) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	go func() {
+		sg, ok := (<-sigs).(syscall.Signal)
+		if !ok {
+			return
+		}
+		if s.Rank == 0 {
+			s.out.end(result.EndInterrupted, sg.String(), "", nil, true)
+			fmt.Fprintf(s.stderr, "gomb %s: stopped by %v; records written so far are complete\n", s.cmd.Name, sg)
+		} else {
+			time.Sleep(250 * time.Millisecond)
+		}
+		signal.Reset(sg)
+		_ = syscall.Kill(os.Getpid(), sg)
+		time.Sleep(time.Second)
+		os.Exit(128 + int(sg))
+	}()
+	return func() { signal.Stop(sigs) }
+}
+
+// Measure runs a sweep with the garbage collector off (nothing may stop
+// the world while a C loop is timing; the engines collect between sizes),
+// then, on rank 0, writes footer and the end record, and turns validation
+// failures on any rank into exit status 3 with the message failMsg (a
+// format with one %d). An error during the sweep aborts the job.
+func (s *Session) Measure(sweep func() (failed int, err error), footer func() error, failMsg string) error {
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(1 << 30)
+	failed, err := sweep()
+	debug.SetGCPercent(100)
+	runtime.GC()
+	if err != nil {
+		return s.Abort(err)
+	}
+	if err := s.OnRoot(func() error {
+		status := result.EndComplete
+		if failed > 0 {
+			status = result.EndCheckFailed
+		}
+		ferr := error(nil)
+		if footer != nil {
+			ferr = footer()
+		}
+		if err := s.out.end(status, "", "", nil, false); err != nil {
+			return err
+		}
+		return ferr
+	}); err != nil {
+		return s.Fail(err)
+	}
+	if failed, err = s.World.MaxInt(failed); err != nil {
+		return s.Fail(err)
+	}
+	if failed > 0 {
+		return s.Fail(&cli.ExitError{Code: cli.ExitCheckFailed, Err: fmt.Errorf(failMsg, failed)})
+	}
+	return nil
+}
+
+// Abort reports an error during measurement from whichever rank met it,
+// closes the records on rank 0, and ends the whole job: a rank that stops
+// cannot leave the others inside a collective.
+func (s *Session) Abort(err error) error {
+	fmt.Fprintf(s.stderr, "gomb %s: rank %d: %v\n", s.cmd.Name, s.Rank, err)
+	if s.Rank == 0 {
+		s.out.end(result.EndFailed, "", err.Error(), nil, false)
+	}
+	// as the watchdog: let the launcher forward the line before the abort
+	// tears its output channels down (hydra drops it otherwise)
+	time.Sleep(500 * time.Millisecond)
+	mpi.Abort(cli.ExitFailure)
+	return cli.Reported{Code: cli.ExitFailure}
+}
