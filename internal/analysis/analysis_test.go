@@ -82,18 +82,18 @@ func TestCompare(t *testing.T) {
 		if r.Metric != TMax || r.Significant != big {
 			t.Errorf("%d B: metric %s, significant %v (p %.3g q %.3g)", r.Key.Bytes, r.Metric, r.Significant, r.P, r.Q)
 		}
-		if big && (math.Abs(r.Speed-2) > 0.1 || !r.CI || r.Lo > 2 || r.Hi < 1.9) {
+		if big && (math.Abs(float64(r.Speed)-2) > 0.1 || !r.CI || r.Lo > 2 || r.Hi < 1.9) {
 			t.Errorf("%d B: speed %.3f [%.3f, %.3f]", r.Key.Bytes, r.Speed, r.Lo, r.Hi)
 		}
-		if !big && math.Abs(r.Speed-1) > 0.05 {
+		if !big && math.Abs(float64(r.Speed)-1) > 0.05 {
 			t.Errorf("%d B: speed %.3f, want about 1", r.Key.Bytes, r.Speed)
 		}
 	}
 	bands := c.Series[0].Bands
-	if math.Abs(bands[0].Speed-1) > 0.05 || bands[0].Significant != 0 || math.Abs(bands[3].Speed-2) > 0.1 || bands[3].Sizes != 4 || bands[3].Significant != 4 {
+	if math.Abs(float64(bands[0].Speed)-1) > 0.05 || bands[0].Significant != 0 || math.Abs(float64(bands[3].Speed)-2) > 0.1 || bands[3].Sizes != 4 || bands[3].Significant != 4 {
 		t.Errorf("bands %+v", bands)
 	}
-	if want := math.Pow(2, 4.0/23); math.Abs(c.Series[0].GeoMean-want) > 0.05 {
+	if want := math.Pow(2, 4.0/23); math.Abs(float64(c.Series[0].GeoMean)-want) > 0.05 {
 		t.Errorf("geomean %.3f, want %.3f", c.Series[0].GeoMean, want)
 	}
 	for _, w := range c.Warnings {
@@ -117,7 +117,7 @@ func TestCompareBandwidthAndLocality(t *testing.T) {
 		return out
 	}
 	c, err := Compare("a", bw(1000, result.InterNode), "b", bw(3000, result.InterNode), CompareOptions{})
-	if err != nil || c.Rows[0].Metric != BW || math.Abs(c.Rows[0].Speed-3) > 0.1 || !c.Rows[0].Significant {
+	if err != nil || c.Rows[0].Metric != BW || math.Abs(float64(c.Rows[0].Speed)-3) > 0.1 || !c.Rows[0].Significant {
 		t.Fatalf("bandwidth: %v %+v", err, c.Rows)
 	}
 	_, err = Compare("a", bw(1000, result.IntraNode), "b", bw(1000, result.InterNode), CompareOptions{})
@@ -223,7 +223,7 @@ func TestCheck(t *testing.T) {
 	bwBase := []*result.Bundle{mkRun("osu", "bw", 2, "", []pt{{bytes: 1 << 20, bw: 1000}, {bytes: 2 << 20, bw: 1000}}, nil)}
 	bwRun := mkRun("osu", "bw", 2, "", []pt{{bytes: 1 << 20, bw: 800}}, nil)
 	r, _ = Check(bwBase, []*result.Bundle{bwRun, bwRun}, CheckOptions{Tolerances: tol})
-	if r.Regressions != 1 || r.Missing != 1 || math.Abs(r.Rows[0].Change-0.2) > 1e-9 || len(r.Warnings) == 0 {
+	if r.Regressions != 1 || r.Missing != 1 || math.Abs(float64(r.Rows[0].Change)-0.2) > 1e-9 || len(r.Warnings) == 0 {
 		t.Errorf("bandwidth: %+v", r)
 	}
 	// one launch, one size beyond the limit (a 389% spike at 2 B, as a
@@ -301,7 +301,7 @@ func TestCompareNoiseModel(t *testing.T) {
 // at; differences that are not significant are not counted.
 func TestVerdict(t *testing.T) {
 	row := func(bench string, bytes int64, speed float64, sig bool) Row {
-		return Row{Key: Key{Suite: "imb", Benchmark: bench, NP: 16, Bytes: bytes}, Speed: speed, Significant: sig}
+		return Row{Key: Key{Suite: "imb", Benchmark: bench, NP: 16, Bytes: bytes}, Speed: Float(speed), Significant: sig}
 	}
 	rows := []Row{
 		row("Allreduce", 8, 0.30, true), row("Reduce", 16, 0.76, true), row("Allreduce", 1<<20, 10, true),
@@ -351,14 +351,14 @@ func TestLinkEfficiency(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if len(cmp.Rows) != 1 || math.Abs(cmp.Rows[0].Speed-c.want) > 1e-9 || cmp.Rows[0].Metric != c.metric {
+		if len(cmp.Rows) != 1 || math.Abs(float64(cmp.Rows[0].Speed)-c.want) > 1e-9 || cmp.Rows[0].Metric != c.metric {
 			t.Errorf("%s: %+v, want speed %.3f", c.name, cmp.Rows, c.want)
 		}
 	}
 	// a check of HDR's efficiency against EDR's: 80% where 90% was, a drop
 	// beyond 5% (in two launches: confirmed)
 	r, err := Check([]*result.Bundle{edr}, []*result.Bundle{hdr, hdr}, CheckOptions{Tolerances: Tolerances{Default: Tolerance{Band: -1, Rel: 0.05}}, Metric: Efficiency})
-	if err != nil || r.Regressions != 1 || math.Abs(r.Rows[0].Base-90) > 1e-9 || math.Abs(r.Rows[0].Value-80) > 1e-9 {
+	if err != nil || r.Regressions != 1 || math.Abs(float64(r.Rows[0].Base)-90) > 1e-9 || math.Abs(float64(r.Rows[0].Value)-80) > 1e-9 {
 		t.Errorf("check on efficiency: %+v, %v", r, err)
 	}
 }

@@ -130,18 +130,18 @@ type CheckRow struct {
 	Metric Metric `json:"metric"`
 	// Base is the baseline's centre (the median of its runs) and Spread
 	// its noise (1.4826 × MAD, 0 with fewer than 3 runs); Runs counts them.
-	Base     float64 `json:"base"`
-	Spread   float64 `json:"spread"`
-	BaseRuns int     `json:"base_runs"`
+	Base     Float `json:"base"`
+	Spread   Float `json:"spread"`
+	BaseRuns int   `json:"base_runs"`
 	// Value is the checked run's value (median of its runs); NaN if the
 	// run lacks the key. Values are its runs' values, one a launch.
-	Value  float64   `json:"value"`
-	Values []float64 `json:"values"`
+	Value  Float   `json:"value"`
+	Values []Float `json:"values"`
 	// Change is the move the wrong way, as a fraction of Base (> 0:
 	// worse); Allowed the larger of the tolerance and 3 × Spread, also a
 	// fraction of Base.
-	Change    float64   `json:"change"`
-	Allowed   float64   `json:"allowed"`
+	Change    Float     `json:"change"`
+	Allowed   Float     `json:"allowed"`
 	Tolerance Tolerance `json:"tolerance"`
 	Verdict   string    `json:"verdict"`
 }
@@ -172,13 +172,14 @@ func Check(base, runs []*result.Bundle, o CheckOptions) (*CheckResult, error) {
 	res := &CheckResult{}
 	for _, k := range Keys(ob) {
 		bv := values(ob[k])
-		row := CheckRow{Key: k, Metric: used[k], Base: stats.Median(bv), BaseRuns: len(bv), Value: math.NaN()}
+		base, spread := stats.Median(bv), 0.0
 		if len(bv) >= 3 {
-			row.Spread = stats.MAD(bv)
+			spread = stats.MAD(bv)
 		}
-		row.Tolerance = tol.For(k.Benchmark, k.Bytes)
-		row.Allowed = math.Max(row.Tolerance.Rel, row.Tolerance.Abs/row.Base)
-		row.Allowed = math.Max(row.Allowed, 3*row.Spread/row.Base)
+		t := tol.For(k.Benchmark, k.Bytes)
+		allowed := math.Max(math.Max(t.Rel, t.Abs/base), 3*spread/base)
+		row := CheckRow{Key: k, Metric: used[k], Base: Float(base), Spread: Float(spread), BaseRuns: len(bv),
+			Value: Float(math.NaN()), Tolerance: t, Allowed: Float(allowed)}
 		ps, ok := or[k]
 		if !ok {
 			row.Verdict = VerdictMissing
@@ -186,9 +187,10 @@ func Check(base, runs []*result.Bundle, o CheckOptions) (*CheckResult, error) {
 			res.Rows = append(res.Rows, row)
 			continue
 		}
-		row.Values = values(ps)
-		row.Value = stats.Median(row.Values)
-		row.Change = row.changeAt(row.Value)
+		vs := values(ps)
+		row.Values = floats(vs)
+		row.Value = Float(stats.Median(vs))
+		row.Change = Float(row.changeAt(float64(row.Value)))
 		switch {
 		case row.Change > row.Allowed:
 			row.Verdict = VerdictRegression
@@ -213,7 +215,7 @@ func Check(base, runs []*result.Bundle, o CheckOptions) (*CheckResult, error) {
 // changeAt is the move the wrong way of a value v against the row's
 // baseline, as a fraction of it (> 0: worse).
 func (x CheckRow) changeAt(v float64) float64 {
-	c := (v - x.Base) / x.Base
+	c := (v - float64(x.Base)) / float64(x.Base)
 	if x.Metric.HigherIsBetter() {
 		c = -c
 	}
@@ -235,7 +237,7 @@ func confirm(res *CheckResult) {
 		next := regressed(i-1) && res.Rows[i-1].Key.Series() == s || regressed(i+1) && res.Rows[i+1].Key.Series() == s
 		every := len(x.Values) >= 2
 		for _, v := range x.Values {
-			every = every && x.changeAt(v) > x.Allowed
+			every = every && x.changeAt(float64(v)) > float64(x.Allowed)
 		}
 		if !next && !every {
 			lone = append(lone, i)

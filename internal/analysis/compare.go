@@ -40,25 +40,25 @@ const NoiseZ = 3.0
 
 // Row compares one key.
 type Row struct {
-	Key    Key       `json:"key"`
-	Metric Metric    `json:"metric"`
-	A      []float64 `json:"a"` // one value per run
-	B      []float64 `json:"b"`
+	Key    Key     `json:"key"`
+	Metric Metric  `json:"metric"`
+	A      []Float `json:"a"` // one value per run
+	B      []Float `json:"b"`
 	// CentreA and CentreB are the medians of the runs' values.
-	CentreA float64 `json:"centre_a"`
-	CentreB float64 `json:"centre_b"`
+	CentreA Float `json:"centre_a"`
+	CentreB Float `json:"centre_b"`
 	// Speed is how much faster B is than A (> 1: B faster, for times
 	// A's time over B's), the Hodges-Lehmann estimate over all pairs of
 	// runs; Lo and Hi its interval, when the runs allow one (CI).
-	Speed float64 `json:"speed"`
-	Lo    float64 `json:"lo"`
-	Hi    float64 `json:"hi"`
-	CI    bool    `json:"ci"`
+	Speed Float `json:"speed"`
+	Lo    Float `json:"lo"`
+	Hi    Float `json:"hi"`
+	CI    bool  `json:"ci"`
 	// P is the U test's p-value, Q the same after the false discovery
 	// rate correction over every row; Significant is Q < alpha.
-	P           float64 `json:"p"`
-	Q           float64 `json:"q"`
-	Significant bool    `json:"significant"`
+	P           Float `json:"p"`
+	Q           Float `json:"q"`
+	Significant bool  `json:"significant"`
 	// BeyondNoise: too few launches for the U test, but the difference
 	// exceeds the launch-noise model (CompareOptions.Noise) NoiseZ times
 	// over: B differs from A by more than launches differ.
@@ -91,17 +91,17 @@ func (b BandSpeed) Mark() string {
 
 // BandSpeed is the geometric mean of a series' speeds in one size band.
 type BandSpeed struct {
-	Speed       float64 `json:"speed"` // NaN: no size in the band
-	Sizes       int     `json:"sizes"`
-	Significant int     `json:"significant"`  // sizes with a significant difference
-	BeyondNoise int     `json:"beyond_noise"` // sizes beyond the launch-noise model (too few launches for the U test)
+	Speed       Float `json:"speed"` // NaN: no size in the band
+	Sizes       int   `json:"sizes"`
+	Significant int   `json:"significant"`  // sizes with a significant difference
+	BeyondNoise int   `json:"beyond_noise"` // sizes beyond the launch-noise model (too few launches for the U test)
 }
 
 // SeriesSummary is one benchmark at one process count: the geometric
 // mean over all its sizes and per band.
 type SeriesSummary struct {
 	Series  Series      `json:"series"`
-	GeoMean float64     `json:"geo_mean"`
+	GeoMean Float       `json:"geo_mean"`
 	Sizes   int         `json:"sizes"`
 	Bands   []BandSpeed `json:"bands"`
 }
@@ -149,29 +149,30 @@ func Compare(nameA string, a []*result.Bundle, nameB string, b []*result.Bundle,
 		if !ok {
 			continue
 		}
-		r := Row{Key: k, Metric: used[k], A: values(oa[k]), B: values(pb)}
-		r.CentreA, r.CentreB = stats.Median(r.A), stats.Median(r.B)
-		la, lb := logs(r.A), logs(r.B)
-		sh := stats.HodgesLehmann(la, lb, o.Confidence) // log B - log A
+		av, bv := values(oa[k]), values(pb)
+		r := Row{Key: k, Metric: used[k], A: floats(av), B: floats(bv),
+			CentreA: Float(stats.Median(av)), CentreB: Float(stats.Median(bv))}
+		sh := stats.HodgesLehmann(logs(av), logs(bv), o.Confidence) // log B - log A
 		sign := 1.0
 		if !r.Metric.HigherIsBetter() {
 			sign = -1 // a shorter time is faster
 		}
-		r.Speed = math.Exp(sign * sh.Est)
-		r.Lo, r.Hi = math.Exp(sign*sh.Lo), math.Exp(sign*sh.Hi)
-		if r.Lo > r.Hi {
-			r.Lo, r.Hi = r.Hi, r.Lo
+		lo, hi := math.Exp(sign*sh.Lo), math.Exp(sign*sh.Hi)
+		if lo > hi {
+			lo, hi = hi, lo
 		}
+		r.Speed, r.Lo, r.Hi = Float(math.Exp(sign*sh.Est)), Float(lo), Float(hi)
 		r.CI = sh.OK
-		r.P = stats.UTest(r.A, r.B).P
-		ps = append(ps, r.P)
+		p := stats.UTest(av, bv).P
+		r.P = Float(p)
+		ps = append(ps, p)
 		c.Rows = append(c.Rows, r)
 	}
 	if len(c.Rows) == 0 {
 		return nil, fmt.Errorf("A and B have no benchmark, process count and size in common")
 	}
 	for i, q := range stats.BenjaminiHochberg(ps) {
-		c.Rows[i].Q = q
+		c.Rows[i].Q = Float(q)
 		c.Rows[i].Significant = q < o.Alpha
 	}
 	few := false
@@ -182,7 +183,7 @@ func Compare(nameA string, a []*result.Bundle, nameB string, b []*result.Bundle,
 		}
 		few = true
 		limit := NoiseZ * o.Noise * math.Sqrt(1/float64(len(r.A))+1/float64(len(r.B)))
-		r.BeyondNoise = math.Abs(math.Log(r.Speed)) > limit
+		r.BeyondNoise = math.Abs(math.Log(float64(r.Speed))) > limit
 	}
 	c.Series = summarise(c.Rows)
 	c.Verdict = verdict(c.Rows)
@@ -245,8 +246,8 @@ func summarise(rows []Row) []SeriesSummary {
 			speeds[s] = make([][]float64, len(Bands))
 		}
 		b := BandOf(r.Key.Bytes)
-		speeds[s][b] = append(speeds[s][b], r.Speed)
-		all[s] = append(all[s], r.Speed)
+		speeds[s][b] = append(speeds[s][b], float64(r.Speed))
+		all[s] = append(all[s], float64(r.Speed))
 		if r.Significant {
 			out[i].Bands[b].Significant++
 		}
@@ -256,9 +257,9 @@ func summarise(rows []Row) []SeriesSummary {
 	}
 	for i := range out {
 		s := out[i].Series
-		out[i].GeoMean, out[i].Sizes = stats.GeoMean(all[s]), len(all[s])
+		out[i].GeoMean, out[i].Sizes = Float(stats.GeoMean(all[s])), len(all[s])
 		for b := range Bands {
-			out[i].Bands[b].Speed, out[i].Bands[b].Sizes = stats.GeoMean(speeds[s][b]), len(speeds[s][b])
+			out[i].Bands[b].Speed, out[i].Bands[b].Sizes = Float(stats.GeoMean(speeds[s][b])), len(speeds[s][b])
 		}
 	}
 	return out

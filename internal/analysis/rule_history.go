@@ -60,12 +60,13 @@ func history(in *explainInput) []Finding {
 		}
 		h.sizes = append(h.sizes, x.Key.Bytes)
 		// how many times slower (time up, or bandwidth down) or faster
-		r := x.Value / x.Base
+		base, value := float64(x.Base), float64(x.Value)
+		r := value / base
 		if x.Metric.HigherIsBetter() {
-			r = x.Base / x.Value
+			r = base / value
 		}
 		if d := max(r, 1/r); d > h.worst {
-			h.worst, h.at, h.base, h.value = d, x.Key.Bytes, x.Base, x.Value
+			h.worst, h.at, h.base, h.value = d, x.Key.Bytes, base, value
 		}
 	}
 	var out []Finding

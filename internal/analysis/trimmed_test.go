@@ -37,7 +37,7 @@ func TestTrimmed(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range c.Rows {
-		if r.Metric != TTrim || math.Abs(r.Speed-1) > 0.01 || r.BeyondNoise {
+		if r.Metric != TTrim || math.Abs(float64(r.Speed)-1) > 0.01 || r.BeyondNoise {
 			t.Errorf("trimmed: %+v", r)
 		}
 	}

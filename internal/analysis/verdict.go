@@ -76,11 +76,11 @@ func verdict(rows []Row) Verdict {
 		g := group{BandOf(r.Key.Bytes), family(r.Key), r.Speed > 1}
 		l := lines[g]
 		if l == nil {
-			l = &VerdictLine{Band: Bands[g.band].Label, Family: g.fam, Faster: g.faster, Lo: r.Speed, Hi: r.Speed}
+			l = &VerdictLine{Band: Bands[g.band].Label, Family: g.fam, Faster: g.faster, Lo: float64(r.Speed), Hi: float64(r.Speed)}
 			lines[g] = l
 			order = append(order, g)
 		}
-		l.Lo, l.Hi = min(l.Lo, r.Speed), max(l.Hi, r.Speed)
+		l.Lo, l.Hi = min(l.Lo, float64(r.Speed)), max(l.Hi, float64(r.Speed))
 		l.Sizes++
 		if !slices.Contains(l.Benchmarks, r.Key.Benchmark) {
 			l.Benchmarks = append(l.Benchmarks, r.Key.Benchmark)

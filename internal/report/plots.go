@@ -119,11 +119,11 @@ func RatioPlot(name, title string, rows []analysis.Row) (Plot, bool, error) {
 		if r.Key.Bytes <= 0 || !(r.Speed > 0) {
 			continue
 		}
-		pts = append(pts, pt{float64(r.Key.Bytes), r.Speed})
+		pts = append(pts, pt{float64(r.Key.Bytes), float64(r.Speed)})
 		if r.CI {
-			lo, hi = append(lo, r.Lo), append(hi, r.Hi)
+			lo, hi = append(lo, float64(r.Lo)), append(hi, float64(r.Hi))
 		} else {
-			lo, hi = append(lo, r.Speed), append(hi, r.Speed)
+			lo, hi = append(lo, float64(r.Speed)), append(hi, float64(r.Speed))
 		}
 	}
 	if len(pts) == 0 {

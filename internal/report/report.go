@@ -30,8 +30,8 @@ var files embed.FS
 var page = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
 		"size":  analysis.Size,
-		"speed": text.Speed,
-		"num":   text.Num,
+		"speed": text.Speed[analysis.Float],
+		"num":   text.Num[analysis.Float],
 		"upper": strings.ToUpper,
 		"svg": func(p Plot) template.URL {
 			return template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(p.SVG))
@@ -39,7 +39,7 @@ var page = sync.OnceValue(func() *template.Template {
 		"series": seriesName,
 		"add":    func(a, b int) int { return a + b },
 		"pct":    func(v float64) float64 { return 100 * v },
-		"speedClass": func(v float64, significant, sizes int) string {
+		"speedClass": func(v analysis.Float, significant, sizes int) string {
 			switch {
 			case sizes == 0 || significant == 0:
 				return "ns"

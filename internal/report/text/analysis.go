@@ -15,7 +15,8 @@ import (
 )
 
 // Num writes a time or bandwidth with the digits that matter.
-func Num(v float64) string {
+func Num[F ~float64](f F) string {
+	v := float64(f)
 	switch {
 	case math.IsNaN(v):
 		return "-"
@@ -28,7 +29,8 @@ func Num(v float64) string {
 }
 
 // Speed writes a speed multiplier: 0.97x, 0.014x.
-func Speed(v float64) string {
+func Speed[F ~float64](f F) string {
+	v := float64(f)
 	if math.IsNaN(v) {
 		return "-"
 	}
@@ -162,7 +164,7 @@ func Check(w io.Writer, r *analysis.CheckResult) error {
 	fmt.Fprintln(tw, "BENCHMARK\tNP\tBYTES\tMETRIC\tBASELINE\t±SPREAD\tRUNS\tVALUE\tCHANGE\tALLOWED\tTOLERANCE\tVERDICT\t")
 	for _, x := range r.Rows {
 		change := "-"
-		if !math.IsNaN(x.Value) {
+		if !math.IsNaN(float64(x.Value)) {
 			change = fmt.Sprintf("%+.1f%%", 100*x.Change)
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s [%s]\t%s\t%s\t%d\t%s\t%s\t%.1f%%\t%s\t%s\t\n", x.Key.Benchmark, x.Key.NP, x.Key.Bytes,

@@ -23,20 +23,20 @@ func golden(t *testing.T, name string, write func(*bytes.Buffer) error) {
 }
 
 func TestComparison(t *testing.T) {
-	nan := math.NaN()
+	nan := analysis.Float(math.NaN())
 	c := &analysis.Comparison{
 		A:     analysis.Side{Name: "base-*.jsonl", Runs: 5, Locality: "intra-node", Labels: []string{"hpc4", "base", "Open MPI v4.1.4"}},
 		B:     analysis.Side{Name: "xpmem-*.jsonl", Runs: 1, Locality: "intra-node"},
 		Alpha: 0.05,
 		Noise: analysis.DefaultNoise,
 		Rows: []analysis.Row{
-			{Key: analysis.Key{Suite: "imb", Benchmark: "PingPong", NP: 2, Bytes: 8}, Metric: analysis.TMax, A: []float64{1, 1, 1, 1, 1}, B: []float64{1.1},
+			{Key: analysis.Key{Suite: "imb", Benchmark: "PingPong", NP: 2, Bytes: 8}, Metric: analysis.TMax, A: []analysis.Float{1, 1, 1, 1, 1}, B: []analysis.Float{1.1},
 				CentreA: 1.01, CentreB: 1.1, Speed: 0.918, Lo: nan, Hi: nan, P: 0.33},
-			{Key: analysis.Key{Suite: "imb", Benchmark: "PingPong", NP: 2, Bytes: 1 << 20}, Metric: analysis.TMax, A: []float64{1, 1, 1, 1, 1}, B: []float64{1},
+			{Key: analysis.Key{Suite: "imb", Benchmark: "PingPong", NP: 2, Bytes: 1 << 20}, Metric: analysis.TMax, A: []analysis.Float{1, 1, 1, 1, 1}, B: []analysis.Float{1},
 				CentreA: 250.4, CentreB: 110.2, Speed: 2.27, Lo: 2.1, Hi: 2.4, CI: true, P: 0.012, Q: 0.024, Significant: true},
-			{Key: analysis.Key{Suite: "osu", Benchmark: "bw", NP: 2, Bytes: 4096}, Metric: analysis.BW, A: []float64{1}, B: []float64{1},
+			{Key: analysis.Key{Suite: "osu", Benchmark: "bw", NP: 2, Bytes: 4096}, Metric: analysis.BW, A: []analysis.Float{1}, B: []analysis.Float{1},
 				CentreA: 4000, CentreB: 3000, Speed: 0.75, P: 1},
-			{Key: analysis.Key{Suite: "osu", Benchmark: "bw", NP: 2, Bytes: 1 << 20}, Metric: analysis.BW, A: []float64{1}, B: []float64{1},
+			{Key: analysis.Key{Suite: "osu", Benchmark: "bw", NP: 2, Bytes: 1 << 20}, Metric: analysis.BW, A: []analysis.Float{1}, B: []analysis.Float{1},
 				CentreA: 12000, CentreB: 600, Speed: 0.05, P: 1, BeyondNoise: true},
 		},
 		Series: []analysis.SeriesSummary{
@@ -63,7 +63,7 @@ func TestCheck(t *testing.T) {
 			Value: 10.3, Change: 0.272, Allowed: 0.05, Tolerance: tol, Verdict: analysis.VerdictRegression},
 		{Key: analysis.Key{Suite: "osu", Benchmark: "bw", NP: 2, Bytes: 1 << 20}, Metric: analysis.BW, Base: 9000, BaseRuns: 10, Spread: 120,
 			Value: 9900, Change: -0.1, Allowed: 0.05, Tolerance: analysis.Tolerance{Benchmark: "bw", Band: 3, Rel: 0.03}, Verdict: analysis.VerdictBetter},
-		{Key: analysis.Key{Suite: "osu", Benchmark: "bw", NP: 2, Bytes: 4 << 20}, Metric: analysis.BW, Base: 9100, BaseRuns: 10, Value: math.NaN(),
+		{Key: analysis.Key{Suite: "osu", Benchmark: "bw", NP: 2, Bytes: 4 << 20}, Metric: analysis.BW, Base: 9100, BaseRuns: 10, Value: analysis.Float(math.NaN()),
 			Allowed: 0.05, Tolerance: tol, Verdict: analysis.VerdictMissing},
 	}}
 	golden(t, "check.golden", func(b *bytes.Buffer) error { return Check(b, r) })

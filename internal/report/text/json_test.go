@@ -38,7 +38,7 @@ func TestWriteJSONAsEncodingJSON(t *testing.T) {
 			IntKeys: map[int]float64{10: 1, 2: 3}, When: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
 			Raw: json.RawMessage(`{"k":1}`), Bytes: []byte("ab"), unexp: 1,
 			Nested: []map[string]analysis.Band{{"b": analysis.Bands[0]}}},
-		&analysis.Row{Key: analysis.Key{Suite: "imb", Benchmark: "PingPong", NP: 2, Bytes: 8}, A: []float64{1}},
+		&analysis.Row{Key: analysis.Key{Suite: "imb", Benchmark: "PingPong", NP: 2, Bytes: 8}, A: []analysis.Float{1}},
 	}
 	for i, c := range cases {
 		want, err := json.MarshalIndent(c, "", "  ")
@@ -54,7 +54,7 @@ func TestWriteJSONAsEncodingJSON(t *testing.T) {
 		}
 	}
 	var got bytes.Buffer
-	row := analysis.Row{Speed: math.NaN(), Lo: math.Inf(1), Hi: math.Inf(-1), A: []float64{math.NaN(), 2}}
+	row := analysis.Row{Speed: analysis.Float(math.NaN()), Lo: analysis.Float(math.Inf(1)), Hi: analysis.Float(math.Inf(-1)), A: []analysis.Float{analysis.Float(math.NaN()), 2}}
 	if err := WriteJSON(&got, row); err != nil {
 		t.Fatal(err)
 	}
