@@ -72,6 +72,24 @@ func Open(path string) (*DB, error) {
 	}
 	// Writers take the lock when their transaction begins (immediate) and
 	// wait up to a minute for each other; WAL lets readers go on meanwhile.
+	// SQLite does not wait, though, while another process turns a new file
+	// into a WAL database: it answers "database is locked" at once, and
+	// Open tries again.
+	deadline := time.Now().Add(openWait)
+	for wait := 5 * time.Millisecond; ; wait = min(2*wait, 200*time.Millisecond) {
+		d, err := openOnce(path)
+		if err == nil || !locked(err) || time.Now().After(deadline) {
+			return d, err
+		}
+		time.Sleep(wait)
+	}
+}
+
+// openWait is how long Open tries again while another process holds a
+// new archive's file as it makes it a WAL database.
+const openWait = time.Minute
+
+func openOnce(path string) (*DB, error) {
 	db, err := sql.Open(driverName, dsn(path))
 	if err != nil {
 		return nil, fmt.Errorf("archive %s: %w", path, err)
@@ -84,6 +102,10 @@ func Open(path string) (*DB, error) {
 	}
 	return d, nil
 }
+
+// locked reports whether err is SQLite's "database is locked", from
+// either driver.
+func locked(err error) bool { return strings.Contains(err.Error(), "database is locked") }
 
 // Close closes the archive.
 func (d *DB) Close() error { return d.db.Close() }
