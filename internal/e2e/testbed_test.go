@@ -308,8 +308,9 @@ func TestTestbedShaped(t *testing.T) {
 			t.Logf("FIGURE %-5s 8 B one-way: %.1f µs unshaped, %.1f µs with %d µs delay (+%.0f); 4 MiB: %.0f MB/s unshaped, %.1f MB/s at 1 Gbit/s (line 125 MB/s, %.0f%%), 8 B %.1f µs",
 				bm.run, base, delayed, delayUS, delayed-base, baseBW, shaped, shaped/1.25, shapedLat)
 			// nfq-delay adds its own ~30 µs per pass and timer overshoot on a
-			// small VM: the delay must show, within the noise.
-			if d := delayed - base; d < 0.8*delayUS || d > 2*delayUS {
+			// small VM (+620 µs idle, up to +2250 µs with the other core
+			// busy): the delay must show, and no more than a few times over.
+			if d := delayed - base; d < 0.8*delayUS || d > 10*delayUS {
 				t.Errorf("latency grew by %.0f µs with a %d µs delay", d, delayUS)
 			}
 			if shaped < 80 || shaped > 135 {
