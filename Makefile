@@ -1,5 +1,5 @@
 # Convenience targets; each calls the scripts the README names.
-.PHONY: all build run test bench-fidelity bench-archive bench-import bench-explain fuzz clean
+.PHONY: all build run test bench-fidelity bench-fidelity-spot bench-archive bench-import bench-explain fuzz clean
 
 all: build
 
@@ -44,6 +44,11 @@ bench-fidelity: build
 		-launch '$(MPICH_LAUNCH)' -gomb bin/gomb-mpich -rounds $(ROUNDS) -out out/fidelity/mpich \
 		$(call peer,-imb,$(IMB_MPICH)) $(call peer,-osu,$(OSU_MPICH)) $(call peer,-mcb,$(MCB_MPICH)) \
 		$(MPICH_NP4) $(FIDELITY_FLAGS) | tee out/fidelity/mpich.txt
+
+# A spot check of the timed loops after a change that should not move them:
+# IMB PingPong and Allreduce (0 B-4 MiB) and osu latency, both MPIs.
+bench-fidelity-spot:
+	$(MAKE) bench-fidelity FIDELITY_FLAGS="-imb-args 'PingPong Allreduce' -imb-extra '' -imb-np4 '' -osu-tests latency $(FIDELITY_FLAGS)"
 
 # Import throughput (IMB logs) and archive queries on 10,000 runs, one core.
 bench-archive:

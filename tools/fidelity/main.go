@@ -57,6 +57,8 @@ func main() {
 		"IMB benchmarks also run at 4 processes (-npmin 4); empty: none")
 	fs.StringVar(&cfg.np4Args, "imb-np4-args", "-msglog 0:16", "extra IMB flags of the 4-process job (4 ranks on a small node are oversubscribed)")
 	fs.StringVar(&cfg.extraArgs, "imb-extra-args", "-msglog 0:16", "extra IMB flags of the non-default benchmarks (Uniband and Biband run long at large sizes)")
+	fs.StringVar(&cfg.extra, "imb-extra", "PingPongSpecificSource,PingPongAnySource,PingPingSpecificSource,PingPingAnySource,Uniband,Biband",
+		"IMB's non-default benchmarks, run in a job of their own; empty: none")
 	fs.StringVar(&cfg.osuTests, "osu-tests", "latency,bw,bibw,mbw_mr,multi_lat,put_latency,get_latency,acc_latency,allreduce,bcast,alltoall,barrier,iallreduce",
 		"OSU tests")
 	fs.StringVar(&cfg.osuArgs, "osu-args", "", "extra OSU flags for both programs (e.g. '-m 1:65536')")
@@ -97,7 +99,7 @@ func main() {
 type config struct {
 	label, launch, gomb, imb, osu, mcb string
 	rounds, ringSamples                int
-	imbArgs, imbColl, osuTests         string
+	imbArgs, imbColl, osuTests, extra  string
 	np4Args, extraArgs                 string
 	osuArgs, only, out                 string
 	timeout                            time.Duration
@@ -140,10 +142,10 @@ func (c *config) jobs() ([]job, error) {
 			return job{name: name, np: np, format: "imb",
 				peer: append([]string{c.imb}, a...), gomb: append([]string{c.gomb, "imb"}, a...)}
 		}
-		js = append(js,
-			imb("imb-default-np2", 2),
-			imb("imb-extra-np2", 2, append(strings.Fields(c.extraArgs), "PingPongSpecificSource", "PingPongAnySource",
-				"PingPingSpecificSource", "PingPingAnySource", "Uniband", "Biband")...))
+		js = append(js, imb("imb-default-np2", 2))
+		if c.extra != "" {
+			js = append(js, imb("imb-extra-np2", 2, append(strings.Fields(c.extraArgs), strings.Split(c.extra, ",")...)...))
+		}
 		if c.imbColl != "" {
 			a := append(strings.Fields(c.np4Args), "-npmin", "4")
 			js = append(js, imb("imb-coll-np4", 4, append(a, strings.Split(c.imbColl, ",")...)...))
