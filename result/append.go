@@ -9,11 +9,11 @@ import (
 
 // appendResult appends r as encoding/json's Marshal writes it, in a
 // fraction of the time: an import encodes hundreds of thousands of result
-// records, and encoding/json's reflection was most of its work. (A faster
-// JSON library would do as well, but the ones tried cost every measuring
-// rank 0.5–2.3 MB of memory from being linked in.) TestAppendResult keeps
-// it byte for byte equal to json.Marshal for every field; a field added to
-// Result must be added here too, and that test fails until it is.
+// records, and encoding/json's reflection was most of its work; a JSON
+// library linked into every measuring rank would cost it memory.
+// TestAppendResult keeps it byte for byte equal to json.Marshal for every
+// field; a field added to Result must be added here too, and that test
+// fails until it is.
 func appendResult(b []byte, r *Result) ([]byte, error) {
 	var err error
 	b = append(b, `{"type":`...)

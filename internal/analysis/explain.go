@@ -123,14 +123,3 @@ var rules = []rule{
 	{run: func(in *explainInput) []Finding { return stragglers(in.run, in.th) }},
 	{run: history},
 }
-
-// ofKind are the findings of one kind.
-func ofKind(fs []Finding, kind string) []Finding {
-	var out []Finding
-	for _, f := range fs {
-		if f.Kind == kind {
-			out = append(out, f)
-		}
-	}
-	return out
-}
