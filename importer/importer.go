@@ -74,17 +74,35 @@ func Sniff(data []byte) textfmt.Format {
 }
 
 // isRecord tells whether the first line of head is a gomb record: a JSON
-// object whose schema is gomb's, however the JSON is spaced.
+// object whose schema is gomb's, however the JSON is spaced. The line may
+// go on past head (a run record of thousands of ranks): the object is read
+// key by key until its schema, which gomb writes second.
 func isRecord(head []byte) bool {
 	t := bytes.TrimLeft(head, " \t\r\n\ufeff")
 	if len(t) == 0 || t[0] != '{' {
 		return false
 	}
 	line, _, _ := bytes.Cut(t, []byte("\n"))
-	var rec struct {
-		Schema string `json:"schema"`
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if _, err := dec.Token(); err != nil { // {
+		return false
 	}
-	return json.Unmarshal(line, &rec) == nil && strings.HasPrefix(rec.Schema, "gomb/")
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		if key == "schema" {
+			v, err := dec.Token()
+			s, ok := v.(string)
+			return err == nil && ok && strings.HasPrefix(s, "gomb/")
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return false
+		}
+	}
+	return false
 }
 
 // Import parses one file. It fails only for content that is no known

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -166,5 +167,81 @@ func TestOneWayNegative(t *testing.T) {
 	}
 	if ow := f.Runs[0].Results[0].OneWay; ow == nil || ow.ForwardUS != -0.10 {
 		t.Errorf("one-way %+v", ow)
+	}
+}
+
+// TestLongRecordLines: a run record line of any length gomb writes is
+// read back: 1,024 and 4,096 ranks (about 180 bytes each, so lines of
+// 180 KB and 740 KB, far past the 64 KiB the format is sniffed from) and
+// a 100 KB label.
+func TestLongRecordLines(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		ranks int
+		label string
+	}{{"1024 ranks", 1024, "hpc4"}, {"4096 ranks", 4096, "hpc4"}, {"100 KB label", 2, strings.Repeat("x", 100<<10)}} {
+		t.Run(c.name, func(t *testing.T) {
+			run := &result.Run{RunID: "0123456789abcdef", Suite: "imb", WorldSize: c.ranks, Labels: map[string]string{"system": c.label}}
+			for i := range c.ranks {
+				run.Ranks = append(run.Ranks, result.Rank{Rank: i, Host: fmt.Sprintf("node%04d", i/64), PID: 100000 + i,
+					CPUs: fmt.Sprint(i % 64), CPUModel: "AMD EPYC 9654 96-Core Processor", Kernel: "6.1.0-26-amd64", Machine: "x86_64"})
+				if i%64 == 0 {
+					run.Hosts = append(run.Hosts, fmt.Sprintf("node%04d", i/64))
+				}
+			}
+			b := &result.Bundle{Run: run, Results: []*result.Result{{RunID: run.RunID, Benchmark: "PingPong", NP: 2, Bytes: 8, Repetitions: 1000,
+				TMinUS: 1, TMaxUS: 1, TAvgUS: 1, Locality: result.InterNode}},
+				End: &result.End{RunID: run.RunID, Status: result.EndComplete}}
+			var buf bytes.Buffer
+			if err := b.Encode(&buf); err != nil {
+				t.Fatal(err)
+			}
+			first, _, _ := bytes.Cut(buf.Bytes(), []byte("\n"))
+			if len(first) <= headSize {
+				t.Fatalf("the run record is %d bytes, not longer than the sniffed head", len(first))
+			}
+			f, err := Import(buf.Bytes(), "big.jsonl", Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.Format != Records || len(f.Runs) != 1 || len(f.Runs[0].Run.Ranks) != c.ranks ||
+				f.Runs[0].Run.Labels["system"] != c.label || len(f.Runs[0].Results) != 1 || len(f.Problems) > 0 {
+				t.Errorf("format %q, %d runs, problems %v", f.Format, len(f.Runs), f.Problems)
+			}
+		})
+	}
+}
+
+// TestImportWritesWhatItReads: a log whose header gives no process count
+// (negative, or past any int) is one problem at that line and its rows
+// are dropped; every record an import writes reads back without a
+// problem.
+func TestImportWritesWhatItReads(t *testing.T) {
+	for _, np := range []string{"-2", "18446744073709551617", "0"} {
+		log := bytes.Replace(imbRows("            0         1000         0.40         0.00",
+			"            8         1000         0.41         9.76"), []byte("#processes = 2"), []byte("#processes = "+np), 1)
+		f, err := Import(log, "x.log", Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", np, err)
+		}
+		if len(f.Problems) != 1 || !strings.Contains(f.Problems[0].Error(), "x.log:6: #processes") {
+			t.Errorf("#processes = %s: problems %v", np, f.Problems)
+		}
+		var out bytes.Buffer
+		for _, r := range f.Runs {
+			if len(r.Results) > 0 {
+				t.Errorf("#processes = %s: %d results kept", np, len(r.Results))
+			}
+			if err := r.Encode(&out); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if out.Len() == 0 {
+			continue
+		}
+		back, err := Import(out.Bytes(), "back.jsonl", Options{})
+		if err != nil || len(back.Problems) > 0 {
+			t.Errorf("#processes = %s: the records read back with %v, %v", np, err, back.Problems)
+		}
 	}
 }

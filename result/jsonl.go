@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"sync"
 )
@@ -69,6 +70,9 @@ func (e *Encoder) Run(r *Run) error {
 // Result writes one result record.
 func (e *Encoder) Result(r *Result) error {
 	r.Type, r.Schema = TypeResult, Schema
+	if err := r.Validate(); err != nil {
+		return err
+	}
 	return e.put(r, true)
 }
 
@@ -193,7 +197,7 @@ func (d *Decoder) parse(b []byte) any {
 	}
 	switch r := v.(type) {
 	case *Result:
-		if err := r.validate(); err != nil {
+		if err := r.Validate(); err != nil {
 			return d.syntax(err)
 		}
 	case *Run:
@@ -205,18 +209,60 @@ func (d *Decoder) parse(b []byte) any {
 }
 
 // validate checks the invariants a reader relies on.
-func (r *Result) validate() error {
+// Limits of the counts a result may hold: far beyond any job (16 M
+// ranks) and any message, and far below where an int64 wraps.
+const (
+	MaxNP    = 1 << 24
+	MaxBytes = 1 << 62
+)
+
+// Validate is what every reader accepts and every writer writes of a
+// result: a benchmark; counts in range; per-rank arrays of one length;
+// and every time, rate and sample a finite number, not negative. The
+// Decoder refuses a record that fails it, the Encoder does not write one,
+// and the importers drop (and report) a row that would.
+func (r *Result) Validate() error {
 	if r.Benchmark == "" {
 		return errors.New("result record without benchmark")
 	}
 	if len(r.RankMeanUS) != len(r.Ranks) || len(r.SamplesUS) != len(r.Ranks) {
 		return fmt.Errorf("result record %s %d B: ranks, rank_mean_us and samples_us differ in length", r.Benchmark, r.Bytes)
 	}
-	if r.NP < 0 || r.Bytes < 0 || r.Repetitions < 0 {
-		return fmt.Errorf("result record %s: np %d, bytes %d, repetitions %d out of range", r.Benchmark, r.NP, r.Bytes, r.Repetitions)
+	if r.NP < 0 || r.NP > MaxNP || r.Bytes < 0 || r.Bytes > MaxBytes || r.Repetitions < 0 || r.Groups < 0 {
+		return fmt.Errorf("result record %s: np %d, bytes %d, repetitions %d, groups %d out of range",
+			r.Benchmark, r.NP, r.Bytes, r.Repetitions, r.Groups)
+	}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"t_min_us", r.TMinUS}, {"t_max_us", r.TMaxUS}, {"t_avg_us", r.TAvgUS}, {"mbytes_per_sec", r.MBps},
+		{"msg_per_sec", r.MsgPerSec}, {"needed_gb", r.NeededGB}, {"p50_us", r.P50US}, {"p90_us", r.P90US},
+		{"p99_us", r.P99US}} {
+		if !measured(f.v) {
+			return fmt.Errorf("result record %s %d B: %s %g is not a number >= 0", r.Benchmark, r.Bytes, f.name, f.v)
+		}
+	}
+	if r.Precision != nil && !measured(*r.Precision) {
+		return fmt.Errorf("result record %s %d B: precision %g is not a number >= 0", r.Benchmark, r.Bytes, *r.Precision)
+	}
+	for i, v := range r.RankMeanUS {
+		if !measured(v) {
+			return fmt.Errorf("result record %s %d B: rank_mean_us of rank %d, %g, is not a number >= 0", r.Benchmark, r.Bytes, r.Ranks[i], v)
+		}
+	}
+	for i, s := range r.SamplesUS {
+		for _, v := range s {
+			if !measured(v) {
+				return fmt.Errorf("result record %s %d B: a sample of rank %d, %g, is not a number >= 0", r.Benchmark, r.Bytes, r.Ranks[i], v)
+			}
+		}
 	}
 	return nil
 }
+
+// measured reports whether v can be a time, rate or count: finite, not
+// negative.
+func measured(v float64) bool { return v >= 0 && !math.IsInf(v, 1) }
 
 // rawOrNil is nil for a field that was absent or null.
 func rawOrNil(v any) any {

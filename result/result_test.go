@@ -248,10 +248,17 @@ func encodeOurs(v any) (string, error) {
 }
 
 // checkSameBytes: the Encoder (appendResult for results, for speed) writes exactly
-// the bytes of encoding/json, or fails where it fails.
+// the bytes of encoding/json, or fails where it fails; a result that fails
+// Validate it refuses to write.
 func checkSameBytes(t *testing.T, v any) {
 	t.Helper()
 	ours, oerr := encodeOurs(v)
+	if r, ok := v.(*Result); ok && r.Validate() != nil {
+		if oerr == nil {
+			t.Fatalf("the encoder wrote a result Validate refuses: %s", ours)
+		}
+		return
+	}
 	std, serr := encodeStd(t, v)
 	if (oerr != nil) != (serr != nil) {
 		t.Fatalf("encoder error %v, encoding/json error %v", oerr, serr)
@@ -279,7 +286,7 @@ func TestEncoderBytesAreMarshal(t *testing.T) {
 	for _, s := range odd {
 		recs = append(recs,
 			&Result{Benchmark: s, Status: s, Locality: s, TMinUS: 1e-7, TMaxUS: 1e21, TAvgUS: 123456.789, MBps: -0.0,
-				Precision: &prec, Ranks: []int{}, SamplesUS: [][]float64{{5e-324, 1.7976931348623157e308}}},
+				Precision: &prec, Ranks: []int{0}, RankMeanUS: []float64{1e-7}, SamplesUS: [][]float64{{5e-324, 1.7976931348623157e308}}},
 			&Run{RunID: s, Labels: map[string]string{s: s, "b": "x", "a": s}, Env: map[string]string{"Z": s},
 				Options: map[string]any{"k": s, "n": 1.5, "list": []any{1.0, "x"}}},
 			&End{RunID: s, Status: s, Message: s, Summary: map[string]any{s: []any{s}}})
@@ -355,4 +362,42 @@ func FuzzParseCPUList(f *testing.F) {
 			t.Fatalf("%q: %v, written %q, read back %v", s, cpus, CPUList(cpus), again)
 		}
 	})
+}
+
+// TestOneValidation: what the Decoder refuses the Encoder does not write:
+// negative, infinite or out-of-range values anywhere in a result.
+func TestOneValidation(t *testing.T) {
+	good := `"benchmark":"PingPong","np":2,"groups":1,"group":-1,"bytes":8,"repetitions":10,"status":"ok","t_min_us":1,"t_max_us":1,"t_avg_us":1,"mbytes_per_sec":8,"ranks":[0],"rank_mean_us":[1],"samples_us":[[1,1]]`
+	for _, c := range []struct{ from, to string }{
+		{`"t_avg_us":1`, `"t_avg_us":-5`},
+		{`"t_avg_us":1`, `"t_avg_us":-1e308`},
+		{`"mbytes_per_sec":8`, `"mbytes_per_sec":-1`},
+		{`"np":2`, `"np":-2`},
+		{`"np":2`, `"np":9223372036854775807`},
+		{`"bytes":8`, `"bytes":-8`},
+		{`"rank_mean_us":[1]`, `"rank_mean_us":[-1]`},
+		{`"samples_us":[[1,1]]`, `"samples_us":[[1,-0.5]]`},
+		{`"status":"ok"`, `"status":"ok","p99_us":-3`},
+	} {
+		line := `{"type":"result","schema":"gomb/v1",` + strings.Replace(good, c.from, c.to, 1) + "}\n"
+		recs, bad := readAll(t, []byte(line))
+		if len(recs) != 0 || len(bad) != 1 {
+			t.Errorf("%s read as %d records", c.to, len(recs))
+			continue
+		}
+		var r Result
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			continue // not even a Go value: nothing to write
+		}
+		if _, err := encodeOurs(&r); err == nil {
+			t.Errorf("%s: the encoder writes what the decoder refuses", c.to)
+		}
+	}
+	recs, bad := readAll(t, []byte(`{"type":"result","schema":"gomb/v1",`+good+"}\n"))
+	if len(recs) != 1 || len(bad) != 0 {
+		t.Fatalf("the good record: %d, %v", len(recs), bad)
+	}
+	if _, err := encodeOurs(recs[0]); err != nil {
+		t.Errorf("the good record is not written: %v", err)
+	}
 }

@@ -54,10 +54,21 @@ func NewFile(name string, format Format, hash string, opt Options, emit func(*re
 func (f *File) Err() error { return f.err }
 
 // Add takes a run a parser has finished: numbered, completed (ids,
-// labels, counts), then kept or handed on.
+// labels, counts), its results checked as every reader checks them (one
+// that fails is a problem at the run's line, and dropped: gomb never
+// writes a record it would refuse to read), then kept or handed on.
 func (f *File) Add(r *result.Bundle) {
 	r.Run.Source.Index = f.Count
 	finish(r, f.Options)
+	kept := r.Results[:0]
+	for _, x := range r.Results {
+		if err := x.Validate(); err != nil {
+			f.Problem(r.Run.Source.Line, "%v", err)
+			continue
+		}
+		kept = append(kept, x)
+	}
+	r.Results = kept
 	f.Keep(r)
 }
 

@@ -130,7 +130,12 @@ func (s *imbState) line(n int, b []byte) {
 	case strings.HasPrefix(body, "#processes ="):
 		v := strings.TrimSpace(strings.TrimPrefix(body, "#processes ="))
 		v, _, _ = strings.Cut(v, ";")
-		s.np, _ = strconv.Atoi(strings.TrimSpace(v))
+		np, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || np < 1 || np > result.MaxNP {
+			s.f.Problem(n, "#processes %q is not a process count: the table's rows are skipped", strings.TrimSpace(v))
+			np = -1 // rows read until the next header are dropped
+		}
+		s.np = np
 		return
 	case strings.HasPrefix(body, "( ") && strings.Contains(body, "waiting in MPI_Barrier"):
 		s.idle, _ = strconv.Atoi(strings.Fields(body)[1])
@@ -257,6 +262,9 @@ func (s *imbState) header(n int, h []byte) {
 
 // row reads one table row.
 func (s *imbState) row(n int, t []byte) {
+	if s.np < 0 { // under a #processes line that said no count: reported there
+		return
+	}
 	s.tok = textfmt.Fields(s.tok[:0], t)
 	tok := s.tok
 	r := &result.Result{Suite: imb.Suite, Benchmark: s.bench, NP: s.np, Groups: max(s.groups, 1), Group: -1,
