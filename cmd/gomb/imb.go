@@ -95,7 +95,7 @@ func parseIMB(args []string) (*imbConfig, error) {
 	if err := cfg.Finish(fs, names); err != nil {
 		return cfg, cli.Usage("%v", err)
 	}
-	return cfg, nil
+	return cfg, cli.Distinct(cfg.Outputs(), []cli.Named{{Flag: "-msglen", Path: cfg.MsgLen}, {Flag: "-input", Path: cfg.Input}})
 }
 
 func imbList(w io.Writer) {

@@ -71,7 +71,7 @@ func parseOSU(args []string) (*osuConfig, error) {
 	if cfg.spec, err = cfg.opt.Args(pos); err != nil {
 		return cfg, cli.Usage("%v", err)
 	}
-	return cfg, nil
+	return cfg, cli.Distinct(cfg.Outputs(), nil)
 }
 
 func osuList(w io.Writer) {

@@ -73,7 +73,7 @@ func parseRing(args []string) (*ringConfig, error) {
 	if err := cfg.opt.Check(); err != nil {
 		return cfg, cli.Usage("%v", err)
 	}
-	return cfg, nil
+	return cfg, cli.Distinct(append(cfg.Outputs(), cli.Named{Flag: "--prom", Path: cfg.prom}), nil)
 }
 
 func runRing(stdout, stderr io.Writer, args []string) error {

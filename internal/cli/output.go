@@ -112,3 +112,42 @@ func WriteOutput(stdout io.Writer, flag, path string, inputs []string, write fun
 	}
 	return f.Commit()
 }
+
+// Named is a file a command line names, and the flag that names it.
+type Named struct{ Flag, Path string }
+
+// Distinct fails when one of outputs names the same file as any other
+// file the command names (inputs, or another of outputs): the command
+// would destroy what it reads, or one of its outputs another. Two names
+// are the same file when both exist and are (links count), or when
+// neither exists and their absolute paths are equal. "" and "-" name no
+// file; devices, pipes and other non-regular files are written in place
+// and conflict with nothing.
+func Distinct(outputs, inputs []Named) error {
+	all := append(append([]Named{}, outputs...), inputs...)
+	for i, o := range outputs {
+		for j, n := range all {
+			if i != j && sameFile(o.Path, n.Path) {
+				return Usage("%s %s: that is also %s; write elsewhere", o.Flag, o.Path, n.Flag)
+			}
+		}
+	}
+	return nil
+}
+
+func sameFile(a, b string) bool {
+	if a == "" || a == "-" || b == "" || b == "-" {
+		return false
+	}
+	sa, ea := os.Stat(a)
+	sb, eb := os.Stat(b)
+	switch {
+	case ea == nil && eb == nil:
+		return sa.Mode().IsRegular() && os.SameFile(sa, sb)
+	case ea != nil && eb != nil:
+		aa, err1 := filepath.Abs(a)
+		ab, err2 := filepath.Abs(b)
+		return err1 == nil && err2 == nil && aa == ab
+	}
+	return false
+}

@@ -240,3 +240,20 @@ func TestDelayFault(t *testing.T) {
 		})
 	}
 }
+
+// TestJSONFileLocked: a second job naming the -json file a running job
+// writes is refused with one line; the first job's records are intact.
+func TestJSONFileLocked(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.jsonl")
+	cmd, _ := longRun(t, mpis[0], out)
+	j := launch(t, mpis[1], 2, time.Minute, nil, "-msglog", "0:2", "-iter", "10", "-json", out, "PingPong")
+	if j.code != exitUsage || strings.Count(j.stderr, "another gomb job is writing its records there") != 1 {
+		t.Errorf("second job: exit %d:\n%s", j.code, j.stderr)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	waitExit(t, cmd, 30*time.Second)
+	s := readRecords(t, out)
+	if len(s.bad) > 0 || s.run == nil || len(s.results) < 2 || s.end == nil || s.end.Results != len(s.results) {
+		t.Errorf("the first job's records: %d results, end %+v, errors %v", len(s.results), s.end, s.bad)
+	}
+}

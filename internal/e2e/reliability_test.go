@@ -1,13 +1,17 @@
 package e2e
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // copyFile copies src to a new file dst.
@@ -194,5 +198,79 @@ func TestArchiveDefaultPath(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(cwd, "rel")); err == nil {
 		t.Error("the relative XDG_DATA_HOME was used")
+	}
+}
+
+// TestMeasuringOutputIsNoInput: a measuring command refuses, from rank 0
+// and before it writes anything, an output that names one of its inputs,
+// the archive or another of its outputs; the files stay as they were.
+func TestMeasuringOutputIsNoInput(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	if _, se, code := gombCmd(t, nil, "", "archive", "-archive", db, "add", testdata("osu5_latency.txt")); code != 0 {
+		t.Fatal(se)
+	}
+	sizes := filepath.Join(dir, "sizes.txt")
+	names := filepath.Join(dir, "names.txt")
+	for p, s := range map[string]string{sizes: "8\n1k\n", names: "PingPong\n"} {
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := map[string][]byte{}
+	for _, p := range []string{db, sizes, names} {
+		before[p], _ = os.ReadFile(p)
+	}
+	for i, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"imb", "-msglog", "0:2", "-iter", "10", "-archive=" + db, "-json", db, "PingPong"}, "that is also -archive"},
+		{[]string{"imb", "-msglen", sizes, "-json", sizes, "PingPong"}, "that is also -msglen"},
+		{[]string{"imb", "-input", names, "-o", names}, "that is also -input"},
+		{[]string{"osu", "latency", "-m", "1:8", "-archive=" + db, "-json", db}, "that is also -archive"},
+		{[]string{"ring", "--count", "1", "-json", sizes, "--prom", sizes}, "-json " + sizes + ": that is also --prom"},
+	} {
+		m := mpis[i%2]
+		j := launchArgv(t, m, 2, time.Minute, nil, nil, c.args...)
+		checkNoCrash(t, j)
+		if j.code != exitUsage || strings.Count(j.stderr, c.want) != 1 {
+			t.Errorf("%s %v: exit %d, want one line with %q:\n%s", m.name, c.args, j.code, c.want, j.stderr)
+		}
+	}
+	for p, b := range before {
+		if now, _ := os.ReadFile(p); string(now) != string(b) {
+			t.Errorf("%s changed", p)
+		}
+	}
+}
+
+// TestWrongBinary: the MPICH build under Open MPI's mpirun, or the reverse,
+// stops with one line naming the build to use, and writes no records.
+func TestWrongBinary(t *testing.T) {
+	for i, m := range mpis {
+		other := mpis[1-i]
+		out := filepath.Join(t.TempDir(), "r.jsonl")
+		argv := append(m.argv(2), filepath.Join(binDir, other.bin), "imb", "-msglog", "0:1", "-iter", "10", "-json", out, "PingPong")
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+		var se bytes.Buffer
+		cmd.Stderr = &se
+		err := cmd.Run()
+		cancel()
+		waitGone(t)
+		var lines []string
+		for _, l := range strings.Split(se.String(), "\n") {
+			if strings.HasPrefix(l, "gomb") {
+				lines = append(lines, l)
+			}
+		}
+		want := "use " + filepath.Join(binDir, m.bin)
+		if err == nil || len(lines) != 1 || !strings.Contains(lines[0], want) {
+			t.Errorf("%s under %s's launcher: %v, gomb lines %q, want one saying %q", other.bin, m.name, err, lines, want)
+		}
+		if b, err := os.ReadFile(out); err == nil && len(b) > 0 {
+			t.Errorf("%s under %s's launcher wrote records:\n%s", other.bin, m.name, b)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 
@@ -20,6 +21,37 @@ import (
 // environment; -1 if unknown.
 func EnvRank() int {
 	return envInt("OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID")
+}
+
+// launched is how many processes the launcher says it started, and the
+// variable that says so (0 when none does): Open MPI's mpirun, MPICH's
+// hydra (and Slurm's PMI2), Slurm's srun (the step's tasks: SLURM_NTASKS
+// is the allocation's, set for a program run without a launcher too).
+func launched() (int, string) {
+	for _, k := range []string{"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_STEP_NUM_TASKS"} {
+		if n := envInt(k); n > 0 {
+			return n, fmt.Sprintf("%s=%d", k, n)
+		}
+	}
+	return 0, ""
+}
+
+// libraryName is how people call the MPI library this gomb is built for.
+func libraryName() string {
+	if mpi.Impl == "mpich" {
+		return "MPICH"
+	}
+	return "Open MPI"
+}
+
+// otherBuild names the gomb built for the other MPI library, beside this
+// binary.
+func otherBuild() string {
+	name := "gomb-mpich"
+	if mpi.Impl == "mpich" {
+		name = "gomb"
+	}
+	return filepath.Join(filepath.Dir(os.Args[0]), name)
 }
 
 // envLocalRank is the rank among the processes of this host, for picking a

@@ -18,6 +18,7 @@ import (
 	"github.com/gomb-hpc/gomb/internal/archive"
 	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/result"
+	"golang.org/x/sys/unix"
 )
 
 // Flags are what every measuring command takes beside its suite's flags:
@@ -40,6 +41,18 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	f.Labels.Register(fs)
 	f.watch.register(fs)
 	fs.BoolVar(&f.Progress, "progress", false, "a progress line on stderr (shown by itself when stderr is a terminal and the table is not; launchers hand ranks a pipe, so under mpirun ask for it)")
+}
+
+// Outputs are the files the flags say the run writes: the -json file and
+// the archive (resolved to the default one for -archive alone).
+func (f *Flags) Outputs() []cli.Named {
+	out := []cli.Named{{Flag: "-json", Path: f.JSON}}
+	if f.Archive.On {
+		if p, err := archive.Resolve(f.Archive.Path); err == nil {
+			out = append(out, cli.Named{Flag: "-archive", Path: p})
+		}
+	}
+	return out
 }
 
 // RecordFlags and WatchFlags name the flags Register adds, in the order a
@@ -168,7 +181,7 @@ func (s *Session) openRecords(stdout io.Writer) (io.Writer, error) {
 			s.out.enc = result.NewEncoder(stdout)
 			text = s.stderr
 		default:
-			file, err := os.OpenFile(path, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+			file, err := openLocked(path)
 			if err != nil {
 				return fmt.Sprintf("-json: %v", err)
 			}
@@ -177,6 +190,32 @@ func (s *Session) openRecords(stdout io.Writer) (io.Writer, error) {
 		return ""
 	})
 	return text, err
+}
+
+// openLocked opens a record file for a run: a regular file is locked
+// (flock, released when it is closed) before it is emptied, so that a
+// second job naming the same file is refused instead of truncating the
+// records the first is writing.
+func openLocked(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return f, err // a device or a pipe: written as it is
+	}
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, unix.EWOULDBLOCK) {
+			return nil, fmt.Errorf("%s: another gomb job is writing its records there; write elsewhere", path)
+		}
+		return nil, err
+	}
+	if err := f.Truncate(0); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // Locked runs f on rank 0's output with its lock held: text that a signal

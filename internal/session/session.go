@@ -113,6 +113,16 @@ func start(c *Command, stderr io.Writer) (*Session, error) {
 		return nil, fmt.Errorf("%s: %w", c.Name, err)
 	}
 	w := mpi.World()
+	if n, by := launched(); w.Size() == 1 && n > 1 {
+		// Every process is rank 0 of a world of its own: the launcher's
+		// MPI is not this binary's. The launcher's rank 0 says so.
+		if EnvRank() <= 0 {
+			fmt.Fprintf(stderr, "gomb %s: the launcher started %d processes (%s) but MPI sees each alone: this gomb is built for %s and the launcher is another MPI's; use %s\n",
+				c.Name, n, by, libraryName(), otherBuild())
+		}
+		_ = mpi.Finalize()
+		return nil, cli.Reported{Code: cli.ExitUsage}
+	}
 	return &Session{cmd: c, World: w, Rank: w.Rank(), Size: w.Size(), provided: provided, stderr: stderr,
 		out: &output{start: time.Now(), runID: newRunID()}}, nil
 }
