@@ -94,8 +94,13 @@ type Source struct {
 	Format string `json:"format"` // "imb", "osu", "ring", "gomb"
 	File   string `json:"file"`
 	Line   int    `json:"line"`   // where the run starts in the file
-	Hash   string `json:"sha256"` // of the whole file; with Index, the run's identity
+	Hash   string `json:"sha256"` // of the whole file
 	Index  int    `json:"index"`  // the run's position among the file's runs
+	// Digest is the sha256 of the run as read (its results and what the
+	// log said of it, before the user's labels and options): with Index,
+	// the run's identity, the same when the file is renamed, copied or
+	// grows by more runs after it.
+	Digest string `json:"digest,omitempty"`
 	// Meta keeps what the log said that has no field of its own (IMB's
 	// header lines, OSU's settings lines, the launcher command, ...).
 	Meta map[string]string `json:"meta,omitempty"`

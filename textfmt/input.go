@@ -11,7 +11,13 @@
 package textfmt
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"fmt"
+	"maps"
+	"math"
+	"slices"
 
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -42,6 +48,7 @@ type File struct {
 
 	emit func(*result.Bundle) error // nil: keep the runs in Runs
 	err  error                      // the first error of emit
+	buf  []byte                     // digest's, kept from run to run
 }
 
 // NewFile starts the report of one input. With emit, each run is handed
@@ -59,6 +66,7 @@ func (f *File) Err() error { return f.err }
 // writes a record it would refuse to read), then kept or handed on.
 func (f *File) Add(r *result.Bundle) {
 	r.Run.Source.Index = f.Count
+	r.Run.Source.Digest, f.buf = digest(r, f.buf[:0])
 	finish(r, f.Options)
 	kept := r.Results[:0]
 	for _, x := range r.Results {
@@ -87,7 +95,7 @@ func (f *File) Keep(r *result.Bundle) {
 func finish(r *result.Bundle, opt Options) {
 	run := r.Run
 	run.Type, run.Schema = result.TypeRun, result.Schema
-	run.RunID = fmt.Sprintf("%.16s-%d", run.Source.Hash, run.Source.Index)
+	run.RunID = fmt.Sprintf("%.16s-%d", run.Source.Digest, run.Source.Index)
 	if len(opt.Labels) > 0 {
 		run.Labels = map[string]string{}
 		for k, v := range opt.Labels {
@@ -116,6 +124,32 @@ func finish(r *result.Bundle, opt Options) {
 	if run.WorldSize == 0 {
 		run.WorldSize = opt.NP
 	}
+}
+
+// digest is the sha256 of a run as read from its log: its format, what
+// the log said of it and the numbers of its results, before finish adds
+// the user's labels and options and the ids. The bytes are laid out by
+// hand, compactly, rather than encoded: an import digests every run it
+// reads.
+func digest(r *result.Bundle, b []byte) (string, []byte) {
+	str := func(b []byte, s string) []byte { return append(binary.AppendUvarint(b, uint64(len(s))), s...) }
+	b = str(b, r.Run.Source.Format)
+	for _, k := range slices.Sorted(maps.Keys(r.Run.Source.Meta)) {
+		b = str(str(b, k), r.Run.Source.Meta[k])
+	}
+	for _, x := range r.Results {
+		b = str(str(b, x.Benchmark), x.Status)
+		for _, v := range [...]int64{int64(x.NP), int64(x.Groups), int64(x.Group), x.Bytes, int64(x.Repetitions), int64(x.Sample)} {
+			b = binary.AppendVarint(b, v)
+		}
+		for i, v := range [...]float64{x.TMinUS, x.TMaxUS, x.TAvgUS, x.MBps, x.MsgPerSec, x.NeededGB, x.P50US, x.P90US, x.P99US} {
+			if v != 0 {
+				b = binary.LittleEndian.AppendUint64(append(b, byte(i)), math.Float64bits(v))
+			}
+		}
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:]), b
 }
 
 // NewRun starts a run of the file's format that begins at line.

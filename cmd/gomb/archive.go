@@ -237,6 +237,17 @@ func archiveNoArgs(c *archiveCmd, words []string) error {
 func archiveAdd(c *archiveCmd) error {
 	defer lessGC()()
 	added, runs := 0, 0
+	// what a batch added is said once it is committed: before, it may
+	// still be lost (a full disk, a signal)
+	var said []string
+	saidAdded := 0
+	flush := func() {
+		for _, l := range said {
+			fmt.Fprintln(c.stdout, l)
+		}
+		added += saidAdded
+		said, saidAdded = said[:0], 0
+	}
 	batch := c.db.Batch()
 	report := &fileReport{stderr: c.stderr}
 	r := importer.NewReader(c.files, c.imp.options())
@@ -244,16 +255,29 @@ func archiveAdd(c *archiveCmd) error {
 	err := func() error {
 		defer r.Close()
 		for run := range report.runs(r) {
-			id, isNew, err := batch.AddPacked(r.Prepared().(*archive.Packed))
-			if err != nil {
+			p := r.Prepared().(*archive.Packed)
+			id, out, err := batch.AddPacked(p)
+			if err != nil { // the batch is rolled back: nothing of it was added
+				said, saidAdded = nil, 0
 				return fmt.Errorf("archive add %s: %w", r.Name(), err)
 			}
 			runs++
-			if isNew {
-				added++
-				fmt.Fprintf(c.stdout, "added run %d: %s %s, %d results (%s)\n", id, run.Run.Suite, describe(run), len(run.Results), r.Name())
-			} else {
-				fmt.Fprintf(c.stdout, "already archived as run %d: %s (%s)\n", id, describe(run), r.Name())
+			switch out {
+			case archive.Added, archive.Replaced:
+				saidAdded++
+				l := fmt.Sprintf("added run %d: %s %s, %d results (%s)", id, run.Run.Suite, describe(run), len(run.Results), r.Name())
+				if out == archive.Replaced {
+					l += ", in place of the same run added before without its end"
+				}
+				if p.Incomplete() {
+					l += "; incomplete: no end record (the job was still running or was killed); adding the complete records later replaces it"
+				}
+				said = append(said, l)
+			default:
+				said = append(said, fmt.Sprintf("already archived as run %d: %s (%s)", id, describe(run), r.Name()))
+			}
+			if batch.Pending() == 0 {
+				flush()
 			}
 		}
 		if err := r.Err(); err != nil {
@@ -261,8 +285,12 @@ func archiveAdd(c *archiveCmd) error {
 		}
 		return report.failed
 	}()
-	if cerr := batch.Commit(); cerr != nil && err == nil {
-		err = fmt.Errorf("archive add: %w", cerr)
+	if cerr := batch.Commit(); cerr != nil {
+		if err == nil {
+			err = fmt.Errorf("archive add: %w", cerr)
+		}
+	} else {
+		flush()
 	}
 	fmt.Fprintf(c.stderr, "gomb archive: %d of %d runs added to %s\n", added, runs, c.db.Path)
 	return err

@@ -18,23 +18,42 @@ import (
 // Adding runs: Pack (encoding, compression; no database) and Batch (many
 // runs a transaction, statements prepared once).
 
-// identity is what makes a run the same run twice.
-func identity(r *result.Run) string {
-	if r.Source != nil && r.Source.Format != result.RecordsFormat {
-		return fmt.Sprintf("%s:%d", r.Source.Hash, r.Source.Index)
+// identities are what make a run the same run twice: a measured run's id;
+// an imported run's digest and index in its log (the same when the log is
+// renamed, copied or grows by more runs). legacy is the identity gomb
+// gave imported runs before they had a digest (the whole file's hash and
+// the index), still matched so that the same log is never added twice.
+func identities(r *result.Run) (id, legacy string) {
+	s := r.Source
+	switch {
+	case s == nil || s.Format == result.RecordsFormat:
+		return r.RunID, ""
+	case s.Digest != "":
+		return fmt.Sprintf("%s:%d", s.Digest, s.Index), fmt.Sprintf("%s:%d", s.Hash, s.Index)
 	}
-	return r.RunID
+	return fmt.Sprintf("%s:%d", s.Hash, s.Index), ""
 }
 
+// Outcome is what adding a run did.
+type Outcome int
+
+const (
+	Known    Outcome = iota // the run was in the archive already: left as it was
+	Added                   // a new run
+	Replaced                // the run was in the archive without its end (a job still running, or killed): the more complete one replaced it
+)
+
 // Add stores a run and its results in one transaction. A run already in
-// the archive is left as it is: added is false and id is the stored run.
+// the archive is left as it is (added is false, id is the stored run),
+// unless the stored one was incomplete (see Replaced).
 func (d *DB) Add(r *result.Bundle) (id int64, added bool, err error) {
 	b := d.Batch()
 	defer b.rollback()
-	if id, added, err = b.Add(r); err != nil {
+	id, out, err := b.Add(r)
+	if err != nil {
 		return 0, false, err
 	}
-	return id, added, b.Commit()
+	return id, out != Known, b.Commit()
 }
 
 // Packed is a run made ready to store: what takes CPU and no database
@@ -43,6 +62,7 @@ func (d *DB) Add(r *result.Bundle) (id int64, added bool, err error) {
 type Packed struct {
 	r         *result.Bundle
 	identity  string
+	legacy    string // an older identity of the same run ("": none)
 	runJSON   string
 	endJSON   string
 	status    string
@@ -55,7 +75,8 @@ type Packed struct {
 // Pack prepares r for Batch.AddPacked.
 func Pack(r *result.Bundle) (*Packed, error) {
 	run := r.Run
-	p := &Packed{r: r, identity: identity(run), source: result.RecordsFormat}
+	p := &Packed{r: r, source: result.RecordsFormat}
+	p.identity, p.legacy = identities(run)
 	b, err := json.Marshal(run)
 	if err != nil {
 		return nil, err
@@ -114,32 +135,41 @@ const batchRuns = 256
 func (d *DB) Batch() *Batch { return &Batch{d: d} }
 
 // Add stores a run and its results in the batch's transaction; a run
-// already in the archive is left as it is.
-func (b *Batch) Add(r *result.Bundle) (id int64, added bool, err error) {
+// already in the archive is left as it is, unless it was incomplete.
+func (b *Batch) Add(r *result.Bundle) (id int64, out Outcome, err error) {
 	p, err := Pack(r)
 	if err != nil {
-		return 0, false, err
+		return 0, Known, err
 	}
 	return b.AddPacked(p)
 }
 
-// AddPacked is Add of a packed run.
-func (b *Batch) AddPacked(p *Packed) (id int64, added bool, err error) {
+// Incomplete reports whether a packed run lacks its end: gomb's records
+// of a job that is still running or was killed. Adding the complete
+// records later replaces it.
+func (p *Packed) Incomplete() bool { return p.source == result.RecordsFormat && p.r.End == nil }
+
+// AddPacked is Add of a packed run. Nothing is stored until the batch
+// commits (Pending is 0 again).
+func (b *Batch) AddPacked(p *Packed) (id int64, out Outcome, err error) {
 	if b.tx == nil {
 		if b.tx, err = b.d.db.Begin(); err != nil {
-			return 0, false, err
+			return 0, Known, err
 		}
 		b.stmts = map[string]*sql.Stmt{}
 	}
-	if id, added, err = b.add(p); err != nil {
+	if id, out, err = b.add(p); err != nil {
 		b.rollback()
-		return 0, false, err
+		return 0, Known, err
 	}
 	if b.n++; b.n >= batchRuns {
-		return id, added, b.Commit()
+		return id, out, b.Commit()
 	}
-	return id, added, nil
+	return id, out, nil
 }
+
+// Pending is how many runs the batch holds that are not committed yet.
+func (b *Batch) Pending() int { return b.n }
 
 // Commit stores the runs added since the last commit.
 func (b *Batch) Commit() error {
@@ -179,15 +209,30 @@ func (b *Batch) exec(query string, args ...any) (sql.Result, error) {
 	return s.Exec(args...)
 }
 
-func (b *Batch) add(p *Packed) (id int64, added bool, err error) {
-	find, err := b.stmt(`SELECT id FROM runs WHERE identity = ?`)
+func (b *Batch) add(p *Packed) (id int64, out Outcome, err error) {
+	find, err := b.stmt(`SELECT id, identity, end_json, nresults FROM runs WHERE identity IN (?, ?)`)
 	if err != nil {
-		return 0, false, err
+		return 0, Known, err
 	}
-	if err := find.QueryRow(p.identity).Scan(&id); err == nil {
-		return id, false, nil
-	} else if !errors.Is(err, sql.ErrNoRows) {
-		return 0, false, err
+	var ident, end string
+	var n int
+	out = Added
+	switch err := find.QueryRow(p.identity, p.legacy).Scan(&id, &ident, &end, &n); {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return 0, Known, err
+	case p.source != result.RecordsFormat || end != "" || p.Incomplete() && len(p.r.Results) <= n:
+		if ident != p.identity { // stored by an older gomb: known by its digest from now on
+			if _, err := b.exec(`UPDATE runs SET identity = ? WHERE id = ?`, p.identity, id); err != nil {
+				return 0, Known, err
+			}
+		}
+		return id, Known, nil
+	default: // stored without its end, and this one has more
+		if _, err := b.exec(`DELETE FROM runs WHERE id = ?`, id); err != nil {
+			return 0, Known, err
+		}
+		out = Replaced
 	}
 	run, results := p.r.Run, p.r.Results
 	res, err := b.exec(`INSERT INTO runs (identity, run_id, suite, source, file, started, added, system, config, mpi,
@@ -196,14 +241,14 @@ func (b *Batch) add(p *Packed) (id int64, added bool, err error) {
 		run.Labels["system"], run.Labels["config"], run.MPIName(), run.WorldSize, result.CommonLocality(results),
 		len(results), p.status, p.runJSON, p.endJSON, p.resultsGz)
 	if err != nil {
-		return 0, false, err
+		return 0, Known, err
 	}
 	if id, err = res.LastInsertId(); err != nil {
-		return 0, false, err
+		return 0, Known, err
 	}
 	for k, v := range run.Labels {
 		if _, err := b.exec(`INSERT INTO labels (run, key, value) VALUES (?,?,?)`, id, k, v); err != nil {
-			return 0, false, err
+			return 0, Known, err
 		}
 	}
 	// Many rows per statement, each statement prepared once: every call
@@ -220,11 +265,11 @@ func (b *Batch) add(p *Packed) (id int64, added bool, err error) {
 				x.TMinUS, x.TMaxUS, x.TAvgUS, x.MBps, x.Locality)
 		}
 		if _, err := b.exec(insertResults(n), args...); err != nil {
-			return 0, false, err
+			return 0, Known, err
 		}
 		k += n
 	}
-	return id, true, nil
+	return id, out, nil
 }
 
 const rowsPerInsert = 64

@@ -325,3 +325,82 @@ var big struct {
 	path string
 	err  error
 }
+
+// TestIncompleteReplaced: a run added without its end record (a job
+// still running, or killed) is replaced by its complete records, which
+// are then kept against anything less.
+func TestIncompleteReplaced(t *testing.T) {
+	db := open(t)
+	full := synth(1, 5)
+	part := &result.Bundle{Run: full.Run, Results: full.Results[:3]}
+	add := func(r *result.Bundle, want Outcome) int64 {
+		t.Helper()
+		b := db.Batch()
+		id, out, err := b.Add(r)
+		if err == nil {
+			err = b.Commit()
+		}
+		if err != nil || out != want {
+			t.Fatalf("%d results, end %v: outcome %d, want %d (%v)", len(r.Results), r.End != nil, out, want, err)
+		}
+		return id
+	}
+	add(part, Added)
+	add(part, Known)
+	id := add(full, Replaced)
+	add(part, Known)
+	add(full, Known)
+	got, err := db.Load(id)
+	if err != nil || len(got.Results) != 5 || got.End == nil {
+		t.Fatalf("stored: %v, %+v", err, got)
+	}
+	if runs, _ := db.List(Selector{}); len(runs) != 1 {
+		t.Errorf("%d runs stored, want 1", len(runs))
+	}
+}
+
+// TestGrownLogSameRuns: the runs of a log are the same runs when the log
+// has grown by another run, and the same as those an older gomb stored
+// by the whole file's hash.
+func TestGrownLogSameRuns(t *testing.T) {
+	db := open(t)
+	data, err := os.ReadFile(filepath.Join("..", "..", "importer", "testdata", "imb_np2_p2p_coll.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := importer.Import(data, "x.log", importer.Options{})
+	if err != nil || len(one.Runs) != 1 {
+		t.Fatal(err)
+	}
+	// as an older gomb stored it: no digest, the file's hash
+	old := *one.Runs[0].Run
+	src := *old.Source
+	src.Digest = ""
+	old.Source = &src
+	b := db.Batch()
+	if _, out, err := b.Add(&result.Bundle{Run: &old, Results: one.Runs[0].Results}); err != nil || out != Added {
+		t.Fatal(out, err)
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	grown, err := importer.Import(append(append([]byte{}, data...), data...), "x.log", importer.Options{})
+	if err != nil || len(grown.Runs) != 2 || grown.Runs[0].Run.RunID != one.Runs[0].Run.RunID {
+		t.Fatalf("grown log: %v, %d runs", err, len(grown.Runs))
+	}
+	b = db.Batch()
+	var outs []Outcome
+	for _, r := range append(one.Runs, grown.Runs...) {
+		_, out, err := b.Add(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, out)
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(outs) != fmt.Sprint([]Outcome{Known, Known, Added}) {
+		t.Errorf("outcomes %v, want the first run known (as stored by hash, then by digest), the appended one added", outs)
+	}
+}

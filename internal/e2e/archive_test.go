@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -189,5 +190,74 @@ func TestArchiveCommands(t *testing.T) {
 		if code != exitUsage || strings.TrimSpace(se) != c.want {
 			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, se, c.want)
 		}
+	}
+}
+
+// TestArchiveAddIncomplete: records without their end record are stored
+// with a note that they are incomplete; the complete records replace
+// them.
+func TestArchiveAddIncomplete(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	full, err := os.ReadFile(testdata("gomb_records_osu_bw_np2.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(strings.TrimSpace(string(full)), "\n")
+	part := filepath.Join(dir, "part.jsonl")
+	if err := os.WriteFile(part, []byte(strings.Join(lines[:4], "")), 0o644); err != nil { // run record and 3 results
+		t.Fatal(err)
+	}
+	so, se, code := gombCmd(t, nil, "", "archive", "-archive", db, "add", part)
+	if code != 0 || !strings.Contains(so, "3 results") || !strings.Contains(so, "incomplete: no end record") {
+		t.Fatalf("partial add: exit %d\n%s%s", code, so, se)
+	}
+	so, se, code = gombCmd(t, nil, "", "archive", "-archive", db, "add", testdata("gomb_records_osu_bw_np2.jsonl"))
+	if code != 0 || !strings.Contains(so, "in place of the same run added before without its end") {
+		t.Fatalf("complete add: exit %d\n%s%s", code, so, se)
+	}
+	so, _, _ = gombCmd(t, nil, "", "archive", "-archive", db, "list")
+	if n := strings.Count(so, "\n") - 1; n != 1 || !strings.Contains(so, fmt.Sprintf(" %d ", len(lines)-2)) {
+		t.Errorf("after the complete add:\n%s", so)
+	}
+}
+
+// TestArchiveAddDiskFull: runs that could not be committed (the file
+// size limit stands in for a full disk) are not reported as added, and
+// the archive holds what was reported.
+func TestArchiveAddDiskFull(t *testing.T) {
+	prlimit, err := exec.LookPath("prlimit")
+	if err != nil {
+		t.Fatal("prlimit (util-linux) is needed")
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	if _, se, code := gombCmd(t, nil, "", "archive", "-archive", db, "check"); code != 0 {
+		t.Fatal(se)
+	}
+	one, err := os.ReadFile(testdata("imb_np2_p2p_coll.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := filepath.Join(dir, "big.log")
+	if err := os.WriteFile(big, bytes.Repeat(one, 300), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(prlimit, "--fsize=300000", filepath.Join(binDir, "gomb"), "archive", "-archive", db, "add", big)
+	var so, se bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &so, &se
+	if err := cmd.Run(); err == nil || !strings.Contains(se.String(), "file too large") {
+		t.Fatalf("add past the limit: %v\n%s", err, se.String())
+	}
+	said := strings.Count(so.String(), "added run ")
+	if !strings.Contains(se.String(), fmt.Sprintf("gomb archive: %d of ", said)) {
+		t.Errorf("%d runs said added, summary: %s", said, se.String())
+	}
+	list, _, _ := gombCmd(t, nil, "", "archive", "-archive", db, "list")
+	if n := strings.Count(list, "\n") - 1; n != said {
+		t.Errorf("%d runs said added, %d stored", said, n)
+	}
+	if out, se, code := gombCmd(t, nil, "", "archive", "-archive", db, "check"); code != 0 {
+		t.Errorf("archive check: %s%s", out, se)
 	}
 }
