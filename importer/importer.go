@@ -115,8 +115,27 @@ func Import(data []byte, name string, opt Options) (*File, error) {
 // time, twice (its hash names the runs). With emit, each run is handed on
 // as soon as it is complete, so that memory does not grow with the file,
 // and the File that returns has no Runs (gomb record files are read
-// whole); without, the runs are in the File.
+// whole); without, the runs are in the File. A path that is no regular
+// file (a pipe, /dev/stdin, a process substitution) cannot be read twice:
+// its content is read once, into memory, as stdin's is.
 func ImportFile(path, name string, opt Options, emit func(*result.Bundle) error) (*File, error) {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		f, err := Import(data, name, opt)
+		if err != nil || emit == nil {
+			return f, err
+		}
+		for _, r := range f.Runs {
+			if err := emit(r); err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+		}
+		f.Runs = nil
+		return f, nil
+	}
 	return importFrom(func() (io.ReadCloser, error) { return os.Open(path) }, name, opt, emit)
 }
 
@@ -155,33 +174,118 @@ func importFrom(open func() (io.ReadCloser, error), name string, opt Options, em
 		return nil, fmt.Errorf("%s: not an IMB-MPI1 log, OSU output, mpi-comm-bench output or gomb record file", name)
 	}
 	h := sha256.New()
-	if err := readAll(open, func(r io.Reader) error { _, err := io.Copy(h, r); return err }); err != nil {
+	seen := &formats{}
+	if err := readAll(open, func(r io.Reader) error { _, err := io.Copy(io.MultiWriter(h, seen), r); return err }); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if m := textfmt.NPInName.FindStringSubmatch(filepath.Base(name)); m != nil && opt.NP == 0 {
 		opt.NP, _ = strconv.Atoi(m[1]) // "imb-np64.log": the processes started
 	}
 	f := textfmt.NewFile(name, format, hex.EncodeToString(h.Sum(nil)), opt, emit)
-	err = readAll(open, func(r io.Reader) error {
-		switch format {
-		case Records:
-			importRecords(f, r)
-		case IMB:
-			imbtext.Read(f, r)
-		case OSU:
-			osutext.Read(f, r)
-		case Ring:
-			ringtext.Read(f, r)
+	// A job script's output may hold several formats one after another:
+	// each is read by its own reader, the one the file starts with first.
+	read := []textfmt.Format{format}
+	if format != Records {
+		for _, o := range []textfmt.Format{IMB, OSU, Ring} {
+			if o != format && seen.has[o] {
+				read = append(read, o)
+			}
 		}
-		return nil
-	})
-	if err == nil {
-		err = f.Err()
 	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	var sections map[textfmt.Format][]byte
+	if len(read) > 1 {
+		if sections, err = split(open, format); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
 	}
+	foreign := -1
+	for _, fm := range read {
+		f.Format, f.Foreign = fm, 0 // the runs a reader starts are of its format
+		in := open
+		if sections != nil { // each reader sees its own sections, the rest blank
+			in = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(sections[fm])), nil }
+		}
+		err = readAll(in, func(r io.Reader) error {
+			switch fm {
+			case Records:
+				importRecords(f, r)
+			case IMB:
+				imbtext.Read(f, r)
+			case OSU:
+				osutext.Read(f, r)
+			case Ring:
+				ringtext.Read(f, r)
+			}
+			return nil
+		})
+		if err == nil {
+			err = f.Err()
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if foreign < 0 || f.Foreign < foreign {
+			foreign = f.Foreign // lines none of the readers took
+		}
+	}
+	f.Format, f.Foreign = format, foreign
 	return f, nil
+}
+
+// split cuts content of several text formats into one copy per format
+// that holds its sections' lines and blank lines for the others (so line
+// numbers stay the file's). A section begins at a line that only its
+// format has (IMB's title or table header, OSU's title, a ring sample);
+// what precedes the first is first's.
+func split(open func() (io.ReadCloser, error), first textfmt.Format) (map[textfmt.Format][]byte, error) {
+	var data []byte
+	err := readAll(open, func(r io.Reader) (err error) {
+		data, err = io.ReadAll(r)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := map[textfmt.Format][]byte{}
+	cur := first
+	for line := range bytes.Lines(data) {
+		switch {
+		case imbtext.Sniff(line):
+			cur = IMB
+		case osutext.Sniff(line):
+			cur = OSU
+		case ringtext.Sniff(line):
+			cur = Ring
+		}
+		for _, fm := range []textfmt.Format{IMB, OSU, Ring} {
+			if fm == cur {
+				out[fm] = append(out[fm], line...)
+			} else {
+				out[fm] = append(out[fm], '\n')
+			}
+		}
+	}
+	return out, nil
+}
+
+// formats notes which text formats appear anywhere in what is written to
+// it (their Sniff on each piece, and on the seams between pieces).
+type formats struct {
+	has  map[textfmt.Format]bool
+	tail []byte // the end of the last piece: a marker may straddle two
+}
+
+func (fs *formats) Write(p []byte) (int, error) {
+	if fs.has == nil {
+		fs.has = map[textfmt.Format]bool{}
+	}
+	for _, piece := range [][]byte{append(fs.tail, p[:min(len(p), 64)]...), p} {
+		fs.has[IMB] = fs.has[IMB] || imbtext.Sniff(piece)
+		fs.has[OSU] = fs.has[OSU] || osutext.Sniff(piece)
+		fs.has[Ring] = fs.has[Ring] || ringtext.Sniff(piece)
+	}
+	fs.tail = append(fs.tail[:0], p[max(0, len(p)-64):]...)
+	return len(p), nil
 }
 
 // gzipReader decompresses; its errors say the content is gzip's.

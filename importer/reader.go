@@ -2,8 +2,6 @@ package importer
 
 import (
 	"errors"
-	"io"
-	"os"
 
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -168,25 +166,11 @@ func (r *Reader) start() {
 	}()
 }
 
-// readFile imports one file, handing each run to emit; "-" is stdin,
-// read whole.
+// readFile imports one file, handing each run to emit; "-" is stdin.
 func (r *Reader) readFile(name string, emit func(*result.Bundle) error) (*File, error) {
-	if name != "-" {
-		return ImportFile(name, name, r.opt, emit)
+	path := name
+	if name == "-" {
+		path = "/dev/stdin"
 	}
-	data, err := io.ReadAll(os.Stdin)
-	if err != nil {
-		return nil, err
-	}
-	f, err := Import(data, name, r.opt)
-	if err != nil {
-		return nil, err
-	}
-	for _, run := range f.Runs {
-		if err := emit(run); err != nil {
-			break
-		}
-	}
-	f.Runs = nil
-	return f, nil
+	return ImportFile(path, name, r.opt, emit)
 }

@@ -5,6 +5,8 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -242,6 +244,33 @@ func TestImportWritesWhatItReads(t *testing.T) {
 		back, err := Import(out.Bytes(), "back.jsonl", Options{})
 		if err != nil || len(back.Problems) > 0 {
 			t.Errorf("#processes = %s: the records read back with %v, %v", np, err, back.Problems)
+		}
+	}
+}
+
+// TestMixedFormats: a job script's output holding an IMB log, OSU output
+// and mpi-comm-bench output one after another yields the runs of all
+// three, each of its own suite.
+func TestMixedFormats(t *testing.T) {
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return append(b, '\n')
+	}
+	imb, osu, ring := read("imb_np2_p2p_coll.txt"), read("osu_latency_np2.txt"), read("ring_np2_default.txt")
+	for _, parts := range [][][]byte{{imb, osu, ring}, {osu, ring, imb}} {
+		f, err := Import(bytes.Join(parts, nil), "job.out", Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		suites := map[string]int{}
+		for _, r := range f.Runs {
+			suites[r.Run.Suite] += len(r.Results)
+		}
+		if len(suites) != 3 || suites["imb"] == 0 || suites["osu"] == 0 || suites["ring"] == 0 || len(f.Problems) > 0 {
+			t.Errorf("%s first: results per suite %v, problems %v; want imb, osu and ring", f.Format, suites, f.Problems)
 		}
 	}
 }

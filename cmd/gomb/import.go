@@ -72,12 +72,14 @@ func logFlags(fs *flag.FlagSet, o *importer.Options) {
 }
 
 // fileReport prints what an importer.Reader says at the end of each file
-// (malformed lines, a file it could not read or recognise) and keeps the
-// exit status of the first file that failed: 1 for one that could not be
-// read, 2 for content in no known format.
+// (malformed lines, a file it could not read or recognise, a file it read
+// nothing from) and keeps the exit status of the first file that failed:
+// 1 for one that could not be read, 2 for one in no known format or with
+// no result gomb accepts.
 type fileReport struct {
-	stderr io.Writer
-	failed error
+	stderr  io.Writer
+	failed  error
+	results int // of the file being read
 }
 
 // runs yields the reader's runs, reporting the end of each file on the
@@ -87,7 +89,7 @@ func (f *fileReport) runs(r *importer.Reader) iter.Seq[*result.Bundle] {
 		for r.Scan() {
 			if run := r.Run(); run == nil {
 				f.end(r)
-			} else if !yield(run) {
+			} else if f.results += len(run.Results); !yield(run) {
 				return
 			}
 		}
@@ -95,18 +97,27 @@ func (f *fileReport) runs(r *importer.Reader) iter.Seq[*result.Bundle] {
 }
 
 func (f *fileReport) end(r *importer.Reader) {
+	results := f.results
+	f.results = 0
 	if err := r.FileErr(); err != nil {
 		fmt.Fprintf(f.stderr, "gomb: %v\n", err)
-		if f.failed == nil {
-			code := cli.ExitUsage
-			if errors.As(err, new(*fs.PathError)) {
-				code = cli.ExitFailure
-			}
-			f.failed = cli.Reported{Code: code}
+		code := cli.ExitUsage
+		if errors.As(err, new(*fs.PathError)) {
+			code = cli.ExitFailure
 		}
+		f.fail(code)
 		return
 	}
 	file := r.File()
+	if results == 0 { // nothing read: one line, not one per refused line
+		msg := fmt.Sprintf("gomb: %s: no results in this %s file", r.Name(), file.Format)
+		if n := len(file.Problems); n > 0 {
+			msg += fmt.Sprintf(": %d line(s) refused, the first: %v", n, file.Problems[0])
+		}
+		fmt.Fprintln(f.stderr, msg)
+		f.fail(cli.ExitUsage)
+		return
+	}
 	for _, p := range file.Problems {
 		if se, ok := p.(*result.SyntaxError); ok && se.Kept {
 			fmt.Fprintf(f.stderr, "%v\n", p)
@@ -114,8 +125,12 @@ func (f *fileReport) end(r *importer.Reader) {
 			fmt.Fprintf(f.stderr, "%v (skipped)\n", p)
 		}
 	}
-	if file.Count == 0 {
-		fmt.Fprintf(f.stderr, "%s: no results in this %s file\n", r.Name(), file.Format)
+}
+
+// fail keeps the first failure's exit status.
+func (f *fileReport) fail(code int) {
+	if f.failed == nil {
+		f.failed = cli.Reported{Code: code}
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/gomb-hpc/gomb/internal/cli"
+	"golang.org/x/sys/unix"
 )
 
 // version is the gomb release; the build revision is appended when known.
@@ -103,6 +104,28 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	return pos, nil
 }
 
+// stdoutClosed reports whether the caller closed standard output (gomb
+// >&-). The Go runtime opens /dev/null read-write in place of a closed
+// standard descriptor, so that no file gomb opens takes its number; a
+// shell's >/dev/null opens it write-only. Output to a closed standard
+// output is lost, so gomb fails rather than report success.
+func stdoutClosed() bool {
+	var st, null unix.Stat_t
+	if unix.Fstat(1, &st) != nil || unix.Stat(os.DevNull, &null) != nil || st.Rdev != null.Rdev || st.Mode&unix.S_IFMT != unix.S_IFCHR {
+		return false
+	}
+	fl, err := unix.FcntlInt(1, unix.F_GETFL, 0)
+	return err == nil && fl&unix.O_ACCMODE == unix.O_RDWR
+}
+
+// closedOutput is standard output that the caller closed: what is
+// written there is lost, so writing fails.
+type closedOutput struct{}
+
+func (closedOutput) Write([]byte) (int, error) {
+	return 0, errors.New("write to standard output: it is closed")
+}
+
 // parseCommand parses the flags and arguments of a command that needs no
 // MPI. -help returns flag.ErrHelp; a bad flag, a usage error that starts
 // with the command's name.
@@ -174,7 +197,11 @@ func run(stdout, stderr io.Writer, args []string) error {
 }
 
 func main() {
-	err := run(os.Stdout, os.Stderr, os.Args[1:])
+	stdout := io.Writer(os.Stdout)
+	if stdoutClosed() {
+		stdout = closedOutput{}
+	}
+	err := run(stdout, os.Stderr, os.Args[1:])
 	if err == nil {
 		os.Exit(0)
 	}

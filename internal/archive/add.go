@@ -152,6 +152,9 @@ func (p *Packed) Incomplete() bool { return p.source == result.RecordsFormat && 
 // AddPacked is Add of a packed run. Nothing is stored until the batch
 // commits (Pending is 0 again).
 func (b *Batch) AddPacked(p *Packed) (id int64, out Outcome, err error) {
+	if b.d.ReadOnly {
+		return 0, Known, b.d.errReadOnly()
+	}
 	if b.tx == nil {
 		if b.tx, err = b.d.db.Begin(); err != nil {
 			return 0, Known, err
@@ -290,6 +293,9 @@ func insertResults(n int) string {
 
 // Remove deletes runs and everything they hold; it returns how many went.
 func (d *DB) Remove(ids []int64) (int64, error) {
+	if d.ReadOnly {
+		return 0, d.errReadOnly()
+	}
 	tx, err := d.db.Begin()
 	if err != nil {
 		return 0, err

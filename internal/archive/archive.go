@@ -13,12 +13,15 @@ package archive
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // timeLayout is fixed width, so that times sort as text.
@@ -30,6 +33,9 @@ func stamp(t time.Time) string { return t.UTC().Format(timeLayout) }
 type DB struct {
 	db   *sql.DB
 	Path string
+	// ReadOnly: the archive is on a file system gomb cannot write (a
+	// read-only mount); it answers queries, and refuses to change.
+	ReadOnly bool
 }
 
 // DefaultPath is $GOMB_ARCHIVE, or archive.db in gomb's directory under
@@ -64,11 +70,19 @@ func Open(path string) (*DB, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("archive %s: is a directory, not an archive file", path)
 	}
+	if strings.ContainsAny(path, "?#") {
+		return nil, fmt.Errorf("archive %s: '?' and '#' cannot be in the path", path)
+	}
+	if readOnlyFS(path) {
+		return openReadOnly(path)
+	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("archive %s: %w", path, err)
 	}
-	if strings.ContainsAny(path, "?#") {
-		return nil, fmt.Errorf("archive %s: '?' and '#' cannot be in the path", path)
+	// Another program's SQLite file is refused before anything writes to
+	// it: opening it for gomb would turn it into a WAL database.
+	if err := probe(path); err != nil {
+		return nil, fmt.Errorf("archive %s: %w", path, err)
 	}
 	// Writers take the lock when their transaction begins (immediate) and
 	// wait up to a minute for each other; WAL lets readers go on meanwhile.
@@ -101,6 +115,77 @@ func openOnce(path string) (*DB, error) {
 		return nil, fmt.Errorf("archive %s: %w", path, err)
 	}
 	return d, nil
+}
+
+// readOnlyFS reports whether path (an existing file) is on a file system
+// mounted read-only.
+func readOnlyFS(path string) bool {
+	if _, err := os.Stat(path); err != nil {
+		return false
+	}
+	return errors.Is(unix.Access(filepath.Dir(path), unix.W_OK), unix.EROFS)
+}
+
+// openReadOnly opens an archive on a read-only file system: immutable, as
+// SQLite then takes no lock and needs no WAL index file (which it could
+// not create there). Its schema must be this gomb's: there is no
+// migrating it.
+func openReadOnly(path string) (*DB, error) {
+	db, err := sql.Open(driverName, dsnReadOnly(path, true))
+	if err != nil {
+		return nil, fmt.Errorf("archive %s: %w", path, err)
+	}
+	d := &DB{db: db, Path: path, ReadOnly: true}
+	v, err := d.Version()
+	switch {
+	case err != nil:
+		err = fmt.Errorf("not an SQLite archive: %s", sqliteText(err))
+	case v == 0:
+		err = errors.New("not a gomb archive")
+	case v != len(migrations):
+		err = fmt.Errorf("on a read-only file system and of schema %d, which this gomb (schema %d) would have to migrate", v, len(migrations))
+	}
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("archive %s: %w", path, err)
+	}
+	return d, nil
+}
+
+// probe looks into an existing file without writing to it: an SQLite file
+// with tables of another program's, a newer gomb's archive or a file that
+// is no SQLite database is refused before Open makes it a WAL database.
+func probe(path string) error {
+	if st, err := os.Stat(path); err != nil || st.Size() == 0 {
+		return nil // a new archive
+	}
+	db, err := sql.Open(driverName, dsnReadOnly(path, false))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var v, n int
+	if err := db.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil {
+		if locked(err) {
+			return nil // another gomb is making it: Open waits
+		}
+		return fmt.Errorf("not an SQLite archive: %s", sqliteText(err))
+	}
+	if err := db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n); err != nil {
+		return fmt.Errorf("not an SQLite archive: %s", sqliteText(err))
+	}
+	switch {
+	case v == 0 && n > 0:
+		return errors.New("not a gomb archive (an SQLite file with other tables)")
+	case v > len(migrations):
+		return fmt.Errorf("made by a newer gomb (schema %d, this gomb knows %d)", v, len(migrations))
+	}
+	return nil
+}
+
+// errReadOnly is what a change to a read-only archive meets.
+func (d *DB) errReadOnly() error {
+	return fmt.Errorf("archive %s is on a read-only file system: it can be read, not changed", d.Path)
 }
 
 // locked reports whether err is SQLite's "database is locked", from

@@ -19,3 +19,13 @@ const driverName = "sqlite3"
 func dsn(path string) string {
 	return "file:" + path + "?_txlock=immediate&_busy_timeout=60000&_journal_mode=WAL&_foreign_keys=1&_synchronous=NORMAL&_mutex=no"
 }
+
+// dsnReadOnly opens path read-only, as it is (no journal mode set);
+// immutable for a file on a read-only file system.
+func dsnReadOnly(path string, immutable bool) string {
+	d := "file:" + path + "?mode=ro&_busy_timeout=60000"
+	if immutable {
+		d += "&immutable=1"
+	}
+	return d
+}

@@ -15,3 +15,12 @@ func dsn(path string) string {
 	return "file:" + path + "?_txlock=immediate&_pragma=busy_timeout(60000)&_pragma=journal_mode(WAL)" +
 		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
 }
+
+// dsnReadOnly: as driver_cgo.go's, in modernc's spelling.
+func dsnReadOnly(path string, immutable bool) string {
+	d := "file:" + path + "?mode=ro&_pragma=busy_timeout(60000)"
+	if immutable {
+		d += "&immutable=1"
+	}
+	return d
+}

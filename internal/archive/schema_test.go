@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/gomb-hpc/gomb/result"
+	"golang.org/x/sys/unix"
 )
 
 // TestNotAnArchive: files that are not gomb archives are refused, and left
@@ -42,6 +43,81 @@ func TestNotAnArchive(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(text); !bytes.HasPrefix(b, []byte("not a database")) {
 		t.Error("the text file was changed")
+	}
+}
+
+// TestForeignFileUntouched: another program's SQLite file, and a newer
+// gomb's archive, are refused before a byte of them changes (opening them
+// for gomb would make them WAL databases).
+func TestForeignFileUntouched(t *testing.T) {
+	dir := t.TempDir()
+	other := filepath.Join(dir, "other.db")
+	o, _ := sql.Open(driverName, other)
+	if _, err := o.Exec(`CREATE TABLE t (x); INSERT INTO t VALUES (1)`); err != nil {
+		t.Fatal(err)
+	}
+	o.Close()
+	newer := filepath.Join(dir, "newer.db")
+	o, _ = sql.Open(driverName, newer)
+	o.Exec(`PRAGMA user_version = 99`)
+	o.Exec(`CREATE TABLE runs (x)`)
+	o.Close()
+	for _, p := range []string{other, newer} {
+		before, _ := os.ReadFile(p)
+		if _, err := Open(p); err == nil {
+			t.Fatalf("%s opened", p)
+		}
+		if after, _ := os.ReadFile(p); !bytes.Equal(before, after) {
+			t.Errorf("%s: its bytes changed", p)
+		}
+		for _, suffix := range []string{"-wal", "-shm"} {
+			if _, err := os.Stat(p + suffix); err == nil {
+				t.Errorf("%s%s left behind", p, suffix)
+			}
+		}
+	}
+}
+
+// TestReadOnlyArchive: an archive on a file system mounted read-only (a
+// bind mount here: root only) answers queries and refuses changes with a
+// message that says why.
+func TestReadOnlyArchive(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("needs root to mount")
+	}
+	src, mnt := t.TempDir(), t.TempDir()
+	db, err := Open(filepath.Join(src, "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := db.Add(synth(1, 3)); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if err := unix.Mount(src, mnt, "", unix.MS_BIND, ""); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { unix.Unmount(mnt, 0) })
+	if err := unix.Mount("", mnt, "", unix.MS_REMOUNT|unix.MS_BIND|unix.MS_RDONLY, ""); err != nil {
+		t.Fatal(err)
+	}
+	ro, err := Open(filepath.Join(mnt, "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	runs, err := ro.List(Selector{})
+	if err != nil || len(runs) != 1 || !ro.ReadOnly {
+		t.Fatalf("read-only list: %v, %d runs, read-only %v", err, len(runs), ro.ReadOnly)
+	}
+	if r, err := ro.Load(runs[0].ID); err != nil || len(r.Results) != 3 {
+		t.Errorf("read-only load: %v", err)
+	}
+	if _, _, err := ro.Add(synth(2, 3)); err == nil || !strings.Contains(err.Error(), "read-only file system") {
+		t.Errorf("add to a read-only archive: %v", err)
+	}
+	if _, err := ro.Remove([]int64{runs[0].ID}); err == nil || !strings.Contains(err.Error(), "read-only file system") {
+		t.Errorf("remove from a read-only archive: %v", err)
 	}
 }
 

@@ -27,6 +27,8 @@ func TestBadInputSweep(t *testing.T) {
 	notDB := write("not.db", strings.Repeat("not sqlite\n", 100))
 	missing := filepath.Join(dir, "no", "such", "dir", "x")
 	utf16 := write("utf16.log", "\xff\xfe#\x00 \x00I\x00M\x00B\x00\n\x00")
+	v9 := write("v9.jsonl", `{"type":"run","schema":"gomb/v9","run_id":"x"}`+"\n"+`{"type":"result","schema":"gomb/v9","run_id":"x"}`+"\n")
+	negative := write("negative.jsonl", `{"type":"result","schema":"gomb/v1","run_id":"x","benchmark":"PingPong","np":2,"bytes":8,"t_avg_us":-5,"ranks":[],"rank_mean_us":[],"samples_us":[]}`+"\n")
 	intra := testdata("gomb_records_osu_bw_np2.jsonl")
 	inter := testdata("imb2019_np2_twice.txt")
 	cases := []struct {
@@ -68,6 +70,9 @@ func TestBadInputSweep(t *testing.T) {
 		{"osu -i 0", 2, nil, []string{"osu", "latency", "-i", "0"}, exitUsage, "iterations of at least 1"},
 		{"osu -x -1", 2, nil, []string{"osu", "latency", "-x", "-1"}, exitUsage, "warm-up iterations of at least 0"},
 		{"imb -label with a newline", 2, nil, []string{"imb", "-label", "k=a\nb", "PingPong"}, exitUsage, "control or formatting characters"},
+		{"imb -json over the archive", 2, nil, []string{"imb", "-archive=" + filepath.Join(dir, "m.db"), "-json", filepath.Join(dir, "m.db"), "PingPong"}, exitUsage, "that is also -archive"},
+		{"imb -json over its -msglen", 2, nil, []string{"imb", "-msglen", badSizes, "-json", badSizes, "PingPong"}, exitUsage, "that is also -msglen"},
+		{"ring -json over its --prom", 2, nil, []string{"ring", "-json", notes, "--prom", notes}, exitUsage, "that is also --prom"},
 		// analysis commands, alone
 		{"import -np -5", 0, nil, []string{"import", "-np", "-5", inter}, exitUsage, "processes of at least 1"},
 		{"import -system with an escape", 0, nil, []string{"import", "-system", "a\x1b[2J", inter}, exitUsage, "control or formatting characters"},
@@ -83,6 +88,10 @@ func TestBadInputSweep(t *testing.T) {
 		{"version with arguments", 0, nil, []string{"version", "now"}, exitUsage, "version"},
 		{"import missing file", 0, nil, []string{"import", missing}, exitFailure, "no such file"},
 		{"import unknown format", 0, nil, []string{"import", notes}, exitUsage, "not an IMB-MPI1 log"},
+		{"import records of a newer schema", 0, nil, []string{"import", v9}, exitUsage, "no results in this gomb file: 2 line(s) refused"},
+		{"archive add records of a newer schema", 0, nil, []string{"archive", "-archive", filepath.Join(dir, "a.db"), "add", v9}, exitUsage, "not supported by this gomb"},
+		{"import a negative time", 0, nil, []string{"import", negative}, exitUsage, "t_avg_us -5 is not a number >= 0"},
+		{"explain a negative time", 0, nil, []string{"explain", negative}, exitUsage, "no results"},
 		{"import bad -locality", 0, nil, []string{"import", "-locality", "moon", notes}, exitUsage, "intra-node or inter-node"},
 		{"archive unknown command", 0, nil, []string{"archive", "-archive", filepath.Join(dir, "a.db"), "purge"}, exitUsage, `unknown command "purge"`},
 		{"archive no such run", 0, nil, []string{"archive", "-archive", filepath.Join(dir, "a.db"), "show", "7"}, exitUsage, "no run 7"},
@@ -118,7 +127,7 @@ func TestBadInputSweep(t *testing.T) {
 			checkNoCrash(t, j)
 			var ours []string
 			for _, l := range strings.Split(j.stderr, "\n") {
-				if strings.HasPrefix(l, "gomb") && !strings.HasPrefix(l, "gomb import: ") {
+				if strings.HasPrefix(l, "gomb") && !strings.HasPrefix(l, "gomb import: ") && !strings.HasPrefix(l, "gomb archive: ") { // not the summaries
 					ours = append(ours, l)
 				}
 			}

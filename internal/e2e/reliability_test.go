@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -271,6 +273,94 @@ func TestWrongBinary(t *testing.T) {
 		}
 		if b, err := os.ReadFile(out); err == nil && len(b) > 0 {
 			t.Errorf("%s under %s's launcher wrote records:\n%s", other.bin, m.name, b)
+		}
+	}
+}
+
+// TestPipesAsFiles: a pipe given by path (/dev/fd/N as a shell's <(...)
+// makes it, a named FIFO) reads as the same log given as a file: import,
+// archive add and explain all see its runs.
+func TestPipesAsFiles(t *testing.T) {
+	log, err := os.ReadFile(testdata("imb_np2_p2p_coll.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string // on stdout or stderr
+	}{
+		{[]string{"import", "/dev/fd/3"}, "gomb import: 1 runs, 213 results"},
+		{[]string{"archive", "-archive", filepath.Join(dir, "a.db"), "add", "/dev/fd/3"}, "1 of 1 runs added"},
+		{[]string{"explain", "/dev/fd/3"}, "gomb explain: imb, /dev/fd/3"},
+		{[]string{"import", fifo}, "gomb import: 1 runs, 213 results"},
+	} {
+		cmd := exec.Command(filepath.Join(binDir, "gomb"), c.args...)
+		var so, se bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &so, &se
+		var w io.WriteCloser
+		if c.args[len(c.args)-1] == fifo {
+			go func() { // a writer that opens the FIFO once gomb has
+				f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+				if err == nil {
+					f.Write(log)
+					f.Close()
+				}
+			}()
+		} else {
+			r, pw, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd.ExtraFiles, w = []*os.File{r}, pw
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		if w != nil {
+			cmd.ExtraFiles[0].Close()
+			go func() { w.Write(log); w.Close() }()
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil || !strings.Contains(so.String()+se.String(), c.want) {
+				t.Errorf("%v: %v, want %q in:\n%s%s", c.args, err, c.want, tail(so.String()), se.String())
+			}
+		case <-time.After(time.Minute):
+			cmd.Process.Kill()
+			t.Errorf("%v: no end after a minute", c.args)
+		}
+	}
+}
+
+// TestClosedStdout: output to a standard output the caller closed (>&-)
+// is lost, so the command fails (exit 1) instead of reporting success; to
+// /dev/null it succeeds.
+func TestClosedStdout(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "a.db")
+	for _, c := range [][]string{
+		{"import", testdata("osu5_latency.txt")},
+		{"archive", "-archive", db, "list"},
+		{"explain", testdata("osu5_latency.txt")},
+	} {
+		for _, redirect := range []string{">&-", ">/dev/null"} {
+			cmd := exec.Command("sh", append([]string{"-c", `exec "$0" "$@" ` + redirect, filepath.Join(binDir, "gomb")}, c...)...)
+			var se bytes.Buffer
+			cmd.Stderr = &se
+			err := cmd.Run()
+			code := cmd.ProcessState.ExitCode()
+			switch {
+			case redirect == ">&-" && (code != exitFailure || !strings.Contains(se.String(), "standard output: it is closed")):
+				t.Errorf("%v %s: exit %d (%v)\n%s", c, redirect, code, err, se.String())
+			case redirect == ">/dev/null" && code != 0:
+				t.Errorf("%v %s: exit %d\n%s", c, redirect, code, se.String())
+			}
 		}
 	}
 }

@@ -173,6 +173,10 @@ func (s *Session) openRecords(stdout io.Writer) (io.Writer, error) {
 			if err != nil {
 				return fmt.Sprintf("-archive: %v", err)
 			}
+			if db.ReadOnly {
+				db.Close()
+				return fmt.Sprintf("-archive: %s is on a read-only file system", path)
+			}
 			s.out.db, s.out.keep, s.out.note = db, &result.Bundle{}, s.stderr
 		}
 		switch path := f.JSON; path {
