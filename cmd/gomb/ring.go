@@ -138,7 +138,9 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 			if stopped {
 				status = result.EndInterrupted
 			}
-			s.End(status, sum)
+			if err := s.End(status, sum); err != nil {
+				return fmt.Errorf("gomb ring: %w", err) // rank 0 alone: the others have ended
+			}
 		}
 		return nil
 	})

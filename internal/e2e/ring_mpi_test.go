@@ -167,3 +167,30 @@ func TestRingBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestRingSignalBeforeFirstSample: a ring with a day between samples,
+// stopped before its first warm sample, still ends its records with an
+// interrupted end record (its summary has no medians: null).
+func TestRingSignalBeforeFirstSample(t *testing.T) {
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "r.jsonl")
+			argv := append(m.argv(2), filepath.Join(binDir, m.bin), "ring", "--interval", "86400", "-json", out)
+			cmd := exec.Command(argv[0], argv[1:]...)
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+			var so bytes.Buffer
+			cmd.Stdout = &so
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			waitLines(t, cmd, out, 1, &so)
+			time.Sleep(time.Second)
+			cmd.Process.Signal(syscall.SIGINT)
+			waitExit(t, cmd, 30*time.Second)
+			s := readRecords(t, out)
+			if len(s.bad) > 0 || s.end == nil || s.end.Status != result.EndInterrupted {
+				t.Errorf("records: errors %v, end %+v\n%s", s.bad, s.end, so.String())
+			}
+		})
+	}
+}

@@ -106,8 +106,8 @@ func Prom(path string, s ring.Sample, sum ring.Summary, msg int64, hosts []strin
 	gauge("gomb_ring_samples", "Warm samples taken since the start.", " "+strconv.Itoa(sum.Samples))
 	gauge("gomb_ring_slowest_rank", "The rank slowest in the last sample.", " "+strconv.Itoa(s.Slowest))
 	if sum.Samples > 0 {
-		gauge("gomb_ring_median_duration_seconds", "Median of the slowest rank's duration over the warm samples.", " "+num(sum.MedianS))
-		gauge("gomb_ring_p99_duration_seconds", "99th percentile of the slowest rank's duration over the warm samples.", " "+num(sum.P99S))
+		gauge("gomb_ring_median_duration_seconds", "Median of the slowest rank's duration over the warm samples.", " "+num(float64(sum.MedianS)))
+		gauge("gomb_ring_p99_duration_seconds", "99th percentile of the slowest rank's duration over the warm samples.", " "+num(float64(sum.P99S)))
 		gauge("gomb_ring_straggler_rank", "The rank most often slowest.", " "+strconv.Itoa(sum.Straggler))
 		gauge("gomb_ring_straggler_samples", "Samples in which the straggler rank was slowest.", " "+strconv.Itoa(sum.StragglerCount))
 	}

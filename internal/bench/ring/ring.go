@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/stats"
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // Options are the monitor's settings.
@@ -72,12 +73,13 @@ type Summary struct {
 	Samples int `json:"samples"` // warm samples
 	// Duration of the slowest rank per sample: median and 99th percentile,
 	// seconds; the ring moves at the pace of its slowest rank.
-	MedianS float64 `json:"median_s"`
-	P99S    float64 `json:"p99_s"`
+	// Without warm samples they have no value (NaN, null in JSON).
+	MedianS result.Float `json:"median_s"`
+	P99S    result.Float `json:"p99_s"`
 	// The same as bandwidth (send + receive, GB/s): median, and the 1st
 	// percentile (the slow tail).
-	MedianGBps float64 `json:"median_gbps"`
-	P01GBps    float64 `json:"p01_gbps"`
+	MedianGBps result.Float `json:"median_gbps"`
+	P01GBps    result.Float `json:"p01_gbps"`
 	// Cold is the first sample's slowest duration, seconds.
 	ColdS float64 `json:"cold_s"`
 	// Straggler: the rank most often slowest and in how many samples.
@@ -126,14 +128,14 @@ func (t *Tracker) Add(s Sample) {
 func (t *Tracker) Summary(hosts []string) Summary {
 	sum := Summary{Samples: t.samples, ColdS: t.coldS, Straggler: -1}
 	if len(t.slow) == 0 {
-		sum.MedianS, sum.P99S = math.NaN(), math.NaN()
+		nan := result.Float(math.NaN())
+		sum.MedianS, sum.P99S, sum.MedianGBps, sum.P01GBps = nan, nan, nan, nan
 		return sum
 	}
 	sorted := stats.Sorted(t.slow)
-	sum.MedianS = stats.Quantile(sorted, 0.5)
-	sum.P99S = stats.Quantile(sorted, 0.99)
-	sum.MedianGBps = GBps(t.msg, sum.MedianS)
-	sum.P01GBps = GBps(t.msg, sum.P99S)
+	med, p99 := stats.Quantile(sorted, 0.5), stats.Quantile(sorted, 0.99)
+	sum.MedianS, sum.P99S = result.Float(med), result.Float(p99)
+	sum.MedianGBps, sum.P01GBps = result.Float(GBps(t.msg, med)), result.Float(GBps(t.msg, p99))
 	for r, c := range t.counts {
 		if c > sum.StragglerCount || (c == sum.StragglerCount && r < sum.Straggler) {
 			sum.Straggler, sum.StragglerCount = r, c

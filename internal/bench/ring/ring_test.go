@@ -1,7 +1,9 @@
 package ring
 
 import (
+	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 	"time"
 )
@@ -33,18 +35,23 @@ func TestTrackerSummary(t *testing.T) {
 	}
 	sum := tr.Summary([]string{"a", "b"})
 	// median of 1..10 ms = 5.5 ms; p99: h = 0.99*9 = 8.91 -> 9 + 0.91 = 9.91 ms.
-	if sum.Samples != 10 || math.Abs(sum.MedianS-5.5e-3) > 1e-15 || math.Abs(sum.P99S-9.91e-3) > 1e-15 || sum.ColdS != 9e-3 {
+	if sum.Samples != 10 || math.Abs(float64(sum.MedianS)-5.5e-3) > 1e-15 || math.Abs(float64(sum.P99S)-9.91e-3) > 1e-15 || sum.ColdS != 9e-3 {
 		t.Errorf("summary %+v", sum)
 	}
 	if sum.Straggler != 1 || sum.StragglerHost != "b" || sum.StragglerCount != 7 || sum.Expected != 5 {
 		t.Errorf("straggler %+v", sum)
 	}
 	// bandwidth at the median: 2e6 / 5.5e-3 / 1e9
-	if math.Abs(sum.MedianGBps-2e6/5.5e-3/1e9) > 1e-12 {
+	if math.Abs(float64(sum.MedianGBps)-2e6/5.5e-3/1e9) > 1e-12 {
 		t.Errorf("median bandwidth %g", sum.MedianGBps)
 	}
 	empty := NewTracker(1).Summary(nil)
-	if empty.Samples != 0 || empty.Straggler != -1 || !math.IsNaN(empty.MedianS) {
+	if empty.Samples != 0 || empty.Straggler != -1 || !math.IsNaN(float64(empty.MedianS)) {
 		t.Errorf("empty summary %+v", empty)
+	}
+	// an end record holds the summary: without samples, its medians are null
+	js, err := json.Marshal(empty)
+	if err != nil || !strings.Contains(string(js), `"median_s":null`) {
+		t.Errorf("empty summary as JSON: %s, %v", js, err)
 	}
 }
