@@ -3,8 +3,10 @@ package e2e
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -255,5 +257,93 @@ func TestJSONFileLocked(t *testing.T) {
 	s := readRecords(t, out)
 	if len(s.bad) > 0 || s.run == nil || len(s.results) < 2 || s.end == nil || s.end.Results != len(s.results) {
 		t.Errorf("the first job's records: %d results, end %+v, errors %v", len(s.results), s.end, s.bad)
+	}
+}
+
+// rankPID is the PID of the gomb process of world rank r of the job whose
+// environment holds GOMB_E2E_JOB=job, 0 if none yet.
+func rankPID(job string, r int) int {
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		env, err := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid))
+		if err != nil || !bytes.Contains(env, []byte("\x00GOMB_E2E_JOB="+job+"\x00")) {
+			continue
+		}
+		cmdline, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+		if !bytes.Contains(cmdline, []byte(binDir)) {
+			continue // the launcher or its proxy
+		}
+		for _, k := range []string{"OMPI_COMM_WORLD_RANK", "PMI_RANK"} {
+			if bytes.Contains(env, []byte("\x00"+k+"="+strconv.Itoa(r)+"\x00")) {
+				return pid
+			}
+		}
+	}
+	return 0
+}
+
+// TestSignalOneRank: SIGTERM to one rank that is not rank 0 (not to the
+// launcher) ends the job with an "interrupted" end record, both MPIs
+// (MPICH's launcher kills the others outright when one rank ends: the
+// rank passes the signal to rank 0 first).
+func TestSignalOneRank(t *testing.T) {
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			dir := t.TempDir()
+			out := filepath.Join(dir, "r.jsonl")
+			argv := append(m.argv(2), filepath.Join(binDir, m.bin), "imb", "-iter", "200000", "-iter_policy", "off",
+				"-msglog", "0:12", "-json", out, "PingPong", "Sendrecv")
+			cmd := exec.Command(argv[0], argv[1:]...)
+			cmd.Env = append(os.Environ(), "GOMB_E2E_JOB="+dir)
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+			var se bytes.Buffer
+			cmd.Stderr = &se
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			waitLines(t, cmd, out, 3, &se)
+			pid := rankPID(dir, 1)
+			if pid == 0 {
+				syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+				cmd.Wait()
+				t.Fatal("rank 1 not found")
+			}
+			syscall.Kill(pid, syscall.SIGTERM)
+			waitExit(t, cmd, 30*time.Second)
+			s := readRecords(t, out)
+			if len(s.bad) > 0 || s.end == nil || s.end.Status != result.EndInterrupted || s.end.Results != len(s.results) {
+				t.Errorf("records: end %+v, %d results, errors %v\n%s", s.end, len(s.results), s.bad, se.String())
+			}
+		})
+	}
+}
+
+// TestCtrlCQuiet: Ctrl-C to MPICH's launcher while large messages are in
+// flight ends the job with an "interrupted" end record and no MPI
+// library's crash report (UCX printed a backtrace in 2 of 10 tries).
+func TestCtrlCQuiet(t *testing.T) {
+	m := mpis[1]
+	for try := range 5 {
+		out := filepath.Join(t.TempDir(), "r.jsonl")
+		argv := append(m.argv(2), filepath.Join(binDir, m.bin), "osu", "latency", "-m", "524288:4194304", "-i", "100000", "-json", out)
+		cmd := exec.Command(argv[0], argv[1:]...)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		var se bytes.Buffer
+		cmd.Stderr = &se
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		waitLines(t, cmd, out, 1, &se)
+		time.Sleep(time.Second)
+		cmd.Process.Signal(syscall.SIGINT)
+		waitExit(t, cmd, 30*time.Second)
+		s := readRecords(t, out)
+		if s.end == nil || s.end.Status != result.EndInterrupted || strings.Contains(strings.ToLower(se.String()), "backtrace") {
+			t.Errorf("try %d: end %+v\n%s", try, s.end, se.String())
+		}
 	}
 }

@@ -8,10 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/internal/mpi"
 	"github.com/gomb-hpc/gomb/result"
+	"golang.org/x/sys/unix"
 )
 
 // What a run record says of where and how it ran: hosts, the rank→host
@@ -21,6 +23,49 @@ import (
 // environment; -1 if unknown.
 func EnvRank() int {
 	return envInt("OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID")
+}
+
+// rank0Beside is the PID of world rank 0 when it runs on this host beside
+// this rank (a process with the same parent, the launcher's proxy, whose
+// environment names it rank 0), else 0. Read from /proc when a signal
+// comes: no MPI traffic, and nothing at start-up.
+func rank0Beside() int {
+	parent := os.Getppid()
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + d.Name() + "/stat")
+		if i := bytes.LastIndexByte(stat, ')'); err != nil || i < 0 {
+			continue
+		} else if f := strings.Fields(string(stat[i+1:])); len(f) < 2 || f[1] != strconv.Itoa(parent) {
+			continue
+		}
+		env, err := os.ReadFile("/proc/" + d.Name() + "/environ")
+		if err != nil {
+			continue
+		}
+		for _, kv := range bytes.Split(env, []byte{0}) {
+			k, v, _ := bytes.Cut(kv, []byte("="))
+			switch string(k) {
+			case "OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID":
+				if string(v) == "0" {
+					return pid
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// quietStderr sends this process's standard error to /dev/null.
+func quietStderr() {
+	if f, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0); err == nil {
+		_ = unix.Dup2(int(f.Fd()), 2)
+		f.Close()
+	}
 }
 
 // launched is how many processes the launcher says it started, and the

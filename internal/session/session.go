@@ -293,7 +293,13 @@ func (s *Session) StopOnSignal() (stopping func() bool, wait func(time.Duration)
 // end the job with valid records: rank 0 writes an "interrupted" end record
 // and flushes the text; the other ranks give it a moment, because launchers
 // kill the whole job as soon as one rank is gone; then every rank dies of
-// the signal it got, so the launcher reports it as such. stop undoes it.
+// the signal it got, so the launcher reports it as such. A rank signalled
+// alone (kill of one rank's PID) passes the signal on to rank 0 when rank 0
+// runs on its host: MPICH's launcher kills the other ranks outright when
+// one ends. Once signalled, a rank's standard error goes to /dev/null,
+// rank 0's after its line: a rank still inside MPI when its peer is gone
+// meets the MPI library's fatal-error report (UCX prints a backtrace),
+// which is no news after a Ctrl-C. stop undoes it.
 func (s *Session) OnSignal() (stop func()) {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
@@ -305,7 +311,12 @@ func (s *Session) OnSignal() (stop func()) {
 		if s.Rank == 0 {
 			s.out.end(result.EndInterrupted, sg.String(), "", nil, true)
 			fmt.Fprintf(s.stderr, "gomb %s: stopped by %v; records written so far are complete\n", s.cmd.Name, sg)
+			quietStderr()
 		} else {
+			quietStderr()
+			if pid := rank0Beside(); pid > 0 {
+				_ = syscall.Kill(pid, sg)
+			}
 			time.Sleep(250 * time.Millisecond)
 		}
 		signal.Reset(sg)
