@@ -1,5 +1,5 @@
 # Convenience targets; each calls the scripts the README names.
-.PHONY: all build run test bench-fidelity bench-fidelity-spot bench-archive bench-import bench-explain fuzz clean
+.PHONY: all build run test bench-fidelity bench-fidelity-spot bench-analysis bench-archive bench-import bench-explain fuzz clean
 
 all: build
 
@@ -49,6 +49,11 @@ bench-fidelity: build
 # IMB PingPong and Allreduce (0 B-4 MiB) and osu latency, both MPIs.
 bench-fidelity-spot:
 	$(MAKE) bench-fidelity FIDELITY_FLAGS="-imb-args 'PingPong Allreduce' -imb-extra '' -imb-np4 '' -osu-tests latency $(FIDELITY_FLAGS)"
+
+# compare against the launches a side (5-200) and explain against the sizes
+# of one table (1,000-10,000): how the analyses grow.
+bench-analysis:
+	go test -run '^$$' -bench 'BenchmarkCompareLaunches|BenchmarkExplainSizes' -benchtime 3x -cpu 1 ./internal/analysis
 
 # Import throughput (IMB logs) and archive queries on 10,000 runs, one core.
 bench-archive:

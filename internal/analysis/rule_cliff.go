@@ -25,6 +25,21 @@ func steps(s *series, th Thresholds) (jumps, spikes []jump) {
 		return r.primaryTime()
 	}
 	bw := peakBW(s)
+	// over the sizes after each: the least and the most value (a value
+	// that is no number counts as least and most: no comparison holds for
+	// it) and the best bandwidth (bytes over time)
+	lo, hi, best := make([]float64, n+1), make([]float64, n+1), make([]float64, n+1)
+	lo[n], hi[n], best[n] = math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for i := n - 1; i >= 0; i-- {
+		c := s.rows[i]
+		v := val(c)
+		lo[i], hi[i], best[i] = math.Min(lo[i+1], v), math.Max(hi[i+1], v), best[i+1]
+		if math.IsNaN(v) {
+			lo[i], hi[i] = math.Inf(-1), math.Inf(1)
+		} else if g := float64(c.bytes) / v; !math.IsNaN(g) {
+			best[i] = math.Max(best[i], g)
+		}
+	}
 	for i := 1; i < n; i++ {
 		a, b := s.rows[i-1], s.rows[i]
 		ta, tb := val(a), val(b)
@@ -35,10 +50,7 @@ func steps(s *series, th Thresholds) (jumps, spikes []jump) {
 		var big, stays bool
 		if s.metric == BW { // bandwidth falling as messages grow
 			big = a.bytes >= th.CliffBWMinBytes && tb < th.CliffBWDrop*ta
-			stays = true
-			for _, c := range s.rows[i+1:] {
-				stays = stays && val(c) < th.CliffBWStay*ta
-			}
+			stays = hi[i+1] < th.CliffBWStay*ta
 		} else {
 			if bw == 0 {
 				return nil, nil
@@ -53,11 +65,8 @@ func steps(s *series, th Thresholds) (jumps, spikes []jump) {
 				}
 			}
 			big = tb > th.CliffTimeRatio*j.want && tb-j.want > th.CliffTimeMinUS
-			stays = true
-			for _, c := range s.rows[i+1:] {
-				stays = stays && val(c) >= th.CliffStay*tb
-				j.recovers = j.recovers || float64(c.bytes)/val(c) >= th.CliffRegain*float64(a.bytes)/ta
-			}
+			stays = lo[i+1] >= th.CliffStay*tb
+			j.recovers = best[i+1] >= th.CliffRegain*float64(a.bytes)/ta
 		}
 		switch {
 		case big && stays && i < n-1: // the last size alone cannot show that it persists

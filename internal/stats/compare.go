@@ -71,21 +71,35 @@ func HodgesLehmann(a, b []float64, confidence float64) Shift {
 	// k: the largest j with P(U <= j-1) <= alpha/2; the interval is
 	// [d_(k), d_(mn+1-k)] (1-based), covering 1 - 2 P(U <= k-1).
 	alpha := 1 - confidence
-	u := stats.UDist{N1: m, N2: n}
-	k := 0
-	for j := 1; j <= m*n/2; j++ {
-		if u.CDF(float64(j-1)) > alpha/2 {
-			break
-		}
-		k = j
-	}
+	cdf := uCDF(m, n)
+	// P(U <= j-1) grows with j: the largest j at most alpha/2 by bisection
+	// (each exact CDF costs as much as the whole distribution)
+	k := sort.Search(m*n/2, func(i int) bool { return cdf(float64(i)) > alpha/2 })
 	if k == 0 {
 		return s
 	}
 	s.Lo, s.Hi = d[k-1], d[m*n-k]
-	s.Confidence = 1 - 2*u.CDF(float64(k-1))
+	s.Confidence = 1 - 2*cdf(float64(k-1))
 	s.OK = true
 	return s
+}
+
+// exactU is up to which sample sizes the U distribution is computed
+// exactly; beyond, its normal approximation (with a continuity
+// correction) is within 0.002 of it, puts the interval's bound at most
+// one difference wider, never narrower (TestUNormalApprox), and costs
+// nothing where the exact one grows with the samples' product.
+const exactU = 30
+
+// uCDF is P(U <= u) for the Mann-Whitney U of samples of sizes m and n
+// without ties.
+func uCDF(m, n int) func(u float64) float64 {
+	if m <= exactU && n <= exactU {
+		return stats.UDist{N1: m, N2: n}.CDF
+	}
+	mean := float64(m*n) / 2
+	sd := math.Sqrt(float64(m*n*(m+n+1)) / 12)
+	return func(u float64) float64 { return 0.5 * math.Erfc(-(u+0.5-mean)/(sd*math.Sqrt2)) }
 }
 
 // BenjaminiHochberg turns p-values into q-values: reject where q < alpha

@@ -66,56 +66,147 @@ func FitSegments(x, y []float64, minPts, maxLines int, gain float64) (Segments, 
 	if n < minPts || minPts < 2 || maxLines < 1 {
 		return Segments{}, false
 	}
-	// cost[i][j]: one line over points i..j-1
-	cost := make([][]float64, n+1)
-	for i := range cost {
-		cost[i] = make([]float64, n+1)
-		for j := range cost[i] {
-			cost[i][j] = math.Inf(1)
-			if j-i >= minPts {
-				_, cost[i][j] = FitLine(x[i:j], y[i:j])
-			}
-		}
+	cost := segmentCosts(x, y, minPts)
+	// Breaks are sought among at (most) maxBreaks places, every step-th
+	// point, then each is moved to the best point within a step of it: a
+	// table of 10,000 sizes costs as little as one of 500.
+	step := max(1, (n+maxBreaks-1)/maxBreaks)
+	var at []int // the places a line may start or end
+	for i := 0; i < n; i += step {
+		at = append(at, i)
 	}
-	// best[k][j]: k lines over points 0..j-1; from[k][j]: start of the last
+	at = append(at, n)
+	m := len(at) - 1 // at[m] == n
+	// best[k][j]: k lines over points 0..at[j]-1; from[k][j]: the index in
+	// at of the last line's start
 	inf := math.Inf(1)
 	best := [][]float64{nil}
 	from := [][]int{nil}
-	var seg Segments
+	var sses []float64
 	for k := 1; k <= maxLines; k++ {
-		b, f := make([]float64, n+1), make([]int, n+1)
+		b, f := make([]float64, m+1), make([]int, m+1)
 		for j := range b {
 			b[j] = inf
 			if k == 1 {
-				b[j], f[j] = cost[0][j], 0
+				b[j], f[j] = cost(0, at[j]), 0
 				continue
 			}
-			for i := minPts * (k - 1); i <= j-minPts; i++ {
-				if v := best[k-1][i] + cost[i][j]; v < b[j] {
+			for i := range j {
+				if at[i] < minPts*(k-1) || at[j]-at[i] < minPts {
+					continue
+				}
+				if v := best[k-1][i] + cost(at[i], at[j]); v < b[j] {
 					b[j], f[j] = v, i
 				}
 			}
 		}
 		best, from = append(best, b), append(from, f)
-		if math.IsInf(b[n], 1) {
+		if math.IsInf(b[m], 1) {
 			break
 		}
-		seg.SSEs = append(seg.SSEs, b[n])
+		sses = append(sses, b[m])
 	}
 	k := 1
-	for k < len(seg.SSEs) && seg.SSEs[k] < gain*seg.SSEs[k-1] {
+	for k < len(sses) && sses[k] < gain*sses[k-1] {
 		k++
 	}
-	seg.SSE = seg.SSEs[k-1]
-	end := n
-	for ; k >= 1; k-- {
-		start := from[k][end]
-		l, _ := FitLine(x[start:end], y[start:end])
-		seg.Starts = append([]int{start}, seg.Starts...)
-		seg.Lines = append([]Line{l}, seg.Lines...)
-		end = start
+	starts := make([]int, k+1) // starts[k] == n
+	starts[k] = n
+	for end, q := m, k; q >= 1; q-- {
+		end = from[q][end]
+		starts[q-1] = at[end]
+	}
+	if step > 1 { // move each break to its best point within a step
+		for q := 1; q < k; q++ {
+			bestI, bestV := starts[q], inf
+			for i := max(starts[q-1]+minPts, starts[q]-step); i <= min(starts[q+1]-minPts, starts[q]+step); i++ {
+				if v := cost(starts[q-1], i) + cost(i, starts[q+1]); v < bestV {
+					bestI, bestV = i, v
+				}
+			}
+			starts[q] = bestI
+		}
+	}
+	seg := Segments{SSEs: sses}
+	for q := range k {
+		l, sse := FitLine(x[starts[q]:starts[q+1]], y[starts[q]:starts[q+1]])
+		seg.Starts = append(seg.Starts, starts[q])
+		seg.Lines = append(seg.Lines, l)
+		seg.SSE += sse
+	}
+	if step == 1 {
+		seg.SSE = sses[k-1] // the DP's own sum, as it always was
 	}
 	return seg, true
+}
+
+// maxBreaks is how many places FitSegments considers for a break before
+// it moves the breaks it chose point by point.
+const maxBreaks = 500
+
+// exactFit is up to how many points FitSegments fits every candidate
+// segment point by point (cubic in the points, exact to the last bit);
+// past it a segment's cost comes from prefix sums in constant time, so
+// that a table of 10,000 sizes is fitted in seconds, not hours.
+const exactFit = 64
+
+// segmentCosts returns cost(i, j): the residual of one line over points
+// i..j-1, +Inf for fewer than minPts points.
+func segmentCosts(x, y []float64, minPts int) func(i, j int) float64 {
+	n := len(x)
+	if n <= exactFit {
+		cost := make([][]float64, n+1)
+		for i := range cost {
+			cost[i] = make([]float64, n+1)
+			for j := range cost[i] {
+				cost[i][j] = math.Inf(1)
+				if j-i >= minPts {
+					_, cost[i][j] = FitLine(x[i:j], y[i:j])
+				}
+			}
+		}
+		return func(i, j int) float64 { return cost[i][j] }
+	}
+	// Prefix sums of the weighted moments (weights 1/y², x centred and
+	// scaled so that no sum dwarfs another): a segment's weighted least
+	// squares and its residual Σw(y-a-bx)² follow from six differences.
+	var mean, sd float64
+	for _, v := range x {
+		mean += v
+	}
+	mean /= float64(n)
+	for _, v := range x {
+		sd += (v - mean) * (v - mean)
+	}
+	sd = math.Sqrt(sd / float64(n))
+	if sd == 0 {
+		sd = 1
+	}
+	var p [6][]float64 // Σw, Σwx, Σwy, Σwxx, Σwxy, Σwyy over points 0..i-1
+	for m := range p {
+		p[m] = make([]float64, n+1)
+	}
+	for i := range n {
+		w := 1 / math.Max(y[i]*y[i], 1e-300)
+		u := (x[i] - mean) / sd
+		for m, v := range [6]float64{w, w * u, w * y[i], w * u * u, w * u * y[i], w * y[i] * y[i]} {
+			p[m][i+1] = p[m][i] + v
+		}
+	}
+	return func(i, j int) float64 {
+		if j-i < minPts {
+			return math.Inf(1)
+		}
+		sw, sx, sy := p[0][j]-p[0][i], p[1][j]-p[1][i], p[2][j]-p[2][i]
+		sxx, sxy, syy := p[3][j]-p[3][i], p[4][j]-p[4][i], p[5][j]-p[5][i]
+		a, b := sy/sw, 0.0
+		if d := sxx - sx*sx/sw; d > 0 {
+			b = (sxy - sx*sy/sw) / d
+			a = (sy - b*sx) / sw
+		}
+		sse := syy - 2*a*sy - 2*b*sxy + a*a*sw + 2*a*b*sx + b*b*sxx
+		return math.Max(sse, 0)
+	}
 }
 
 // Modes is a split of a sample into a low and a high group (Otsu's

@@ -2,7 +2,9 @@ package stats
 
 import (
 	"fmt"
+	mstats "github.com/aclements/go-moremath/stats"
 	"math"
+	"sort"
 	"testing"
 )
 
@@ -216,5 +218,49 @@ func TestTrimmedMean(t *testing.T) {
 	}
 	if !math.IsNaN(TrimmedMean(nil, 0.05)) {
 		t.Error("no data is not NaN")
+	}
+}
+
+// TestUNormalApprox: past exactU, the normal approximation of the U
+// distribution is within 0.002 of the exact one, and the Hodges-Lehmann
+// interval's bound it gives is the exact one or one difference wider.
+func TestUNormalApprox(t *testing.T) {
+	for _, mn := range [][2]int{{exactU + 1, exactU + 1}, {35, 40}, {exactU + 1, 50}} {
+		m, n := mn[0], mn[1]
+		exact, approx := mstats.UDist{N1: m, N2: n}.CDF, uCDF(m, n)
+		for u := 0; u <= m*n/2; u += 3 {
+			if d := math.Abs(exact(float64(u)) - approx(float64(u))); d > 0.002 {
+				t.Errorf("%dx%d: at U=%d the approximation is %.4f off", m, n, u, d)
+			}
+		}
+		ke := sort.Search(m*n/2, func(i int) bool { return exact(float64(i)) > 0.025 })
+		ka := sort.Search(m*n/2, func(i int) bool { return approx(float64(i)) > 0.025 })
+		if ka != ke && ka != ke-1 {
+			t.Errorf("%dx%d: interval bound k %d, exact %d", m, n, ka, ke)
+		}
+	}
+}
+
+// TestFitSegmentsLarge: on a table far past exactFit and maxBreaks (3,000
+// sizes: three regimes, the second a higher start-up, the third cheaper
+// bytes, with 1% noise), the fit finds the two breaks where they are.
+func TestFitSegmentsLarge(t *testing.T) {
+	const n = 3000
+	x, y := make([]float64, n), make([]float64, n)
+	for i := range n {
+		x[i] = float64(8 * (i + 1))
+		switch {
+		case i < 1000:
+			y[i] = 1 + x[i]/1000
+		case i < 2200:
+			y[i] = 20 + x[i]/1000
+		default:
+			y[i] = 60 + x[i]/4000
+		}
+		y[i] *= 1 + 0.01*float64((i*37)%7-3)/3 // deterministic noise, ±1%
+	}
+	seg, ok := FitSegments(x, y, 3, 3, 0.3)
+	if !ok || len(seg.Starts) != 3 || seg.Starts[1] != 1000 || seg.Starts[2] != 2200 {
+		t.Errorf("starts %v, want [0 1000 2200]", seg.Starts)
 	}
 }
