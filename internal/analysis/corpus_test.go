@@ -66,9 +66,9 @@ var corpus = []corpusCase{
 	// spins through time slices of milliseconds and was stopped after 15
 	// minutes, its records intact)
 	{file: "corpus/anomaly-oversubscribed-openmpi-np4.jsonl.gz", want: []string{"oversubscribed"},
-		allow: []string{"bimodal", "variability", "fabric", "straggler", "cliff", "collective-model"}},
+		allow: []string{"bimodal", "variability", "fabric", "straggler", "cliff", "collective-model", "siblings"}},
 	{file: "corpus/anomaly-oversubscribed-mpich-np4.jsonl.gz", want: []string{"oversubscribed"},
-		allow: []string{"bimodal", "variability", "fabric", "straggler", "cliff", "collective-model"}},
+		allow: []string{"bimodal", "variability", "fabric", "straggler", "cliff", "collective-model", "siblings"}},
 	// rank 2 of 4 held back 100 µs before every Allreduce, Allgather,
 	// Alltoall and Barrier (GOMB_FAULT=delay): the others wait for it
 	{file: "corpus/anomaly-straggler-openmpi-np4.jsonl.gz", want: []string{"oversubscribed", "straggler"}, says: []string{"rank 2 on"},
@@ -106,6 +106,46 @@ var corpus = []corpusCase{
 			scale(r, 30)
 		}
 	}},
+	// a step in one benchmark its siblings (built on the same transfers)
+	// do not share: PingPong 3× slower from 64 KiB on while PingPing,
+	// Sendrecv and Exchange go on as before; not the MPI's protocol
+	// switch, though PingPong's own curve alone would look like one
+	{file: "corpus/healthy-gomb-openmpi-np2.jsonl.gz", want: []string{"cliff:PingPong"}, says: []string{"do not share"},
+		edit: func(r *result.Result) {
+			if r.Benchmark == "PingPong" && r.Bytes >= 64<<10 {
+				scale(r, 3)
+			}
+		}},
+	// and the reverse: PingPing 2.5× slower from 64 KiB on, in IMB-MPI1's
+	// own log
+	{file: "corpus/healthy-imbpeer-mpich-np2.txt", want: []string{"cliff:PingPing"}, says: []string{"do not share"},
+		edit: func(r *result.Result) {
+			if r.Benchmark == "PingPing" && r.Bytes >= 64<<10 {
+				scale(r, 2.5)
+			}
+		}},
+	// PingPong's large messages far below PingPing's and Sendrecv's
+	// (4× slower from 512 KiB on, where the caches' own steps hide a
+	// step): a benchmark slower than the transfers it is built on
+	{file: "corpus/healthy-imbpeer-openmpi-np2.txt", want: []string{"siblings:PingPong"}, allow: []string{"cliff"},
+		edit: func(r *result.Result) {
+			if r.Benchmark == "PingPong" && r.Bytes >= 512<<10 {
+				scale(r, 4)
+			}
+		}},
+	// one size of Allreduce with a 12× spread between the ranks: a
+	// hiccup (INFO, not the rooted collectives' reading); the largest
+	// size of Sendrecv 4× slower: a step no larger size confirms (INFO)
+	{file: "corpus/healthy-gomb-default-openmpi-np2.jsonl.gz",
+		info: []string{"variability:Allreduce:[4096]", "variability:Sendrecv:[4194304]"},
+		edit: func(r *result.Result) {
+			if r.Benchmark == "Allreduce" && r.Bytes == 4096 {
+				r.TMaxUS = 12 * r.TMinUS
+			}
+			if r.Benchmark == "Sendrecv" && r.Bytes == 4<<20 {
+				scale(r, 4)
+			}
+		}},
 }
 
 // scale makes a result's times k times longer (and its bandwidth k times

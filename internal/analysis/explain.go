@@ -33,6 +33,7 @@ const (
 	KindRegimes        = "regimes"
 	KindOversubscribed = "oversubscribed"
 	KindFault          = "fault-injected"
+	KindSiblings       = "siblings"
 )
 
 // Severities.

@@ -82,7 +82,8 @@ func steps(s *series, th Thresholds) (jumps, spikes []jump) {
 // do not explain are a cliff (a WARNING); its spikes are noise (INFO).
 // Where the library's default algorithm changes at a step (algo, when
 // gomb knows the library's table), the finding says from what to what.
-func cliffFindings(s *series, jumps, spikes []jump, algo *algoTable) []Finding {
+// lone: the numbers of a step no sibling shares (loneStep).
+func cliffFindings(s *series, jumps, spikes []jump, algo *algoTable, lone []string) []Finding {
 	bw := peakBW(s)
 	var out []Finding
 	if len(jumps) > 0 {
@@ -117,23 +118,41 @@ func cliffFindings(s *series, jumps, spikes []jump, algo *algoTable) []Finding {
 		if f.Sizes[len(f.Sizes)-1] >= 256<<10 {
 			f.Cause += "; from a few hundred KiB on, buffers outgrowing the CPU caches slow shared-memory copies the same way"
 		}
+		if len(lone) > 0 {
+			f.Summary += ", a step the benchmarks built on the same transfers do not share"
+			f.Numbers = append(f.Numbers, lone...)
+			f.Cause = siblingCause
+		}
 		out = append(out, f)
 	}
-	if len(spikes) > 0 {
-		f := Finding{Kind: KindVariability, Severity: Info, Series: s.Series}
-		for _, j := range spikes {
-			f.Sizes = append(f.Sizes, j.b.bytes)
-			f.Numbers = append(f.Numbers, fmt.Sprintf("%s: %s after %s at %s, and the larger sizes fall back", Size(j.b.bytes), us(j.tb), us(j.ta), Size(j.a.bytes)))
+	last := s.rows[len(s.rows)-1].bytes
+	var mid, end []jump // spikes between sizes, and a step at the largest size
+	for _, j := range spikes {
+		if j.b.bytes == last {
+			end = append(end, j)
+		} else {
+			mid = append(mid, j)
 		}
-		if s.metric == BW {
-			f.Numbers = nil
-			for _, j := range spikes {
-				f.Numbers = append(f.Numbers, fmt.Sprintf("%s: %s after %s at %s, and the larger sizes recover", Size(j.b.bytes), mbps(j.tb), mbps(j.ta), Size(j.a.bytes)))
-			}
+	}
+	value, after := us, "and the larger sizes fall back"
+	if s.metric == BW {
+		value, after = mbps, "and the larger sizes recover"
+	}
+	if len(mid) > 0 {
+		f := Finding{Kind: KindVariability, Severity: Info, Series: s.Series}
+		for _, j := range mid {
+			f.Sizes = append(f.Sizes, j.b.bytes)
+			f.Numbers = append(f.Numbers, fmt.Sprintf("%s: %s after %s at %s, %s", Size(j.b.bytes), value(j.tb), value(j.ta), Size(j.a.bytes), after))
 		}
 		f.Summary = fmt.Sprintf("%s: outlying sizes %s that the neighbouring sizes do not share", name(s.Series), sizes(f.Sizes))
 		f.Cause = "noise while these sizes ran (other load, interrupts, frequency changes); rerun, or compare several launches with gomb compare"
 		out = append(out, f)
+	}
+	for _, j := range end {
+		out = append(out, Finding{Kind: KindVariability, Severity: Info, Series: s.Series, Sizes: []int64{j.b.bytes},
+			Summary: fmt.Sprintf("%s: a step at the largest size, %s, that no larger size confirms", name(s.Series), Size(j.b.bytes)),
+			Numbers: []string{fmt.Sprintf("%s: %s after %s at %s", Size(j.b.bytes), value(j.tb), value(j.ta), Size(j.a.bytes))},
+			Cause:   "unconfirmed: a size alone cannot show whether it persists; rerun with a larger size (-msglog, -m) to see whether the step lasts (a cliff) or falls back (noise)"})
 	}
 	return out
 }
@@ -177,12 +196,17 @@ func cliffs(in *explainInput) []Finding {
 		jumps, spikes []jump
 	}
 	var all []stepped
-	at := map[int64][]string{} // larger size of a step → the series that step there
+	at := map[int64][]string{}       // larger size of a step → the series that step there
+	stepsOf := map[*series][]int64{} // series → where it steps (spikes too)
 	for _, s := range in.series {
 		j, sp := steps(s, th)
 		all = append(all, stepped{s, j, sp})
 		for _, x := range j {
 			at[x.b.bytes] = append(at[x.b.bytes], name(s.Series))
+			stepsOf[s] = append(stepsOf[s], x.b.bytes)
+		}
+		for _, x := range sp {
+			stepsOf[s] = append(stepsOf[s], x.b.bytes)
 		}
 	}
 	// the switch points: the latency benchmarks' protocol switches, and
@@ -228,6 +252,8 @@ func cliffs(in *explainInput) []Finding {
 	var cacheOrder []string
 	for _, x := range all {
 		var own []jump
+		var lone []string
+		sibs := siblings(in, x.s)
 		for _, j := range x.jumps {
 			if in.loc == result.IntraNode && j.b.bytes >= th.CliffCacheBytes {
 				if cache[x.s.Benchmark] == nil {
@@ -236,14 +262,17 @@ func cliffs(in *explainInput) []Finding {
 				cache[x.s.Benchmark] = append(cache[x.s.Benchmark], j.b.bytes)
 				continue
 			}
-			if sw, ok := explained(j.b.bytes); ok {
+			if l := loneStep(x.s, j.b.bytes, sibs, stepsOf, th); len(l) > 0 {
+				own, lone = append(own, j), append(lone, l...)
+			} else if sw, ok := explained(j.b.bytes); ok {
 				shown[sw] = append(shown[sw], x.s.Benchmark)
 				other[sw] = other[sw] || !said[fmt.Sprint(x.s.Benchmark, sw)]
 			} else {
 				own = append(own, j)
 			}
 		}
-		out = append(out, cliffFindings(x.s, own, x.spikes, algorithms(in.run.Run, x.s.traits().Collective, x.s.NP))...)
+		out = append(out, cliffFindings(x.s, own, x.spikes, algorithms(in.run.Run, x.s.traits().Collective, x.s.NP), lone)...)
+		out = append(out, belowSiblings(in, x.s, len(lone) > 0)...)
 	}
 	if len(cache) > 0 {
 		var where []string

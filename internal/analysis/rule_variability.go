@@ -22,10 +22,14 @@ func variability(s *series, th Thresholds) []Finding {
 		Summary: fmt.Sprintf("%s: the slowest rank took more than %g× as long as the fastest at %s", name(s.Series), th.SpreadRatio, sizes(hit)),
 		Numbers: []string{fmt.Sprintf("worst at %s: t_min %s, t_max %s (%.1f×), t_avg %s", Size(worst.bytes), us(worst.tmin),
 			us(worst.tmax), worst.tmax/worst.tmin, us(worst.tavg))}}
-	if s.traits().Rooted || len(hit) < th.SpreadMinSizes {
+	switch {
+	case s.traits().Rooted:
 		f.Severity = Info
 		f.Cause = "expected in a rooted collective: the root returns as soon as its part is handed off, the ranks farthest down the tree last; read t_max (the collective's completion) rather than t_min"
-	} else {
+	case len(hit) < th.SpreadMinSizes:
+		f.Severity = Info
+		f.Cause = "at one size only: most likely a hiccup during that size (a daemon, an interrupt, a page fault) rather than a property of the benchmark; rerun, and if it comes back at the same size, it is real"
+	default:
 		f.Severity = Warning
 		f.Cause = "contention or interference: ranks placed unevenly (another socket or node), ranks not bound to cores, oversubscription, or noise from daemons and other jobs; bind ranks (--bind-to core), keep the machine quiet and rerun"
 	}

@@ -50,6 +50,22 @@ type Thresholds struct {
 	CliffBWMinBytes int64   `json:"cliff_bw_min_bytes"`
 	CliffBWStay     float64 `json:"cliff_bw_stay"`
 
+	// siblings (benchmarks built on the same transfers, compared by what
+	// each rank sends per µs, from SiblingMinBytes on): a step of one
+	// that none of the others shares is its own cliff (not the MPI's
+	// switch) when its rate stands at SiblingStep of its standing before
+	// the step or less against every sibling (the median of SiblingSizes
+	// sizes or more), and below SiblingStay of it at each; a rate at SiblingFar of every sibling's or less, from some
+	// size to the largest (SiblingSizes sizes), is a WARNING. The healthy
+	// corpus (both MPIs, np 2, shared memory and TCP) stands at 0.31-1.26
+	// of PingPong's rate at single sizes and 0.57 over the largest ones
+	// (Exchange).
+	SiblingMinBytes int64   `json:"sibling_min_bytes"`
+	SiblingStep     float64 `json:"sibling_step"`
+	SiblingStay     float64 `json:"sibling_stay"`
+	SiblingFar      float64 `json:"sibling_far"`
+	SiblingSizes    int     `json:"sibling_sizes"`
+
 	// protocol switch: up to SwitchLines lines of at least
 	// SwitchMinPoints sizes each, a line added only when it takes the
 	// residual below SwitchMinGain times that without it; looked at only when one line misses by SwitchMinRMS
@@ -125,6 +141,7 @@ var DefaultThresholds = Thresholds{
 	BimodalMinSamples: 20, BimodalMinShare: 0.1, BimodalSeparation: 1.5, BimodalWarnShare: 0.25, BimodalMinGapUS: 0.25,
 	CliffTimeRatio: 1.5, CliffTimeMinUS: 1, CliffStay: 0.7, CliffRegain: 1.25, CliffShared: 3, CliffCacheBytes: 256 << 10,
 	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9,
+	SiblingMinBytes: 1024, SiblingStep: 0.5, SiblingStay: 0.7, SiblingFar: 0.5, SiblingSizes: 2,
 	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5,
 	EfficiencyWarn: 0.5, PlateauSpread: 1.05, PlateauBelow: 0.7, BusWarn: 0.5, BusWarnMinBytes: 1 << 20,
 	FabricShm: 1, FabricRDMA: 4, FabricSlow: 10, FabricFar: 250, FabricEFA: 20, FabricGPU: 2,

@@ -42,6 +42,12 @@ type Traits struct {
 	// Directions: how many directions of a link one transfer loads (1:
 	// one way, 2: both); 0: peak bandwidth is not compared with the link.
 	Directions int
+	// Sends: messages of the reported size each rank sends in one
+	// reported time (PingPong 1 per half round trip, Exchange 2). The
+	// suite's benchmarks with Sends built on the same transfers are
+	// siblings: each rank's send rate, bytes × Sends over the time,
+	// compares across them; 0: no siblings.
+	Sends int
 	// Bus is the collective's bus-bandwidth factor for p processes (data
 	// each rank moves over the link per byte of message); nil: none.
 	Bus func(p float64) float64

@@ -18,6 +18,7 @@ func init() {
 		BWScale:    4,
 		Buffers:    exchangeBuffers,
 		Directions: 2,
+		Sends:      2,
 		Summary:    "every rank exchanges messages with both chain neighbours",
 	})
 }

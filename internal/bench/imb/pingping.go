@@ -14,6 +14,7 @@ func init() {
 		BWScale:    1,
 		Buffers:    SameBuffers,
 		Directions: 2,
+		Sends:      1,
 		Summary:    "two ranks send to each other at once (MPI_Isend, MPI_Recv, MPI_Wait)",
 	})
 }

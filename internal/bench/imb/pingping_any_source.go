@@ -12,6 +12,7 @@ func init() {
 		BWScale:   1,
 		Source:    kernel.SourceAny,
 		Buffers:   SameBuffers,
+		Sends:     1,
 		Summary:   "PingPing receiving with MPI_ANY_SOURCE",
 	})
 }

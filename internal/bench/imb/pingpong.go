@@ -15,6 +15,7 @@ func init() {
 		Buffers:    SameBuffers,
 		Reference:  true,
 		Directions: 1,
+		Sends:      1,
 		Summary:    "one message back and forth between two ranks; half the round trip",
 	})
 }

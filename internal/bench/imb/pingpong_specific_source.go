@@ -12,6 +12,7 @@ func init() {
 		BWScale:   1,
 		Source:    kernel.SourceSpecific,
 		Buffers:   SameBuffers,
+		Sends:     1,
 		Summary:   "PingPong receiving with an explicit source and tag",
 	})
 }

@@ -14,6 +14,7 @@ func init() {
 		BWScale:    2,
 		Buffers:    SameBuffers,
 		Directions: 2,
+		Sends:      1,
 		Summary:    "MPI_Sendrecv around a periodic chain of all active ranks",
 	})
 }

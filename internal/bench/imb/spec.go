@@ -68,15 +68,18 @@ type Spec struct {
 	// Bus, Cost: the collective's bus factor and cost model.
 	Reference  bool
 	Directions int
-	Bus        func(p float64) float64
-	Cost       func(t bench.P2P, n, p float64) float64
+	// Sends: messages each rank sends in one reported time; the
+	// point-to-point benchmarks with it are compared as siblings.
+	Sends int
+	Bus   func(p float64) float64
+	Cost  func(t bench.P2P, n, p float64) float64
 }
 
 // Traits is what the interpretation side knows of the benchmark.
 func (s *Spec) Traits() bench.Traits {
 	t := bench.Traits{Suite: s.Suite, Name: s.Name, Label: s.Name, Lead: bench.LeadAvgTime,
 		Latency: s.Family == SingleTransfer, Reference: s.Reference, Rooted: s.Rooted, Sizeless: !s.HasSize(),
-		Directions: s.Directions, Bus: s.Bus, Cost: s.Cost,
+		Directions: s.Directions, Sends: s.Sends, Bus: s.Bus, Cost: s.Cost,
 		Reduction: s.Reduction && s.Family == Collective, LocalReduction: s.Kernel == kernel.ReduceLocal,
 		Collective: s.Kernel.Collective()}
 	if s.Family == SingleTransfer {
