@@ -138,6 +138,25 @@ func GeoMean(xs []float64) float64 {
 	return math.Exp(s / float64(len(xs)))
 }
 
+// GeoMeanCI is the geometric mean of positive values with a confidence
+// interval: Student's t interval of the mean of their logarithms, taken
+// back. NaN bounds for fewer than two values.
+func GeoMeanCI(xs []float64, confidence float64) (gm, lo, hi float64) {
+	gm = GeoMean(xs)
+	if len(xs) < 2 || math.IsNaN(gm) {
+		return gm, math.NaN(), math.NaN()
+	}
+	m, ss := math.Log(gm), 0.0
+	for _, x := range xs {
+		d := math.Log(x) - m
+		ss += d * d
+	}
+	n := float64(len(xs))
+	se := math.Sqrt(ss/(n-1)) / math.Sqrt(n)
+	t := stats.InvCDF(stats.TDist{V: n - 1})(0.5 + confidence/2)
+	return gm, math.Exp(m - t*se), math.Exp(m + t*se)
+}
+
 // MAD is the median absolute deviation from the median, scaled by 1.4826
 // so that it estimates the standard deviation of normal data.
 func MAD(xs []float64) float64 {

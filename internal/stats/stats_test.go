@@ -264,3 +264,26 @@ func TestFitSegmentsLarge(t *testing.T) {
 		t.Errorf("starts %v, want [0 1000 2200]", seg.Starts)
 	}
 }
+
+// TestGeoMeanCI: against values worked out by hand: logs 0, ln 2 (mean
+// ln √2, sd ln 2/√2, se ln 2/2), t(0.975, 1) = 12.706.
+func TestGeoMeanCI(t *testing.T) {
+	for _, c := range []struct {
+		xs         []float64
+		gm, lo, hi float64
+	}{
+		{[]float64{1, 2}, math.Sqrt2, math.Sqrt2 * math.Exp(-12.7062*math.Ln2/2), math.Sqrt2 * math.Exp(12.7062*math.Ln2/2)},
+		{[]float64{1.05, 1.05, 1.05}, 1.05, 1.05, 1.05},
+		{[]float64{1.1}, 1.1, math.NaN(), math.NaN()},
+	} {
+		gm, lo, hi := GeoMeanCI(c.xs, 0.95)
+		near := func(a, b float64) bool { return math.IsNaN(a) && math.IsNaN(b) || math.Abs(a-b) <= 1e-3*math.Abs(b) }
+		if !near(gm, c.gm) || !near(lo, c.lo) || !near(hi, c.hi) {
+			t.Errorf("GeoMeanCI(%v) = %g [%g %g], want %g [%g %g]", c.xs, gm, lo, hi, c.gm, c.lo, c.hi)
+		}
+	}
+	// five rounds 3% slow with ±1% noise: the interval leaves 1 out
+	if _, lo, _ := GeoMeanCI([]float64{1.02, 1.04, 1.03, 1.035, 1.025}, 0.95); !(lo > 1) {
+		t.Errorf("a 3%% bias over five rounds: interval from %g", lo)
+	}
+}

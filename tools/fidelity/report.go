@@ -5,6 +5,8 @@ import (
 	"io"
 	"math"
 	"sort"
+
+	"github.com/gomb-hpc/gomb/internal/stats"
 )
 
 // The fidelity tables: per benchmark and size the median ratio gomb/peer,
@@ -91,6 +93,7 @@ func report(w io.Writer, c *config, jobs []job, all []launch) {
 		}
 	}
 	fmt.Fprintf(w, "%d cells: %d within 3%%, %d more within twice the peer's spread, %d outside\n", n, ok, okSpread, n-ok-okSpread)
+	bandTable(w, jobs, all, c.rounds)
 	headline(w, jobs, all, c.rounds)
 	fmt.Fprintf(w, "\n## peak RSS of a rank (MB, median over launches) and wall time per launch (s, median)\n")
 	fmt.Fprintf(w, "%-18s %5s %10s %10s %8s %9s %9s %7s\n", "job", "rank", "peer MB", "gomb MB", "diff MB", "peer s", "gomb s", "ratio")
@@ -115,6 +118,7 @@ type cell struct {
 	ratio, q25, q75 float64
 	spread          float64 // the peer's IQR/median over its launches
 	rounds, missing int
+	byRound         map[int]float64 // round → that round's ratio
 }
 
 func (k cell) verdict() string {
@@ -157,15 +161,16 @@ func cellsOf(all []launch, name string, rounds int) []cell {
 	var out []cell
 	for k, rs := range by {
 		bench, bytes := splitKey(k)
-		c := cell{bench: bench, bytes: bytes}
+		c := cell{bench: bench, bytes: bytes, byRound: map[int]float64{}}
 		var ratios, peers []float64
-		for _, p := range rs {
+		for r, p := range rs {
 			peers = append(peers, p.peer...)
 			if len(p.peer) == 0 || len(p.gomb) == 0 || mean(p.peer) <= 0 {
 				c.missing++
 				continue
 			}
 			ratios = append(ratios, mean(p.gomb)/mean(p.peer))
+			c.byRound[r] = ratios[len(ratios)-1]
 		}
 		c.rounds = len(ratios)
 		if len(peers) == 0 {
@@ -232,4 +237,107 @@ func quantile(v []float64, p float64) float64 {
 		return s[len(s)-1]
 	}
 	return s[i] + (s[i+1]-s[i])*(x-float64(i))
+}
+
+// bands are the seed's message-size bands: latency, eager, rendezvous,
+// bandwidth.
+var bands = []struct {
+	name   string
+	lo, hi int64
+}{{"0-32 B", 0, 32}, {"64 B-4 KiB", 64, 4 << 10}, {"8-256 KiB", 8 << 10, 256 << 10}, {"512 KiB-4 MiB", 512 << 10, 4 << 20}}
+
+// band is one benchmark's sizes in one band: the geometric mean of the
+// ratios and its 95% interval over rounds.
+type band struct {
+	bench, band string
+	sizes       int
+	gm, lo, hi  float64 // NaN lo, hi: fewer than two rounds
+	rounds      int
+}
+
+// The band target: the geometric mean within [0.98, 1.02] and its 95%
+// interval holding 1.00.
+const bandTol = 0.02
+
+func (b band) verdict() string {
+	switch {
+	case math.IsNaN(b.lo):
+		return "one round"
+	case b.lo > 1:
+		return fmt.Sprintf("BIAS gomb +%.1f%%", 100*(b.gm-1))
+	case b.hi < 1:
+		return fmt.Sprintf("BIAS gomb %.1f%%", 100*(b.gm-1))
+	case math.Abs(b.gm-1) > bandTol:
+		return "unsure" // the interval holds 1 but the mean is off: more rounds
+	}
+	return "ok"
+}
+
+// bandsOf: per benchmark and band, each round's geometric mean of the
+// ratios over the band's sizes (the sizes that round has), then their
+// geometric mean and a t interval over rounds. Over rounds because a
+// launch's own noise (placement, frequency, the machine's other work)
+// moves every size of a band together; a bias of a few percent shared by
+// a dozen sizes then shows even where each size alone is noisy.
+func bandsOf(cells []cell) []band {
+	var out []band
+	var order []string
+	by := map[string][]cell{}
+	for _, c := range cells {
+		if by[c.bench] == nil {
+			order = append(order, c.bench)
+		}
+		by[c.bench] = append(by[c.bench], c)
+	}
+	for _, bench := range order {
+		for _, bd := range bands {
+			perRound := map[int][]float64{}
+			sizes := 0
+			for _, c := range by[bench] {
+				if c.bytes < bd.lo || c.bytes > bd.hi || len(c.byRound) == 0 {
+					continue
+				}
+				sizes++
+				for r, q := range c.byRound {
+					perRound[r] = append(perRound[r], q)
+				}
+			}
+			if sizes == 0 {
+				continue
+			}
+			var g []float64
+			for _, qs := range perRound {
+				g = append(g, stats.GeoMean(qs))
+			}
+			b := band{bench: bench, band: bd.name, sizes: sizes, rounds: len(g)}
+			b.gm, b.lo, b.hi = stats.GeoMeanCI(g, 0.95)
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// bandTable prints the band verdicts of every job and their count.
+func bandTable(w io.Writer, jobs []job, all []launch, rounds int) {
+	fmt.Fprintf(w, "\n## bands: geometric mean of gomb/peer over a band's sizes, 95%% interval over rounds\n")
+	fmt.Fprintf(w, "# target: the mean within [%.2f, %.2f] and its interval holding 1.00\n", 1-bandTol, 1+bandTol)
+	fmt.Fprintf(w, "%-18s %-24s %-14s %5s %7s %17s  %s\n", "job", "benchmark", "band", "sizes", "gmean", "[95% interval]", "verdict")
+	count := map[string]int{}
+	n := 0
+	for _, j := range jobs {
+		for _, b := range bandsOf(cellsOf(all, j.name, rounds)) {
+			v := b.verdict()
+			fmt.Fprintf(w, "%-18s %-24s %-14s %5d %7.3f  [%6.3f %6.3f]  %s\n", j.name, b.bench, b.band, b.sizes, b.gm, b.lo, b.hi, v)
+			n++
+			switch {
+			case v == "ok":
+				count["ok"]++
+			case len(v) > 4 && v[:4] == "BIAS":
+				count["bias"]++
+			default:
+				count["other"]++
+			}
+		}
+	}
+	fmt.Fprintf(w, "%d bands: %d on target, %d biased (interval without 1.00), %d unsure (more rounds)\n", n, count["ok"], count["bias"], count["other"])
 }
