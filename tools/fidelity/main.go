@@ -59,6 +59,8 @@ func main() {
 	fs.StringVar(&cfg.extraArgs, "imb-extra-args", "-msglog 0:16", "extra IMB flags of the non-default benchmarks (Uniband and Biband run long at large sizes)")
 	fs.StringVar(&cfg.extra, "imb-extra", "PingPongSpecificSource,PingPongAnySource,PingPingSpecificSource,PingPingAnySource,Uniband,Biband",
 		"IMB's non-default benchmarks, run in a job of their own; empty: none")
+	fs.StringVar(&cfg.imbSeq, "imb-seq", seqDefault,
+		"IMB sequences as users run them: argument lists separated by ';', each a job of its own at 2 processes (a lengths file: -msglen with {out} for the work directory); empty: none")
 	fs.StringVar(&cfg.osuTests, "osu-tests", "latency,bw,bibw,mbw_mr,multi_lat,put_latency,get_latency,acc_latency,allreduce,bcast,alltoall,barrier,iallreduce",
 		"OSU tests")
 	fs.StringVar(&cfg.osuArgs, "osu-args", "", "extra OSU flags for both programs (e.g. '-m 1:65536')")
@@ -100,6 +102,7 @@ type config struct {
 	label, launch, gomb, imb, osu, mcb string
 	rounds, ringSamples                int
 	imbArgs, imbColl, osuTests, extra  string
+	imbSeq                             string
 	np4Args, extraArgs                 string
 	osuArgs, only, out                 string
 	timeout                            time.Duration
@@ -129,10 +132,17 @@ func (c *config) wants(suite string) bool {
 	return false
 }
 
+// seqDefault: subsets and size lists as users run them. In the first, IMB
+// carries something from one benchmark to the next that gomb did not
+// (Reduce_scatter_block at 64 KiB: 18-19 µs in IMB-MPI1, 32-42 µs in
+// gomb, both ~41 µs alone); the second reads its sizes from a file.
+const seqDefault = "-msgsize 8,1024,16384,65536 -iter 1000 -iter_policy off PingPong PingPing Sendrecv Exchange Allreduce Reduce Reduce_local Reduce_scatter Reduce_scatter_block;" +
+	"-msglen {out}/lengths.txt -iter 1000 -iter_policy off Sendrecv Allgather Alltoall Bcast"
+
 // jobs plans the launches. IMB: the default list at 2 processes as a user
 // runs it (the whole list in one launch, so each benchmark follows the one
-// IMB runs before it), the non-default benchmarks, and the collectives at
-// 4 processes. OSU: one launch per test. Ring: a fixed number of samples.
+// IMB runs before it), the sequences (-imb-seq), the non-default
+// benchmarks, and the collectives at 4 processes. OSU: one launch per test. Ring: a fixed number of samples.
 func (c *config) jobs() ([]job, error) {
 	var js []job
 	extra := strings.Fields(c.imbArgs)
@@ -145,6 +155,12 @@ func (c *config) jobs() ([]job, error) {
 		js = append(js, imb("imb-default-np2", 2))
 		if c.extra != "" {
 			js = append(js, imb("imb-extra-np2", 2, append(strings.Fields(c.extraArgs), strings.Split(c.extra, ",")...)...))
+		}
+		for i, seq := range strings.Split(c.imbSeq, ";") {
+			a := strings.Fields(strings.ReplaceAll(seq, "{out}", c.out))
+			if len(a) > 0 {
+				js = append(js, imb(fmt.Sprintf("imb-seq%d-np2", i+1), 2, a...))
+			}
 		}
 		if c.imbColl != "" {
 			a := append(strings.Fields(c.np4Args), "-npmin", "4")
@@ -199,6 +215,8 @@ type launch struct {
 	Values map[string]float64 `json:"values"` // key -> time, µs (bandwidth: 1/MBps)
 	WallS  float64            `json:"wall_s"`
 	RSSKiB map[int]int64      `json:"rss_kib"` // peak RSS per rank
+	PSSKiB map[int]int64      `json:"pss_kib,omitempty"`
+	USSKiB map[int]int64      `json:"uss_kib,omitempty"` // peak private memory per rank
 }
 
 func run(c *config, jobs []job, w io.Writer) error {
@@ -207,6 +225,10 @@ func run(c *config, jobs []job, w io.Writer) error {
 	}
 	wrap, err := buildWrapper(c.out)
 	if err != nil {
+		return err
+	}
+	// the lengths file of the default sequences' -msglen job
+	if err := os.WriteFile(filepath.Join(c.out, "lengths.txt"), []byte("# sizes as users list them\n0\n100\n4k\n10000\n64k\n1m\n"), 0o644); err != nil {
 		return err
 	}
 	var all []launch
@@ -298,7 +320,7 @@ func (c *config) runOne(j job, prog string, round, slot int, wrap string) (launc
 	if l.Values, err = values(data, outPath, j); err != nil {
 		return l, err
 	}
-	l.RSSKiB = readRSS(rssDir)
+	l.RSSKiB, l.PSSKiB, l.USSKiB = readRSS(rssDir)
 	return l, nil
 }
 

@@ -95,17 +95,20 @@ func report(w io.Writer, c *config, jobs []job, all []launch) {
 	fmt.Fprintf(w, "%d cells: %d within 3%%, %d more within twice the peer's spread, %d outside\n", n, ok, okSpread, n-ok-okSpread)
 	bandTable(w, jobs, all, c.rounds)
 	headline(w, jobs, all, c.rounds)
-	fmt.Fprintf(w, "\n## peak RSS of a rank (MB, median over launches) and wall time per launch (s, median)\n")
-	fmt.Fprintf(w, "%-18s %5s %10s %10s %8s %9s %9s %7s\n", "job", "rank", "peer MB", "gomb MB", "diff MB", "peer s", "gomb s", "ratio")
+	fmt.Fprintf(w, "\n## peak memory of a rank (MB, median over launches) and wall time per launch (s, median)\n")
+	fmt.Fprintf(w, "# RSS counts the program's and libraries' file pages, which the ranks of a node share\n")
+	fmt.Fprintf(w, "# through the page cache; USS (private) is what each further rank adds\n")
+	fmt.Fprintf(w, "%-18s %4s %8s %8s %6s %8s %8s %6s %7s %7s %6s\n", "job", "rank", "peer RSS", "gomb RSS", "diff", "peer USS", "gomb USS", "diff", "peer s", "gomb s", "ratio")
 	for _, j := range jobs {
 		pw, gw := wall(all, j.name, "peer"), wall(all, j.name, "gomb")
 		for rank := 0; rank < j.np; rank++ {
-			pr, gr := rss(all, j.name, "peer", rank), rss(all, j.name, "gomb", rank)
+			pr, gr := memOf(all, j.name, "peer", rank, rssOf), memOf(all, j.name, "gomb", rank, rssOf)
+			pu, gu := memOf(all, j.name, "peer", rank, ussOf), memOf(all, j.name, "gomb", rank, ussOf)
+			fmt.Fprintf(w, "%-18s %4d %8.1f %8.1f %+6.1f %8.1f %8.1f %+6.1f", j.name, rank, pr, gr, gr-pr, pu, gu, gu-pu)
 			if rank == 0 {
-				fmt.Fprintf(w, "%-18s %5d %10.1f %10.1f %+8.1f %9.1f %9.1f %7.2f\n", j.name, rank, pr, gr, gr-pr, pw, gw, gw/pw)
-			} else {
-				fmt.Fprintf(w, "%-18s %5d %10.1f %10.1f %+8.1f\n", "", rank, pr, gr, gr-pr)
+				fmt.Fprintf(w, " %7.1f %7.1f %6.2f", pw, gw, gw/pw)
 			}
+			fmt.Fprintln(w)
 		}
 	}
 }
@@ -204,11 +207,15 @@ func wall(all []launch, name, prog string) float64 {
 	return quantile(v, 0.5)
 }
 
-func rss(all []launch, name, prog string, rank int) float64 {
+func rssOf(l launch) map[int]int64 { return l.RSSKiB }
+func ussOf(l launch) map[int]int64 { return l.USSKiB }
+
+// memOf: the median over a job's launches of one rank's peak (MB).
+func memOf(all []launch, name, prog string, rank int, of func(launch) map[int]int64) float64 {
 	var v []float64
 	for _, l := range all {
 		if l.Job == name && l.Prog == prog {
-			if k, ok := l.RSSKiB[rank]; ok {
+			if k, ok := of(l)[rank]; ok {
 				v = append(v, float64(k)/1024)
 			}
 		}

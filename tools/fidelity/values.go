@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -92,9 +91,10 @@ func buildWrapper(out string) (string, error) {
 	return filepath.Abs(bin)
 }
 
-// readRSS reads the wrapper's per-rank peak RSS files (KiB).
-func readRSS(dir string) map[int]int64 {
-	out := map[int]int64{}
+// readRSS reads the wrapper's per-rank files: the peak RSS, PSS and USS
+// of the launch (KiB; a file of an older wrapper has only RSS).
+func readRSS(dir string) (rss, pss, uss map[int]int64) {
+	rss, pss, uss = map[int]int64{}, map[int]int64{}, map[int]int64{}
 	ents, _ := os.ReadDir(dir)
 	for _, e := range ents {
 		r, err := strconv.Atoi(strings.TrimPrefix(e.Name(), "rss."))
@@ -102,16 +102,16 @@ func readRSS(dir string) map[int]int64 {
 			continue
 		}
 		b, _ := os.ReadFile(filepath.Join(dir, e.Name()))
-		var vs []int64
-		for _, l := range strings.Fields(string(b)) {
-			if v, err := strconv.ParseInt(l, 10, 64); err == nil {
-				vs = append(vs, v)
+		for _, l := range strings.Split(string(b), "\n") {
+			for i, f := range strings.Fields(l) {
+				v, err := strconv.ParseInt(f, 10, 64)
+				if err != nil || i > 2 {
+					continue
+				}
+				m := []map[int]int64{rss, pss, uss}[i]
+				m[r] = max(m[r], v)
 			}
 		}
-		if len(vs) > 0 {
-			sort.Slice(vs, func(i, j int) bool { return vs[i] < vs[j] })
-			out[r] = vs[len(vs)-1]
-		}
 	}
-	return out
+	return rss, pss, uss
 }
