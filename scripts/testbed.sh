@@ -204,8 +204,13 @@ unshape() {
 	ip netns exec "$h" iptables -t mangle -D POSTROUTING -o eth0 -j NFQUEUE --queue-num 0 --queue-bypass 2>/dev/null
 	ip netns exec "$h" iptables -t mangle -D PREROUTING -i eth0 -j NFQUEUE --queue-num 0 --queue-bypass 2>/dev/null
 	if [ -f "$W/nfq-$h.pid" ]; then
-		kill "$(cat "$W/nfq-$h.pid")" 2>/dev/null
+		local pid
+		pid=$(cat "$W/nfq-$h.pid")
+		kill "$pid" 2>/dev/null
 		rm -f "$W/nfq-$h.pid"
+		# its last line: packets delayed and its own overshoot
+		for _ in $(seq 20); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+		tail -n 1 "$W/nfq-$h.log" 2>/dev/null | sed "s/^/testbed: $h: /"
 	fi
 	ip netns exec "$h" tc qdisc del dev eth0 root 2>/dev/null
 	ip netns exec "$SW" tc qdisc del dev "vh$i" root 2>/dev/null

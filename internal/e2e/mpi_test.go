@@ -120,9 +120,16 @@ func launchArgv(t *testing.T, m mpiLib, np int, timeout time.Duration, extraEnv,
 // outlive the launcher by a moment, and the next job must start clean.
 func waitGone(t *testing.T) {
 	t.Helper()
+	waitGoneOf(t, "")
+}
+
+// waitGoneOf waits until no process runs binDir/bin (any binary of
+// binDir for "").
+func waitGoneOf(t *testing.T, bin string) {
+	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		left := ourProcesses()
+		left := ourProcesses(bin)
 		if len(left) == 0 {
 			return
 		}
@@ -133,8 +140,9 @@ func waitGone(t *testing.T) {
 	}
 }
 
-// ourProcesses lists the PIDs whose executable lives in binDir.
-func ourProcesses() []int {
+// ourProcesses lists the PIDs whose executable is binDir/bin (lives in
+// binDir, for "").
+func ourProcesses(bin string) []int {
 	var pids []int
 	ents, _ := os.ReadDir("/proc")
 	for _, e := range ents {
@@ -143,7 +151,7 @@ func ourProcesses() []int {
 			continue
 		}
 		exe, err := os.Readlink(filepath.Join("/proc", e.Name(), "exe"))
-		if err == nil && strings.HasPrefix(exe, binDir+"/") {
+		if err == nil && strings.HasPrefix(exe, binDir+"/") && (bin == "" || exe == filepath.Join(binDir, bin)) {
 			pids = append(pids, pid)
 		}
 	}

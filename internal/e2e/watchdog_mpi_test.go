@@ -42,7 +42,9 @@ func TestWatchdog(t *testing.T) {
 				if j.code != exitWatchdog {
 					t.Errorf("exit %d, want %d", j.code, exitWatchdog)
 				}
-				if took > 15*time.Second {
+				// a bound load cannot reach (a quiet machine: 3-4 s), far
+				// below the launch's 60 s, which a missed deadline meets
+				if took > 40*time.Second {
 					t.Errorf("the job took %v to end after a 2 s deadline", took)
 				}
 				if !strings.Contains(j.stderr, "rank 0 on ") || !strings.Contains(j.stderr, c.inFlight) ||

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -36,6 +37,13 @@ func scriptPath() string {
 }
 
 // Start brings up n hosts; teardown is registered with t.Cleanup.
+//
+// The prefix (letters and a dash: "gtbf-") gets the test process's PID
+// ("gtbf4711-"): two test runs on one machine (two clones, CI beside a
+// developer) never share namespaces. testbed.sh up takes down a bed of
+// its own prefix first, and with one prefix for every run that removed a
+// concurrent run's hosts in the middle of its test. Beds whose test
+// process is gone (a killed run leaves them) are taken down first.
 func Start(t testing.TB, n int, prefix string) *Bed {
 	t.Helper()
 	if why := missing(); why != "" {
@@ -44,6 +52,8 @@ func Start(t testing.TB, n int, prefix string) *Bed {
 		}
 		t.Skipf("no testbed: %s", why)
 	}
+	sweep(t)
+	prefix = strings.TrimSuffix(prefix, "-") + strconv.Itoa(os.Getpid()) + "-"
 	dir := filepath.Join(os.TempDir(), prefix+"testbed")
 	b := &Bed{Prefix: prefix, script: scriptPath(),
 		env: append(os.Environ(), "GOMB_TESTBED_PREFIX="+prefix, "GOMB_TESTBED_DIR="+dir)}
@@ -54,6 +64,41 @@ func Start(t testing.TB, n int, prefix string) *Bed {
 	})
 	b.Must(t, "up", strconv.Itoa(n))
 	return b
+}
+
+// owned matches the namespaces of a bed Start made: letters, the test
+// process's PID, a dash, then sw or hN.
+var owned = regexp.MustCompile(`^(gtb[a-z]*)([0-9]+)-(sw|h[0-9]+)$`)
+
+// sweep takes down the beds of test processes that no longer run.
+func sweep(t testing.TB) {
+	out, err := exec.Command("ip", "netns", "list").Output()
+	if err != nil {
+		return
+	}
+	stale := map[string]bool{}
+	for _, l := range strings.Split(string(out), "\n") {
+		f := strings.Fields(l)
+		if len(f) == 0 {
+			continue
+		}
+		m := owned.FindStringSubmatch(f[0])
+		if m == nil {
+			continue
+		}
+		if _, err := os.Stat("/proc/" + m[2]); os.IsNotExist(err) {
+			stale[m[1]+m[2]+"-"] = true
+		}
+	}
+	for p := range stale {
+		b := &Bed{Prefix: p, script: scriptPath(),
+			env: append(os.Environ(), "GOMB_TESTBED_PREFIX="+p, "GOMB_TESTBED_DIR="+filepath.Join(os.TempDir(), p+"testbed"))}
+		if out, err := b.sh(60*time.Second, "down"); err != nil {
+			t.Logf("a stale testbed %s: down failed: %v\n%s", p, err, out)
+		} else {
+			t.Logf("took down the stale testbed %s (its test process is gone)", p)
+		}
+	}
 }
 
 // missing says what the testbed lacks here ("" when nothing).

@@ -12,7 +12,9 @@
  * kernel lets packets through (fail-open) rather than dropping them.
  *
  * Speaks raw nfnetlink, so it needs only the kernel headers. Ends on
- * SIGTERM/SIGINT and then prints how many packets it delayed; with
+ * SIGTERM/SIGINT and then prints how many packets it delayed and how
+ * late past their due time it let them go (its own overshoot: timer
+ * slack and scheduling, which grow on a busy machine); with
  * --queue-bypass in the rule, traffic flows undelayed once it is gone.
  * Part of gomb's testbed (scripts/testbed.sh).
  */
@@ -44,6 +46,37 @@ static struct {
 	uint32_t id;
 } held[HELD];
 static unsigned head, tail; /* held[head..tail) wait, in id order */
+
+/* Overshoot: how late past its due time each packet was let go, µs, in
+ * powers of two (late[k]: below 2^k µs), with the largest and the sum. */
+#define LATE_BUCKETS 32
+static uint64_t late[LATE_BUCKETS], late_n, late_max, late_sum;
+
+static void note_late(uint64_t ns)
+{
+	uint64_t us = ns / 1000;
+	int k = 0;
+	while (k < LATE_BUCKETS - 1 && us >= (1ull << k))
+		k++;
+	late[k]++;
+	late_n++;
+	late_sum += us;
+	if (us > late_max)
+		late_max = us;
+}
+
+/* late_quantile: the bucket bound (µs) below which a share q of the
+ * packets were let go. */
+static uint64_t late_quantile(double q)
+{
+	uint64_t seen = 0;
+	for (int k = 0; k < LATE_BUCKETS; k++) {
+		seen += late[k];
+		if (seen >= q * late_n)
+			return 1ull << k;
+	}
+	return late_max;
+}
 
 static uint64_t now_ns(void)
 {
@@ -119,7 +152,12 @@ static void release(uint64_t t)
 {
 	uint32_t last = 0;
 	int any = 0;
+	uint64_t now = now_ns();
 	while (head != tail && held[head % HELD].due <= t) {
+		if (now > held[head % HELD].due)
+			note_late(now - held[head % HELD].due);
+		else
+			note_late(0);
 		last = held[head % HELD].id;
 		head++;
 		any = 1;
@@ -237,6 +275,9 @@ int main(int argc, char **argv)
 		release(now_ns());
 	}
 	release(UINT64_MAX); /* let nothing wait for a program that is gone */
-	fprintf(stderr, "nfq-delay: queue %u: %llu packets delayed\n", queue, (unsigned long long)total);
+	fprintf(stderr, "nfq-delay: queue %u: %llu packets delayed %ld us; let go late by: mean %llu us, "
+		"half under %llu us, 99%% under %llu us, at most %llu us\n",
+		queue, (unsigned long long)total, d, (unsigned long long)(late_n ? late_sum / late_n : 0),
+		(unsigned long long)late_quantile(0.5), (unsigned long long)late_quantile(0.99), (unsigned long long)late_max);
 	return 0;
 }
