@@ -105,23 +105,22 @@ func (c Comm) BcastBytes(b []byte, root int) ([]byte, error) {
 
 // GatherFloat64s gathers len(send) doubles from every rank to root, in rank
 // order. Every rank must send the same number. Non-roots get nil.
+//
+// The gathers' buffers are Go memory, pinned for the call: nothing of
+// gomb's own lands on the C heap between sizes, where it would move the
+// next size's message buffers away from where the peer program's land.
 func (c Comm) GatherFloat64s(send []float64, root int) ([]float64, error) {
 	n := len(send)
 	size := c.Size()
-	cs := (*C.double)(C.malloc(C.size_t(8 * (n*size + 1))))
-	defer C.free(unsafe.Pointer(cs))
-	sb := (*C.double)(C.malloc(C.size_t(8 * (n + 1))))
-	defer C.free(unsafe.Pointer(sb))
-	copy(unsafe.Slice((*float64)(unsafe.Pointer(sb)), n), send)
-	if err := mpiErr(C.gomb_gather_doubles(c.c, sb, C.int(n), cs, C.int(root)), "MPI_Gather"); err != nil {
+	sb := append(append(make([]float64, 0, n+1), send...), 0)
+	rb := make([]float64, n*size+1)
+	if err := mpiErr(C.gomb_gather_doubles(c.c, (*C.double)(&sb[0]), C.int(n), (*C.double)(&rb[0]), C.int(root)), "MPI_Gather"); err != nil {
 		return nil, err
 	}
 	if c.Rank() != root {
 		return nil, nil
 	}
-	out := make([]float64, n*size)
-	copy(out, unsafe.Slice((*float64)(unsafe.Pointer(cs)), n*size))
-	return out, nil
+	return rb[:n*size:n*size], nil
 }
 
 // GatherInts gathers len(send) ints from every rank to root.
@@ -166,28 +165,8 @@ func (c Comm) gatherCounts(n, root int) (counts []int, cnt, dsp []C.int, total i
 // GathervFloat64s gathers a slice of any length from every rank to root;
 // root gets one slice per rank.
 func (c Comm) GathervFloat64s(send []float64, root int) ([][]float64, error) {
-	counts, cnt, dsp, total, err := c.gatherCounts(len(send), root)
-	if err != nil {
-		return nil, err
-	}
-	size := c.Size()
-	rb := (*C.double)(C.malloc(C.size_t(8 * (total + 1))))
-	defer C.free(unsafe.Pointer(rb))
-	sb := (*C.double)(C.malloc(C.size_t(8 * (len(send) + 1))))
-	defer C.free(unsafe.Pointer(sb))
-	copy(unsafe.Slice((*float64)(unsafe.Pointer(sb)), len(send)), send)
-	if err := mpiErr(C.gomb_gatherv_doubles(c.c, sb, C.int(len(send)), rb, &cnt[0], &dsp[0], C.int(root)), "MPI_Gatherv"); err != nil {
-		return nil, err
-	}
-	if c.Rank() != root {
-		return nil, nil
-	}
-	all := unsafe.Slice((*float64)(unsafe.Pointer(rb)), total)
-	out := make([][]float64, size)
-	for i, v := range counts {
-		out[i] = append([]float64(nil), all[dsp[i]:int(dsp[i])+v]...)
-	}
-	return out, nil
+	sb := append(append(make([]float64, 0, len(send)+1), send...), 0)
+	return c.gatherv((*C.double)(&sb[0]), len(send), root)
 }
 
 // GathervBytes gathers a byte string of any length from every rank to root.
@@ -196,21 +175,17 @@ func (c Comm) GathervBytes(send []byte, root int) ([][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	size := c.Size()
-	rb := C.malloc(C.size_t(total + 1))
-	defer C.free(rb)
-	sb := C.CBytes(append(send, 0))
-	defer C.free(sb)
-	if err := mpiErr(C.gomb_gatherv_bytes(c.c, sb, C.int(len(send)), rb, &cnt[0], &dsp[0], C.int(root)), "MPI_Gatherv"); err != nil {
+	rb := make([]byte, total+1)
+	sb := append(append(make([]byte, 0, len(send)+1), send...), 0)
+	if err := mpiErr(C.gomb_gatherv_bytes(c.c, unsafe.Pointer(&sb[0]), C.int(len(send)), unsafe.Pointer(&rb[0]), &cnt[0], &dsp[0], C.int(root)), "MPI_Gatherv"); err != nil {
 		return nil, err
 	}
 	if c.Rank() != root {
 		return nil, nil
 	}
-	all := C.GoBytes(rb, C.int(total))
-	out := make([][]byte, size)
+	out := make([][]byte, len(counts))
 	for i, v := range counts {
-		out[i] = all[dsp[i] : int(dsp[i])+v]
+		out[i] = rb[dsp[i] : int(dsp[i])+v : int(dsp[i])+v]
 	}
 	return out, nil
 }
@@ -230,14 +205,11 @@ func (c Comm) GatherSamples(j *Job, send bool, root int) ([][]float64, error) {
 // GatherFloat64v gathers every rank's slice (any length, nil for none) to
 // root, which gets one slice per rank; the others get nil.
 func (c Comm) GatherFloat64v(send []float64, root int) ([][]float64, error) {
-	n := len(send)
-	sb := (*C.double)(C.malloc(C.size_t(8 * (n + 1))))
-	defer C.free(unsafe.Pointer(sb))
-	copy(unsafe.Slice((*float64)(unsafe.Pointer(sb)), n), send)
-	return c.gatherv(sb, n, root)
+	return c.GathervFloat64s(send, root)
 }
 
-// gatherv gathers n doubles at sb (C memory) from every rank to root.
+// gatherv gathers n doubles at sb (C memory, or Go memory pinned for the
+// call) from every rank to root.
 func (c Comm) gatherv(sb *C.double, n, root int) ([][]float64, error) {
 	counts, cnt, dsp, total, err := c.gatherCounts(n, root)
 	if err != nil {
@@ -247,21 +219,21 @@ func (c Comm) gatherv(sb *C.double, n, root int) ([][]float64, error) {
 		var dummy C.double
 		sb = &dummy
 	}
-	var rb *C.double
+	var rb []float64
+	var rp *C.double
 	if c.Rank() == root {
-		rb = (*C.double)(C.malloc(C.size_t(8 * (total + 1))))
-		defer C.free(unsafe.Pointer(rb))
+		rb = make([]float64, total+1)
+		rp = (*C.double)(&rb[0])
 	}
-	if err := mpiErr(C.gomb_gatherv_doubles(c.c, sb, C.int(n), rb, &cnt[0], &dsp[0], C.int(root)), "MPI_Gatherv"); err != nil {
+	if err := mpiErr(C.gomb_gatherv_doubles(c.c, sb, C.int(n), rp, &cnt[0], &dsp[0], C.int(root)), "MPI_Gatherv"); err != nil {
 		return nil, err
 	}
 	if c.Rank() != root {
 		return nil, nil
 	}
-	all := unsafe.Slice((*float64)(unsafe.Pointer(rb)), total)
 	out := make([][]float64, len(counts))
 	for i, v := range counts {
-		out[i] = append([]float64(nil), all[dsp[i]:int(dsp[i])+v]...)
+		out[i] = rb[dsp[i] : int(dsp[i])+v : int(dsp[i])+v]
 	}
 	return out, nil
 }

@@ -217,6 +217,8 @@ void gomb_job_free(gomb_job *j);
 int gomb_job_bind(gomb_job *j, gomb_comm *c);
 int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int fill_rank);
 void gomb_job_release(gomb_job *j); /* free the message buffers (IMB: after every size) */
+int gomb_imb_pointers(int np); /* IMB's start-up blocks on the heap (IMB_init_pointers) */
+int gomb_imb_times(int np);    /* IMB's per-size block on rank 0 (IMB_output's all_times) */
 
 /* Timed kernels. */
 int gomb_run(gomb_job *j);     /* dispatch.c: any kernel */

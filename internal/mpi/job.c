@@ -100,6 +100,33 @@ static void buf_free(int mode, void *p) {
         free(p);
 }
 
+// IMB-MPI1's other MPI_Alloc_mem blocks share the heap with a size's
+// message buffers and so decide where those land (an address and its
+// offset against MPI's own temporaries move a reduction 2-3x: Open MPI's
+// Reduce_scatter_block 64 KiB, np 2, runs 27 or 68-78 us by where its
+// buffers fall). IMB makes six arrays of world-size ints at start-up
+// (IMB_init_pointers) and keeps them; world rank 0 makes each size's
+// gathered times (IMB_output's all_times: world-size doubles) after the
+// size's timed loop, before the buffers are freed, and frees them at the
+// next size's.
+static void *imb_pointers[6];
+static void *imb_times;
+
+int gomb_imb_pointers(int np) {
+    for (int i = 0; i < 6; i++) {
+        if (imb_pointers[i]) continue;
+        int rc = MPI_Alloc_mem((MPI_Aint)np * (MPI_Aint)sizeof(int), MPI_INFO_NULL, &imb_pointers[i]);
+        if (rc != MPI_SUCCESS) return rc;
+    }
+    return MPI_SUCCESS;
+}
+
+int gomb_imb_times(int np) {
+    if (imb_times) MPI_Free_mem(imb_times);
+    imb_times = NULL;
+    return MPI_Alloc_mem((MPI_Aint)np * (MPI_Aint)sizeof(double), MPI_INFO_NULL, &imb_times);
+}
+
 // gomb_job_release frees the message buffers, the send buffer first, as
 // IMB's IMB_del_s_buf and IMB_del_r_buf do after every size.
 void gomb_job_release(gomb_job *j) {

@@ -69,6 +69,20 @@ func (j *Job) Release() {
 	C.gomb_job_release(j.j)
 }
 
+// IMBHeapStart makes, for a run with IMB-MPI1's buffers, the blocks IMB
+// puts on the heap at start-up (six arrays of np ints, kept): with them a
+// size's buffers land where IMB's do.
+func IMBHeapStart(np int) error {
+	return mpiErr(C.gomb_imb_pointers(C.int(np)), "MPI_Alloc_mem")
+}
+
+// IMBHeapSize makes, on world rank 0 after a size's timed loop and before
+// its buffers are released, the block IMB-MPI1 makes there (the gathered
+// times, np doubles), freeing the one of the size before.
+func IMBHeapSize(np int) error {
+	return mpiErr(C.gomb_imb_times(C.int(np)), "MPI_Alloc_mem")
+}
+
 func cbool(b bool) C.int {
 	if b {
 		return 1

@@ -139,6 +139,12 @@ func (j *Job) SetDelay(s float64) {}
 // Release does nothing without MPI.
 func (j *Job) Release() {}
 
+// IMBHeapStart fails without MPI.
+func IMBHeapStart(np int) error { return ErrNoMPI }
+
+// IMBHeapSize fails without MPI.
+func IMBHeapSize(np int) error { return ErrNoMPI }
+
 // Run fails.
 func (j *Job) Run(n int, record bool) (float64, error) { return 0, ErrNoMPI }
 

@@ -23,6 +23,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/internal/bench"
 	"github.com/gomb-hpc/gomb/internal/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/internal/mpi"
 	"github.com/gomb-hpc/gomb/internal/stats"
 	"github.com/gomb-hpc/gomb/internal/watchdog"
@@ -54,6 +55,11 @@ func (e *Engine) Run(specs []*imb.Spec) (imb.Summary, error) {
 	}
 	defer job.Free()
 	job.SetBuffers(e.Opt.Buffers)
+	if e.Opt.Buffers == kernel.BuffersIMB {
+		if err := mpi.IMBHeapStart(e.World.Size()); err != nil {
+			return sum, err
+		}
+	}
 	err = e.Opt.Steps(specs, e.World.Size(), func(s *imb.Spec, np int, ok, skip bool) error {
 		if !ok {
 			if !skip && e.World.Rank() == 0 {

@@ -145,6 +145,11 @@ func (e *Engine) size(w *sweep, size int64) (done bool, err error) {
 		return false, err
 	}
 	if o.Buffers == kernel.BuffersIMB {
+		if e.World.Rank() == 0 {
+			if err := mpi.IMBHeapSize(e.World.Size()); err != nil {
+				return false, err
+			}
+		}
 		w.job.Release() // IMB frees both buffers after every size
 	}
 	if o.MsgPause {
