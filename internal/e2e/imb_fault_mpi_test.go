@@ -108,21 +108,21 @@ func TestCheckFailure(t *testing.T) {
 	}
 }
 
-// longRun starts a run that takes many seconds and returns once the record
-// file holds a few results.
-func longRun(t *testing.T, m mpiLib, out string) (*exec.Cmd, *bytes.Buffer) {
+// startJob starts gomb under m's launcher with 2 ranks, in a process
+// group of its own, its stderr captured, env added to the environment; a
+// test that ends before it waits for the job kills it, so that no job is
+// left to the next test.
+func startJob(t *testing.T, m mpiLib, env []string, args ...string) (*exec.Cmd, *bytes.Buffer) {
 	t.Helper()
-	argv := append(m.argv(2), filepath.Join(binDir, m.bin), "imb", "-iter", "200000", "-iter_policy", "off",
-		"-msglog", "0:12", "-json", out, "PingPong", "Sendrecv")
+	argv := append(append(m.argv(2), filepath.Join(binDir, m.bin)), args...)
 	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = append(os.Environ(), env...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	var se bytes.Buffer
 	cmd.Stderr = &se
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// a test that fails before it waits for the job must not leave the
-	// job to the next test
 	t.Cleanup(func() {
 		if cmd.ProcessState == nil {
 			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
@@ -130,8 +130,17 @@ func longRun(t *testing.T, m mpiLib, out string) (*exec.Cmd, *bytes.Buffer) {
 			waitGone(t)
 		}
 	})
-	waitLines(t, cmd, out, 3, &se)
 	return cmd, &se
+}
+
+// longRun starts a run that takes many seconds and returns once the record
+// file holds a few results.
+func longRun(t *testing.T, m mpiLib, out string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
+	cmd, se := startJob(t, m, nil, "imb", "-iter", "200000", "-iter_policy", "off",
+		"-msglog", "0:12", "-json", out, "PingPong", "Sendrecv")
+	waitLines(t, cmd, out, 3, se)
+	return cmd, se
 }
 
 // waitExit waits for the launcher with a deadline and returns how long it
@@ -267,14 +276,7 @@ func TestJSONFileLocked(t *testing.T) {
 	// the second job (the other MPI's binary) beside the first: only its
 	// own ranks must be gone after it
 	m := mpis[1]
-	argv := append(m.argv(2), filepath.Join(binDir, m.bin), "imb", "-msglog", "0:2", "-iter", "10", "-json", out, "PingPong")
-	second := exec.Command(argv[0], argv[1:]...)
-	second.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	var se bytes.Buffer
-	second.Stderr = &se
-	if err := second.Start(); err != nil {
-		t.Fatal(err)
-	}
+	second, se := startJob(t, m, nil, "imb", "-msglog", "0:2", "-iter", "10", "-json", out, "PingPong")
 	_, code := waitExitOf(t, second, time.Minute, m.bin)
 	if code != exitUsage || strings.Count(se.String(), "another gomb job is writing its records there") != 1 {
 		t.Errorf("second job: exit %d:\n%s", code, se.String())
@@ -322,21 +324,11 @@ func TestSignalOneRank(t *testing.T) {
 		t.Run(m.name, func(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "r.jsonl")
-			argv := append(m.argv(2), filepath.Join(binDir, m.bin), "imb", "-iter", "200000", "-iter_policy", "off",
+			cmd, se := startJob(t, m, []string{"GOMB_E2E_JOB=" + dir}, "imb", "-iter", "200000", "-iter_policy", "off",
 				"-msglog", "0:12", "-json", out, "PingPong", "Sendrecv")
-			cmd := exec.Command(argv[0], argv[1:]...)
-			cmd.Env = append(os.Environ(), "GOMB_E2E_JOB="+dir)
-			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-			var se bytes.Buffer
-			cmd.Stderr = &se
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			waitLines(t, cmd, out, 3, &se)
+			waitLines(t, cmd, out, 3, se)
 			pid := rankPID(dir, 1)
 			if pid == 0 {
-				syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-				cmd.Wait()
 				t.Fatal("rank 1 not found")
 			}
 			syscall.Kill(pid, syscall.SIGTERM)
@@ -356,15 +348,8 @@ func TestCtrlCQuiet(t *testing.T) {
 	m := mpis[1]
 	for try := range 5 {
 		out := filepath.Join(t.TempDir(), "r.jsonl")
-		argv := append(m.argv(2), filepath.Join(binDir, m.bin), "osu", "latency", "-m", "524288:4194304", "-i", "100000", "-json", out)
-		cmd := exec.Command(argv[0], argv[1:]...)
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-		var se bytes.Buffer
-		cmd.Stderr = &se
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		waitLines(t, cmd, out, 1, &se)
+		cmd, se := startJob(t, m, nil, "osu", "latency", "-m", "524288:4194304", "-i", "100000", "-json", out)
+		waitLines(t, cmd, out, 1, se)
 		time.Sleep(time.Second)
 		cmd.Process.Signal(syscall.SIGINT)
 		waitExit(t, cmd, 30*time.Second)

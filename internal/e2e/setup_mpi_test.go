@@ -97,7 +97,9 @@ func TestPrecisionPolicy(t *testing.T) {
 				}
 				if r.Precision == nil {
 					t.Errorf("%s %d B: no precision", r.Benchmark, r.Bytes)
-				} else if n < 400 && *r.Precision > 0.10 {
+				} else if n < 400 && *r.Precision > 0.10*(1+1e-9) {
+					// the engine decides on seconds, the record is computed
+					// on µs: the same value may round to either side of 10%
 					t.Errorf("%s %d B: stopped at %d repetitions with precision %.3f above the 10%% target", r.Benchmark, r.Bytes, n, *r.Precision)
 				}
 			}
