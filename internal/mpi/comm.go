@@ -120,7 +120,7 @@ func (c Comm) GatherFloat64s(send []float64, root int) ([]float64, error) {
 	if c.Rank() != root {
 		return nil, nil
 	}
-	return rb[:n*size:n*size], nil
+	return rb[: n*size : n*size], nil
 }
 
 // GatherInts gathers len(send) ints from every rank to root.
