@@ -141,8 +141,9 @@ const seqDefault = "-msgsize 8,1024,16384,65536 -iter 1000 -iter_policy off Ping
 
 // jobs plans the launches. IMB: the default list at 2 processes as a user
 // runs it (the whole list in one launch, so each benchmark follows the one
-// IMB runs before it), the sequences (-imb-seq), the non-default
-// benchmarks, and the collectives at 4 processes. OSU: one launch per test. Ring: a fixed number of samples.
+// IMB runs before it), the non-default benchmarks, the sequences
+// (-imb-seq), and the collectives at 4 processes. OSU: one launch per
+// test. Ring: a fixed number of samples.
 func (c *config) jobs() ([]job, error) {
 	var js []job
 	extra := strings.Fields(c.imbArgs)
