@@ -164,14 +164,16 @@ func probe(path string) error {
 		return err
 	}
 	defer db.Close()
+	// One statement, so one snapshot: read apart, another gomb could
+	// commit the first migration between the two and its tables would be
+	// seen beside a version still 0.
 	var v, n int
-	if err := db.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil {
+	err = db.QueryRow(`SELECT (SELECT user_version FROM pragma_user_version),
+		(SELECT count(*) FROM sqlite_master)`).Scan(&v, &n)
+	if err != nil {
 		if locked(err) {
 			return nil // another gomb is making it: Open waits
 		}
-		return fmt.Errorf("not an SQLite archive: %s", sqliteText(err))
-	}
-	if err := db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n); err != nil {
 		return fmt.Errorf("not an SQLite archive: %s", sqliteText(err))
 	}
 	switch {
