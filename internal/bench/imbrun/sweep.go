@@ -36,17 +36,21 @@ type sweep struct {
 	listReps  []int
 }
 
-// runNP runs benchmark s with np active processes over all its sizes.
-func (e *Engine) runNP(job *mpi.Job, s *imb.Spec, np int, sum *imb.Summary) error {
+// split makes the communicator of this rank's group for np active
+// processes (null where it sits out), as IMB_set_communicator does.
+func (e *Engine) split(np int) (mpi.Comm, error) {
+	key := imb.MapKey(e.World.Rank(), e.Opt.MapP, e.Opt.MapQ)
+	color, _ := e.groupOf(key, np, e.World.Size())
+	return e.World.Split(color, key)
+}
+
+// runNP runs benchmark s with np active processes over all its sizes, on
+// comm, the communicator split for them.
+func (e *Engine) runNP(job *mpi.Job, s *imb.Spec, comm mpi.Comm, np int, sum *imb.Summary) error {
 	o := &e.Opt
 	rank, world := e.World.Rank(), e.World.Size()
 	key := imb.MapKey(rank, o.MapP, o.MapQ)
 	color, ngroups := e.groupOf(key, np, world)
-	comm, err := e.World.Split(color, key)
-	if err != nil {
-		return err
-	}
-	defer comm.Free()
 	if err := job.Bind(comm); err != nil {
 		return err
 	}
