@@ -52,6 +52,7 @@ func main() {
 	fs.StringVar(&cfg.osu, "osu", "", "OSU binaries directory")
 	fs.StringVar(&cfg.mcb, "mcb", "", "mpi-comm-bench binary")
 	fs.IntVar(&cfg.rounds, "rounds", 5, "ABBA rounds (each program runs every job twice a round)")
+	fs.BoolVar(&cfg.imbDefault, "imb-default", true, "run IMB's default list at 2 processes (false: only the other IMB jobs)")
 	fs.StringVar(&cfg.imbArgs, "imb-args", "", "extra IMB flags for both programs (default: IMB's defaults)")
 	fs.StringVar(&cfg.imbColl, "imb-np4", "Allreduce,Reduce,Reduce_scatter,Reduce_scatter_block,Allgather,Allgatherv,Gather,Gatherv,Scatter,Scatterv,Alltoall,Alltoallv,Bcast,Barrier",
 		"IMB benchmarks also run at 4 processes (-npmin 4); empty: none")
@@ -103,6 +104,7 @@ type config struct {
 	rounds, ringSamples                int
 	imbArgs, imbColl, osuTests, extra  string
 	imbSeq                             string
+	imbDefault                         bool
 	np4Args, extraArgs                 string
 	osuArgs, only, out                 string
 	timeout                            time.Duration
@@ -132,10 +134,12 @@ func (c *config) wants(suite string) bool {
 	return false
 }
 
-// seqDefault: subsets and size lists as users run them. In the first, IMB
-// carries something from one benchmark to the next that gomb did not
-// (Reduce_scatter_block at 64 KiB: 18-19 µs in IMB-MPI1, 32-42 µs in
-// gomb, both ~41 µs alone); the second reads its sizes from a file.
+// seqDefault: subsets and size lists as users run them. The first is the
+// case where IMB carried from one benchmark to the next what gomb did not:
+// every benchmark's communicator, whose structures on the C heap decide
+// whether Open MPI's per-call temporaries of Reduce_scatter_block at
+// 64 KiB make the heap shrink and grow in every call; the second reads its
+// sizes from a file.
 const seqDefault = "-msgsize 8,1024,16384,65536 -iter 1000 -iter_policy off PingPong PingPing Sendrecv Exchange Allreduce Reduce Reduce_local Reduce_scatter Reduce_scatter_block;" +
 	"-msglen {out}/lengths.txt -iter 1000 -iter_policy off Sendrecv Allgather Alltoall Bcast"
 
@@ -153,7 +157,9 @@ func (c *config) jobs() ([]job, error) {
 			return job{name: name, np: np, format: "imb",
 				peer: append([]string{c.imb}, a...), gomb: append([]string{c.gomb, "imb"}, a...)}
 		}
-		js = append(js, imb("imb-default-np2", 2))
+		if c.imbDefault {
+			js = append(js, imb("imb-default-np2", 2))
+		}
 		if c.extra != "" {
 			js = append(js, imb("imb-extra-np2", 2, append(strings.Fields(c.extraArgs), strings.Split(c.extra, ",")...)...))
 		}
