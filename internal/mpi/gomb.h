@@ -108,6 +108,7 @@ enum gomb_source {
 /* gomb_comm wraps one communicator handle (or MPI_COMM_NULL). */
 typedef struct {
     MPI_Comm comm;
+    MPI_Group imb_groups[2]; /* made by gomb_imb_comm (MPI_GROUP_NULL: none) */
 } gomb_comm;
 
 /* gomb_job describes one call of a timed kernel. Go fills the inputs by
@@ -219,6 +220,7 @@ int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int 
 void gomb_job_release(gomb_job *j); /* free the message buffers (IMB: after every size) */
 int gomb_imb_pointers(int np); /* IMB's start-up blocks on the heap (IMB_init_pointers) */
 int gomb_imb_times(int np);    /* IMB's per-size block on rank 0 (IMB_output's all_times) */
+int gomb_imb_comm(gomb_comm *c); /* IMB_init_communicator's calls on a new communicator */
 
 /* Timed kernels. */
 int gomb_run(gomb_job *j);     /* dispatch.c: any kernel */

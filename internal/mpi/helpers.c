@@ -133,6 +133,7 @@ int gomb_comm_split(gomb_comm *c, int color, int key, gomb_comm **out) {
         return rc;
     }
     if (nc->comm != MPI_COMM_NULL) MPI_Comm_set_errhandler(nc->comm, MPI_ERRORS_RETURN);
+    nc->imb_groups[0] = nc->imb_groups[1] = MPI_GROUP_NULL;
     *out = nc;
     return MPI_SUCCESS;
 }
@@ -141,6 +142,8 @@ int gomb_comm_is_null(gomb_comm *c) { return c == NULL || c->comm == MPI_COMM_NU
 
 void gomb_comm_free(gomb_comm *c) {
     if (!c || c == &world_comm) return;
+    for (int i = 0; i < 2; i++)
+        if (c->imb_groups[i] != MPI_GROUP_NULL) MPI_Group_free(&c->imb_groups[i]);
     if (c->comm != MPI_COMM_NULL) MPI_Comm_free(&c->comm);
     free(c);
 }

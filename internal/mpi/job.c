@@ -127,6 +127,32 @@ int gomb_imb_times(int np) {
     return MPI_Alloc_mem((MPI_Aint)np * (MPI_Aint)sizeof(double), MPI_INFO_NULL, &imb_times);
 }
 
+/* The MPI calls IMB_init_communicator makes on a benchmark's new
+ * communicator besides the split: MPI_Comm_compare with MPI_COMM_WORLD
+ * and, where it is not the world's group, on the group's rank 0 both
+ * groups and a translation of the ranks. The MPI allocates for them (MPICH
+ * 4.0: 40 KiB for the compare), and the next benchmark's buffers and
+ * temporaries land after them. IMB keeps the groups; they are freed with
+ * the communicator. (IMB's collection of the layout on world rank 0 is
+ * gomb's own gather.) */
+int gomb_imb_comm(gomb_comm *c) {
+    int result = MPI_UNEQUAL, rank, n, rc;
+    if (c->comm == MPI_COMM_NULL) return MPI_SUCCESS;
+    if ((rc = MPI_Comm_compare(MPI_COMM_WORLD, c->comm, &result)) != MPI_SUCCESS) return rc;
+    if (result == MPI_IDENT || result == MPI_CONGRUENT) return MPI_SUCCESS;
+    MPI_Comm_rank(c->comm, &rank);
+    if (rank != 0) return MPI_SUCCESS;
+    MPI_Comm_size(c->comm, &n);
+    int *from = malloc(2 * (size_t)n * sizeof(int));
+    if (!from) return MPI_ERR_NO_MEM;
+    for (int i = 0; i < n; i++) from[i] = i;
+    if ((rc = MPI_Comm_group(MPI_COMM_WORLD, &c->imb_groups[0])) == MPI_SUCCESS &&
+        (rc = MPI_Comm_group(c->comm, &c->imb_groups[1])) == MPI_SUCCESS)
+        rc = MPI_Group_translate_ranks(c->imb_groups[1], n, from, c->imb_groups[0], from + n);
+    free(from);
+    return rc;
+}
+
 // gomb_job_release frees the message buffers, the send buffer first, as
 // IMB's IMB_del_s_buf and IMB_del_r_buf do after every size.
 void gomb_job_release(gomb_job *j) {

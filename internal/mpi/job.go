@@ -83,6 +83,14 @@ func IMBHeapSize(np int) error {
 	return mpiErr(C.gomb_imb_times(C.int(np)), "MPI_Alloc_mem")
 }
 
+// IMBComm makes, on a communicator just split for a benchmark, the MPI
+// calls IMB_init_communicator makes there (MPI_Comm_compare with the
+// world; off the world's group, on its rank 0, both groups and a rank
+// translation, kept with c until it is freed).
+func IMBComm(c Comm) error {
+	return mpiErr(C.gomb_imb_comm(c.c), "MPI_Comm_compare")
+}
+
 func cbool(b bool) C.int {
 	if b {
 		return 1

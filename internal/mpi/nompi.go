@@ -142,6 +142,9 @@ func (j *Job) Release() {}
 // IMBHeapStart fails without MPI.
 func IMBHeapStart(np int) error { return ErrNoMPI }
 
+// IMBComm fails without MPI.
+func IMBComm(c Comm) error { return ErrNoMPI }
+
 // IMBHeapSize fails without MPI.
 func IMBHeapSize(np int) error { return ErrNoMPI }
 

@@ -90,6 +90,11 @@ func (e *Engine) Run(specs []*imb.Spec) (imb.Summary, error) {
 			return fmt.Errorf("%s, %d processes: %w", s.Name, np, err)
 		}
 		comms[s] = comm
+		if e.Opt.Buffers == kernel.BuffersIMB {
+			if err := mpi.IMBComm(comm); err != nil {
+				return fmt.Errorf("%s, %d processes: %w", s.Name, np, err)
+			}
+		}
 		if err := e.runNP(job, s, comm, np, &sum); err != nil {
 			return fmt.Errorf("%s, %d processes: %w", s.Name, np, err)
 		}

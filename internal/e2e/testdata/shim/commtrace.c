@@ -1,7 +1,7 @@
 /* commtrace: an LD_PRELOAD library for TestCommunicatorLifetime. On world
- * rank 0 it notes every MPI_Comm_split ("S") and every MPI_Comm_free of a
- * communicator a split made ("F"), in order, and prints them at
- * MPI_Finalize as one line: "commtrace: SSFSF...". */
+ * rank 0 it notes every MPI_Comm_split ("S"), MPI_Comm_compare ("C") and
+ * MPI_Comm_free of a communicator a split made ("F"), in order, and prints
+ * them at MPI_Finalize as one line: "commtrace: SCSCF...". */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -34,6 +34,11 @@ int MPI_Comm_free(MPI_Comm *c) {
                 break;
             }
     return PMPI_Comm_free(c);
+}
+
+int MPI_Comm_compare(MPI_Comm a, MPI_Comm b, int *result) {
+    if (rank0() && nseq < (int)sizeof seq - 1) seq[nseq++] = 'C';
+    return PMPI_Comm_compare(a, b, result);
 }
 
 int MPI_Finalize(void) {
