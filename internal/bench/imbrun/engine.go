@@ -63,11 +63,13 @@ func (e *Engine) Run(specs []*imb.Spec) (imb.Summary, error) {
 	// Each benchmark's communicator lives on after its table, as in
 	// IMB-MPI1 (every benchmark holds its own copy of IMB's comm_info and
 	// frees only its own previous communicator, when its process count
-	// changes): Open MPI allocates a communicator's structures on the C
+	// changes), and with IMB's buffers gets IMB's other calls on it
+	// (IMBComm). The MPI allocates a communicator's structures on the C
 	// heap, and where the next benchmark's buffers and the MPI's per-call
-	// temporaries land depends on whether they were freed. Freed here, a
-	// sequence ending in Reduce_scatter_block trimmed and regrew the heap
-	// in every call (twice IMB's time at 64 KiB).
+	// temporaries land depends on them: with each communicator freed after
+	// its table, Open MPI's Reduce_scatter_block at 64 KiB after eight
+	// other benchmarks trimmed and regrew the heap in every call (2.5 times
+	// IMB's time).
 	comms := map[*imb.Spec]mpi.Comm{}
 	defer func() {
 		for _, c := range comms {
