@@ -224,8 +224,12 @@ type Result struct {
 	Time time.Time `json:"time"`
 }
 
-// NBC is OSU's breakdown of a non-blocking collective, averaged over the
-// ranks, microseconds per iteration; Overlap in percent.
+// NBC is the breakdown of a non-blocking collective, microseconds per
+// iteration, Overlap in percent: OSU's (osu i* tests) averaged over the
+// ranks; IMB-NBC's (suite imb-nbc) those of the rank with the longest
+// overall time (t_ovrl), as IMB prints them, with Overall, Compute (t_CPU),
+// Pure and IMB's overlap, 100 * max(0, min(1, (pure + compute - overall)
+// / max(pure, compute))), and the other fields zero.
 type NBC struct {
 	OverallUS  float64 `json:"overall_us"`  // start to completion with compute in between
 	ComputeUS  float64 `json:"compute_us"`  // the compute, MPI_Test calls excluded
@@ -235,7 +239,7 @@ type NBC struct {
 	PureUS     float64 `json:"pure_us"`     // start and wait without compute
 	MinCommUS  float64 `json:"min_comm_us"` // smallest rank's pure time
 	MaxCommUS  float64 `json:"max_comm_us"` // largest rank's pure time
-	OverlapPct float64 `json:"overlap_pct"` // max(0, 100 - (overall-compute)/pure*100)
+	OverlapPct float64 `json:"overlap_pct"` // OSU: max(0, 100 - (overall-compute)/pure*100); IMB: above
 }
 
 // OneWay is the latency of each direction between ranks 0 and 1, from

@@ -6,6 +6,7 @@
 #
 #   peers/<mpi>/IMB-MPI1      IMB-MPI1 as upstream builds it (-O0)
 #   peers/<mpi>/IMB-MPI1-O2   the same at -O2
+#   peers/<mpi>/IMB-NBC       IMB-NBC as upstream builds it (-O0)
 #   peers/<mpi>/osu/          the OSU Micro-Benchmarks binaries (configure's -O2)
 #   peers/<mpi>/mpi_comm_bench
 #
@@ -55,6 +56,12 @@ for mpi in openmpi mpich; do
 			name=IMB-MPI1
 			[ $opt = O2 ] && name=IMB-MPI1-O2
 			cp "$b/src_cpp/IMB-MPI1" "$dest/$name"
+			if [ $opt = O0 ]; then
+				echo "build-peers: IMB-NBC ($mpi)" >&2
+				make -s -C "$b/src_cpp" TARGET=NBC CC=$cc CXX=$cxx CPPFLAGS=-DOMPI_SKIP_MPICXX=1 -j2 >>"$b.log" 2>&1 ||
+					{ echo "build-peers: IMB-NBC failed, see $b.log" >&2; exit 1; }
+				cp "$b/src_cpp/IMB-NBC" "$dest/IMB-NBC"
+			fi
 		done
 	fi
 	if [ -n "$osu" ]; then

@@ -16,33 +16,52 @@ import (
 	"github.com/gomb-hpc/gomb/textfmt/imbtext"
 )
 
-func imbHelp() *cli.Help {
-	return &cli.Help{
-		Usage: "mpirun -np N gomb imb [flags] [benchmark ...]",
-		Intro: fmt.Sprintf(`Runs the IMB-MPI1 benchmarks with IMB-MPI1's measurement semantics, flags
-and text tables, and writes every raw sample to a JSON Lines record file.
-Without names, IMB's default list runs, in this order:
-%s
-Benchmark names are case-insensitive; 'gomb imb -list' shows them all.`, wrapList(imb.DefaultNames())),
-		Groups: []cli.Group{
-			{Title: "IMB-MPI1 flags (one dash, value after a space):", Flags: []string{"npmin", "multi", "off_cache",
-				"iter", "iter_policy", "precision", "time", "mem", "msglen", "msgsize", "msglog", "map", "input",
-				"include", "exclude", "root_shift", "sync", "imb_barrier", "zero_size", "warm_up", "msg_pause",
-				"data_type", "red_data_type", "contig_type", "window_size", "thread_level", "list"}},
-			{Title: "gomb flags:", Flags: slices.Concat([]string{"check", "samples", "buffers"},
-				session.RecordFlags, session.WatchFlags)},
-		},
-		Outro: `Exit status: 0 success, 1 run failed, 2 bad flags or input, 3 -check failed,
-5 the watchdog ended the job, 128+signal when interrupted (records written
-so far stay valid).`,
-		Examples: []string{
+// imbHelp is the help of gomb imb (suite imb.Suite) and gomb imb-nbc.
+func imbHelp(suite string) func() *cli.Help {
+	return func() *cli.Help {
+		cmd, what, examples := "imb", "IMB-MPI1", []string{
 			"mpirun -np 2 gomb imb PingPong",
 			"mpirun -np 4 gomb imb -npmin 4 -json allreduce.jsonl Allreduce Bcast",
 			"mpirun -np 2 gomb imb -msglen sizes.txt -iter 100 -iter_policy off Sendrecv",
 			"mpirun -np 2 gomb imb -archive -system hpc4 -config ucx PingPong",
 			"mpiexec -n 8 gomb imb -multi 1 PingPong           # 4 pairs at once",
 			"srun -n 64 gomb imb -check -o check.jsonl Alltoall",
-		},
+		}
+		intro := ""
+		if suite == imb.SuiteNBC {
+			cmd, what = "imb-nbc", "IMB-NBC"
+			intro = `
+Each benchmark starts its non-blocking collective, runs IMB's CPU exploit
+for as long as the collective alone took (t_pure), then waits: t_ovrl is
+the whole, t_CPU the exploit, overlap[%] how much of the communication
+hid behind it. The _pure benchmarks time the collective alone.`
+			examples = []string{
+				"mpirun -np 2 gomb imb-nbc Ibcast",
+				"mpirun -np 4 gomb imb-nbc -npmin 4 -json nbc.jsonl Iallreduce Iallreduce_pure",
+				"mpirun -np 2 gomb imb-nbc -msglog 3:16 -iter 200 -check Ialltoall",
+			}
+		}
+		return &cli.Help{
+			Usage: fmt.Sprintf("mpirun -np N gomb %s [flags] [benchmark ...]", cmd),
+			Intro: fmt.Sprintf(`Runs the %s benchmarks with %s's measurement semantics, flags
+and text tables, and writes every raw sample to a JSON Lines record file.%s
+Without names, %s's default list runs, in this order:
+%s
+Benchmark names are case-insensitive; 'gomb %s -list' shows them all.`, what, what, intro, what,
+				wrapList(imb.DefaultNames(suite)), cmd),
+			Groups: []cli.Group{
+				{Title: what + " flags (one dash, value after a space):", Flags: []string{"npmin", "multi", "off_cache",
+					"iter", "iter_policy", "precision", "time", "mem", "msglen", "msgsize", "msglog", "map", "input",
+					"include", "exclude", "root_shift", "sync", "imb_barrier", "zero_size", "warm_up", "msg_pause",
+					"data_type", "red_data_type", "contig_type", "window_size", "thread_level", "list"}},
+				{Title: "gomb flags:", Flags: slices.Concat([]string{"check", "samples", "buffers"},
+					session.RecordFlags, session.WatchFlags)},
+			},
+			Outro: `Exit status: 0 success, 1 run failed, 2 bad flags or input, 3 -check failed,
+5 the watchdog ended the job, 128+signal when interrupted (records written
+so far stay valid).`,
+			Examples: examples,
+		}
 	}
 }
 
@@ -71,22 +90,44 @@ type imbConfig struct {
 	list bool
 }
 
-func newIMBConfig() *imbConfig { return &imbConfig{CommandLine: *imb.NewCommandLine()} }
+func newIMBConfig(suite string) *imbConfig {
+	cfg := &imbConfig{CommandLine: *imb.NewCommandLine()}
+	if suite != imb.Suite {
+		cfg.Request.Options.Suite = suite
+	}
+	return cfg
+}
 
-var imbUsage = helpWriter(imbHelp, imbFlags(newIMBConfig()))
+// imbCommand is the subcommand of an IMB suite: imb, imb-nbc.
+func imbCommand(suite string) string {
+	if suite == imb.Suite {
+		return "imb"
+	}
+	return suite
+}
+
+var (
+	imbUsage    = helpWriter(imbHelp(imb.Suite), imbFlags(newIMBConfig(imb.Suite)))
+	imbNBCUsage = helpWriter(imbHelp(imb.SuiteNBC), imbFlags(newIMBConfig(imb.SuiteNBC)))
+)
 
 func imbFlags(cfg *imbConfig) *flag.FlagSet {
-	fs := newFlagSet("imb")
+	fs := newFlagSet(imbCommand(cfg.Request.Options.SuiteName()))
 	cfg.CommandLine.Register(fs)
 	cfg.Flags.Register(fs)
 	fs.BoolVar(&cfg.list, "list", false, "list the benchmarks and exit")
 	return fs
 }
 
-// parseIMB parses the command line without touching MPI or files. It
-// returns flag.ErrHelp for -help.
-func parseIMB(args []string) (*imbConfig, error) {
-	cfg := newIMBConfig()
+// parseIMB parses gomb imb's command line without touching MPI or files.
+// It returns flag.ErrHelp for -help.
+func parseIMB(args []string) (*imbConfig, error) { return parseIMBSuite(imb.Suite, args) }
+
+// parseIMBNBC parses gomb imb-nbc's.
+func parseIMBNBC(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteNBC, args) }
+
+func parseIMBSuite(suite string, args []string) (*imbConfig, error) {
+	cfg := newIMBConfig(suite)
 	fs := imbFlags(cfg)
 	names, err := parseFlags(fs, args)
 	if err != nil {
@@ -98,14 +139,17 @@ func parseIMB(args []string) (*imbConfig, error) {
 	return cfg, cli.Distinct(cfg.Outputs(), []cli.Named{{Flag: "-msglen", Path: cfg.MsgLen}, {Flag: "-input", Path: cfg.Input}})
 }
 
-func imbList(w io.Writer) {
-	fmt.Fprintf(w, "# IMB-MPI1 benchmarks in gomb (* = default list, in run order)\n")
-	for _, s := range imb.Specs(imb.Suite) {
-		mark := " "
-		if s.Default {
-			mark = "*"
+func imbList(suite string) func(w io.Writer) {
+	return func(w io.Writer) {
+		_, binary := imb.Part(suite)
+		fmt.Fprintf(w, "# %s benchmarks in gomb (* = default list, in run order)\n", binary)
+		for _, s := range imb.Specs(suite) {
+			mark := " "
+			if s.Default {
+				mark = "*"
+			}
+			fmt.Fprintf(w, "%s %-24s %s\n", mark, s.Name, s.Summary)
 		}
-		fmt.Fprintf(w, "%s %-24s %s\n", mark, s.Name, s.Summary)
 	}
 }
 
@@ -134,9 +178,17 @@ func (p imbProgress) Size(s *imb.Spec, np int, size int64, done, total int) {
 }
 
 func runIMB(stdout, stderr io.Writer, args []string) error {
-	cfg, perr := parseIMB(args)
-	c := &session.Command{Name: "imb", Suite: imb.Suite, Level: cfg.Thread, Version: fullVersion(), Args: args,
-		Flags: &cfg.Flags, Help: imbUsage.write, List: imbList, Listing: cfg.list}
+	return runIMBSuite(imb.Suite, imbUsage, stdout, stderr, args)
+}
+
+func runIMBNBC(stdout, stderr io.Writer, args []string) error {
+	return runIMBSuite(imb.SuiteNBC, imbNBCUsage, stdout, stderr, args)
+}
+
+func runIMBSuite(suite string, u *usage, stdout, stderr io.Writer, args []string) error {
+	cfg, perr := parseIMBSuite(suite, args)
+	c := &session.Command{Name: imbCommand(suite), Suite: suite, Level: cfg.Thread, Version: fullVersion(), Args: args,
+		Flags: &cfg.Flags, Help: u.write, List: imbList(suite), Listing: cfg.list}
 	return session.Run(c, perr, stdout, stderr, func(s *session.Session) error {
 		plan, specs, err := planIMB(s, &cfg.CommandLine)
 		if err != nil {
@@ -185,7 +237,7 @@ func planIMB(s *session.Session, cl *imb.CommandLine) (*imb.Plan, []*imb.Spec, e
 	}
 	var specs []*imb.Spec
 	for _, n := range plan.Benchmarks {
-		sp, _ := imb.Lookup(imb.Suite, n)
+		sp, _ := imb.Lookup(plan.Options.SuiteName(), n)
 		specs = append(specs, sp)
 	}
 	if err := imbrun.Usable(specs, plan.Options); err != nil {
@@ -200,8 +252,10 @@ func imbHeader(run *result.Run, plan *imb.Plan, cfg *imbConfig) imbtext.Header {
 	if cfg.Set["thread_level"] {
 		thread = run.MPI.Thread
 	}
+	_, binary := imb.Part(plan.Options.SuiteName())
 	h := imbtext.Header{
-		Tool:       "gomb " + version + " (IMB-MPI1 2021.11 compatible)",
+		Tool:       "gomb " + version + " (" + binary + " 2021.11 compatible)",
+		Suite:      plan.Options.SuiteName(),
 		Date:       run.Start,
 		Machine:    r0.Machine,
 		System:     "Linux",

@@ -38,6 +38,8 @@ type command struct {
 var commands = []command{
 	{"imb", "IMB-MPI1 benchmarks with IMB's flags and tables (run under mpirun/mpiexec/srun)", runIMB,
 		parsed(parseIMB), imbUsage},
+	{"imb-nbc", "IMB-NBC benchmarks: non-blocking collectives and their overlap with computation", runIMBNBC,
+		parsed(parseIMBNBC), imbNBCUsage},
 	{"osu", "OSU Micro-Benchmarks tests with OSU's flags and tables, plus one-way latency", runOSU,
 		parsed(parseOSU), osuUsage},
 	{"ring", "continuous ring monitor (mpi-comm-bench): bandwidth per sample until stopped, straggler summary", runRing,

@@ -15,9 +15,9 @@ import (
 	"github.com/gomb-hpc/gomb/result"
 )
 
-func allIMB() []string {
+func allIMB(suite string) []string {
 	var names []string
-	for _, s := range imb.Specs(imb.Suite) {
+	for _, s := range imb.Specs(suite) {
 		names = append(names, s.Name)
 	}
 	return names
@@ -34,74 +34,89 @@ func timingRanks(s *imb.Spec, np int) int {
 	return np
 }
 
-// TestConformance runs every registered benchmark with both MPIs at 2 and
-// 4 ranks, with -check, and checks every record and the table layout.
+// imbSubcommand is the gomb subcommand of an IMB suite.
+func imbSubcommand(suite string) string {
+	if suite == imb.Suite {
+		return "imb"
+	}
+	return suite
+}
+
+// TestConformance runs every registered benchmark of every IMB suite with
+// both MPIs at 2 and 4 ranks, with -check, and checks every record and
+// the table layout.
 func TestConformance(t *testing.T) {
 	const iters = 10
-	for _, m := range mpis {
-		for _, world := range []int{2, 4} {
-			t.Run(fmt.Sprintf("%s/np%d", m.name, world), func(t *testing.T) {
-				out := filepath.Join(t.TempDir(), "r.jsonl")
-				args := append([]string{"-check", "-msglog", "0:2", "-iter", fmt.Sprint(iters), "-iter_policy", "off",
-					"-json", out}, allIMB()...)
-				j := launch(t, m, world, 5*time.Minute, nil, args...)
-				checkNoCrash(t, j)
-				if j.code != 0 {
-					t.Fatalf("exit %d\n%s", j.code, tail(j.stderr))
-				}
-				s := readRecords(t, out)
-				if len(s.bad) > 0 {
-					t.Fatalf("malformed records: %v", s.bad)
-				}
-				if s.run == nil || s.run.WorldSize != world || len(s.run.Ranks) != world || s.run.MPI.Impl != m.name {
-					t.Fatalf("run record %+v", s.run)
-				}
-				lib := map[string]string{"openmpi": "Open MPI", "mpich": "MPICH"}[m.name]
-				if !strings.Contains(s.run.MPI.Library, lib) || s.run.MPI.Standard == "" {
-					t.Errorf("MPI library %q standard %q", s.run.MPI.Library, s.run.MPI.Standard)
-				}
-				for i, r := range s.run.Ranks {
-					if r.Rank != i || r.Host == "" || r.PID <= 0 || r.CPUs == "" || r.Kernel == "" {
-						t.Errorf("rank provenance %+v", r)
-					}
-				}
-				if s.end == nil || s.end.Status != result.EndComplete || s.end.Results != len(s.results) {
-					t.Errorf("end record %+v with %d results", s.end, len(s.results))
-				}
-				o := imb.DefaultOptions()
-				o.MsgLogMin, o.MsgLogMax = 0, 2
-				i := 0
-				for _, sp := range imb.Specs(imb.Suite) {
-					nTables := 0
-					for _, np := range imb.NPSequence(2, world) {
-						if ok, _ := sp.Valid(np); !ok {
-							continue
-						}
-						nTables++
-						sizes := []int64{0}
-						if sp.HasSize() {
-							sizes = o.SizeList(o.Unit(sp))
-						}
-						for _, size := range sizes {
-							if i >= len(s.results) {
-								t.Fatalf("records end before %s np=%d %d B", sp.Name, np, size)
-							}
-							r := s.results[i]
-							i++
-							checkResult(t, r, sp, np, size, iters)
-						}
-					}
-					if got := strings.Count(j.stdout, "# Benchmarking "+sp.Name+" \n"); got != nTables {
-						t.Errorf("%s: %d tables in the text, want %d", sp.Name, got, nTables)
-					}
-				}
-				if i != len(s.results) {
-					t.Errorf("%d extra result records", len(s.results)-i)
-				}
-				checkColumns(t, j.stdout)
-			})
+	for _, suite := range imb.Suites {
+		for _, m := range mpis {
+			for _, world := range []int{2, 4} {
+				t.Run(fmt.Sprintf("%s/%s/np%d", suite, m.name, world), func(t *testing.T) {
+					conformance(t, suite, m, world, iters)
+				})
+			}
 		}
 	}
+}
+
+func conformance(t *testing.T, suite string, m mpiLib, world, iters int) {
+	out := filepath.Join(t.TempDir(), "r.jsonl")
+	args := append([]string{"-check", "-msglog", "0:2", "-iter", fmt.Sprint(iters), "-iter_policy", "off",
+		"-json", out}, allIMB(suite)...)
+	j := launchCmd(t, m, world, 5*time.Minute, nil, imbSubcommand(suite), args...)
+	checkNoCrash(t, j)
+	if j.code != 0 {
+		t.Fatalf("exit %d\n%s", j.code, tail(j.stderr))
+	}
+	s := readRecords(t, out)
+	if len(s.bad) > 0 {
+		t.Fatalf("malformed records: %v", s.bad)
+	}
+	if s.run == nil || s.run.WorldSize != world || len(s.run.Ranks) != world || s.run.MPI.Impl != m.name {
+		t.Fatalf("run record %+v", s.run)
+	}
+	lib := map[string]string{"openmpi": "Open MPI", "mpich": "MPICH"}[m.name]
+	if !strings.Contains(s.run.MPI.Library, lib) || s.run.MPI.Standard == "" {
+		t.Errorf("MPI library %q standard %q", s.run.MPI.Library, s.run.MPI.Standard)
+	}
+	for i, r := range s.run.Ranks {
+		if r.Rank != i || r.Host == "" || r.PID <= 0 || r.CPUs == "" || r.Kernel == "" {
+			t.Errorf("rank provenance %+v", r)
+		}
+	}
+	if s.end == nil || s.end.Status != result.EndComplete || s.end.Results != len(s.results) {
+		t.Errorf("end record %+v with %d results", s.end, len(s.results))
+	}
+	o := imb.DefaultOptions()
+	o.MsgLogMin, o.MsgLogMax = 0, 2
+	i := 0
+	for _, sp := range imb.Specs(suite) {
+		nTables := 0
+		for _, np := range imb.NPSequence(2, world) {
+			if ok, _ := sp.Valid(np); !ok {
+				continue
+			}
+			nTables++
+			sizes := []int64{0}
+			if sp.HasSize() {
+				sizes = o.SizeList(o.Unit(sp))
+			}
+			for _, size := range sizes {
+				if i >= len(s.results) {
+					t.Fatalf("records end before %s np=%d %d B", sp.Name, np, size)
+				}
+				r := s.results[i]
+				i++
+				checkResult(t, r, sp, np, size, iters)
+			}
+		}
+		if got := strings.Count(j.stdout, "# Benchmarking "+sp.Name+" \n"); got != nTables {
+			t.Errorf("%s: %d tables in the text, want %d", sp.Name, got, nTables)
+		}
+	}
+	if i != len(s.results) {
+		t.Errorf("%d extra result records", len(s.results)-i)
+	}
+	checkColumns(t, j.stdout)
 }
 
 func checkResult(t *testing.T, r *result.Result, sp *imb.Spec, np int, size int64, iters int) {
@@ -144,6 +159,19 @@ func checkResult(t *testing.T, r *result.Result, sp *imb.Spec, np int, size int6
 	if r.Locality != result.IntraNode || r.HostCount != 1 {
 		t.Errorf("%s: locality %s on %d hosts", where, r.Locality, r.HostCount)
 	}
+	if r.Suite != sp.Suite {
+		t.Errorf("%s: suite %q, want %q", where, r.Suite, sp.Suite)
+	}
+	if n := r.NBC; sp.Overlap != (n != nil) {
+		t.Errorf("%s: overlap %v but NBC %+v", where, sp.Overlap, n)
+	} else if n != nil {
+		// IMB-NBC's row: the slowest rank's t_ovrl with its t_pure, t_CPU
+		// and IMB's overlap of them
+		want := 100 * max(0, min(1, (n.PureUS+n.ComputeUS-n.OverallUS)/max(n.PureUS, n.ComputeUS)))
+		if n.OverallUS != r.TMaxUS || n.PureUS <= 0 || n.ComputeUS <= 0 || n.OverlapPct < want-1e-9 || n.OverlapPct > want+1e-9 {
+			t.Errorf("%s: overlap times %+v, t_max %g", where, n, r.TMaxUS)
+		}
+	}
 	if r.Check == nil || !r.Check.Passed {
 		t.Errorf("%s: check %+v", where, r.Check)
 	}
@@ -176,41 +204,48 @@ func TestIMBLayout(t *testing.T) {
 		// (the default sizes, imb_np4_npmin2.txt, took 280 s of 4 ranks
 		// on 2 cores with one of them busy)
 		{"imb_np4_npmin2_msglog10.txt", 4, []string{"openmpi"}},
+		// IMB-NBC 2021.11: the default list, the _pure benchmarks, 4 ranks
+		{"imb_nbc_np2_msglog10_iter100.txt", 2, []string{"openmpi", "mpich"}},
+		{"imb_nbc_np2_pure.txt", 2, []string{"openmpi", "mpich"}},
+		{"imb_nbc_np4_npmin2_msglog6.txt", 4, []string{"openmpi"}},
 	}
 	for _, c := range cases {
 		ref, err := os.ReadFile(filepath.Join("testdata", "imb", c.file))
 		if err != nil {
 			t.Fatal(err)
 		}
-		args := callingSequence(t, string(ref))
+		sub, args := callingSequence(t, string(ref))
 		for _, m := range mpis {
 			if !contains(c.libs, m.name) {
 				continue
 			}
 			t.Run(m.name+"/"+c.file, func(t *testing.T) {
-				j := launch(t, m, c.np, 5*time.Minute, nil, args...)
+				j := launchCmd(t, m, c.np, 5*time.Minute, nil, sub, args...)
 				if j.code != 0 {
 					t.Fatalf("exit %d: %s", j.code, tail(j.stderr))
 				}
 				got, want := maskIMB(j.stdout), maskIMB(string(ref))
 				if got != want {
-					t.Errorf("layout differs from IMB-MPI1's %s:\n%s", c.file, testutil.Diff(want, got))
+					t.Errorf("layout differs from IMB's %s:\n%s", c.file, testutil.Diff(want, got))
 				}
 			})
 		}
 	}
 }
 
-// callingSequence extracts the IMB arguments from a log's header.
-func callingSequence(t *testing.T, log string) []string {
+// callingSequence extracts the IMB program's gomb subcommand and its
+// arguments from a log's header.
+func callingSequence(t *testing.T, log string) (string, []string) {
 	t.Helper()
 	for _, l := range strings.Split(log, "\n") {
-		if strings.HasPrefix(l, "# IMB-MPI1") {
-			return strings.Fields(strings.TrimPrefix(l, "# IMB-MPI1"))
+		for prog, sub := range map[string]string{"# IMB-MPI1 ": "imb", "# IMB-NBC ": "imb-nbc"} {
+			if strings.HasPrefix(l, prog) {
+				return sub, strings.Fields(strings.TrimPrefix(l, prog))
+			}
 		}
 	}
 	t.Fatal("no calling sequence in the reference log")
-	return nil
+	return "", nil
 }
 
 func contains(list []string, s string) bool {
@@ -239,6 +274,10 @@ func TestBadInput(t *testing.T) {
 		want string
 	}{
 		{"unknown benchmark", 2, []string{"PingPang"}, `unknown benchmark "PingPang"`},
+		// IMB-NBC's names and options are its subcommand's
+		{"nbc name in imb", 2, []string{"Ibcast"}, `unknown benchmark "Ibcast" ('gomb imb -list' shows the names)`},
+		{"imb name in nbc", 2, []string{"imb-nbc", "PingPong"}, `unknown benchmark "PingPong" ('gomb imb-nbc -list' shows the names)`},
+		{"nbc precision", 2, []string{"imb-nbc", "-iter_policy", "precision", "Ibcast"}, "-iter_policy precision: not for Ibcast"},
 		{"malformed msglen", 2, []string{"-msglen", badLen, "PingPong"}, "sizes.txt:4:"},
 		{"empty msglen", 2, []string{"-msglen", emptyLen, "PingPong"}, "no message lengths"},
 		{"missing msglen", 2, []string{"-msglen", filepath.Join(dir, "nope.txt"), "PingPong"}, "no such file"},
@@ -264,7 +303,11 @@ func TestBadInput(t *testing.T) {
 	for _, m := range mpis {
 		for _, c := range cases {
 			t.Run(m.name+"/"+c.name, func(t *testing.T) {
-				j := launch(t, m, c.np, time.Minute, nil, c.args...)
+				sub, args := "imb", c.args
+				if len(args) > 0 && args[0] == "imb-nbc" {
+					sub, args = args[0], args[1:]
+				}
+				j := launchCmd(t, m, c.np, time.Minute, nil, sub, args...)
 				checkUsageError(t, j, c.want)
 				if strings.TrimSpace(j.stdout) != "" {
 					t.Errorf("stdout not empty: %q", j.stdout)

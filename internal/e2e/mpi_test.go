@@ -255,6 +255,10 @@ func checkUsageError(t *testing.T, j job, want string) {
 
 var numCol = regexp.MustCompile(`^ *-?[0-9]+(\.[0-9]+)?$`)
 
+// imbCall finds the program in a calling sequence line: gomb's subcommand
+// (" imb ", " imb-nbc ") or IMB's program ("# IMB-MPI1 ", "# IMB-NBC ").
+var imbCall = regexp.MustCompile(`( imb(-nbc)? |^# IMB-(MPI1|NBC) )`)
+
 // maskIMB turns IMB-layout text into its structure: values of table
 // columns become N (each column still exactly 13 characters wide), and the
 // lines that name the tool, the date, the kernel, the MPI version or the
@@ -268,13 +272,9 @@ func maskIMB(text string) string {
 		case strings.HasPrefix(l, "# Date ") || strings.HasPrefix(l, "# Release ") ||
 			strings.HasPrefix(l, "# Version ") || strings.HasPrefix(l, "# MPI Version "):
 			l = l[:strings.Index(l, ":")+1]
-		case strings.HasPrefix(l, "# ") && strings.Contains(l, " imb ") || strings.HasPrefix(l, "# IMB-MPI1 "):
+		case strings.HasPrefix(l, "# ") && imbCall.MatchString(l):
 			// calling sequence: keep the arguments after the program
-			if i := strings.Index(l, " imb "); i >= 0 {
-				l = "# <prog>" + l[i+4:]
-			} else {
-				l = "# <prog>" + strings.TrimPrefix(l, "# IMB-MPI1")
-			}
+			l = "# <prog>" + l[imbCall.FindStringIndex(l)[1]-1:]
 		case l != "" && !strings.HasPrefix(l, "#") && !strings.Contains(l, "[usec]") && !strings.Contains(l, "#bytes"):
 			var b strings.Builder
 			rest := l

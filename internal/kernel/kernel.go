@@ -48,6 +48,7 @@ const (
 	Ring               // one MPI_Sendrecv around the ring after a barrier
 	Memcpy             // memcpy of Count bytes
 	OneWay             // ping-pong stamping every send and receive
+	IMBNBC             // IMB-NBC: Params.NBCOp, pure or (Params.Overlap) with IMB's CPU exploit
 	Count              // the number of IDs, None included
 )
 
@@ -176,7 +177,19 @@ const (
 	NBCIscatter
 	NBCIallgather
 	NBCIalltoall
+	NBCIgatherv // the rest are IMB-NBC's only
+	NBCIscatterv
+	NBCIallgatherv
+	NBCIalltoallv
+	NBCIreduceScatter
 )
+
+// Collective is the operation's name as the MPI libraries' algorithm
+// tables give it for the blocking twin ("bcast"; "barrier" for Ibarrier).
+func (o NBCOp) Collective() string {
+	return [...]string{"barrier", "bcast", "reduce", "allreduce", "gather", "scatter", "allgather", "alltoall",
+		"gatherv", "scatterv", "allgatherv", "alltoallv", "reduce_scatter"}[o]
+}
 
 // Params are what one kernel call needs besides its communicator.
 type Params struct {
@@ -207,6 +220,9 @@ type Params struct {
 	NBCOp    NBCOp
 	ComputeS float64
 	NTest    int
+	// Overlap: IMB-NBC's benchmarks that are not _pure run the pure loop,
+	// then the loop with IMB's CPU exploit as long as the pure time.
+	Overlap bool
 }
 
 // Buffers says where a job's message buffers come from. Each suite lays

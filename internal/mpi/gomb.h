@@ -59,6 +59,7 @@ enum gomb_kernel {
     GOMB_K_RING,                /* one MPI_Sendrecv around the ring after a barrier */
     GOMB_K_MEMCPY,              /* memcpy of count bytes (ring --mem-copy-local) */
     GOMB_K_ONEWAY,              /* ping-pong with a timestamp at every send and receive */
+    GOMB_K_IMB_NBC,             /* IMB-NBC: a non-blocking collective, pure or with IMB's CPU exploit */
     GOMB_K_COUNT
 };
 
@@ -84,7 +85,12 @@ enum {
     GOMB_NBC_IGATHER,
     GOMB_NBC_ISCATTER,
     GOMB_NBC_IALLGATHER,
-    GOMB_NBC_IALLTOALL
+    GOMB_NBC_IALLTOALL,
+    GOMB_NBC_IGATHERV, /* the rest: IMB-NBC's only */
+    GOMB_NBC_ISCATTERV,
+    GOMB_NBC_IALLGATHERV,
+    GOMB_NBC_IALLTOALLV,
+    GOMB_NBC_IREDUCE_SCATTER
 };
 
 /* Where a job's message buffers come from (gomb_job.buf_mode): each suite
@@ -136,6 +142,7 @@ typedef struct {
     int nbc_op;       /* GOMB_K_NBC */
     double compute_s; /* GOMB_K_NBC: compute per iteration, seconds (0: pure communication) */
     int ntest;        /* GOMB_K_NBC: MPI_Test calls spread over the compute */
+    int overlap;      /* GOMB_K_IMB_NBC: after the pure loop, the loop with IMB's CPU exploit */
     double delay_s;   /* fault injection (GOMB_FAULT=delay): this rank spins so long before
                          every iteration of the IMB loops; 0 (always, but in tests) for none */
 
@@ -158,7 +165,9 @@ typedef struct {
     /* outputs */
     double elapsed;    /* seconds: loop time, or sum of per-call times */
     int nsamples;      /* samples stored by the last recorded run */
-    double t_init, t_compute, t_test, t_wait; /* GOMB_K_NBC: sums over the timed iterations */
+    double t_init, t_compute, t_test, t_wait; /* GOMB_K_NBC: sums over the timed iterations
+                                                 (GOMB_K_IMB_NBC: t_compute, the exploit's) */
+    double t_pure;     /* GOMB_K_IMB_NBC: the pure loop's mean time per iteration */
     double *stamps;    /* GOMB_K_ONEWAY: 4 MPI_Wtime stamps per timed iteration */
     size_t stamps_cap;
 
@@ -229,6 +238,7 @@ int gomb_run_imb(gomb_job *j); /* kernels.c: IMB-MPI1's kernels, the barrier per
 int gomb_run_p2p(gomb_job *j);  /* osu.c: OSU's point-to-point latency and bandwidth, gomb's one-way */
 int gomb_run_rma(gomb_job *j);  /* rma.c: OSU's one-sided */
 int gomb_run_nbc(gomb_job *j);  /* nbc.c: OSU's non-blocking collectives */
+int gomb_run_imb_nbc(gomb_job *j); /* imb_nbc.c: IMB-NBC's */
 int gomb_run_ring(gomb_job *j); /* ring.c: the ring monitor's sample, local copy */
 
 /* Validation (validate.c): one untimed call of the kernel with known data.

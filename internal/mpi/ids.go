@@ -48,6 +48,7 @@ func _() {
 	_ = x[kernel.Ring-C.GOMB_K_RING]
 	_ = x[kernel.Memcpy-C.GOMB_K_MEMCPY]
 	_ = x[kernel.OneWay-C.GOMB_K_ONEWAY]
+	_ = x[kernel.IMBNBC-C.GOMB_K_IMB_NBC]
 	_ = x[kernel.Count-C.GOMB_K_COUNT]
 
 	_ = x[kernel.Byte-C.GOMB_DT_BYTE]
@@ -93,6 +94,11 @@ func _() {
 	_ = x[kernel.NBCIscatter-C.GOMB_NBC_ISCATTER]
 	_ = x[kernel.NBCIallgather-C.GOMB_NBC_IALLGATHER]
 	_ = x[kernel.NBCIalltoall-C.GOMB_NBC_IALLTOALL]
+	_ = x[kernel.NBCIgatherv-C.GOMB_NBC_IGATHERV]
+	_ = x[kernel.NBCIscatterv-C.GOMB_NBC_ISCATTERV]
+	_ = x[kernel.NBCIallgatherv-C.GOMB_NBC_IALLGATHERV]
+	_ = x[kernel.NBCIalltoallv-C.GOMB_NBC_IALLTOALLV]
+	_ = x[kernel.NBCIreduceScatter-C.GOMB_NBC_IREDUCE_SCATTER]
 }
 
 // dispatched reports whether gomb_run has a kernel family for k.

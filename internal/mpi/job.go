@@ -128,6 +128,7 @@ func (j *Job) Set(s kernel.Params) {
 	c.nbc_op = C.int(s.NBCOp)
 	c.compute_s = C.double(s.ComputeS)
 	c.ntest = C.int(s.NTest)
+	c.overlap = cbool(s.Overlap)
 }
 
 // Run executes the kernel n times in one C call and returns what IMB calls
@@ -155,9 +156,11 @@ func (j *Job) Samples() []float64 {
 	return out
 }
 
-// NBCTimes returns the last non-blocking Run's time sums.
+// NBCTimes returns the last non-blocking Run's time sums (kernel.IMBNBC:
+// Compute, the exploit's sum, and Pure, the pure loop's mean).
 func (j *Job) NBCTimes() NBCTimes {
-	return NBCTimes{Init: float64(j.j.t_init), Compute: float64(j.j.t_compute), Test: float64(j.j.t_test), Wait: float64(j.j.t_wait)}
+	return NBCTimes{Init: float64(j.j.t_init), Compute: float64(j.j.t_compute), Test: float64(j.j.t_test),
+		Wait: float64(j.j.t_wait), Pure: float64(j.j.t_pure)}
 }
 
 // Stamps copies the MPI_Wtime stamps of the last kernel.OneWay Run: four per

@@ -38,6 +38,7 @@ func (e *Error) Error() string {
 // seconds.
 type NBCTimes struct {
 	Init, Compute, Test, Wait float64
+	Pure                      float64 // kernel.IMBNBC: the pure loop's mean, seconds
 }
 
 // Validation is the outcome of one validation call on one rank.

@@ -27,6 +27,11 @@ static int nbc_kernel(int op) {
     case GOMB_NBC_ISCATTER: return GOMB_K_SCATTER;
     case GOMB_NBC_IALLGATHER: return GOMB_K_ALLGATHER;
     case GOMB_NBC_IALLTOALL: return GOMB_K_ALLTOALL;
+    case GOMB_NBC_IGATHERV: return GOMB_K_GATHERV;
+    case GOMB_NBC_ISCATTERV: return GOMB_K_SCATTERV;
+    case GOMB_NBC_IALLGATHERV: return GOMB_K_ALLGATHERV;
+    case GOMB_NBC_IALLTOALLV: return GOMB_K_ALLTOALLV;
+    case GOMB_NBC_IREDUCE_SCATTER: return GOMB_K_REDUCE_SCATTER;
     }
     return GOMB_K_BARRIER;
 }
@@ -65,6 +70,7 @@ static int run_once(gomb_job *j, gomb_job *c, int iter, int root) {
     c->root = root;
     c->root_shift = 0;
     c->compute_s = 0;
+    c->overlap = 0;
     c->checking = 1;
     c->check_iter = iter;
     c->check_bad = 0;
@@ -189,7 +195,7 @@ int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got
     size_t cnt = (size_t)j->count, B = cnt * (size_t)gomb_dtype_size(dt);
     int root = j->root_shift ? iter % j->np : j->root;
     // what the data moves like: non-blocking collectives as their blocking twin
-    int shape = k == GOMB_K_NBC ? nbc_kernel(j->nbc_op) : k;
+    int shape = k == GOMB_K_NBC || k == GOMB_K_IMB_NBC ? nbc_kernel(j->nbc_op) : k;
     int typed = is_reduction(shape) || k == GOMB_K_REDUCE_SCATTER_SPLIT || (k == GOMB_K_RMA && rma_typed(j->rma_op));
 
     prepare(j, iter, typed, cnt, B);
@@ -205,7 +211,8 @@ int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got
     }
     peers p = peers_of(j);
     if (!receives(j, &p, shape, root, B)) return MPI_SUCCESS;
-    /* a non-blocking broadcast receives into the send buffer */
+    /* OSU's non-blocking broadcast receives into the send buffer (IMB's
+     * into the receive buffer) */
     char *rbuf = k == GOMB_K_NBC && shape == GOMB_K_BCAST ? j->sbuf : j->rbuf;
     if (gomb_fault_corrupt) ((unsigned char *)rbuf)[0] ^= 0xff;
     verify(j, &c, &p, &t, shape, rbuf, root, cnt, B, iter);

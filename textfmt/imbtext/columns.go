@@ -57,6 +57,27 @@ func timeColumn(name string, field func(r *result.Result) *float64) *column {
 		get: func(r *result.Result, tok []byte) (err error) { *field(r), err = number(tok); return err }}
 }
 
+// nbcColumn is a column of IMB-NBC's overlap tables (the record's NBC).
+func nbcColumn(name string, field func(n *result.NBC) *float64) *column {
+	return &column{name: name,
+		put: func(b *strings.Builder, r *result.Result) {
+			if r.NBC == nil {
+				r = &result.Result{NBC: &result.NBC{}}
+			}
+			putFloat(b, *field(r.NBC))
+		},
+		get: func(r *result.Result, tok []byte) (err error) {
+			if r.NBC == nil {
+				r.NBC = &result.NBC{}
+			}
+			*field(r.NBC), err = number(tok)
+			if name == "t_ovrl[usec]" { // the row's time is the overlapped one, the slowest rank's
+				r.TMinUS, r.TMaxUS, r.TAvgUS = r.NBC.OverallUS, r.NBC.OverallUS, r.NBC.OverallUS
+			}
+			return err
+		}}
+}
+
 // The columns.
 var (
 	colBytes = &column{name: "#bytes",
@@ -84,6 +105,12 @@ var (
 	colRate = &column{name: "Msg/sec",
 		put: func(b *strings.Builder, r *result.Result) { fmt.Fprintf(b, "%*.0f", width, r.MsgPerSec) },
 		get: func(r *result.Result, tok []byte) (err error) { r.MsgPerSec, err = number(tok); return err }}
+	// IMB-NBC's overlap columns: the times of the rank with the longest
+	// t_ovrl, and the overlap.
+	colOvrl    = nbcColumn("t_ovrl[usec]", func(n *result.NBC) *float64 { return &n.OverallUS })
+	colPure    = nbcColumn("t_pure[usec]", func(n *result.NBC) *float64 { return &n.PureUS })
+	colCPU     = nbcColumn("t_CPU[usec]", func(n *result.NBC) *float64 { return &n.ComputeUS })
+	colOverlap = nbcColumn("overlap[%]", func(n *result.NBC) *float64 { return &n.OverlapPct })
 	// defects: -check's count of wrong elements (none printed for a row
 	// that was not validated).
 	colDefects = &column{name: "defects",
@@ -129,6 +156,8 @@ const (
 	timeRangeBW               // #bytes #repetitions t_min t_max t_avg Mbytes/sec
 	timeRange                 // #bytes #repetitions t_min t_max t_avg
 	syncFmt                   // #repetitions t_min t_max t_avg
+	overlapFmt                // #bytes #repetitions t_ovrl t_pure t_CPU overlap (IMB-NBC)
+	syncOverlap               // #repetitions t_ovrl t_pure t_CPU overlap (Ibarrier)
 )
 
 var layouts = map[format][]*column{
@@ -137,6 +166,8 @@ var layouts = map[format][]*column{
 	timeRangeBW: {colBytes, colReps, colTMin, colTMax, colTAvg, colMBps},
 	timeRange:   {colBytes, colReps, colTMin, colTMax, colTAvg},
 	syncFmt:     {colReps, colTMin, colTMax, colTAvg},
+	overlapFmt:  {colBytes, colReps, colOvrl, colPure, colCPU, colOverlap},
+	syncOverlap: {colReps, colOvrl, colPure, colCPU, colOverlap},
 }
 
 // columnNamed is the reader's way in: the column of a header word (nil for
@@ -154,6 +185,12 @@ var columnNamed = func() map[string]*column {
 
 // layout picks IMB's output format for a benchmark (IMB_output).
 func layout(t *imb.Table) format {
+	if t.Spec.Overlap {
+		if t.Spec.Family == imb.Sync {
+			return syncOverlap
+		}
+		return overlapFmt
+	}
 	switch t.Spec.Family {
 	case imb.SingleTransfer:
 		if t.Multi == 0 {

@@ -34,6 +34,10 @@ type imbState struct {
 	opt textfmt.Options
 	ctx textfmt.Context
 	run *result.Bundle
+	// suite: the IMB suite the title line names (imb.SuiteNBC for an
+	// "MPI-NBC part"); "" before one, when rows take the suite of their
+	// benchmark's name
+	suite string
 
 	finalized bool // "# All processes entering MPI_Finalize" seen
 	callSeq   bool // the next "#" line is the calling sequence
@@ -64,6 +68,7 @@ func (s *imbState) start(n int) {
 	s.run = s.f.NewRun(n)
 	s.ctx.Apply(s.run.Run)
 	s.finalized = false
+	s.suite = ""
 	s.seen = map[string]bool{}
 	s.benchList = nil
 }
@@ -112,8 +117,10 @@ func (s *imbState) line(n int, b []byte) {
 	body := strings.TrimSpace(string(t[1:]))
 	switch {
 	case strings.Contains(body, "MPI Benchmarks") || strings.Contains(body, "IMB-MPI1 2021"):
-		if strings.Contains(body, "MPI-1 part") || strings.Contains(body, "compatible") {
+		if suite, ok := titleSuite(body); ok {
 			s.start(n)
+			s.suite = suite
+			s.run.Run.Suite = suite
 			s.run.Run.Tool = imbTool(body)
 			s.run.Run.Source.Meta["title"] = body
 		}
@@ -267,7 +274,7 @@ func (s *imbState) row(n int, t []byte) {
 	}
 	s.tok = textfmt.Fields(s.tok[:0], t)
 	tok := s.tok
-	r := &result.Result{Suite: imb.Suite, Benchmark: s.bench, NP: s.np, Groups: max(s.groups, 1), Group: -1,
+	r := &result.Result{Suite: s.suiteOf(s.bench), Benchmark: s.bench, NP: s.np, Groups: max(s.groups, 1), Group: -1,
 		Locality: s.ctx.Locality()}
 	i := 0
 	if len(s.cols) > 0 && s.cols[0] == groupColumn {
@@ -341,6 +348,35 @@ func allNumbers(tok [][]byte) bool {
 		}
 	}
 	return true
+}
+
+// titleSuite reads IMB's title line: the suite of "..., MPI-1 part",
+// "..., MPI-NBC part" and of gomb's "(IMB-NBC 2021.11 compatible)".
+func titleSuite(body string) (string, bool) {
+	for _, suite := range imb.Suites {
+		part, binary := imb.Part(suite)
+		if strings.Contains(body, part+" part") || strings.Contains(body, "("+binary+" ") {
+			return suite, true
+		}
+	}
+	return "", strings.Contains(body, "compatible") // gomb's before it named the suite
+}
+
+// suiteOf is the suite of a row of benchmark name: the title's, else the
+// first suite that has the name (a pasted table).
+func (s *imbState) suiteOf(name string) string {
+	if s.suite != "" {
+		return s.suite
+	}
+	for _, suite := range imb.Suites {
+		if _, ok := imb.Lookup(suite, name); ok {
+			if s.run != nil && suite != imb.Suite {
+				s.run.Run.Suite = suite
+			}
+			return suite
+		}
+	}
+	return imb.Suite
 }
 
 func (s *imbState) add(r *result.Result) {

@@ -20,7 +20,7 @@ func WriteRecords(w io.Writer, b *result.Bundle) error {
 	var o imb.Options
 	known := run.DecodeOptions(&o)
 	tables := textfmt.Tables(b.Results)
-	h := Header{Tool: strings.TrimSpace(run.Tool.Name + " " + run.Tool.Version), Date: run.Start,
+	h := Header{Tool: strings.TrimSpace(run.Tool.Name + " " + run.Tool.Version), Suite: run.Suite, Date: run.Start,
 		MPIVersion: run.MPI.Standard, Argv: run.Command}
 	if len(run.Ranks) > 0 {
 		r0 := run.Ranks[0]
@@ -59,9 +59,9 @@ func WriteRecords(w io.Writer, b *result.Bundle) error {
 // not run is laid out as a collective (t_min, t_max, t_avg).
 func tableOf(rows []*result.Result, world, multi int, known bool) *imb.Table {
 	r0 := rows[0]
-	spec, ok := imb.Lookup(imb.Suite, r0.Benchmark)
+	spec, ok := imb.Lookup(r0.Suite, r0.Benchmark)
 	if !ok {
-		spec = &imb.Spec{Suite: imb.Suite, Name: r0.Benchmark, Family: imb.Collective}
+		spec = &imb.Spec{Suite: r0.Suite, Name: r0.Benchmark, Family: imb.Collective}
 	}
 	t := &imb.Table{Spec: spec, NP: r0.NP, Multi: -1, World: max(world, r0.NP*r0.Groups)}
 	groups := make([][]int, max(r0.Groups, 1))

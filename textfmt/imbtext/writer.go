@@ -1,4 +1,4 @@
-// Package imbtext reads and writes IMB-MPI1's text layout: the preamble, one table per
+// Package imbtext reads and writes IMB-MPI1's (and IMB-NBC's) text layout: the preamble, one table per
 // benchmark and process count, the closing line. Column headers, widths
 // (13 characters), number formats and failure rows are IMB-MPI1 2021's, so
 // scripts that parse IMB output read gomb's unchanged. The writer formats
@@ -19,6 +19,7 @@ import (
 // Header is what the preamble shows.
 type Header struct {
 	Tool       string    // e.g. "gomb 0.1.0"
+	Suite      string    // imb.Suite ("" too) or imb.SuiteNBC: the part the title names
 	Date       time.Time // start of the run
 	Machine    string    // uname -m
 	System     string    // uname -s
@@ -53,7 +54,8 @@ func (w *Writer) Flush() error { return w.w.Flush() }
 // Preamble writes IMB's run header.
 func (w *Writer) Preamble(h Header) error {
 	line := "#" + strings.Repeat("-", 64)
-	w.printf("%s\n#    %s, MPI-1 part\n%s\n", line, h.Tool, line)
+	part, _ := imb.Part(h.Suite)
+	w.printf("%s\n#    %s, %s part\n%s\n", line, h.Tool, part, line)
 	w.printf("# Date                  : %s\n", h.Date.Format("Mon Jan _2 15:04:05 2006"))
 	w.printf("# Machine               : %s\n", h.Machine)
 	w.printf("# System                : %s\n", h.System)
@@ -61,11 +63,20 @@ func (w *Writer) Preamble(h Header) error {
 	w.printf("# Version               : %s\n", h.Version)
 	w.printf("# MPI Version           : %s\n", h.MPIVersion)
 	w.printf("# MPI Thread Environment: %s\n", h.Thread)
+	// IMB-MPI1's preamble comes from its C++ driver; the other suites'
+	// from IMB_show_selections, which ends the calling sequence and the
+	// reduction type without a space and its two closing "#" bare (it
+	// prints the types as constants, IMB's defaults; gomb the types used).
+	cDriver := h.Suite != "" && h.Suite != imb.Suite
 	w.printf("\n\n# Calling sequence was: \n\n#")
 	for _, a := range h.Argv {
 		w.printf(" %s", a)
 	}
-	w.printf(" \n\n")
+	if cDriver {
+		w.printf("\n\n")
+	} else {
+		w.printf(" \n\n")
+	}
 	if h.UserSizes {
 		w.printf("# Message lengths were user defined\n")
 		if len(h.Capped) > 0 {
@@ -80,10 +91,17 @@ func (w *Writer) Preamble(h Header) error {
 		w.printf("# Maximum message length in bytes:   %d\n", h.MaxMsg)
 	}
 	w.printf("#\n")
-	w.printf("# MPI_Datatype                   :   %s \n", h.Type)
-	w.printf("# MPI_Datatype for reductions    :   %s \n", h.RedType)
-	w.printf("# MPI_Op                         :   MPI_SUM  \n")
-	w.printf("# \n# \n\n# List of Benchmarks to run:\n\n")
+	if cDriver {
+		w.printf("# MPI_Datatype                   :   %s \n", h.Type)
+		w.printf("# MPI_Datatype for reductions    :   %s\n", h.RedType)
+		w.printf("# MPI_Op                         :   MPI_SUM  \n")
+		w.printf("#\n#\n\n# List of Benchmarks to run:\n\n")
+	} else {
+		w.printf("# MPI_Datatype                   :   %s \n", h.Type)
+		w.printf("# MPI_Datatype for reductions    :   %s \n", h.RedType)
+		w.printf("# MPI_Op                         :   MPI_SUM  \n")
+		w.printf("# \n# \n\n# List of Benchmarks to run:\n\n")
+	}
 	for _, b := range h.Benchmarks {
 		w.printf("# %s\n", b)
 	}

@@ -31,6 +31,7 @@ const usage = `Usage: go run ./tools/fidelity -launch 'LAUNCHER -np {np} ...' [p
 
 Peers (at least one):
   -imb PATH     IMB-MPI1 built for the launcher's MPI
+  -imb-nbc PATH IMB-NBC built for the launcher's MPI
   -osu DIR      directory holding the OSU 7 binaries (osu_latency, ...), or
                 OSU's libexec tree
   -mcb PATH     mpi-comm-bench's binary
@@ -49,6 +50,9 @@ func main() {
 	fs.StringVar(&cfg.launch, "launch", "", "launcher line; {np} is replaced by the process count")
 	fs.StringVar(&cfg.gomb, "gomb", "bin/gomb", "gomb binary built for the launcher's MPI")
 	fs.StringVar(&cfg.imb, "imb", "", "IMB-MPI1 binary")
+	fs.StringVar(&cfg.imbNBC, "imb-nbc", "", "IMB-NBC binary")
+	fs.StringVar(&cfg.nbcArgs, "imb-nbc-args", "-msglog 0:16 Ibcast Ibcast_pure",
+		"IMB-NBC's job at 2 processes: flags and benchmarks")
 	fs.StringVar(&cfg.osu, "osu", "", "OSU binaries directory")
 	fs.StringVar(&cfg.mcb, "mcb", "", "mpi-comm-bench binary")
 	fs.IntVar(&cfg.rounds, "rounds", 5, "ABBA rounds (each program runs every job twice a round)")
@@ -87,7 +91,7 @@ func main() {
 	}
 	jobs, err := cfg.jobs()
 	if err == nil && len(jobs) == 0 {
-		err = errors.New("no peer given (-imb, -osu, -mcb)")
+		err = errors.New("no peer given (-imb, -imb-nbc, -osu, -mcb)")
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "fidelity:", err)
@@ -101,6 +105,7 @@ func main() {
 
 type config struct {
 	label, launch, gomb, imb, osu, mcb string
+	imbNBC, nbcArgs                    string
 	rounds, ringSamples                int
 	imbArgs, imbColl, osuTests, extra  string
 	imbSeq                             string
@@ -173,6 +178,11 @@ func (c *config) jobs() ([]job, error) {
 			a := append(strings.Fields(c.np4Args), "-npmin", "4")
 			js = append(js, imb("imb-coll-np4", 4, append(a, strings.Split(c.imbColl, ",")...)...))
 		}
+	}
+	if c.imbNBC != "" && c.wants("imb") {
+		a := append(append([]string{}, extra...), strings.Fields(c.nbcArgs)...)
+		js = append(js, job{name: "imb-nbc-np2", np: 2, format: "imb",
+			peer: append([]string{c.imbNBC}, a...), gomb: append([]string{c.gomb, "imb-nbc"}, a...)})
 	}
 	if c.osu != "" && c.wants("osu") {
 		for _, t := range strings.Split(c.osuTests, ",") {

@@ -1,4 +1,4 @@
-// Package imb declares the IMB-MPI1 benchmarks, one file each, and IMB's
+// Package imb declares the IMB-MPI1 and IMB-NBC benchmarks, one file each, and IMB's
 // measurement rules: run options, message sizes, repetition policies,
 // process counts and groups, and what a run hands its sinks (Table,
 // Sink). Everything a benchmark is lives in its Spec: kernel, family,
@@ -10,3 +10,21 @@ package imb
 
 // Suite is the registry name of the IMB-MPI1 suite.
 const Suite = "imb"
+
+// SuiteNBC is IMB-NBC's: the non-blocking collectives, each alone
+// (_pure) and overlapped with IMB's CPU exploit.
+const SuiteNBC = "imb-nbc"
+
+// Suites are the IMB suites gomb runs, IMB-MPI1 first; each has a
+// subcommand of its name (gomb imb, gomb imb-nbc).
+var Suites = []string{Suite, SuiteNBC}
+
+// Part is the suite's name in IMB's banner ("MPI-1" in "IMB-MPI1 ...,
+// MPI-1 part") and Binary IMB's program for it.
+func Part(suite string) (part, binary string) {
+	switch suite {
+	case SuiteNBC:
+		return "MPI-NBC", "IMB-NBC"
+	}
+	return "MPI-1", "IMB-MPI1"
+}

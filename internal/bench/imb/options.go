@@ -54,7 +54,10 @@ func ParsePolicy(s string) (Policy, error) {
 // Options are IMB-MPI1's run options, parsed from its flags. Units are in
 // the field names or comments.
 type Options struct {
-	NPMin int `json:"npmin"`
+	// Suite is the IMB suite the run's benchmarks are from: "" for
+	// IMB-MPI1 (Suite), SuiteNBC for IMB-NBC.
+	Suite string `json:"suite,omitempty"`
+	NPMin int    `json:"npmin"`
 	// Multi is -multi: -1 off, 0 (one line over all groups), 1 (a line per group).
 	Multi int `json:"multi"`
 	// OffCache: -off_cache CacheMB[,CacheLine]; CacheMB in MiB, CacheLine in bytes.
@@ -102,6 +105,14 @@ type Options struct {
 	// Buffers is how message buffers are allocated: IMB's own scheme by
 	// default (MPI_Alloc_mem per size), page-aligned with -buffers page.
 	Buffers kernel.Buffers `json:"buffers"`
+}
+
+// SuiteName is the registry name of the run's suite.
+func (o *Options) SuiteName() string {
+	if o.Suite == "" {
+		return Suite
+	}
+	return o.Suite
 }
 
 // DefaultOptions returns IMB-MPI1's defaults.

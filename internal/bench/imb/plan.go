@@ -1,6 +1,6 @@
 package imb
 
-// Planning an IMB-MPI1 run: from what the user asked (names, files, flags)
+// Planning an IMB run (IMB-MPI1, IMB-NBC): from what the user asked (names, files, flags)
 // to the list of benchmarks and the options every rank runs with.
 
 import (
@@ -10,10 +10,10 @@ import (
 	"strings"
 )
 
-// DefaultNames are IMB-MPI1's default benchmarks, in run order.
-func DefaultNames() []string {
+// DefaultNames are the suite's default benchmarks, in run order.
+func DefaultNames(suite string) []string {
 	var names []string
-	for _, s := range DefaultSpecs(Suite) {
+	for _, s := range DefaultSpecs(suite) {
 		names = append(names, s.Name)
 	}
 	return names
@@ -66,15 +66,15 @@ func Resolve(req Request, world int) (*Plan, error) {
 	}
 	explicit := len(names) > 0 || len(req.Include) > 0
 	if len(names) == 0 {
-		names = DefaultNames()
+		names = DefaultNames(o.SuiteName())
 	}
 	names = append(names, req.Include...)
 	var list []*Spec
 	seen := map[*Spec]bool{}
 	for _, n := range names {
-		s, ok := Lookup(Suite, n)
+		s, ok := Lookup(o.SuiteName(), n)
 		if !ok {
-			return nil, fmt.Errorf("unknown benchmark %q ('gomb imb -list' shows the names)", n)
+			return nil, fmt.Errorf("unknown benchmark %q ('gomb %s -list' shows the names)", n, o.SuiteName())
 		}
 		if !seen[s] {
 			seen[s] = true
@@ -82,7 +82,7 @@ func Resolve(req Request, world int) (*Plan, error) {
 		}
 	}
 	for _, n := range req.Exclude {
-		s, ok := Lookup(Suite, n)
+		s, ok := Lookup(o.SuiteName(), n)
 		if !ok {
 			return nil, fmt.Errorf("-exclude: unknown benchmark %q", n)
 		}

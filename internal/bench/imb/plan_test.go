@@ -22,7 +22,7 @@ func TestResolve(t *testing.T) {
 		want  []string
 		err   string
 	}{
-		{"default list", Request{}, 2, DefaultNames(), ""},
+		{"default list", Request{}, 2, DefaultNames(Suite), ""},
 		{"names and -include", Request{Names: []string{"Barrier", "pingpong"}, Include: []string{"Uniband"}}, 2,
 			[]string{"Barrier", "PingPong", "Uniband"}, ""},
 		{"-exclude", Request{Names: []string{"PingPong", "Bcast"}, Exclude: []string{"PingPong"}}, 2, []string{"Bcast"}, ""},

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gomb-hpc/gomb/internal/bench"
+	"github.com/gomb-hpc/gomb/internal/kernel"
 )
 
 // IMB-MPI1's default list in run order, and its other benchmarks.
@@ -121,5 +122,49 @@ func TestTraits(t *testing.T) {
 	}
 	if refs != 1 {
 		t.Errorf("%d reference benchmarks, want 1", refs)
+	}
+}
+
+// IMB-NBC's default list in run order; each has a _pure twin outside it.
+var nbcDefault = []string{"Ibcast", "Iallgather", "Iallgatherv", "Igather", "Igatherv", "Iscatter", "Iscatterv",
+	"Ialltoall", "Ialltoallv", "Ireduce", "Ireduce_scatter", "Iallreduce", "Ibarrier"}
+
+func TestRegistryNBC(t *testing.T) {
+	if got := DefaultNames(SuiteNBC); !reflect.DeepEqual(got, nbcDefault) {
+		t.Errorf("default list\n got %v\nwant %v", got, nbcDefault)
+	}
+	if n := len(Specs(SuiteNBC)); n != 2*len(nbcDefault) {
+		t.Errorf("%d benchmarks registered, want %d", n, 2*len(nbcDefault))
+	}
+	for _, n := range nbcDefault {
+		over, ok1 := Lookup(SuiteNBC, strings.ToLower(n))
+		pure, ok2 := Lookup(SuiteNBC, strings.ToUpper(n+"_pure"))
+		if !ok1 || !ok2 {
+			t.Fatalf("%s: lookup %v %v", n, ok1, ok2)
+		}
+		if _, inMPI1 := Lookup(Suite, n); inMPI1 {
+			t.Errorf("%s is in IMB-MPI1's registry", n)
+		}
+		if over.Kernel != kernel.IMBNBC || pure.Kernel != kernel.IMBNBC || over.NBCOp != pure.NBCOp {
+			t.Errorf("%s: kernels %v %v, ops %v %v", n, over.Kernel, pure.Kernel, over.NBCOp, pure.NBCOp)
+		}
+		if !over.Overlap || pure.Overlap || !over.Default || pure.Default {
+			t.Errorf("%s: overlap %v/%v, default %v/%v", n, over.Overlap, pure.Overlap, over.Default, pure.Default)
+		}
+		// The blocking twin's collective name, cost model only on the pure one
+		blocking := strings.ToLower(strings.TrimPrefix(n, "I"))
+		if tr := pure.Traits(); tr.Collective != blocking || tr.Cost == nil || over.Traits().Cost != nil {
+			t.Errorf("%s: collective %q, cost models %v/%v", n, tr.Collective, tr.Cost != nil, over.Traits().Cost != nil)
+		}
+		if sync := n == "Ibarrier"; over.HasSize() == sync || pure.HasSize() == sync {
+			t.Errorf("%s: sizes %v/%v", n, over.HasSize(), pure.HasSize())
+		}
+		if over.Reduction != strings.Contains(n, "reduce") {
+			t.Errorf("%s: reduction %v", n, over.Reduction)
+		}
+		snd, rcv := over.Buffers(1000, 4)
+		if n != "Ibarrier" && (snd < 1000 || rcv < 1000) {
+			t.Errorf("%s: buffers %d/%d for 1000 B", n, snd, rcv)
+		}
 	}
 }

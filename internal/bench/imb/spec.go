@@ -33,7 +33,7 @@ const (
 // Spec declares one benchmark. Everything about a benchmark is here; the
 // engine and the renderers read only these traits.
 type Spec struct {
-	Suite  string // "imb"
+	Suite  string // "imb", "imb-nbc"
 	Name   string // as printed, e.g. "PingPong"
 	Kernel kernel.ID
 	Family Family
@@ -55,6 +55,11 @@ type Spec struct {
 	Rooted bool
 	// Source: how point-to-point receives match.
 	Source kernel.Source
+	// NBCOp is the collective of an IMB-NBC benchmark (kernel.IMBNBC);
+	// Overlap: not a _pure one, so it runs the pure loop, then the loop
+	// with IMB's CPU exploit, and prints t_ovrl, t_pure, t_CPU, overlap.
+	NBCOp   kernel.NBCOp
+	Overlap bool
 	// Buffers gives the send and receive buffer sizes in bytes for a
 	// message size and process count.
 	Buffers func(size int64, np int) (send, recv int64)
@@ -82,6 +87,9 @@ func (s *Spec) Traits() bench.Traits {
 		Directions: s.Directions, Sends: s.Sends, Bus: s.Bus, Cost: s.Cost,
 		Reduction: s.Reduction && s.Family == Collective, LocalReduction: s.Kernel == kernel.ReduceLocal,
 		Collective: s.Kernel.Collective()}
+	if s.Kernel == kernel.IMBNBC {
+		t.Collective = s.NBCOp.Collective()
+	}
 	if s.Family == SingleTransfer {
 		t.Lead = bench.LeadMaxTime // IMB prints t[usec], the slower rank's
 	}

@@ -173,22 +173,40 @@ func (e *Engine) measure(job *mpi.Job, comm mpi.Comm, n int) (measured, error) {
 	return m, nil
 }
 
-// gatherMine gathers every rank's values for a size to rank 0, NSlots per
-// rank. Without -check only the time travels, one double per rank as in
-// IMB's output; rank 0 fills in the rest (the count it ran, no defects).
-func (e *Engine) gatherMine(mine []float64, check bool) ([]float64, error) {
+// The slots gomb imb appends after bench's: IMB-NBC's pure time and
+// exploit time per repetition (seconds), beside SlotTime's t_ovrl.
+const (
+	slotPure = bench.NSlots + iota
+	slotComp
+	nSlots
+)
+
+// gatherMine gathers every rank's values for a size to rank 0, nSlots per
+// rank. Without -check only the times travel, as in IMB's output: one
+// double per rank, three for IMB-NBC's overlap benchmarks (t_ovrl,
+// t_pure, t_CPU); rank 0 fills in the rest (the count it ran, no
+// defects).
+func (e *Engine) gatherMine(mine []float64, check, overlap bool) ([]float64, error) {
 	if check {
 		return e.World.GatherFloat64s(mine, 0)
 	}
-	t, err := e.World.GatherFloat64s(mine[:bench.SlotTime+1], 0)
+	times := []float64{mine[bench.SlotTime]}
+	if overlap {
+		times = append(times, mine[slotPure], mine[slotComp])
+	}
+	t, err := e.World.GatherFloat64s(times, 0)
 	if err != nil || t == nil {
 		return nil, err
 	}
-	vals := make([]float64, bench.NSlots*len(t))
-	for w, v := range t {
-		slots := bench.NewSlots(bench.NSlots, int(mine[bench.SlotReps]))
-		slots[bench.SlotTime] = v
-		copy(vals[w*bench.NSlots:], slots)
+	k := len(times)
+	vals := make([]float64, nSlots*len(t)/k)
+	for w := 0; w < len(t)/k; w++ {
+		slots := bench.NewSlots(nSlots, int(mine[bench.SlotReps]))
+		slots[bench.SlotTime] = t[w*k]
+		if overlap {
+			slots[slotPure], slots[slotComp] = t[w*k+1], t[w*k+2]
+		}
+		copy(vals[w*nSlots:], slots)
 	}
 	return vals, nil
 }
@@ -210,7 +228,11 @@ func (e *Engine) estimate(job *mpi.Job, comm mpi.Comm, s *imb.Spec, selected, pr
 		if err != nil {
 			return 0, err
 		}
-		return comm.MaxFloat64(el / float64(n))
+		t := el / float64(n)
+		if s.Kernel == kernel.IMBNBC {
+			t = job.NBCTimes().Pure // IMB-NBC estimates from time[0], t_pure
+		}
+		return comm.MaxFloat64(t)
 	}
 	t, err := timeOf(1)
 	if err != nil {
@@ -300,8 +322,11 @@ func (e *Engine) groupsLocality(groups [][]int) string {
 func (e *Engine) row(t *imb.Table, r *result.Result, ranks []int, vals []float64, samples [][]float64) *result.Result {
 	s := t.Spec
 	scale := 1e6 * s.TimeScale
-	bench.Assembly{Stride: bench.NSlots, Hosts: e.Hosts, Samples: samples, Scale: scale, Check: t.Check,
+	bench.Assembly{Stride: nSlots, Hosts: e.Hosts, Samples: samples, Scale: scale, Check: t.Check,
 		MeanUS: func(v []float64) float64 { return v[bench.SlotTime] * scale }}.Assemble(r, vals, ranks)
+	if s.Overlap {
+		r.NBC = overlapOf(ranks, vals, scale)
+	}
 	if s.BWScale > 0 && r.TMaxUS > 0 {
 		if s.Family == imb.MsgRate {
 			peers := float64(t.NP / 2)
@@ -312,6 +337,28 @@ func (e *Engine) row(t *imb.Table, r *result.Result, ranks []int, vals []float64
 		}
 	}
 	return r
+}
+
+// overlapOf is IMB-NBC's row: the times of the rank whose t_ovrl is the
+// longest (the first such, in communicator order) and IMB's overlap,
+// 100 * max(0, min(1, (t_pure + t_CPU - t_ovrl) / max(t_pure, t_CPU))).
+func overlapOf(ranks []int, vals []float64, scale float64) *result.NBC {
+	at := -1
+	for _, w := range ranks {
+		if v := vals[w*nSlots+bench.SlotTime]; v >= 0 && (at < 0 || v > vals[at*nSlots+bench.SlotTime]) {
+			at = w
+		}
+	}
+	if at < 0 {
+		return nil
+	}
+	v := vals[at*nSlots:]
+	ovrl, pure, comp := v[bench.SlotTime]*scale, v[slotPure]*scale, v[slotComp]*scale
+	pct := 0.0
+	if d := max(pure, comp); d > 0 {
+		pct = 100 * max(0, min(1, (pure+comp-ovrl)/d))
+	}
+	return &result.NBC{OverallUS: ovrl, PureUS: pure, ComputeUS: comp, OverlapPct: pct}
 }
 
 func (e *Engine) emit(t *imb.Table, rows []*result.Result, sum *imb.Summary) error {
@@ -340,9 +387,14 @@ func (e *Engine) emit(t *imb.Table, rows []*result.Result, sum *imb.Summary) err
 }
 
 // Usable says why this MPI library cannot run the benchmarks with these
-// options (nil: it can): a reduction type it does not sum.
+// options (nil: it can): a reduction type it does not sum; -iter_policy
+// precision for an IMB-NBC overlap benchmark (its batches would each
+// calibrate the CPU exploit anew).
 func Usable(specs []*imb.Spec, o imb.Options) error {
 	for _, s := range specs {
+		if s.Overlap && o.Policy == imb.PolicyPrecision {
+			return fmt.Errorf("-iter_policy precision: not for %s, which overlaps with IMB's CPU exploit (its _pure twin takes it)", s.Name)
+		}
 		if s.Reduction && !mpi.DatatypeUsable(o.RedType, true) {
 			return fmt.Errorf("-red_data_type %s: this MPI library does not reduce that type with MPI_SUM",
 				strings.ToLower(strings.TrimPrefix(o.RedType.String(), "MPI_")))

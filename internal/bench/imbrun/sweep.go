@@ -57,7 +57,7 @@ func (e *Engine) runNP(job *mpi.Job, s *imb.Spec, comm mpi.Comm, np int, sum *im
 	w := &sweep{s: s, np: np, ngroups: ngroups, comm: comm, job: job, active: !comm.Null(), unit: o.Unit(s),
 		sum: sum, prev: o.MsgsPerSample,
 		spec: kernel.Params{Kernel: s.Kernel, Type: o.ElemType(s), Sync: o.Sync, RootShift: o.RootShift,
-			IMBBarrier: o.IMBBarrier, Source: s.Source, Window: o.Window}}
+			IMBBarrier: o.IMBBarrier, Source: s.Source, Window: o.Window, NBCOp: s.NBCOp, Overlap: s.Overlap}}
 	if err := e.openTable(w, color); err != nil {
 		return err
 	}
@@ -214,7 +214,7 @@ func (e *Engine) repetitions(w *sweep, size int64, count int, lay imb.Layout, n0
 // -check's validation on the active ranks: this rank's slots.
 func (e *Engine) timeSize(w *sweep, size int64, n int) (mine []float64, m measured, err error) {
 	o := &e.Opt
-	mine = bench.NewSlots(bench.NSlots, n)
+	mine = bench.NewSlots(nSlots, n)
 	if !w.active {
 		return mine, m, nil
 	}
@@ -230,6 +230,10 @@ func (e *Engine) timeSize(w *sweep, size int64, n int) (mine []float64, m measur
 	mine[bench.SlotReps] = float64(m.n)
 	if m.elapsed >= 0 {
 		mine[bench.SlotTime] = m.elapsed / float64(m.n)
+		if w.s.Overlap {
+			nt := w.job.NBCTimes()
+			mine[slotPure], mine[slotComp] = nt.Pure, nt.Compute/float64(m.n)
+		}
 	}
 	if o.Check {
 		for it := 0; it < 2; it++ {
@@ -253,7 +257,7 @@ func (e *Engine) report(w *sweep, row *result.Result, mine []float64, m measured
 	if err := e.World.Barrier(); err != nil {
 		return err
 	}
-	vals, err := e.gatherMine(mine, o.Check || (o.Policy == imb.PolicyPrecision && w.ngroups > 1))
+	vals, err := e.gatherMine(mine, o.Check || (o.Policy == imb.PolicyPrecision && w.ngroups > 1), w.s.Overlap)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,20 @@
+package imb
+
+import (
+	"github.com/gomb-hpc/gomb/internal/bench"
+	"github.com/gomb-hpc/gomb/internal/kernel"
+)
+
+func init() {
+	registerNBC(nbcTwin{
+		Name:      "Iallgather",
+		Op:        kernel.NBCIallgather,
+		Order:     2,
+		Reduction: false,
+		Rooted:    false,
+		Buffers:   gatherBuffers,
+		Bus:       bench.BusAllgather,
+		Cost:      bench.CostAllgather,
+		Call:      "MPI_Iallgather, size bytes from each rank",
+	})
+}

@@ -1,0 +1,19 @@
+package imb
+
+import (
+	"github.com/gomb-hpc/gomb/internal/bench"
+	"github.com/gomb-hpc/gomb/internal/kernel"
+)
+
+func init() {
+	registerNBC(nbcTwin{
+		Name:      "Iscatter",
+		Op:        kernel.NBCIscatter,
+		Order:     6,
+		Reduction: false,
+		Rooted:    true,
+		Buffers:   scatterBuffers,
+		Cost:      bench.CostGather,
+		Call:      "MPI_Iscatter, size bytes from the root to each rank",
+	})
+}

@@ -1,0 +1,19 @@
+package imb
+
+import (
+	"github.com/gomb-hpc/gomb/internal/bench"
+	"github.com/gomb-hpc/gomb/internal/kernel"
+)
+
+func init() {
+	registerNBC(nbcTwin{
+		Name:      "Iscatterv",
+		Op:        kernel.NBCIscatterv,
+		Order:     7,
+		Reduction: false,
+		Rooted:    true,
+		Buffers:   scatterBuffers,
+		Cost:      bench.CostGather,
+		Call:      "MPI_Iscatterv, size bytes from the root to each rank",
+	})
+}
