@@ -7,6 +7,9 @@
 #   peers/<mpi>/IMB-MPI1      IMB-MPI1 as upstream builds it (-O0)
 #   peers/<mpi>/IMB-MPI1-O2   the same at -O2
 #   peers/<mpi>/IMB-NBC       IMB-NBC as upstream builds it (-O0)
+#   peers/<mpi>/IMB-MPI4      IMB-MPI4 likewise (with Open MPI 4, whose MPI-4
+#                             persistent collectives are MPIX_*_init, through
+#                             a header that maps the MPI-4 names onto them)
 #   peers/<mpi>/osu/          the OSU Micro-Benchmarks binaries (configure's -O2)
 #   peers/<mpi>/mpi_comm_bench
 #
@@ -61,6 +64,19 @@ for mpi in openmpi mpich; do
 				make -s -C "$b/src_cpp" TARGET=NBC CC=$cc CXX=$cxx CPPFLAGS=-DOMPI_SKIP_MPICXX=1 -j2 >>"$b.log" 2>&1 ||
 					{ echo "build-peers: IMB-NBC failed, see $b.log" >&2; exit 1; }
 				cp "$b/src_cpp/IMB-NBC" "$dest/IMB-NBC"
+				echo "build-peers: IMB-MPI4 ($mpi)" >&2
+				flags=-DOMPI_SKIP_MPICXX=1
+				if [ $mpi = openmpi ]; then
+					printf '#include <mpi.h>\n#include <mpi-ext.h>\n' >"$work/ompi-mpi4.h"
+					for op in Barrier Bcast Gather Gatherv Scatter Scatterv Allgather Allgatherv Alltoall \
+						Alltoallv Reduce Allreduce Reduce_scatter; do
+						echo "#define MPI_${op}_init MPIX_${op}_init" >>"$work/ompi-mpi4.h"
+					done
+					flags="$flags -include $work/ompi-mpi4.h"
+				fi
+				make -s -C "$b/src_cpp" TARGET=MPI4 CC=$cc CXX=$cxx CPPFLAGS="$flags" -j2 >>"$b.log" 2>&1 ||
+					{ echo "build-peers: IMB-MPI4 failed, see $b.log" >&2; exit 1; }
+				cp "$b/src_cpp/IMB-MPI4" "$dest/IMB-MPI4"
 			fi
 		done
 	fi

@@ -45,7 +45,7 @@ func docFiles(t *testing.T) []string {
 
 // helpBlock is a command's help as the documentation carries it, between
 // <!-- help NAME --> and <!-- end help -->.
-var helpBlock = regexp.MustCompile("(?s)(<!-- help ([a-z]+(?:-[a-z]+)?) -->\n).*?(<!-- end help -->)")
+var helpBlock = regexp.MustCompile("(?s)(<!-- help ([a-z]+(?:-[a-z0-9]+)?) -->\n).*?(<!-- end help -->)")
 
 // TestHelpInDocs: the flags the documentation lists are the binary's: each
 // help block is the command's -help, as generated (go test -update
@@ -196,7 +196,7 @@ func gombArgs(line string) []string {
 	return nil
 }
 
-var subcommand = regexp.MustCompile(`^[a-z]+(-[a-z]+)?$`)
+var subcommand = regexp.MustCompile(`^[a-z]+(-[a-z0-9]+)?$`)
 
 // shellWords splits a line as sh would, for the quoting documentation
 // uses: blanks separate words, '...' and "..." group them, # at the start

@@ -16,7 +16,8 @@ import (
 	"github.com/gomb-hpc/gomb/textfmt/imbtext"
 )
 
-// imbHelp is the help of gomb imb (suite imb.Suite) and gomb imb-nbc.
+// imbHelp is the help of gomb imb (suite imb.Suite), gomb imb-nbc and
+// gomb imb-mpi4.
 func imbHelp(suite string) func() *cli.Help {
 	return func() *cli.Help {
 		cmd, what, examples := "imb", "IMB-MPI1", []string{
@@ -28,7 +29,20 @@ func imbHelp(suite string) func() *cli.Help {
 			"srun -n 64 gomb imb -check -o check.jsonl Alltoall",
 		}
 		intro := ""
-		if suite == imb.SuiteNBC {
+		switch suite {
+		case imb.SuiteMPI4:
+			cmd, what = "imb-mpi4", "IMB-MPI4"
+			intro = `
+Each benchmark makes its collective a persistent request once
+(MPI_<op>_init), then starts it (MPI_Start), runs IMB's CPU exploit for as
+long as the collective alone took (t_pure) and waits: t_ovrl is the whole,
+t_CPU the exploit, overlap[%] how much of the communication hid behind it.
+The _pure benchmarks time the collective alone.`
+			examples = []string{
+				"mpiexec -n 2 gomb-mpich imb-mpi4 Allreduce_persist",
+				"mpirun -np 4 gomb imb-mpi4 -npmin 4 -json p.jsonl Bcast_persist Bcast_persist_pure",
+			}
+		case imb.SuiteNBC:
 			cmd, what = "imb-nbc", "IMB-NBC"
 			intro = `
 Each benchmark starts its non-blocking collective, runs IMB's CPU exploit
@@ -98,7 +112,7 @@ func newIMBConfig(suite string) *imbConfig {
 	return cfg
 }
 
-// imbCommand is the subcommand of an IMB suite: imb, imb-nbc.
+// imbCommand is the subcommand of an IMB suite: imb, imb-nbc, imb-mpi4.
 func imbCommand(suite string) string {
 	if suite == imb.Suite {
 		return "imb"
@@ -107,8 +121,9 @@ func imbCommand(suite string) string {
 }
 
 var (
-	imbUsage    = helpWriter(imbHelp(imb.Suite), imbFlags(newIMBConfig(imb.Suite)))
-	imbNBCUsage = helpWriter(imbHelp(imb.SuiteNBC), imbFlags(newIMBConfig(imb.SuiteNBC)))
+	imbUsage     = helpWriter(imbHelp(imb.Suite), imbFlags(newIMBConfig(imb.Suite)))
+	imbNBCUsage  = helpWriter(imbHelp(imb.SuiteNBC), imbFlags(newIMBConfig(imb.SuiteNBC)))
+	imbMPI4Usage = helpWriter(imbHelp(imb.SuiteMPI4), imbFlags(newIMBConfig(imb.SuiteMPI4)))
 )
 
 func imbFlags(cfg *imbConfig) *flag.FlagSet {
@@ -123,8 +138,10 @@ func imbFlags(cfg *imbConfig) *flag.FlagSet {
 // It returns flag.ErrHelp for -help.
 func parseIMB(args []string) (*imbConfig, error) { return parseIMBSuite(imb.Suite, args) }
 
-// parseIMBNBC parses gomb imb-nbc's.
+// parseIMBNBC parses gomb imb-nbc's, parseIMBMPI4 gomb imb-mpi4's.
 func parseIMBNBC(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteNBC, args) }
+
+func parseIMBMPI4(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteMPI4, args) }
 
 func parseIMBSuite(suite string, args []string) (*imbConfig, error) {
 	cfg := newIMBConfig(suite)
@@ -183,6 +200,10 @@ func runIMB(stdout, stderr io.Writer, args []string) error {
 
 func runIMBNBC(stdout, stderr io.Writer, args []string) error {
 	return runIMBSuite(imb.SuiteNBC, imbNBCUsage, stdout, stderr, args)
+}
+
+func runIMBMPI4(stdout, stderr io.Writer, args []string) error {
+	return runIMBSuite(imb.SuiteMPI4, imbMPI4Usage, stdout, stderr, args)
 }
 
 func runIMBSuite(suite string, u *usage, stdout, stderr io.Writer, args []string) error {

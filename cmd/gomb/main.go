@@ -40,6 +40,8 @@ var commands = []command{
 		parsed(parseIMB), imbUsage},
 	{"imb-nbc", "IMB-NBC benchmarks: non-blocking collectives and their overlap with computation", runIMBNBC,
 		parsed(parseIMBNBC), imbNBCUsage},
+	{"imb-mpi4", "IMB-MPI4 benchmarks: MPI-4 persistent collectives and their overlap with computation", runIMBMPI4,
+		parsed(parseIMBMPI4), imbMPI4Usage},
 	{"osu", "OSU Micro-Benchmarks tests with OSU's flags and tables, plus one-way latency", runOSU,
 		parsed(parseOSU), osuUsage},
 	{"ring", "continuous ring monitor (mpi-comm-bench): bandwidth per sample until stopped, straggler summary", runRing,

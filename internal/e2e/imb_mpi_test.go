@@ -58,10 +58,23 @@ func TestConformance(t *testing.T) {
 	}
 }
 
+// mpichBroken: what MPICH 4.0 cannot run, IMB itself included: its
+// persistent MPI_Scatter_init fails in MPI_Wait ("Invalid communicator")
+// at 4 processes from 1 byte on, in IMB-MPI4 2021.11 as in gomb.
+func mpichBroken(suite string, m mpiLib, world int, name string) bool {
+	return suite == imb.SuiteMPI4 && m.name == "mpich" && world >= 4 && strings.HasPrefix(name, "Scatter_persist")
+}
+
 func conformance(t *testing.T, suite string, m mpiLib, world, iters int) {
 	out := filepath.Join(t.TempDir(), "r.jsonl")
+	var names []string
+	for _, n := range allIMB(suite) {
+		if !mpichBroken(suite, m, world, n) {
+			names = append(names, n)
+		}
+	}
 	args := append([]string{"-check", "-msglog", "0:2", "-iter", fmt.Sprint(iters), "-iter_policy", "off",
-		"-json", out}, allIMB(suite)...)
+		"-json", out}, names...)
 	j := launchCmd(t, m, world, 5*time.Minute, nil, imbSubcommand(suite), args...)
 	checkNoCrash(t, j)
 	if j.code != 0 {
@@ -90,6 +103,9 @@ func conformance(t *testing.T, suite string, m mpiLib, world, iters int) {
 	o.MsgLogMin, o.MsgLogMax = 0, 2
 	i := 0
 	for _, sp := range imb.Specs(suite) {
+		if mpichBroken(suite, m, world, sp.Name) {
+			continue
+		}
 		nTables := 0
 		for _, np := range imb.NPSequence(2, world) {
 			if ok, _ := sp.Valid(np); !ok {
@@ -208,6 +224,9 @@ func TestIMBLayout(t *testing.T) {
 		{"imb_nbc_np2_msglog10_iter100.txt", 2, []string{"openmpi", "mpich"}},
 		{"imb_nbc_np2_pure.txt", 2, []string{"openmpi", "mpich"}},
 		{"imb_nbc_np4_npmin2_msglog6.txt", 4, []string{"openmpi"}},
+		// IMB-MPI4 2021.11 (built with MPICH): the default list and the _pure
+		{"imb_mpi4_np2_msglog10_iter100.txt", 2, []string{"openmpi", "mpich"}},
+		{"imb_mpi4_np2_pure.txt", 2, []string{"openmpi", "mpich"}},
 	}
 	for _, c := range cases {
 		ref, err := os.ReadFile(filepath.Join("testdata", "imb", c.file))
@@ -238,7 +257,7 @@ func TestIMBLayout(t *testing.T) {
 func callingSequence(t *testing.T, log string) (string, []string) {
 	t.Helper()
 	for _, l := range strings.Split(log, "\n") {
-		for prog, sub := range map[string]string{"# IMB-MPI1 ": "imb", "# IMB-NBC ": "imb-nbc"} {
+		for prog, sub := range map[string]string{"# IMB-MPI1 ": "imb", "# IMB-NBC ": "imb-nbc", "# IMB-MPI4 ": "imb-mpi4"} {
 			if strings.HasPrefix(l, prog) {
 				return sub, strings.Fields(strings.TrimPrefix(l, prog))
 			}

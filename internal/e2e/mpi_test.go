@@ -256,8 +256,8 @@ func checkUsageError(t *testing.T, j job, want string) {
 var numCol = regexp.MustCompile(`^ *-?[0-9]+(\.[0-9]+)?$`)
 
 // imbCall finds the program in a calling sequence line: gomb's subcommand
-// (" imb ", " imb-nbc ") or IMB's program ("# IMB-MPI1 ", "# IMB-NBC ").
-var imbCall = regexp.MustCompile(`( imb(-nbc)? |^# IMB-(MPI1|NBC) )`)
+// (" imb ", " imb-nbc ", " imb-mpi4 ") or IMB's program ("# IMB-MPI1 ", ...).
+var imbCall = regexp.MustCompile(`( imb(-nbc|-mpi4)? |^# IMB-(MPI1|NBC|MPI4) )`)
 
 // maskIMB turns IMB-layout text into its structure: values of table
 // columns become N (each column still exactly 13 characters wide), and the

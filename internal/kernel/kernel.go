@@ -48,7 +48,7 @@ const (
 	Ring               // one MPI_Sendrecv around the ring after a barrier
 	Memcpy             // memcpy of Count bytes
 	OneWay             // ping-pong stamping every send and receive
-	IMBNBC             // IMB-NBC: Params.NBCOp, pure or (Params.Overlap) with IMB's CPU exploit
+	IMBNBC             // IMB-NBC, IMB-MPI4 (Params.Persist): Params.NBCOp, pure or (Params.Overlap) with IMB's CPU exploit
 	Count              // the number of IDs, None included
 )
 
@@ -222,7 +222,8 @@ type Params struct {
 	NTest    int
 	// Overlap: IMB-NBC's benchmarks that are not _pure run the pure loop,
 	// then the loop with IMB's CPU exploit as long as the pure time.
-	Overlap bool
+	// Persist: IMB-MPI4's, the same with a persistent request.
+	Overlap, Persist bool
 }
 
 // Buffers says where a job's message buffers come from. Each suite lays

@@ -59,7 +59,8 @@ enum gomb_kernel {
     GOMB_K_RING,                /* one MPI_Sendrecv around the ring after a barrier */
     GOMB_K_MEMCPY,              /* memcpy of count bytes (ring --mem-copy-local) */
     GOMB_K_ONEWAY,              /* ping-pong with a timestamp at every send and receive */
-    GOMB_K_IMB_NBC,             /* IMB-NBC: a non-blocking collective, pure or with IMB's CPU exploit */
+    GOMB_K_IMB_NBC,             /* IMB-NBC, IMB-MPI4: a non-blocking or persistent collective, pure or
+                                   with IMB's CPU exploit */
     GOMB_K_COUNT
 };
 
@@ -143,6 +144,7 @@ typedef struct {
     double compute_s; /* GOMB_K_NBC: compute per iteration, seconds (0: pure communication) */
     int ntest;        /* GOMB_K_NBC: MPI_Test calls spread over the compute */
     int overlap;      /* GOMB_K_IMB_NBC: after the pure loop, the loop with IMB's CPU exploit */
+    int persist;      /* GOMB_K_IMB_NBC: IMB-MPI4's persistent collective (MPI_<op>_init, MPI_Start) */
     double delay_s;   /* fault injection (GOMB_FAULT=delay): this rank spins so long before
                          every iteration of the IMB loops; 0 (always, but in tests) for none */
 
@@ -238,7 +240,8 @@ int gomb_run_imb(gomb_job *j); /* kernels.c: IMB-MPI1's kernels, the barrier per
 int gomb_run_p2p(gomb_job *j);  /* osu.c: OSU's point-to-point latency and bandwidth, gomb's one-way */
 int gomb_run_rma(gomb_job *j);  /* rma.c: OSU's one-sided */
 int gomb_run_nbc(gomb_job *j);  /* nbc.c: OSU's non-blocking collectives */
-int gomb_run_imb_nbc(gomb_job *j); /* imb_nbc.c: IMB-NBC's */
+int gomb_run_imb_nbc(gomb_job *j); /* imb_nbc.c: IMB-NBC's and IMB-MPI4's */
+int gomb_persistent_collectives(void); /* imb_nbc.c: whether this MPI has MPI-4's (or Open MPI's MPIX_) */
 int gomb_run_ring(gomb_job *j); /* ring.c: the ring monitor's sample, local copy */
 
 /* Validation (validate.c): one untimed call of the kernel with known data.

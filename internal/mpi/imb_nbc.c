@@ -1,7 +1,8 @@
 //go:build cgo
 
-// imb_nbc.c: IMB-NBC's kernels (IMB 2021 src_c/IMB_<collective>.c, the
-// MPI_I* functions). One call runs what IMB's benchmark function runs:
+// imb_nbc.c: IMB-NBC's kernels and IMB-MPI4's (IMB 2021
+// src_c/IMB_<collective>.c, the MPI_I* and the _persist functions). One call
+// runs what IMB's benchmark function runs:
 //  - the _pure benchmarks: two barriers, then per iteration t -= MPI_Wtime;
 //    MPI_I<op>; MPI_Wait; t += MPI_Wtime; the root shift and the -sync
 //    barrier outside the timer (Ibarrier_pure: one clock read around the
@@ -9,11 +10,34 @@
 //  - the others: the pure loop first (t_pure), IMB_cpu_exploit calibrated
 //    to t_pure, two barriers, then per iteration MPI_I<op>; the exploit,
 //    timed (t_CPU); MPI_Wait; all of it timed (t_ovrl).
+// IMB-MPI4's persistent collectives (persist set) are the same loops with
+// the request made once, after the barriers and outside the timer, by
+// MPI_<op>_init on the first buffer with root 0, and MPI_Start in place of
+// the MPI_I* call; MPI_Request_free after the loop.
 // The exploit is IMB_cpu_exploit's: passes over a 10x10 float matrix
 // times a vector, the number of passes per second measured once per
 // process (IMB's MFlops), the passes for a target time fixed by an
 // initialising call.
 #include "loops.h"
+
+// MPI-4's persistent collectives: MPICH 4 has them as MPI_<op>_init; Open
+// MPI 4 as MPIX_<op>_init in its pcollreq extension.
+#if defined(OPEN_MPI) && OPEN_MPI
+#include <mpi-ext.h>
+#endif
+#if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ) && OMPI_HAVE_MPI_EXT_PCOLLREQ
+#define PERSIST(op) MPIX_##op##_init
+#elif MPI_VERSION >= 4
+#define PERSIST(op) MPI_##op##_init
+#endif
+
+int gomb_persistent_collectives(void) {
+#ifdef PERSIST
+    return 1;
+#else
+    return 0;
+#endif
+}
 
 #define EXPLOIT_SIZE 10
 static float ex_a[EXPLOIT_SIZE][EXPLOIT_SIZE], ex_x[EXPLOIT_SIZE], ex_y[EXPLOIT_SIZE];
@@ -78,18 +102,65 @@ static int istart(gomb_job *j, MPI_Datatype dt, int cnt, char *sb, char *rb, int
     return MPI_ERR_ARG;
 }
 
-// pure_loop is IMB_i<op>_pure: the mean time of start and wait per
+// pinit makes the persistent request of the collective, with the
+// arguments of istart.
+static int pinit(gomb_job *j, MPI_Datatype dt, int cnt, char *sb, char *rb, int root, MPI_Request *req) {
+#ifdef PERSIST
+    MPI_Comm c = j->comm;
+    MPI_Info in = MPI_INFO_NULL;
+    switch (j->nbc_op) {
+    case GOMB_NBC_IBARRIER: return PERSIST(Barrier)(c, in, req);
+    case GOMB_NBC_IBCAST: return PERSIST(Bcast)(j->rank == root ? sb : rb, cnt, dt, root, c, in, req);
+    case GOMB_NBC_IREDUCE: return PERSIST(Reduce)(sb, rb, cnt, dt, MPI_SUM, root, c, in, req);
+    case GOMB_NBC_IALLREDUCE: return PERSIST(Allreduce)(sb, rb, cnt, dt, MPI_SUM, c, in, req);
+    case GOMB_NBC_IGATHER: return PERSIST(Gather)(sb, cnt, dt, rb, cnt, dt, root, c, in, req);
+    case GOMB_NBC_IGATHERV: return PERSIST(Gatherv)(sb, cnt, dt, rb, j->cnt_b, j->dsp_b, dt, root, c, in, req);
+    case GOMB_NBC_ISCATTER: return PERSIST(Scatter)(sb, cnt, dt, rb, cnt, dt, root, c, in, req);
+    case GOMB_NBC_ISCATTERV: return PERSIST(Scatterv)(sb, j->cnt_a, j->dsp_a, dt, rb, cnt, dt, root, c, in, req);
+    case GOMB_NBC_IALLGATHER: return PERSIST(Allgather)(sb, cnt, dt, rb, cnt, dt, c, in, req);
+    case GOMB_NBC_IALLGATHERV: return PERSIST(Allgatherv)(sb, cnt, dt, rb, j->cnt_b, j->dsp_b, dt, c, in, req);
+    case GOMB_NBC_IALLTOALL: return PERSIST(Alltoall)(sb, cnt, dt, rb, cnt, dt, c, in, req);
+    case GOMB_NBC_IALLTOALLV:
+        return PERSIST(Alltoallv)(sb, j->cnt_a, j->dsp_a, dt, rb, j->cnt_b, j->dsp_b, dt, c, in, req);
+    case GOMB_NBC_IREDUCE_SCATTER: return PERSIST(Reduce_scatter)(sb, rb, j->cnt_b, dt, MPI_SUM, c, in, req);
+    }
+    return MPI_ERR_ARG;
+#else
+    (void)j, (void)dt, (void)cnt, (void)sb, (void)rb, (void)root, (void)req;
+    return MPI_ERR_INTERN; // refused before a run (gomb_persistent_collectives)
+#endif
+}
+
+// start begins one repetition: the MPI_I* call, or MPI_Start of the
+// persistent request (made by pinit).
+static inline int start(gomb_job *j, MPI_Datatype dt, int cnt, cursor *s, cursor *r, int root, MPI_Request *req) {
+    return j->persist ? MPI_Start(req) : istart(j, dt, cnt, s->cur, r->cur, root, req);
+}
+
+// made is the persistent request of a loop (MPI_REQUEST_NULL without one).
+static int made(gomb_job *j, MPI_Datatype dt, int cnt, cursor *s, cursor *r, MPI_Request *req) {
+    *req = MPI_REQUEST_NULL;
+    return j->persist ? pinit(j, dt, cnt, s->base, r->base, j->root, req) : MPI_SUCCESS;
+}
+
+static int unmade(gomb_job *j, MPI_Request *req, int rc) {
+    int rf = j->persist && *req != MPI_REQUEST_NULL ? MPI_Request_free(req) : MPI_SUCCESS;
+    return rc != MPI_SUCCESS ? rc : rf;
+}
+
+// pure_loop is IMB_i<op>_pure (IMB_<op>_persist_pure): the mean time of start and wait per
 // iteration; samples stored when recording.
 static int pure_loop(gomb_job *j, MPI_Datatype dt, int cnt, cursor *s, cursor *r, double *t_pure) {
     int n = j->n, rc = gomb_n_barriers(j), root = j->root, rec = j->record && !j->overlap;
     double sum = 0;
+    MPI_Request req;
+    if (rc == MPI_SUCCESS) rc = made(j, dt, cnt, s, r, &req);
     if (rc != MPI_SUCCESS) return rc;
     if (j->nbc_op == GOMB_NBC_IBARRIER) { // timed as one loop
         uint64_t k0 = gomb_tick();
         double t0 = MPI_Wtime();
         for (int i = 0; i < n && rc == MPI_SUCCESS; i++) {
-            MPI_Request req;
-            rc = MPI_Ibarrier(j->comm, &req);
+            rc = start(j, dt, cnt, s, r, root, &req);
             if (rc == MPI_SUCCESS) rc = MPI_Wait(&req, MPI_STATUS_IGNORE);
             if (rec) j->ticks[i] = gomb_tick();
         }
@@ -97,12 +168,11 @@ static int pure_loop(gomb_job *j, MPI_Datatype dt, int cnt, cursor *s, cursor *r
         j->elapsed = MPI_Wtime() - t0;
         *t_pure = n > 0 ? j->elapsed / n : 0;
         if (rc == MPI_SUCCESS && rec) gomb_loop_samples(j, k0, kend, n);
-        return rc;
+        return unmade(j, &req, rc);
     }
     for (int i = 0; i < n; i++) {
-        MPI_Request req;
         double t1 = MPI_Wtime();
-        rc = istart(j, dt, cnt, s->cur, r->cur, root, &req);
+        rc = start(j, dt, cnt, s, r, root, &req);
         if (rc == MPI_SUCCESS) rc = MPI_Wait(&req, MPI_STATUS_IGNORE);
         double t2 = MPI_Wtime();
         if (rc != MPI_SUCCESS) break;
@@ -116,7 +186,7 @@ static int pure_loop(gomb_job *j, MPI_Datatype dt, int cnt, cursor *s, cursor *r
     j->elapsed = sum;
     *t_pure = n > 0 ? sum / n : 0;
     if (rec && rc == MPI_SUCCESS) j->nsamples = n;
-    return rc;
+    return unmade(j, &req, rc);
 }
 
 // overlap_loop is the rest of IMB_i<op>: the exploit calibrated to
@@ -124,14 +194,15 @@ static int pure_loop(gomb_job *j, MPI_Datatype dt, int cnt, cursor *s, cursor *r
 static int overlap_loop(gomb_job *j, MPI_Datatype dt, int cnt, cursor *s, cursor *r, double t_pure) {
     int n = j->n, rc, root = j->root, rec = j->record;
     double ovrl = 0, comp = 0;
+    MPI_Request req;
     imb_cpu_exploit((float)t_pure, 1);
     if ((rc = gomb_n_barriers(j)) != MPI_SUCCESS) return rc;
+    if ((rc = made(j, dt, cnt, s, r, &req)) != MPI_SUCCESS) return rc;
     if (j->nbc_op == GOMB_NBC_IBARRIER) { // timed as one loop
         uint64_t k0 = gomb_tick();
         double t0 = MPI_Wtime();
         for (int i = 0; i < n && rc == MPI_SUCCESS; i++) {
-            MPI_Request req;
-            rc = MPI_Ibarrier(j->comm, &req);
+            rc = start(j, dt, cnt, s, r, root, &req);
             comp -= MPI_Wtime();
             imb_cpu_exploit((float)t_pure, 0);
             comp += MPI_Wtime();
@@ -142,13 +213,12 @@ static int overlap_loop(gomb_job *j, MPI_Datatype dt, int cnt, cursor *s, cursor
         j->elapsed = MPI_Wtime() - t0;
         j->t_compute = comp;
         if (rc == MPI_SUCCESS && rec) gomb_loop_samples(j, k0, kend, n);
-        return rc;
+        return unmade(j, &req, rc);
     }
     for (int i = 0; i < n; i++) {
-        MPI_Request req;
         int rt = j->nbc_op == GOMB_NBC_IREDUCE ? i % j->np : root; // IMB_ireduce: round robin
         double t1 = MPI_Wtime();
-        rc = istart(j, dt, cnt, s->cur, r->cur, rt, &req);
+        rc = start(j, dt, cnt, s, r, rt, &req);
         comp -= MPI_Wtime();
         imb_cpu_exploit((float)t_pure, 0);
         comp += MPI_Wtime();
@@ -165,7 +235,7 @@ static int overlap_loop(gomb_job *j, MPI_Datatype dt, int cnt, cursor *s, cursor
     j->elapsed = ovrl;
     j->t_compute = comp;
     if (rec && rc == MPI_SUCCESS) j->nsamples = n;
-    return rc;
+    return unmade(j, &req, rc);
 }
 
 static void set_blocks(int *counts, int *displs, int np, int cnt) {

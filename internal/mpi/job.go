@@ -129,6 +129,7 @@ func (j *Job) Set(s kernel.Params) {
 	c.compute_s = C.double(s.ComputeS)
 	c.ntest = C.int(s.NTest)
 	c.overlap = cbool(s.Overlap)
+	c.persist = cbool(s.Persist)
 }
 
 // Run executes the kernel n times in one C call and returns what IMB calls

@@ -97,6 +97,10 @@ func ProcessorName() (string, error) {
 // Wtime returns MPI_Wtime in seconds.
 func Wtime() float64 { return float64(C.gomb_wtime()) }
 
+// PersistentCollectives reports whether this library has MPI-4's
+// persistent collectives (MPI_Bcast_init, ...; Open MPI 4's MPIX_ ones).
+func PersistentCollectives() bool { return C.gomb_persistent_collectives() != 0 }
+
 // DatatypeUsable reports whether d works in this library, with MPI_SUM when
 // reduction is set.
 func DatatypeUsable(d kernel.Datatype, reduction bool) bool {

@@ -37,6 +37,9 @@ func ProcessorName() (string, error) { return "", ErrNoMPI }
 // Wtime returns 0.
 func Wtime() float64 { return 0 }
 
+// PersistentCollectives reports false.
+func PersistentCollectives() bool { return false }
+
 // DatatypeUsable reports false.
 func DatatypeUsable(d kernel.Datatype, reduction bool) bool { return false }
 

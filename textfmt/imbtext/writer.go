@@ -36,6 +36,17 @@ type Header struct {
 	Benchmarks []string  // names in run order
 }
 
+// preamble is a suite's blanks in the run header: after the calling
+// sequence and the reduction type, and the two closing lines.
+type preamble struct{ end, rule string }
+
+var preambles = map[string]preamble{
+	"":            {" ", "# "},
+	imb.Suite:     {" ", "# "},
+	imb.SuiteNBC:  {"", "#"},
+	imb.SuiteMPI4: {"", "# "},
+}
+
 // Writer renders a run as IMB-MPI1 text. Every call flushes, so the table
 // grows as sizes finish.
 type Writer struct {
@@ -63,20 +74,17 @@ func (w *Writer) Preamble(h Header) error {
 	w.printf("# Version               : %s\n", h.Version)
 	w.printf("# MPI Version           : %s\n", h.MPIVersion)
 	w.printf("# MPI Thread Environment: %s\n", h.Thread)
-	// IMB-MPI1's preamble comes from its C++ driver; the other suites'
-	// from IMB_show_selections, which ends the calling sequence and the
-	// reduction type without a space and its two closing "#" bare (it
-	// prints the types as constants, IMB's defaults; gomb the types used).
-	cDriver := h.Suite != "" && h.Suite != imb.Suite
+	// The suites' preambles differ in their blanks: IMB-MPI1 ends the
+	// calling sequence and the reduction type with a space, IMB-NBC and
+	// IMB-MPI4 do not; IMB-NBC's two closing "#" are bare, the others' not.
+	// (IMB-NBC and IMB-MPI4 print the types as constants, IMB's defaults;
+	// gomb the types used.)
+	c := preambles[h.Suite]
 	w.printf("\n\n# Calling sequence was: \n\n#")
 	for _, a := range h.Argv {
 		w.printf(" %s", a)
 	}
-	if cDriver {
-		w.printf("\n\n")
-	} else {
-		w.printf(" \n\n")
-	}
+	w.printf("%s\n\n", c.end)
 	if h.UserSizes {
 		w.printf("# Message lengths were user defined\n")
 		if len(h.Capped) > 0 {
@@ -91,17 +99,10 @@ func (w *Writer) Preamble(h Header) error {
 		w.printf("# Maximum message length in bytes:   %d\n", h.MaxMsg)
 	}
 	w.printf("#\n")
-	if cDriver {
-		w.printf("# MPI_Datatype                   :   %s \n", h.Type)
-		w.printf("# MPI_Datatype for reductions    :   %s\n", h.RedType)
-		w.printf("# MPI_Op                         :   MPI_SUM  \n")
-		w.printf("#\n#\n\n# List of Benchmarks to run:\n\n")
-	} else {
-		w.printf("# MPI_Datatype                   :   %s \n", h.Type)
-		w.printf("# MPI_Datatype for reductions    :   %s \n", h.RedType)
-		w.printf("# MPI_Op                         :   MPI_SUM  \n")
-		w.printf("# \n# \n\n# List of Benchmarks to run:\n\n")
-	}
+	w.printf("# MPI_Datatype                   :   %s \n", h.Type)
+	w.printf("# MPI_Datatype for reductions    :   %s%s\n", h.RedType, c.end)
+	w.printf("# MPI_Op                         :   MPI_SUM  \n")
+	w.printf("%s\n%s\n\n# List of Benchmarks to run:\n\n", c.rule, c.rule)
 	for _, b := range h.Benchmarks {
 		w.printf("# %s\n", b)
 	}

@@ -32,6 +32,7 @@ const usage = `Usage: go run ./tools/fidelity -launch 'LAUNCHER -np {np} ...' [p
 Peers (at least one):
   -imb PATH     IMB-MPI1 built for the launcher's MPI
   -imb-nbc PATH IMB-NBC built for the launcher's MPI
+  -imb-mpi4 PATH IMB-MPI4 built for the launcher's MPI
   -osu DIR      directory holding the OSU 7 binaries (osu_latency, ...), or
                 OSU's libexec tree
   -mcb PATH     mpi-comm-bench's binary
@@ -53,6 +54,9 @@ func main() {
 	fs.StringVar(&cfg.imbNBC, "imb-nbc", "", "IMB-NBC binary")
 	fs.StringVar(&cfg.nbcArgs, "imb-nbc-args", "-msglog 0:16 Ibcast Ibcast_pure",
 		"IMB-NBC's job at 2 processes: flags and benchmarks")
+	fs.StringVar(&cfg.imbMPI4, "imb-mpi4", "", "IMB-MPI4 binary")
+	fs.StringVar(&cfg.mpi4Args, "imb-mpi4-args", "-msglog 0:16 Allreduce_persist Allreduce_persist_pure",
+		"IMB-MPI4's job at 2 processes: flags and benchmarks")
 	fs.StringVar(&cfg.osu, "osu", "", "OSU binaries directory")
 	fs.StringVar(&cfg.mcb, "mcb", "", "mpi-comm-bench binary")
 	fs.IntVar(&cfg.rounds, "rounds", 5, "ABBA rounds (each program runs every job twice a round)")
@@ -91,7 +95,7 @@ func main() {
 	}
 	jobs, err := cfg.jobs()
 	if err == nil && len(jobs) == 0 {
-		err = errors.New("no peer given (-imb, -imb-nbc, -osu, -mcb)")
+		err = errors.New("no peer given (-imb, -imb-nbc, -imb-mpi4, -osu, -mcb)")
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "fidelity:", err)
@@ -105,7 +109,7 @@ func main() {
 
 type config struct {
 	label, launch, gomb, imb, osu, mcb string
-	imbNBC, nbcArgs                    string
+	imbNBC, nbcArgs, imbMPI4, mpi4Args string
 	rounds, ringSamples                int
 	imbArgs, imbColl, osuTests, extra  string
 	imbSeq                             string
@@ -179,10 +183,12 @@ func (c *config) jobs() ([]job, error) {
 			js = append(js, imb("imb-coll-np4", 4, append(a, strings.Split(c.imbColl, ",")...)...))
 		}
 	}
-	if c.imbNBC != "" && c.wants("imb") {
-		a := append(append([]string{}, extra...), strings.Fields(c.nbcArgs)...)
-		js = append(js, job{name: "imb-nbc-np2", np: 2, format: "imb",
-			peer: append([]string{c.imbNBC}, a...), gomb: append([]string{c.gomb, "imb-nbc"}, a...)})
+	for _, s := range []struct{ bin, args, sub string }{{c.imbNBC, c.nbcArgs, "imb-nbc"}, {c.imbMPI4, c.mpi4Args, "imb-mpi4"}} {
+		if s.bin != "" && c.wants("imb") {
+			a := append(append([]string{}, extra...), strings.Fields(s.args)...)
+			js = append(js, job{name: s.sub + "-np2", np: 2, format: "imb",
+				peer: append([]string{s.bin}, a...), gomb: append([]string{c.gomb, s.sub}, a...)})
+		}
 	}
 	if c.osu != "" && c.wants("osu") {
 		for _, t := range strings.Split(c.osuTests, ",") {

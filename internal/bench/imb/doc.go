@@ -1,4 +1,4 @@
-// Package imb declares the IMB-MPI1 and IMB-NBC benchmarks, one file each, and IMB's
+// Package imb declares the IMB-MPI1, IMB-NBC and IMB-MPI4 benchmarks, one file each, and IMB's
 // measurement rules: run options, message sizes, repetition policies,
 // process counts and groups, and what a run hands its sinks (Table,
 // Sink). Everything a benchmark is lives in its Spec: kernel, family,
@@ -15,9 +15,13 @@ const Suite = "imb"
 // (_pure) and overlapped with IMB's CPU exploit.
 const SuiteNBC = "imb-nbc"
 
+// SuiteMPI4 is IMB-MPI4's: the same collectives as MPI-4 persistent
+// requests (MPI_<op>_init once, MPI_Start each repetition).
+const SuiteMPI4 = "imb-mpi4"
+
 // Suites are the IMB suites gomb runs, IMB-MPI1 first; each has a
-// subcommand of its name (gomb imb, gomb imb-nbc).
-var Suites = []string{Suite, SuiteNBC}
+// subcommand of its name (gomb imb, gomb imb-nbc, gomb imb-mpi4).
+var Suites = []string{Suite, SuiteNBC, SuiteMPI4}
 
 // Part is the suite's name in IMB's banner ("MPI-1" in "IMB-MPI1 ...,
 // MPI-1 part") and Binary IMB's program for it.
@@ -25,6 +29,8 @@ func Part(suite string) (part, binary string) {
 	switch suite {
 	case SuiteNBC:
 		return "MPI-NBC", "IMB-NBC"
+	case SuiteMPI4:
+		return "MPI-4", "IMB-MPI4"
 	}
 	return "MPI-1", "IMB-MPI1"
 }

@@ -16,5 +16,8 @@ func init() {
 		Bus:       bench.BusAllgather,
 		Cost:      bench.CostAllgather,
 		Call:      "MPI_Iallgather, size bytes from each rank",
+		Init:      "MPI_Allgather_init, size bytes from each rank",
+		// IMB-MPI4 2021.11 runs Allgather_persist only when named
+		NotMPI4Default: true,
 	})
 }

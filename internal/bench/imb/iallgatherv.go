@@ -15,5 +15,6 @@ func init() {
 		Buffers:   gatherBuffers,
 		Cost:      bench.CostAllgather,
 		Call:      "MPI_Iallgatherv, size bytes from each rank",
+		Init:      "MPI_Allgatherv_init, size bytes from each rank",
 	})
 }

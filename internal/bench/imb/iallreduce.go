@@ -16,5 +16,6 @@ func init() {
 		Bus:       bench.BusAllreduce,
 		Cost:      bench.CostTree,
 		Call:      "MPI_Iallreduce (MPI_SUM) of size bytes",
+		Init:      "MPI_Allreduce_init (MPI_SUM) of size bytes",
 	})
 }

@@ -16,5 +16,6 @@ func init() {
 		Bus:       bench.BusAlltoall,
 		Cost:      bench.CostAlltoall,
 		Call:      "MPI_Ialltoall, size bytes between every pair",
+		Init:      "MPI_Alltoall_init, size bytes between every pair",
 	})
 }

@@ -15,5 +15,6 @@ func init() {
 		Buffers:   alltoallBuffers,
 		Cost:      bench.CostAlltoall,
 		Call:      "MPI_Ialltoallv, size bytes between every pair",
+		Init:      "MPI_Alltoallv_init, size bytes between every pair",
 	})
 }

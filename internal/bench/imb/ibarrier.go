@@ -15,5 +15,6 @@ func init() {
 		Buffers:   noBuffers,
 		Cost:      bench.CostBarrier,
 		Call:      "MPI_Ibarrier",
+		Init:      "MPI_Barrier_init",
 	})
 }

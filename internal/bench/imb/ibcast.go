@@ -16,5 +16,6 @@ func init() {
 		Bus:       bench.BusBcast,
 		Cost:      bench.CostTree,
 		Call:      "MPI_Ibcast of size bytes, the root rotating with -root_shift",
+		Init:      "MPI_Bcast_init of size bytes, root 0",
 	})
 }

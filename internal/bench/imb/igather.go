@@ -15,5 +15,6 @@ func init() {
 		Buffers:   gatherBuffers,
 		Cost:      bench.CostGather,
 		Call:      "MPI_Igather, size bytes from each rank to the root",
+		Init:      "MPI_Gather_init, size bytes from each rank to root 0",
 	})
 }

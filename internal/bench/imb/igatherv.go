@@ -15,5 +15,6 @@ func init() {
 		Buffers:   gatherBuffers,
 		Cost:      bench.CostGather,
 		Call:      "MPI_Igatherv, size bytes from each rank to the root",
+		Init:      "MPI_Gatherv_init, size bytes from each rank to root 0",
 	})
 }

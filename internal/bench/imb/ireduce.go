@@ -15,5 +15,6 @@ func init() {
 		Buffers:   SameBuffers,
 		Cost:      bench.CostTree,
 		Call:      "MPI_Ireduce (MPI_SUM) of size bytes",
+		Init:      "MPI_Reduce_init (MPI_SUM) of size bytes, root 0",
 	})
 }

@@ -16,5 +16,6 @@ func init() {
 		Bus:       bench.BusReduceScatter,
 		Cost:      bench.CostReduceScatter,
 		Call:      "MPI_Ireduce_scatter (MPI_SUM), size bytes of the result to each rank",
+		Init:      "MPI_Reduce_scatter_init (MPI_SUM), size bytes of the result to each rank",
 	})
 }

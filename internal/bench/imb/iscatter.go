@@ -15,5 +15,6 @@ func init() {
 		Buffers:   scatterBuffers,
 		Cost:      bench.CostGather,
 		Call:      "MPI_Iscatter, size bytes from the root to each rank",
+		Init:      "MPI_Scatter_init, size bytes from root 0 to each rank",
 	})
 }

@@ -1,13 +1,17 @@
 package imb
 
 import (
+	"strings"
+
 	"github.com/gomb-hpc/gomb/internal/bench"
 	"github.com/gomb-hpc/gomb/internal/kernel"
 )
 
 // nbcTwin is an IMB-NBC collective: the benchmark that overlaps it with
 // IMB's CPU exploit (in IMB-NBC's default list, at Order) and its _pure
-// twin, which times it alone. Each ibcast.go, iallgather.go, ... declares
+// twin, which times it alone; and IMB-MPI4's two of the same collective
+// as a persistent request (Bcast_persist, Bcast_persist_pure, the same
+// Order in IMB-MPI4's list). Each ibcast.go, iallgather.go, ... declares
 // one.
 type nbcTwin struct {
 	Name      string // "Ibcast"
@@ -21,21 +25,35 @@ type nbcTwin struct {
 	Bus  func(p float64) float64
 	Cost func(t bench.P2P, n, p float64) float64
 	Call string // "MPI_Ibcast of size bytes"
+	Init string // "MPI_Bcast_init of size bytes" (IMB-MPI4)
+	// NotMPI4Default: IMB-MPI4 2021.11 leaves the collective out of its
+	// default list (Allgather_persist: its DEFAULT flag is commented out).
+	NotMPI4Default bool
 }
 
-// registerNBC registers the twins. Ibarrier's have no size (IMB's Sync).
+// registerNBC registers the twins of both suites. Ibarrier's and
+// Barrier_persist's have no size (IMB's Sync).
 func registerNBC(t nbcTwin) {
 	fam := Collective
 	if t.Op == kernel.NBCIbarrier {
 		fam = Sync
 	}
-	pure := &Spec{Suite: SuiteNBC, Name: t.Name + "_pure", Kernel: kernel.IMBNBC, NBCOp: t.Op, Family: fam,
-		TimeScale: 1, Reduction: t.Reduction, Rooted: t.Rooted, Buffers: t.Buffers, Bus: t.Bus, Cost: t.Cost,
-		Summary: t.Call + ", then MPI_Wait; timed alone"}
-	over := *pure
-	over.Name, over.Overlap, over.Default, over.Order = t.Name, true, true, t.Order
-	over.Bus, over.Cost = nil, nil
-	over.Summary = t.Call + ", IMB's CPU exploit for as long, MPI_Wait; the overlap"
-	Register(pure)
-	Register(&over)
+	persist := strings.ToUpper(t.Name[1:2]) + t.Name[2:] + "_persist" // Ibcast: Bcast_persist
+	for _, v := range []struct {
+		suite, name, call string
+		persist, def      bool
+	}{
+		{SuiteNBC, t.Name, t.Call, false, true},
+		{SuiteMPI4, persist, t.Init + " once, then MPI_Start", true, !t.NotMPI4Default},
+	} {
+		pure := &Spec{Suite: v.suite, Name: v.name + "_pure", Kernel: kernel.IMBNBC, NBCOp: t.Op, Persist: v.persist,
+			Family: fam, TimeScale: 1, Reduction: t.Reduction, Rooted: t.Rooted, Buffers: t.Buffers, Bus: t.Bus,
+			Cost: t.Cost, Summary: v.call + ", MPI_Wait; timed alone"}
+		over := *pure
+		over.Name, over.Overlap, over.Default, over.Order = v.name, true, v.def, t.Order
+		over.Bus, over.Cost = nil, nil
+		over.Summary = v.call + ", IMB's CPU exploit for as long, MPI_Wait; the overlap"
+		Register(pure)
+		Register(&over)
+	}
 }

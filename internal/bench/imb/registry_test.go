@@ -129,42 +129,67 @@ func TestTraits(t *testing.T) {
 var nbcDefault = []string{"Ibcast", "Iallgather", "Iallgatherv", "Igather", "Igatherv", "Iscatter", "Iscatterv",
 	"Ialltoall", "Ialltoallv", "Ireduce", "Ireduce_scatter", "Iallreduce", "Ibarrier"}
 
+// mpi4Name is IMB-MPI4's name of an IMB-NBC benchmark (Ibcast: Bcast_persist).
+func mpi4Name(n string) string { return strings.ToUpper(n[1:2]) + n[2:] + "_persist" }
+
+// TestRegistryNBC: IMB-NBC's and IMB-MPI4's registries, each a default
+// list in IMB's order with a _pure twin for every benchmark.
 func TestRegistryNBC(t *testing.T) {
-	if got := DefaultNames(SuiteNBC); !reflect.DeepEqual(got, nbcDefault) {
-		t.Errorf("default list\n got %v\nwant %v", got, nbcDefault)
+	for _, suite := range []string{SuiteNBC, SuiteMPI4} {
+		name := func(n string) string { return n }
+		if suite == SuiteMPI4 {
+			name = mpi4Name
+		}
+		var want []string
+		for _, n := range nbcDefault {
+			if suite != SuiteMPI4 || n != "Iallgather" { // IMB-MPI4 2021.11 leaves it out
+				want = append(want, name(n))
+			}
+		}
+		if got := DefaultNames(suite); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s default list\n got %v\nwant %v", suite, got, want)
+		}
+		if n := len(Specs(suite)); n != 2*len(nbcDefault) {
+			t.Errorf("%s: %d benchmarks registered, want %d", suite, n, 2*len(nbcDefault))
+		}
+		for _, n := range nbcDefault {
+			checkTwins(t, suite, name(n), n)
+		}
 	}
-	if n := len(Specs(SuiteNBC)); n != 2*len(nbcDefault) {
-		t.Errorf("%d benchmarks registered, want %d", n, 2*len(nbcDefault))
+}
+
+func checkTwins(t *testing.T, suite, n, nbc string) {
+	t.Helper()
+	over, ok1 := Lookup(suite, strings.ToLower(n))
+	pure, ok2 := Lookup(suite, strings.ToUpper(n+"_pure"))
+	if !ok1 || !ok2 {
+		t.Fatalf("%s: lookup %v %v", n, ok1, ok2)
 	}
-	for _, n := range nbcDefault {
-		over, ok1 := Lookup(SuiteNBC, strings.ToLower(n))
-		pure, ok2 := Lookup(SuiteNBC, strings.ToUpper(n+"_pure"))
-		if !ok1 || !ok2 {
-			t.Fatalf("%s: lookup %v %v", n, ok1, ok2)
-		}
-		if _, inMPI1 := Lookup(Suite, n); inMPI1 {
-			t.Errorf("%s is in IMB-MPI1's registry", n)
-		}
-		if over.Kernel != kernel.IMBNBC || pure.Kernel != kernel.IMBNBC || over.NBCOp != pure.NBCOp {
-			t.Errorf("%s: kernels %v %v, ops %v %v", n, over.Kernel, pure.Kernel, over.NBCOp, pure.NBCOp)
-		}
-		if !over.Overlap || pure.Overlap || !over.Default || pure.Default {
-			t.Errorf("%s: overlap %v/%v, default %v/%v", n, over.Overlap, pure.Overlap, over.Default, pure.Default)
-		}
-		// The blocking twin's collective name, cost model only on the pure one
-		blocking := strings.ToLower(strings.TrimPrefix(n, "I"))
-		if tr := pure.Traits(); tr.Collective != blocking || tr.Cost == nil || over.Traits().Cost != nil {
-			t.Errorf("%s: collective %q, cost models %v/%v", n, tr.Collective, tr.Cost != nil, over.Traits().Cost != nil)
-		}
-		if sync := n == "Ibarrier"; over.HasSize() == sync || pure.HasSize() == sync {
-			t.Errorf("%s: sizes %v/%v", n, over.HasSize(), pure.HasSize())
-		}
-		if over.Reduction != strings.Contains(n, "reduce") {
-			t.Errorf("%s: reduction %v", n, over.Reduction)
-		}
-		snd, rcv := over.Buffers(1000, 4)
-		if n != "Ibarrier" && (snd < 1000 || rcv < 1000) {
-			t.Errorf("%s: buffers %d/%d for 1000 B", n, snd, rcv)
-		}
+	if _, inMPI1 := Lookup(Suite, n); inMPI1 {
+		t.Errorf("%s is in IMB-MPI1's registry", n)
+	}
+	if over.Persist != (suite == SuiteMPI4) || pure.Persist != over.Persist {
+		t.Errorf("%s: persist %v/%v", n, over.Persist, pure.Persist)
+	}
+	if over.Kernel != kernel.IMBNBC || pure.Kernel != kernel.IMBNBC || over.NBCOp != pure.NBCOp {
+		t.Errorf("%s: kernels %v %v, ops %v %v", n, over.Kernel, pure.Kernel, over.NBCOp, pure.NBCOp)
+	}
+	if !over.Overlap || pure.Overlap || over.Default != (n != "Allgather_persist") || pure.Default {
+		t.Errorf("%s: overlap %v/%v, default %v/%v", n, over.Overlap, pure.Overlap, over.Default, pure.Default)
+	}
+	// The blocking twin's collective name, cost model only on the pure one
+	blocking := strings.ToLower(strings.TrimPrefix(nbc, "I"))
+	if tr := pure.Traits(); tr.Collective != blocking || tr.Cost == nil || over.Traits().Cost != nil {
+		t.Errorf("%s: collective %q, cost models %v/%v", n, tr.Collective, tr.Cost != nil, over.Traits().Cost != nil)
+	}
+	if sync := nbc == "Ibarrier"; over.HasSize() == sync || pure.HasSize() == sync {
+		t.Errorf("%s: sizes %v/%v", n, over.HasSize(), pure.HasSize())
+	}
+	if over.Reduction != strings.Contains(nbc, "reduce") {
+		t.Errorf("%s: reduction %v", n, over.Reduction)
+	}
+	snd, rcv := over.Buffers(1000, 4)
+	if nbc != "Ibarrier" && (snd < 1000 || rcv < 1000) {
+		t.Errorf("%s: buffers %d/%d for 1000 B", n, snd, rcv)
 	}
 }

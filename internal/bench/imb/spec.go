@@ -58,8 +58,10 @@ type Spec struct {
 	// NBCOp is the collective of an IMB-NBC benchmark (kernel.IMBNBC);
 	// Overlap: not a _pure one, so it runs the pure loop, then the loop
 	// with IMB's CPU exploit, and prints t_ovrl, t_pure, t_CPU, overlap.
+	// Persist: IMB-MPI4's, the collective as a persistent request.
 	NBCOp   kernel.NBCOp
 	Overlap bool
+	Persist bool
 	// Buffers gives the send and receive buffer sizes in bytes for a
 	// message size and process count.
 	Buffers func(size int64, np int) (send, recv int64)

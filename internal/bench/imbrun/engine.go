@@ -389,9 +389,13 @@ func (e *Engine) emit(t *imb.Table, rows []*result.Result, sum *imb.Summary) err
 // Usable says why this MPI library cannot run the benchmarks with these
 // options (nil: it can): a reduction type it does not sum; -iter_policy
 // precision for an IMB-NBC overlap benchmark (its batches would each
-// calibrate the CPU exploit anew).
+// calibrate the CPU exploit anew); IMB-MPI4's persistent collectives
+// where the library has none.
 func Usable(specs []*imb.Spec, o imb.Options) error {
 	for _, s := range specs {
+		if s.Persist && !mpi.PersistentCollectives() {
+			return fmt.Errorf("%s: this MPI library lacks MPI-4 persistent collectives (MPI_Bcast_init and the like; Open MPI 4 has them as MPIX_ in its pcollreq extension)", s.Name)
+		}
 		if s.Overlap && o.Policy == imb.PolicyPrecision {
 			return fmt.Errorf("-iter_policy precision: not for %s, which overlaps with IMB's CPU exploit (its _pure twin takes it)", s.Name)
 		}

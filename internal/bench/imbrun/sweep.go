@@ -57,7 +57,7 @@ func (e *Engine) runNP(job *mpi.Job, s *imb.Spec, comm mpi.Comm, np int, sum *im
 	w := &sweep{s: s, np: np, ngroups: ngroups, comm: comm, job: job, active: !comm.Null(), unit: o.Unit(s),
 		sum: sum, prev: o.MsgsPerSample,
 		spec: kernel.Params{Kernel: s.Kernel, Type: o.ElemType(s), Sync: o.Sync, RootShift: o.RootShift,
-			IMBBarrier: o.IMBBarrier, Source: s.Source, Window: o.Window, NBCOp: s.NBCOp, Overlap: s.Overlap}}
+			IMBBarrier: o.IMBBarrier, Source: s.Source, Window: o.Window, NBCOp: s.NBCOp, Overlap: s.Overlap, Persist: s.Persist}}
 	if err := e.openTable(w, color); err != nil {
 		return err
 	}
