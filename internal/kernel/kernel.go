@@ -66,11 +66,14 @@ const (
 	Float
 	Double
 	LongLong
+	Float16       // MPIX_C_FLOAT16 (IEEE half), where the MPI library has it
+	BFloat16      // MPIX_C_BF16, likewise
 	DatatypeCount // the number of Datatypes
 )
 
-var dtypeNames = []string{"MPI_BYTE", "MPI_CHAR", "MPI_INT", "MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_LONG"}
-var dtypeSizes = []int{1, 1, 4, 4, 8, 8}
+var dtypeNames = []string{"MPI_BYTE", "MPI_CHAR", "MPI_INT", "MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_LONG",
+	"MPIX_C_FLOAT16", "MPIX_C_BF16"}
+var dtypeSizes = []int{1, 1, 4, 4, 8, 8, 2, 2}
 
 // String returns the MPI name, e.g. "MPI_FLOAT".
 func (d Datatype) String() string {
@@ -89,7 +92,8 @@ func (d Datatype) Size() int {
 }
 
 // ParseDatatype maps IMB's -data_type words (byte, char, int, float,
-// double) to a Datatype.
+// double, float16, bfloat16) to a Datatype. Whether the MPI library has
+// the type is the library's to say (package mpi, DatatypeUsable).
 func ParseDatatype(s string) (Datatype, error) {
 	switch strings.ToLower(s) {
 	case "byte":
@@ -102,10 +106,12 @@ func ParseDatatype(s string) (Datatype, error) {
 		return Float, nil
 	case "double":
 		return Double, nil
-	case "float16", "bfloat16":
-		return 0, fmt.Errorf("data type %q is not an MPI-3.1 type and neither Open MPI 4 nor MPICH 4 provides it", s)
+	case "float16":
+		return Float16, nil
+	case "bfloat16":
+		return BFloat16, nil
 	}
-	return 0, fmt.Errorf("unknown data type %q (want byte, char, int, float or double)", s)
+	return 0, fmt.Errorf("unknown data type %q (want byte, char, int, float, double, float16 or bfloat16)", s)
 }
 
 // Source says how point-to-point receives name their source and tag.

@@ -20,6 +20,8 @@ enum gomb_dtype {
     GOMB_DT_FLOAT,
     GOMB_DT_DOUBLE,
     GOMB_DT_LONG_LONG,
+    GOMB_DT_FLOAT16,  /* MPIX_C_FLOAT16 where the library has it (MPICH 4) */
+    GOMB_DT_BFLOAT16, /* MPIX_C_BF16 likewise */
     GOMB_DT_COUNT
 };
 

@@ -57,6 +57,8 @@ func _() {
 	_ = x[kernel.Float-C.GOMB_DT_FLOAT]
 	_ = x[kernel.Double-C.GOMB_DT_DOUBLE]
 	_ = x[kernel.LongLong-C.GOMB_DT_LONG_LONG]
+	_ = x[kernel.Float16-C.GOMB_DT_FLOAT16]
+	_ = x[kernel.BFloat16-C.GOMB_DT_BFLOAT16]
 	_ = x[kernel.DatatypeCount-C.GOMB_DT_COUNT]
 
 	_ = x[kernel.SourceSpecificAnyTag-C.GOMB_SRC_SPECIFIC_ANYTAG]

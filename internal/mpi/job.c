@@ -18,20 +18,37 @@ MPI_Datatype gomb_mpi_dtype(int dtype) {
     case GOMB_DT_FLOAT: return MPI_FLOAT;
     case GOMB_DT_DOUBLE: return MPI_DOUBLE;
     case GOMB_DT_LONG_LONG: return MPI_LONG_LONG;
+#ifdef MPIX_C_FLOAT16
+    case GOMB_DT_FLOAT16: return MPIX_C_FLOAT16;
+#else
+    case GOMB_DT_FLOAT16: return MPI_DATATYPE_NULL;
+#endif
+#ifdef MPIX_C_BF16
+    case GOMB_DT_BFLOAT16: return MPIX_C_BF16;
+#else
+    case GOMB_DT_BFLOAT16: return MPI_DATATYPE_NULL;
+#endif
     default: return MPI_BYTE;
     }
 }
 
 int gomb_dtype_size(int dtype) {
     int s = 1;
-    MPI_Type_size(gomb_mpi_dtype(dtype), &s);
+    MPI_Datatype t = gomb_mpi_dtype(dtype);
+    if (t == MPI_DATATYPE_NULL) return dtype == GOMB_DT_FLOAT16 || dtype == GOMB_DT_BFLOAT16 ? 2 : 1;
+    MPI_Type_size(t, &s);
     return s;
 }
 
-// gomb_dtype_usable reports whether MPI_SUM on this type works in this MPI
-// library (MPI_CHAR is not an arithmetic type in the standard).
+// gomb_dtype_usable reports whether this MPI library has the type and,
+// with reduction, whether MPI_SUM on it works (MPI_CHAR is not an
+// arithmetic type in the standard). The 16-bit float types are not
+// tried: MPICH 4.0 has MPIX_C_FLOAT16 but aborts the job on MPI_SUM of it
+// (an internal assertion) instead of returning an error.
 int gomb_dtype_usable(int dtype, int reduction) {
+    if (gomb_mpi_dtype(dtype) == MPI_DATATYPE_NULL) return 0;
     if (!reduction) return 1;
+    if (dtype == GOMB_DT_FLOAT16 || dtype == GOMB_DT_BFLOAT16) return 0;
     unsigned char in[16] = {1}, out[16] = {0};
     int rc = MPI_Reduce_local(in, out, 1, gomb_mpi_dtype(dtype), MPI_SUM);
     return rc == MPI_SUCCESS;

@@ -19,6 +19,38 @@ static inline unsigned char pat(int r, size_t x, int it) {
 
 static inline long val(int r, size_t e, int it) { return (long)((r + e + (size_t)it) % 5 + 1); }
 
+// 16-bit floats by their bits (no compiler support needed): validation
+// stores small integers, exact in both (float16 up to 2048, bfloat16 up
+// to 256).
+static inline uint16_t to_half(float f) {
+    union { float f; uint32_t u; } x = {f};
+    uint32_t sign = (x.u >> 16) & 0x8000u, exp = (x.u >> 23) & 0xffu, man = x.u & 0x7fffffu;
+    if (exp == 0) return (uint16_t)sign;                          // zero (no subnormals here)
+    int e = (int)exp - 127 + 15;
+    if (e >= 31) return (uint16_t)(sign | 0x7c00u);               // too large: infinity
+    if (e <= 0) return (uint16_t)sign;                            // too small: zero
+    return (uint16_t)(sign | (uint32_t)e << 10 | (man + 0x1000u) >> 13); // rounded to nearest
+}
+
+static inline float from_half(uint16_t h) {
+    uint32_t sign = (uint32_t)(h & 0x8000u) << 16, exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
+    union { uint32_t u; float f; } x;
+    if (exp == 0) x.u = sign;                                     // zero (subnormals read as zero)
+    else if (exp == 31) x.u = sign | 0x7f800000u | man << 13;
+    else x.u = sign | (exp - 15 + 127) << 23 | man << 13;
+    return x.f;
+}
+
+static inline uint16_t to_bf16(float f) {
+    union { float f; uint32_t u; } x = {f};
+    return (uint16_t)((x.u + 0x7fffu + ((x.u >> 16) & 1u)) >> 16); // rounded to nearest even
+}
+
+static inline float from_bf16(uint16_t b) {
+    union { uint32_t u; float f; } x = {(uint32_t)b << 16};
+    return x.f;
+}
+
 static inline void store(char *buf, int dtype, size_t e, long v) {
     switch (dtype) {
     case GOMB_DT_CHAR: ((char *)buf)[e] = (char)v; break;
@@ -26,6 +58,8 @@ static inline void store(char *buf, int dtype, size_t e, long v) {
     case GOMB_DT_FLOAT: ((float *)buf)[e] = (float)v; break;
     case GOMB_DT_DOUBLE: ((double *)buf)[e] = (double)v; break;
     case GOMB_DT_LONG_LONG: ((long long *)buf)[e] = (long long)v; break;
+    case GOMB_DT_FLOAT16: ((uint16_t *)buf)[e] = to_half((float)v); break;
+    case GOMB_DT_BFLOAT16: ((uint16_t *)buf)[e] = to_bf16((float)v); break;
     default: ((unsigned char *)buf)[e] = (unsigned char)v; break;
     }
 }
@@ -37,6 +71,8 @@ static inline double load(const char *buf, int dtype, size_t e) {
     case GOMB_DT_FLOAT: return (double)((const float *)buf)[e];
     case GOMB_DT_DOUBLE: return ((const double *)buf)[e];
     case GOMB_DT_LONG_LONG: return (double)((const long long *)buf)[e];
+    case GOMB_DT_FLOAT16: return (double)from_half(((const uint16_t *)buf)[e]);
+    case GOMB_DT_BFLOAT16: return (double)from_bf16(((const uint16_t *)buf)[e]);
     default: return (double)((const unsigned char *)buf)[e];
     }
 }
@@ -47,6 +83,8 @@ static inline double as_type(int dtype, long v) {
     switch (dtype) {
     case GOMB_DT_CHAR: return (double)(char)v;
     case GOMB_DT_BYTE: return (double)(unsigned char)v;
+    case GOMB_DT_FLOAT16: return (double)from_half(to_half((float)v));
+    case GOMB_DT_BFLOAT16: return (double)from_bf16(to_bf16((float)v));
     default: return (double)v;
     }
 }

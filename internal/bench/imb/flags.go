@@ -53,7 +53,7 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 	fs.Var(switchValue{&o.ZeroSize}, "zero_size", "`on|off` include the 0-byte size")
 	fs.Var(switchValue{&o.WarmUp}, "warm_up", "`on|off` warm-up before each size")
 	fs.Var(switchValue{&o.MsgPause}, "msg_pause", "`on|off` pause after each size")
-	fs.Var(dtypeValue{&o.Type}, "data_type", "`T` byte, char, int, float or double")
+	fs.Var(dtypeValue{&o.Type}, "data_type", "`T` byte, char, int, float, double; float16, bfloat16 where the MPI has them")
 	fs.Var(dtypeValue{&o.RedType}, "red_data_type", "`T` char, int, float or double, for the reductions")
 	fs.StringVar(&c.Contig, "contig_type", c.Contig, "`base` only contiguous data (base) is supported")
 	fs.IntVar(&o.Window, "window_size", o.Window, "`N` Uniband and Biband window")

@@ -390,7 +390,8 @@ func (e *Engine) emit(t *imb.Table, rows []*result.Result, sum *imb.Summary) err
 // options (nil: it can): a reduction type it does not sum; -iter_policy
 // precision for an IMB-NBC overlap benchmark (its batches would each
 // calibrate the CPU exploit anew); IMB-MPI4's persistent collectives
-// where the library has none.
+// where the library has none; an element type it lacks (float16 and
+// bfloat16 are MPIX_ types some libraries have).
 func Usable(specs []*imb.Spec, o imb.Options) error {
 	for _, s := range specs {
 		if s.Persist && !mpi.PersistentCollectives() {
@@ -399,10 +400,30 @@ func Usable(specs []*imb.Spec, o imb.Options) error {
 		if s.Overlap && o.Policy == imb.PolicyPrecision {
 			return fmt.Errorf("-iter_policy precision: not for %s, which overlaps with IMB's CPU exploit (its _pure twin takes it)", s.Name)
 		}
-		if s.Reduction && !mpi.DatatypeUsable(o.RedType, true) {
-			return fmt.Errorf("-red_data_type %s: this MPI library does not reduce that type with MPI_SUM",
-				strings.ToLower(strings.TrimPrefix(o.RedType.String(), "MPI_")))
+		flag, t := "-data_type", o.Type
+		if s.Reduction {
+			flag, t = "-red_data_type", o.RedType
+		}
+		switch {
+		case !mpi.DatatypeUsable(t, false):
+			return fmt.Errorf("%s %s: this MPI library has no %s", flag, typeWord(t), t)
+		case s.Reduction && (t == kernel.Float16 || t == kernel.BFloat16):
+			return fmt.Errorf("%s %s: gomb does not reduce 16-bit floats (MPICH 4.0 aborts the job on MPI_SUM of %s instead of returning an error); -data_type %s works for the transfers",
+				flag, typeWord(t), t, typeWord(t))
+		case s.Reduction && !mpi.DatatypeUsable(t, true):
+			return fmt.Errorf("%s %s: this MPI library does not reduce that type with MPI_SUM", flag, typeWord(t))
 		}
 	}
 	return nil
+}
+
+// typeWord is IMB's flag word for a type (MPI_FLOAT: float).
+func typeWord(t kernel.Datatype) string {
+	switch t {
+	case kernel.Float16:
+		return "float16"
+	case kernel.BFloat16:
+		return "bfloat16"
+	}
+	return strings.ToLower(strings.TrimPrefix(t.String(), "MPI_"))
 }
