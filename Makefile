@@ -12,7 +12,7 @@ run:
 test:
 	./scripts/test.sh
 
-# gomb against the real peers (IMB-MPI1, IMB-NBC, IMB-MPI4, OSU, mpi-comm-bench), both MPIs,
+# gomb against the real peers (IMB-MPI1, -NBC, -MPI4, -EXT, OSU, mpi-comm-bench), both MPIs,
 # ABBA-interleaved: median ratio gomb/peer per benchmark and size, with the
 # peer's launch-to-launch spread, RSS and wall time. The peers are built
 # from sources you have by scripts/build-peers.sh into PEERS (peers/); name
@@ -27,6 +27,8 @@ IMB_NBC_OPENMPI ?= $(PEERS)/openmpi/IMB-NBC
 IMB_NBC_MPICH ?= $(PEERS)/mpich/IMB-NBC
 IMB_MPI4_OPENMPI ?= $(PEERS)/openmpi/IMB-MPI4
 IMB_MPI4_MPICH ?= $(PEERS)/mpich/IMB-MPI4
+IMB_EXT_OPENMPI ?= $(PEERS)/openmpi/IMB-EXT
+IMB_EXT_MPICH ?= $(PEERS)/mpich/IMB-EXT
 OSU_OPENMPI ?= $(PEERS)/openmpi/osu
 OSU_MPICH ?= $(PEERS)/mpich/osu
 MCB_OPENMPI ?= $(PEERS)/openmpi/mpi_comm_bench
@@ -43,12 +45,12 @@ bench-fidelity: build
 	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 go run ./tools/fidelity -mpi openmpi \
 		-launch '$(OMPI_LAUNCH)' -gomb bin/gomb -rounds $(ROUNDS) -out out/fidelity/openmpi \
 		$(call peer,-imb,$(IMB_OPENMPI)) $(call peer,-imb-nbc,$(IMB_NBC_OPENMPI)) \
-		$(call peer,-imb-mpi4,$(IMB_MPI4_OPENMPI)) $(call peer,-osu,$(OSU_OPENMPI)) $(call peer,-mcb,$(MCB_OPENMPI)) \
+		$(call peer,-imb-mpi4,$(IMB_MPI4_OPENMPI)) $(call peer,-imb-ext,$(IMB_EXT_OPENMPI)) $(call peer,-osu,$(OSU_OPENMPI)) $(call peer,-mcb,$(MCB_OPENMPI)) \
 		$(FIDELITY_FLAGS) | tee out/fidelity/openmpi.txt
 	go run ./tools/fidelity -mpi mpich \
 		-launch '$(MPICH_LAUNCH)' -gomb bin/gomb-mpich -rounds $(ROUNDS) -out out/fidelity/mpich \
 		$(call peer,-imb,$(IMB_MPICH)) $(call peer,-imb-nbc,$(IMB_NBC_MPICH)) \
-		$(call peer,-imb-mpi4,$(IMB_MPI4_MPICH)) $(call peer,-osu,$(OSU_MPICH)) $(call peer,-mcb,$(MCB_MPICH)) \
+		$(call peer,-imb-mpi4,$(IMB_MPI4_MPICH)) $(call peer,-imb-ext,$(IMB_EXT_MPICH)) $(call peer,-osu,$(OSU_MPICH)) $(call peer,-mcb,$(MCB_MPICH)) \
 		$(MPICH_NP4) $(FIDELITY_FLAGS) | tee out/fidelity/mpich.txt
 
 # A spot check of the timed loops after a change that should not move them:

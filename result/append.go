@@ -32,6 +32,10 @@ func appendResult(b []byte, r *Result) ([]byte, error) {
 	b = strconv.AppendInt(b, int64(r.Groups), 10)
 	b = append(b, `,"group":`...)
 	b = strconv.AppendInt(b, int64(r.Group), 10)
+	if r.Mode != "" {
+		b = append(b, `,"mode":`...)
+		b = appendString(b, r.Mode)
+	}
 	b = append(b, `,"bytes":`...)
 	b = strconv.AppendInt(b, r.Bytes, 10)
 	b = append(b, `,"repetitions":`...)

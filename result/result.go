@@ -20,6 +20,7 @@
 package result
 
 import (
+	"strings"
 	"time"
 )
 
@@ -163,6 +164,11 @@ type Result struct {
 	Groups int `json:"groups"`
 	// Group is the group index of this row with -multi 1, else -1.
 	Group int `json:"group"`
+	// Mode is IMB's run mode of the row where a benchmark runs in two
+	// (IMB-EXT, IMB-RMA, IMB-IO: "aggregate" or "non-aggregate", the
+	// tables' "MODE:" line); "" elsewhere. A benchmark's rows of different
+	// modes are different curves.
+	Mode string `json:"mode,omitempty"`
 	// Bytes is the message size in bytes (0 for Barrier).
 	Bytes int64 `json:"bytes"`
 	// Repetitions is the number of timed iterations.
@@ -222,6 +228,31 @@ type Result struct {
 	Check *Check `json:"check,omitempty"`
 	// Time is when the size finished.
 	Time time.Time `json:"time"`
+}
+
+// The run modes of Result.Mode.
+const (
+	ModeAggregate    = "aggregate"
+	ModeNonAggregate = "non-aggregate"
+)
+
+// Name is the row's benchmark as analysis and reports name its curve:
+// the benchmark, with its mode in parentheses where it has one
+// ("Unidir_Put (aggregate)").
+func (r *Result) Name() string { return NameWithMode(r.Benchmark, r.Mode) }
+
+// NameWithMode joins a benchmark and a mode as Name does.
+func NameWithMode(benchmark, mode string) string {
+	if mode == "" {
+		return benchmark
+	}
+	return benchmark + " (" + mode + ")"
+}
+
+// BaseName is the benchmark of a Name (the mode cut off).
+func BaseName(name string) string {
+	b, _, _ := strings.Cut(name, " (")
+	return b
 }
 
 // NBC is the breakdown of a non-blocking collective, microseconds per

@@ -7,6 +7,7 @@
 #   peers/<mpi>/IMB-MPI1      IMB-MPI1 as upstream builds it (-O0)
 #   peers/<mpi>/IMB-MPI1-O2   the same at -O2
 #   peers/<mpi>/IMB-NBC       IMB-NBC as upstream builds it (-O0)
+#   peers/<mpi>/IMB-EXT       IMB-EXT likewise
 #   peers/<mpi>/IMB-MPI4      IMB-MPI4 likewise (with Open MPI 4, whose MPI-4
 #                             persistent collectives are MPIX_*_init, through
 #                             a header that maps the MPI-4 names onto them)
@@ -64,6 +65,10 @@ for mpi in openmpi mpich; do
 				make -s -C "$b/src_cpp" TARGET=NBC CC=$cc CXX=$cxx CPPFLAGS=-DOMPI_SKIP_MPICXX=1 -j2 >>"$b.log" 2>&1 ||
 					{ echo "build-peers: IMB-NBC failed, see $b.log" >&2; exit 1; }
 				cp "$b/src_cpp/IMB-NBC" "$dest/IMB-NBC"
+				echo "build-peers: IMB-EXT ($mpi)" >&2
+				make -s -C "$b/src_cpp" TARGET=EXT CC=$cc CXX=$cxx CPPFLAGS=-DOMPI_SKIP_MPICXX=1 -j2 >>"$b.log" 2>&1 ||
+					{ echo "build-peers: IMB-EXT failed, see $b.log" >&2; exit 1; }
+				cp "$b/src_cpp/IMB-EXT" "$dest/IMB-EXT"
 				echo "build-peers: IMB-MPI4 ($mpi)" >&2
 				flags=-DOMPI_SKIP_MPICXX=1
 				if [ $mpi = openmpi ]; then

@@ -165,7 +165,7 @@ func Tables(results []*result.Result) [][]*result.Result {
 	for i, r := range results {
 		if i > 0 {
 			p := results[i-1]
-			if p.Benchmark == r.Benchmark && p.NP == r.NP && p.Groups == r.Groups {
+			if p.Benchmark == r.Benchmark && p.Mode == r.Mode && p.NP == r.NP && p.Groups == r.Groups {
 				out[len(out)-1] = append(out[len(out)-1], r)
 				continue
 			}

@@ -16,8 +16,8 @@ import (
 	"github.com/gomb-hpc/gomb/textfmt/imbtext"
 )
 
-// imbHelp is the help of gomb imb (suite imb.Suite), gomb imb-nbc and
-// gomb imb-mpi4.
+// imbHelp is the help of gomb imb (suite imb.Suite), gomb imb-nbc,
+// gomb imb-mpi4 and gomb imb-ext.
 func imbHelp(suite string) func() *cli.Help {
 	return func() *cli.Help {
 		cmd, what, examples := "imb", "IMB-MPI1", []string{
@@ -30,6 +30,20 @@ func imbHelp(suite string) func() *cli.Help {
 		}
 		intro := ""
 		switch suite {
+		case imb.SuiteEXT:
+			cmd, what = "imb-ext", "IMB-EXT"
+			intro = `
+One-sided communication (MPI-2) synchronised with MPI_Win_fence, over a
+window made for each size: Unidir and Bidir put and get between two
+ranks, Accumulate from every rank into rank 0, and Window (create, fence,
+put, fence, free). All but Window run twice, in IMB's aggregate mode (one
+fence after all repetitions' operations) and non-aggregate mode (a fence
+each), a table each.`
+			examples = []string{
+				"mpirun -np 2 gomb imb-ext Unidir_Put Bidir_Get",
+				"mpirun -np 4 gomb imb-ext -npmin 4 -json ext.jsonl Accumulate",
+				"mpirun -np 2 gomb imb-ext -iter 1000,40,200 -check",
+			}
 		case imb.SuiteMPI4:
 			cmd, what = "imb-mpi4", "IMB-MPI4"
 			intro = `
@@ -112,7 +126,8 @@ func newIMBConfig(suite string) *imbConfig {
 	return cfg
 }
 
-// imbCommand is the subcommand of an IMB suite: imb, imb-nbc, imb-mpi4.
+// imbCommand is the subcommand of an IMB suite: imb, imb-nbc, imb-mpi4,
+// imb-ext.
 func imbCommand(suite string) string {
 	if suite == imb.Suite {
 		return "imb"
@@ -124,6 +139,7 @@ var (
 	imbUsage     = helpWriter(imbHelp(imb.Suite), imbFlags(newIMBConfig(imb.Suite)))
 	imbNBCUsage  = helpWriter(imbHelp(imb.SuiteNBC), imbFlags(newIMBConfig(imb.SuiteNBC)))
 	imbMPI4Usage = helpWriter(imbHelp(imb.SuiteMPI4), imbFlags(newIMBConfig(imb.SuiteMPI4)))
+	imbEXTUsage  = helpWriter(imbHelp(imb.SuiteEXT), imbFlags(newIMBConfig(imb.SuiteEXT)))
 )
 
 func imbFlags(cfg *imbConfig) *flag.FlagSet {
@@ -138,10 +154,13 @@ func imbFlags(cfg *imbConfig) *flag.FlagSet {
 // It returns flag.ErrHelp for -help.
 func parseIMB(args []string) (*imbConfig, error) { return parseIMBSuite(imb.Suite, args) }
 
-// parseIMBNBC parses gomb imb-nbc's, parseIMBMPI4 gomb imb-mpi4's.
+// parseIMBNBC parses gomb imb-nbc's, parseIMBMPI4 gomb imb-mpi4's,
+// parseIMBEXT gomb imb-ext's.
 func parseIMBNBC(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteNBC, args) }
 
 func parseIMBMPI4(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteMPI4, args) }
+
+func parseIMBEXT(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteEXT, args) }
 
 func parseIMBSuite(suite string, args []string) (*imbConfig, error) {
 	cfg := newIMBConfig(suite)
@@ -204,6 +223,10 @@ func runIMBNBC(stdout, stderr io.Writer, args []string) error {
 
 func runIMBMPI4(stdout, stderr io.Writer, args []string) error {
 	return runIMBSuite(imb.SuiteMPI4, imbMPI4Usage, stdout, stderr, args)
+}
+
+func runIMBEXT(stdout, stderr io.Writer, args []string) error {
+	return runIMBSuite(imb.SuiteEXT, imbEXTUsage, stdout, stderr, args)
 }
 
 func runIMBSuite(suite string, u *usage, stdout, stderr io.Writer, args []string) error {

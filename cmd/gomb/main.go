@@ -42,6 +42,8 @@ var commands = []command{
 		parsed(parseIMBNBC), imbNBCUsage},
 	{"imb-mpi4", "IMB-MPI4 benchmarks: MPI-4 persistent collectives and their overlap with computation", runIMBMPI4,
 		parsed(parseIMBMPI4), imbMPI4Usage},
+	{"imb-ext", "IMB-EXT benchmarks: one-sided put, get, accumulate with fences, aggregate and not", runIMBEXT,
+		parsed(parseIMBEXT), imbEXTUsage},
 	{"osu", "OSU Micro-Benchmarks tests with OSU's flags and tables, plus one-way latency", runOSU,
 		parsed(parseOSU), osuUsage},
 	{"ring", "continuous ring monitor (mpi-comm-bench): bandwidth per sample until stopped, straggler summary", runRing,

@@ -16,12 +16,12 @@ import (
 // writeSuiteText prints a stored run in its suite's own text layout.
 func writeSuiteText(w io.Writer, b *result.Bundle) error {
 	switch b.Run.Suite {
-	case imb.Suite, imb.SuiteNBC, imb.SuiteMPI4:
+	case imb.Suite, imb.SuiteNBC, imb.SuiteMPI4, imb.SuiteEXT:
 		return imbtext.WriteRecords(w, b)
 	case osu.Suite:
 		return osutext.WriteRecords(w, b)
 	case ring.Suite:
 		return ringtext.WriteRecords(w, b)
 	}
-	return cli.Usage("run %s: suite %q has no text layout (imb, imb-nbc, imb-mpi4, osu, ring)", b.Run.RunID, b.Run.Suite)
+	return cli.Usage("run %s: suite %q has no text layout (imb, imb-nbc, imb-mpi4, imb-ext, osu, ring)", b.Run.RunID, b.Run.Suite)
 }

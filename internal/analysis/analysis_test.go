@@ -374,3 +374,28 @@ func TestLaunchNoise(t *testing.T) {
 		t.Errorf("two launches: %g", n)
 	}
 }
+
+// TestModesApart: IMB-EXT's two modes of a benchmark are two curves, named
+// with their mode, and a tolerance for the benchmark covers both.
+func TestModesApart(t *testing.T) {
+	run := &result.Bundle{Run: &result.Run{RunID: "x"}}
+	for _, m := range []string{result.ModeAggregate, result.ModeNonAggregate} {
+		run.Results = append(run.Results, &result.Result{Suite: "imb-ext", Benchmark: "Unidir_Put", Mode: m, NP: 2,
+			Bytes: 8, Status: result.StatusOK, TMinUS: 1, TMaxUS: 1, TAvgUS: 1, MBps: 8})
+	}
+	run.Results[1].TMaxUS = 5
+	obs := Observe([]*result.Bundle{run}, TMax)
+	if len(obs) != 2 {
+		t.Fatalf("%d keys, want 2: %v", len(obs), obs)
+	}
+	for k, p := range obs {
+		want := map[string]float64{"Unidir_Put (aggregate)": 1, "Unidir_Put (non-aggregate)": 5}[k.Benchmark]
+		if len(p) != 1 || p[0].Value != want {
+			t.Errorf("%s: %v, want %g", k.Benchmark, p, want)
+		}
+	}
+	tol := Tolerances{Default: Tolerance{Band: -1, Rel: 0.1}, List: []Tolerance{{Benchmark: "unidir_put", Band: -1, Rel: 0.5}}}
+	if got := tol.For("Unidir_Put (aggregate)", 8).Rel; got != 0.5 {
+		t.Errorf("tolerance for a mode: %g, want the benchmark's 0.5", got)
+	}
+}

@@ -76,14 +76,16 @@ type Tolerances struct {
 	List    []Tolerance `json:"list"`
 }
 
-// For finds the most specific tolerance for a benchmark and size.
+// For finds the most specific tolerance for a benchmark and size; bench
+// may name a mode ("Unidir_Put (aggregate)"), which a tolerance for the
+// benchmark alone covers.
 func (ts Tolerances) For(bench string, bytes int64) Tolerance {
 	band := BandOf(bytes)
 	best, score := ts.Default, 0
 	for _, t := range ts.List {
 		s := 0
 		switch {
-		case t.Benchmark != "" && !strings.EqualFold(t.Benchmark, bench):
+		case t.Benchmark != "" && !strings.EqualFold(t.Benchmark, bench) && !strings.EqualFold(t.Benchmark, result.BaseName(bench)):
 			continue
 		case t.Band >= 0 && t.Band != band:
 			continue

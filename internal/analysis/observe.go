@@ -9,6 +9,8 @@ import (
 )
 
 // Key names one measured point: a benchmark at a process count and size.
+// Benchmark is the record's Name: a benchmark of two run modes (IMB-EXT's
+// aggregate and non-aggregate) is two curves, "Unidir_Put (aggregate)".
 type Key struct {
 	Suite     string `json:"suite"`
 	Benchmark string `json:"benchmark"`
@@ -70,7 +72,7 @@ func observe(runs []*result.Bundle, metric Metric, link Link) map[Key][]Point {
 			if x.Status != result.StatusOK || x.Cold {
 				continue
 			}
-			k := Key{x.Suite, x.Benchmark, x.NP, x.Bytes}
+			k := Key{x.Suite, x.Name(), x.NP, x.Bytes}
 			m := metric
 			if m == "" {
 				m = Primary(x.Suite, x.Benchmark)

@@ -38,7 +38,7 @@ func Profiles(runs []*result.Bundle) []Profile {
 			if x.Status != result.StatusOK || x.Cold {
 				continue
 			}
-			k := Key{x.Suite, x.Benchmark, x.NP, x.Bytes}
+			k := Key{x.Suite, x.Name(), x.NP, x.Bytes}
 			a := per[k]
 			if a == nil {
 				a = &acc{}

@@ -7,13 +7,14 @@ import (
 	_ "github.com/gomb-hpc/gomb/internal/bench/imb"
 	_ "github.com/gomb-hpc/gomb/internal/bench/osu"
 	_ "github.com/gomb-hpc/gomb/internal/bench/ring"
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // traitsOf is what a benchmark's spec says of it (bench.Traits); a
 // benchmark no spec declares (an imported test gomb does not run) has
 // none: no role, t_avg, no model.
 func traitsOf(suite, benchmark string) bench.Traits {
-	t, _ := bench.TraitsOf(suite, benchmark)
+	t, _ := bench.TraitsOf(suite, result.BaseName(benchmark)) // a mode is the benchmark's
 	return t
 }
 

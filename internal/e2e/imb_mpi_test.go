@@ -73,7 +73,7 @@ func conformance(t *testing.T, suite string, m mpiLib, world, iters int) {
 			names = append(names, n)
 		}
 	}
-	args := append([]string{"-check", "-msglog", "0:2", "-iter", fmt.Sprint(iters), "-iter_policy", "off",
+	args := append([]string{"-check", "-msglog", "0:2", "-iter", fmt.Sprintf("%d,40,%d", iters, iters), "-iter_policy", "off",
 		"-json", out}, names...)
 	j := launchCmd(t, m, world, 5*time.Minute, nil, imbSubcommand(suite), args...)
 	checkNoCrash(t, j)
@@ -111,18 +111,19 @@ func conformance(t *testing.T, suite string, m mpiLib, world, iters int) {
 			if ok, _ := sp.Valid(np); !ok {
 				continue
 			}
-			nTables++
-			sizes := []int64{0}
-			if sp.HasSize() {
-				sizes = o.SizeList(o.Unit(sp))
-			}
-			for _, size := range sizes {
-				if i >= len(s.results) {
-					t.Fatalf("records end before %s np=%d %d B", sp.Name, np, size)
+			for _, mode := range sp.RunModes() {
+				nTables++
+				for _, size := range o.SizesOf(sp) {
+					if i >= len(s.results) {
+						t.Fatalf("records end before %s np=%d %d B", sp.Name, np, size)
+					}
+					r := s.results[i]
+					i++
+					if r.Mode != mode {
+						t.Errorf("%s np=%d %d B: mode %q, want %q", sp.Name, np, size, r.Mode, mode)
+					}
+					checkResult(t, r, sp, np, size, iters)
 				}
-				r := s.results[i]
-				i++
-				checkResult(t, r, sp, np, size, iters)
 			}
 		}
 		if got := strings.Count(j.stdout, "# Benchmarking "+sp.Name+" \n"); got != nTables {
@@ -148,6 +149,12 @@ func checkResult(t *testing.T, r *result.Result, sp *imb.Spec, np int, size int6
 		t.Errorf("%s: %d timing ranks, want %d", where, len(r.Ranks), timingRanks(sp, np))
 	}
 	for k, ss := range r.SamplesUS {
+		if r.Mode == result.ModeAggregate { // one epoch for all repetitions: no time per repetition
+			if len(ss) != 0 {
+				t.Errorf("%s: rank %d has %d samples of an aggregate epoch", where, r.Ranks[k], len(ss))
+			}
+			continue
+		}
 		if len(ss) != iters {
 			t.Errorf("%s: rank %d has %d samples, want %d", where, r.Ranks[k], len(ss), iters)
 		}
@@ -227,6 +234,9 @@ func TestIMBLayout(t *testing.T) {
 		// IMB-MPI4 2021.11 (built with MPICH): the default list and the _pure
 		{"imb_mpi4_np2_msglog10_iter100.txt", 2, []string{"openmpi", "mpich"}},
 		{"imb_mpi4_np2_pure.txt", 2, []string{"openmpi", "mpich"}},
+		// IMB-EXT 2021.11: the default list (two modes), 4 ranks
+		{"imb_ext_np2_msglog6_iter100.txt", 2, []string{"openmpi", "mpich"}},
+		{"imb_ext_np4_npmin2.txt", 4, []string{"openmpi"}},
 	}
 	for _, c := range cases {
 		ref, err := os.ReadFile(filepath.Join("testdata", "imb", c.file))
@@ -257,7 +267,7 @@ func TestIMBLayout(t *testing.T) {
 func callingSequence(t *testing.T, log string) (string, []string) {
 	t.Helper()
 	for _, l := range strings.Split(log, "\n") {
-		for prog, sub := range map[string]string{"# IMB-MPI1 ": "imb", "# IMB-NBC ": "imb-nbc", "# IMB-MPI4 ": "imb-mpi4"} {
+		for prog, sub := range map[string]string{"# IMB-MPI1 ": "imb", "# IMB-NBC ": "imb-nbc", "# IMB-MPI4 ": "imb-mpi4", "# IMB-EXT ": "imb-ext"} {
 			if strings.HasPrefix(l, prog) {
 				return sub, strings.Fields(strings.TrimPrefix(l, prog))
 			}
@@ -297,6 +307,8 @@ func TestBadInput(t *testing.T) {
 		{"nbc name in imb", 2, []string{"Ibcast"}, `unknown benchmark "Ibcast" ('gomb imb -list' shows the names)`},
 		{"imb name in nbc", 2, []string{"imb-nbc", "PingPong"}, `unknown benchmark "PingPong" ('gomb imb-nbc -list' shows the names)`},
 		{"nbc precision", 2, []string{"imb-nbc", "-iter_policy", "precision", "Ibcast"}, "-iter_policy precision: not for Ibcast"},
+		{"ext precision", 2, []string{"imb-ext", "-iter_policy", "precision", "Unidir_Put"}, "-iter_policy precision: not for Unidir_Put"},
+		{"ext name", 2, []string{"imb-ext", "Unidir_Putt"}, `unknown benchmark "Unidir_Putt" ('gomb imb-ext -list' shows the names)`},
 		{"malformed msglen", 2, []string{"-msglen", badLen, "PingPong"}, "sizes.txt:4:"},
 		{"empty msglen", 2, []string{"-msglen", emptyLen, "PingPong"}, "no message lengths"},
 		{"missing msglen", 2, []string{"-msglen", filepath.Join(dir, "nope.txt"), "PingPong"}, "no such file"},
@@ -325,7 +337,7 @@ func TestBadInput(t *testing.T) {
 		for _, c := range cases {
 			t.Run(m.name+"/"+c.name, func(t *testing.T) {
 				sub, args := "imb", c.args
-				if len(args) > 0 && args[0] == "imb-nbc" {
+				if len(args) > 0 && strings.HasPrefix(args[0], "imb-") {
 					sub, args = args[0], args[1:]
 				}
 				j := launchCmd(t, m, c.np, time.Minute, nil, sub, args...)

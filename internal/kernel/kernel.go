@@ -49,6 +49,7 @@ const (
 	Memcpy             // memcpy of Count bytes
 	OneWay             // ping-pong stamping every send and receive
 	IMBNBC             // IMB-NBC, IMB-MPI4 (Params.Persist): Params.NBCOp, pure or (Params.Overlap) with IMB's CPU exploit
+	IMBEXT             // IMB-EXT: Params.EXTOp, one-sided with fences, Params.Aggregate
 	Count              // the number of IDs, None included
 )
 
@@ -197,6 +198,19 @@ func (o NBCOp) Collective() string {
 		"gatherv", "scatterv", "allgatherv", "alltoallv", "reduce_scatter"}[o]
 }
 
+// EXTOp is an IMB-EXT benchmark (values mirror gomb.h).
+type EXTOp int
+
+// IMB-EXT's benchmarks.
+const (
+	EXTWindow EXTOp = iota
+	EXTUnidirPut
+	EXTUnidirGet
+	EXTBidirPut
+	EXTBidirGet
+	EXTAccumulate
+)
+
 // Params are what one kernel call needs besides its communicator.
 type Params struct {
 	Kernel     ID
@@ -230,6 +244,10 @@ type Params struct {
 	// then the loop with IMB's CPU exploit as long as the pure time.
 	// Persist: IMB-MPI4's, the same with a persistent request.
 	Overlap, Persist bool
+	// IMB-EXT: the benchmark, and IMB's aggregate mode (one fence after
+	// all the repetitions' operations) or not (a fence each).
+	EXTOp     EXTOp
+	Aggregate bool
 }
 
 // Buffers says where a job's message buffers come from. Each suite lays

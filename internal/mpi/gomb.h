@@ -63,6 +63,7 @@ enum gomb_kernel {
     GOMB_K_ONEWAY,              /* ping-pong with a timestamp at every send and receive */
     GOMB_K_IMB_NBC,             /* IMB-NBC, IMB-MPI4: a non-blocking or persistent collective, pure or
                                    with IMB's CPU exploit */
+    GOMB_K_IMB_EXT,             /* IMB-EXT: one-sided with fences (ext_op, aggregate) */
     GOMB_K_COUNT
 };
 
@@ -96,6 +97,15 @@ enum {
     GOMB_NBC_IREDUCE_SCATTER
 };
 
+/* IMB-EXT's benchmarks. */
+enum {
+    GOMB_EXT_WINDOW = 0,
+    GOMB_EXT_UNIDIR_PUT,
+    GOMB_EXT_UNIDIR_GET,
+    GOMB_EXT_BIDIR_PUT,
+    GOMB_EXT_BIDIR_GET,
+    GOMB_EXT_ACCUMULATE
+};
 /* Where a job's message buffers come from (gomb_job.buf_mode): each suite
  * lays its buffers out as its peer does, because alignment and page
  * offsets move a number as much as anything in the loop does. */
@@ -147,6 +157,8 @@ typedef struct {
     int ntest;        /* GOMB_K_NBC: MPI_Test calls spread over the compute */
     int overlap;      /* GOMB_K_IMB_NBC: after the pure loop, the loop with IMB's CPU exploit */
     int persist;      /* GOMB_K_IMB_NBC: IMB-MPI4's persistent collective (MPI_<op>_init, MPI_Start) */
+    int ext_op;       /* GOMB_K_IMB_EXT: the benchmark (GOMB_EXT_*) */
+    int aggregate;    /* GOMB_K_IMB_EXT: IMB's aggregate mode (one fence for all repetitions) */
     double delay_s;   /* fault injection (GOMB_FAULT=delay): this rank spins so long before
                          every iteration of the IMB loops; 0 (always, but in tests) for none */
 
@@ -181,6 +193,9 @@ typedef struct {
     char *dsbuf, *drbuf;
     size_t d_cap;
 
+    /* IMB-EXT: the size's window (gomb_ext_window), freed before the buffers */
+    MPI_Win ext_win;
+    int ext_win_made;
     /* validation of kernels that must look inside (one-sided windows) */
     int checking, check_iter;
     long check_bad, check_first;
@@ -244,6 +259,9 @@ int gomb_run_rma(gomb_job *j);  /* rma.c: OSU's one-sided */
 int gomb_run_nbc(gomb_job *j);  /* nbc.c: OSU's non-blocking collectives */
 int gomb_run_imb_nbc(gomb_job *j); /* imb_nbc.c: IMB-NBC's and IMB-MPI4's */
 int gomb_persistent_collectives(void); /* imb_nbc.c: whether this MPI has MPI-4's (or Open MPI's MPIX_) */
+int gomb_run_imb_ext(gomb_job *j); /* imb_ext.c: IMB-EXT's */
+int gomb_ext_window(gomb_job *j);  /* imb_ext.c: the size's window, as IMB_init_transfer makes it */
+void gomb_ext_window_free(gomb_job *j);
 int gomb_run_ring(gomb_job *j); /* ring.c: the ring monitor's sample, local copy */
 
 /* Validation (validate.c): one untimed call of the kernel with known data.

@@ -49,6 +49,7 @@ func _() {
 	_ = x[kernel.Memcpy-C.GOMB_K_MEMCPY]
 	_ = x[kernel.OneWay-C.GOMB_K_ONEWAY]
 	_ = x[kernel.IMBNBC-C.GOMB_K_IMB_NBC]
+	_ = x[kernel.IMBEXT-C.GOMB_K_IMB_EXT]
 	_ = x[kernel.Count-C.GOMB_K_COUNT]
 
 	_ = x[kernel.Byte-C.GOMB_DT_BYTE]
@@ -101,6 +102,13 @@ func _() {
 	_ = x[kernel.NBCIallgatherv-C.GOMB_NBC_IALLGATHERV]
 	_ = x[kernel.NBCIalltoallv-C.GOMB_NBC_IALLTOALLV]
 	_ = x[kernel.NBCIreduceScatter-C.GOMB_NBC_IREDUCE_SCATTER]
+
+	_ = x[kernel.EXTWindow-C.GOMB_EXT_WINDOW]
+	_ = x[kernel.EXTUnidirPut-C.GOMB_EXT_UNIDIR_PUT]
+	_ = x[kernel.EXTUnidirGet-C.GOMB_EXT_UNIDIR_GET]
+	_ = x[kernel.EXTBidirPut-C.GOMB_EXT_BIDIR_PUT]
+	_ = x[kernel.EXTBidirGet-C.GOMB_EXT_BIDIR_GET]
+	_ = x[kernel.EXTAccumulate-C.GOMB_EXT_ACCUMULATE]
 }
 
 // dispatched reports whether gomb_run has a kernel family for k.

@@ -173,6 +173,7 @@ int gomb_imb_comm(gomb_comm *c) {
 // gomb_job_release frees the message buffers, the send buffer first, as
 // IMB's IMB_del_s_buf and IMB_del_r_buf do after every size.
 void gomb_job_release(gomb_job *j) {
+    gomb_ext_window_free(j); // a window over the buffers goes first
     buf_free(j->s_how, j->sbuf);
     buf_free(j->r_how, j->rbuf);
     j->sbuf = j->rbuf = NULL;
@@ -193,6 +194,7 @@ void gomb_job_free(gomb_job *j) {
 }
 
 int gomb_job_bind(gomb_job *j, gomb_comm *c) {
+    gomb_ext_window_free(j); // made on the communicator before
     j->comm = c ? c->comm : MPI_COMM_NULL;
     j->rank = -1;
     j->np = 0;
@@ -263,6 +265,7 @@ int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int 
         if (rc != MPI_SUCCESS) return rc;
     }
     if (j->buf_mode != GOMB_BUF_IMB) {
+        gomb_ext_window_free(j); // the buffers may move
         if ((rc = grow(j, &j->sbuf, &j->s_cap, &j->s_how, s_bytes, fill_rank)) != MPI_SUCCESS) return rc;
         if ((rc = grow(j, &j->rbuf, &j->r_cap, &j->r_how, r_bytes, fill_rank)) != MPI_SUCCESS) return rc;
     }

@@ -130,6 +130,8 @@ func (j *Job) Set(s kernel.Params) {
 	c.ntest = C.int(s.NTest)
 	c.overlap = cbool(s.Overlap)
 	c.persist = cbool(s.Persist)
+	c.ext_op = C.int(s.EXTOp)
+	c.aggregate = cbool(s.Aggregate)
 }
 
 // Run executes the kernel n times in one C call and returns what IMB calls
@@ -175,6 +177,12 @@ func (j *Job) Stamps(n int) []float64 {
 	copy(out, unsafe.Slice((*float64)(unsafe.Pointer(j.j.stamps)), 4*n))
 	return out
 }
+
+// OpenWindow makes the window of IMB-EXT's put, get and accumulate
+// benchmarks over the buffers reserved for a size, as IMB_init_transfer
+// does (a collective call over the job's communicator); Release and the
+// next Reserve free it.
+func (j *Job) OpenWindow() error { return mpiErr(C.gomb_ext_window(j.j), "window") }
 
 // Validate runs one untimed, validated call of the kernel (iteration iter
 // selects the data pattern and, with root shift, the root).

@@ -142,6 +142,9 @@ func (j *Job) SetDelay(s float64) {}
 // Release does nothing without MPI.
 func (j *Job) Release() {}
 
+// OpenWindow fails: built without MPI.
+func (j *Job) OpenWindow() error { return ErrNoMPI }
+
 // IMBHeapStart fails without MPI.
 func IMBHeapStart(np int) error { return ErrNoMPI }
 

@@ -46,6 +46,8 @@ static void prepare(gomb_job *j, int iter, int typed, size_t cnt, size_t B) {
         for (size_t e = 0; e < ne; e++) store(j->sbuf, dt, e, val(me, e, iter));
         if (k == GOMB_K_REDUCE_LOCAL) {
             for (size_t e = 0; e < cnt; e++) store(j->rbuf, dt, e, val(me + 7, e, iter));
+        } else if (k == GOMB_K_IMB_EXT) { // Accumulate adds into rank 0's zeroed window
+            memset(j->rbuf, 0, j->r_cap);
         } else {
             memset(j->rbuf, iter & 1 ? 0x5a : 0xa5, j->r_cap);
         }
@@ -182,6 +184,30 @@ static void verify(const gomb_job *j, const gomb_job *c, const peers *p, tally *
     }
 }
 
+/* ext_verify checks an IMB-EXT call: what a put left in the target's
+ * window (the receive buffer), what a get read into the receive buffer
+ * (the target's send buffer), the sum Accumulate left in rank 0's window;
+ * Window moves nothing to check. */
+static void ext_verify(const gomb_job *j, tally *t, size_t cnt, size_t B, int iter) {
+    int me = j->rank, np = j->np, op = j->ext_op;
+    int partner = me == 0 ? np - 1 : me == np - 1 ? 0 : -1;
+    char *rbuf = j->rbuf;
+    if (gomb_fault_corrupt) ((unsigned char *)rbuf)[0] ^= 0xff;
+    switch (op) {
+    case GOMB_EXT_ACCUMULATE:
+        if (me == 0) expect_sum(t, rbuf, j->dtype, cnt, np, 0, iter);
+        break;
+    case GOMB_EXT_UNIDIR_PUT:
+    case GOMB_EXT_UNIDIR_GET: // rank np-1 receives the put, or reads rank 0
+        if (me == np - 1 && B > 0) expect_bytes(t, rbuf, B, 0, 0, iter);
+        break;
+    case GOMB_EXT_BIDIR_PUT:
+    case GOMB_EXT_BIDIR_GET:
+        if (partner >= 0 && B > 0) expect_bytes(t, rbuf, B, partner, 0, iter);
+        break;
+    }
+}
+
 /* gomb_validate: prepare known data, run the kernel once, verify what
  * arrived. */
 int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got, double *want) {
@@ -196,7 +222,8 @@ int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got
     int root = j->root_shift ? iter % j->np : j->root;
     // what the data moves like: non-blocking collectives as their blocking twin
     int shape = k == GOMB_K_NBC || k == GOMB_K_IMB_NBC ? nbc_kernel(j->nbc_op) : k;
-    int typed = is_reduction(shape) || k == GOMB_K_REDUCE_SCATTER_SPLIT || (k == GOMB_K_RMA && rma_typed(j->rma_op));
+    int typed = is_reduction(shape) || k == GOMB_K_REDUCE_SCATTER_SPLIT || (k == GOMB_K_RMA && rma_typed(j->rma_op)) ||
+                (k == GOMB_K_IMB_EXT && j->ext_op == GOMB_EXT_ACCUMULATE);
 
     prepare(j, iter, typed, cnt, B);
     gomb_job c;
@@ -207,6 +234,14 @@ int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got
         *first_bad = c.check_first;
         *got = c.check_got;
         *want = c.check_want;
+        return MPI_SUCCESS;
+    }
+    if (k == GOMB_K_IMB_EXT) {
+        ext_verify(j, &t, cnt, B, iter);
+        *bad = t.bad;
+        *first_bad = t.first;
+        *got = t.got;
+        *want = t.want;
         return MPI_SUCCESS;
     }
     peers p = peers_of(j);

@@ -47,6 +47,7 @@ type imbState struct {
 	tok [][]byte // the fields of the row being read, reused
 
 	bench      string // of the current table
+	mode       string // its "MODE:" line, as result.Mode
 	np, idle   int
 	groups     int
 	headerSeen bool // "# Benchmarking" since the last table
@@ -123,6 +124,14 @@ func (s *imbState) line(n int, b []byte) {
 			s.run.Run.Suite = suite
 			s.run.Run.Tool = imbTool(body)
 			s.run.Run.Source.Meta["title"] = body
+		}
+		return
+	case strings.HasPrefix(body, "MODE:"): // IMB-EXT, -RMA, -IO: after the table's dashes
+		switch strings.TrimSpace(strings.TrimPrefix(body, "MODE:")) {
+		case "AGGREGATE":
+			s.mode = result.ModeAggregate
+		case "NON-AGGREGATE":
+			s.mode = result.ModeNonAggregate
 		}
 		return
 	case strings.HasPrefix(body, "Calling sequence was"):
@@ -226,7 +235,7 @@ func (s *imbState) table(n int, name string) {
 	if s.run == nil || s.finalized {
 		s.start(n)
 	}
-	s.bench, s.np, s.idle, s.groups, s.headerSeen = name, 0, 0, 1, true
+	s.bench, s.mode, s.np, s.idle, s.groups, s.headerSeen = name, "", 0, 0, 1, true
 	if multi {
 		s.groups = 0 // set by the groups line
 	}
@@ -256,11 +265,11 @@ func (s *imbState) header(n int, h []byte) {
 			s.np = s.ctx.NP
 		}
 	}
-	key := s.bench + "/" + strconv.Itoa(s.np)
+	key := s.bench + "/" + s.mode + "/" + strconv.Itoa(s.np)
 	if s.seen[key] { // the same table again: another run
-		bench, np, groups := s.bench, s.np, s.groups
+		bench, mode, np, groups := s.bench, s.mode, s.np, s.groups
 		s.start(n)
-		s.bench, s.np, s.groups = bench, np, groups
+		s.bench, s.mode, s.np, s.groups = bench, mode, np, groups
 	}
 	s.seen[key] = true
 	s.cols = strings.Fields(string(h))
@@ -274,8 +283,8 @@ func (s *imbState) row(n int, t []byte) {
 	}
 	s.tok = textfmt.Fields(s.tok[:0], t)
 	tok := s.tok
-	r := &result.Result{Suite: s.suiteOf(s.bench), Benchmark: s.bench, NP: s.np, Groups: max(s.groups, 1), Group: -1,
-		Locality: s.ctx.Locality()}
+	r := &result.Result{Suite: s.suiteOf(s.bench), Benchmark: s.bench, Mode: s.mode, NP: s.np, Groups: max(s.groups, 1),
+		Group: -1, Locality: s.ctx.Locality()}
 	i := 0
 	if len(s.cols) > 0 && s.cols[0] == groupColumn {
 		g, ok := textfmt.Number(tok[0])

@@ -27,7 +27,7 @@ func WriteRecords(w io.Writer, b *result.Bundle) error {
 		h.Machine, h.Release, h.Version = r0.Machine, r0.Kernel, r0.KernelVersion
 	}
 	for _, t := range tables {
-		if name := t[0].Benchmark; !slices.Contains(h.Benchmarks, name) {
+		if name := t[0].Benchmark; !slices.Contains(h.Benchmarks, name) { // once for both modes
 			h.Benchmarks = append(h.Benchmarks, name)
 		}
 		for _, r := range t {
@@ -63,7 +63,7 @@ func tableOf(rows []*result.Result, world, multi int, known bool) *imb.Table {
 	if !ok {
 		spec = &imb.Spec{Suite: r0.Suite, Name: r0.Benchmark, Family: imb.Collective}
 	}
-	t := &imb.Table{Spec: spec, NP: r0.NP, Multi: -1, World: max(world, r0.NP*r0.Groups)}
+	t := &imb.Table{Spec: spec, NP: r0.NP, Multi: -1, World: max(world, r0.NP*r0.Groups), Mode: r0.Mode}
 	groups := make([][]int, max(r0.Groups, 1))
 	for _, r := range rows {
 		if r.Group >= 0 && r.Group < len(groups) {

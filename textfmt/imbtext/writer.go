@@ -45,6 +45,7 @@ var preambles = map[string]preamble{
 	imb.Suite:     {" ", "# "},
 	imb.SuiteNBC:  {"", "#"},
 	imb.SuiteMPI4: {"", "# "},
+	imb.SuiteEXT:  {"", "#"},
 }
 
 // Writer renders a run as IMB-MPI1 text. Every call flushes, so the table
@@ -173,6 +174,12 @@ func (w *Writer) Table(t *imb.Table) error {
 		w.printf("# ( %d additional processes waiting in MPI_Barrier)\n", idle)
 	}
 	w.printf("%s\n", dashes)
+	switch t.Mode {
+	case result.ModeAggregate:
+		w.printf("#\n#    MODE: AGGREGATE \n#\n")
+	case result.ModeNonAggregate:
+		w.printf("#\n#    MODE: NON-AGGREGATE \n#\n")
+	}
 	for _, c := range cols {
 		w.printf("%*s", width, c)
 	}

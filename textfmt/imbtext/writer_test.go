@@ -136,3 +136,13 @@ func TestCappedSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestPreambleOfEverySuite: each suite gomb runs has its preamble's
+// blanks declared (a missing one would print empty "#" lines).
+func TestPreambleOfEverySuite(t *testing.T) {
+	for _, s := range imb.Suites {
+		if p, ok := preambles[s]; !ok || p.rule == "" {
+			t.Errorf("suite %s: no preamble", s)
+		}
+	}
+}

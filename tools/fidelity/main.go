@@ -33,6 +33,7 @@ Peers (at least one):
   -imb PATH     IMB-MPI1 built for the launcher's MPI
   -imb-nbc PATH IMB-NBC built for the launcher's MPI
   -imb-mpi4 PATH IMB-MPI4 built for the launcher's MPI
+  -imb-ext PATH IMB-EXT built for the launcher's MPI
   -osu DIR      directory holding the OSU 7 binaries (osu_latency, ...), or
                 OSU's libexec tree
   -mcb PATH     mpi-comm-bench's binary
@@ -55,6 +56,9 @@ func main() {
 	fs.StringVar(&cfg.nbcArgs, "imb-nbc-args", "-msglog 0:16 Ibcast Ibcast_pure",
 		"IMB-NBC's job at 2 processes: flags and benchmarks")
 	fs.StringVar(&cfg.imbMPI4, "imb-mpi4", "", "IMB-MPI4 binary")
+	fs.StringVar(&cfg.imbEXT, "imb-ext", "", "IMB-EXT binary")
+	fs.StringVar(&cfg.extArgs, "imb-ext-args", "-msglog 0:16 Window Unidir_Put",
+		"IMB-EXT's job at 2 processes: flags and benchmarks")
 	fs.StringVar(&cfg.mpi4Args, "imb-mpi4-args", "-msglog 0:16 Allreduce_persist Allreduce_persist_pure",
 		"IMB-MPI4's job at 2 processes: flags and benchmarks")
 	fs.StringVar(&cfg.osu, "osu", "", "OSU binaries directory")
@@ -95,7 +99,7 @@ func main() {
 	}
 	jobs, err := cfg.jobs()
 	if err == nil && len(jobs) == 0 {
-		err = errors.New("no peer given (-imb, -imb-nbc, -imb-mpi4, -osu, -mcb)")
+		err = errors.New("no peer given (-imb, -imb-nbc, -imb-mpi4, -imb-ext, -osu, -mcb)")
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "fidelity:", err)
@@ -110,6 +114,7 @@ func main() {
 type config struct {
 	label, launch, gomb, imb, osu, mcb string
 	imbNBC, nbcArgs, imbMPI4, mpi4Args string
+	imbEXT, extArgs                    string
 	rounds, ringSamples                int
 	imbArgs, imbColl, osuTests, extra  string
 	imbSeq                             string
@@ -183,7 +188,8 @@ func (c *config) jobs() ([]job, error) {
 			js = append(js, imb("imb-coll-np4", 4, append(a, strings.Split(c.imbColl, ",")...)...))
 		}
 	}
-	for _, s := range []struct{ bin, args, sub string }{{c.imbNBC, c.nbcArgs, "imb-nbc"}, {c.imbMPI4, c.mpi4Args, "imb-mpi4"}} {
+	for _, s := range []struct{ bin, args, sub string }{{c.imbNBC, c.nbcArgs, "imb-nbc"}, {c.imbMPI4, c.mpi4Args, "imb-mpi4"},
+		{c.imbEXT, c.extArgs, "imb-ext"}} {
 		if s.bin != "" && c.wants("imb") {
 			a := append(append([]string{}, extra...), strings.Fields(s.args)...)
 			js = append(js, job{name: s.sub + "-np2", np: 2, format: "imb",

@@ -1,4 +1,4 @@
-// Package imb declares the IMB-MPI1, IMB-NBC and IMB-MPI4 benchmarks, one file each, and IMB's
+// Package imb declares the IMB-MPI1, IMB-NBC, IMB-MPI4 and IMB-EXT benchmarks, one file each, and IMB's
 // measurement rules: run options, message sizes, repetition policies,
 // process counts and groups, and what a run hands its sinks (Table,
 // Sink). Everything a benchmark is lives in its Spec: kernel, family,
@@ -19,9 +19,14 @@ const SuiteNBC = "imb-nbc"
 // requests (MPI_<op>_init once, MPI_Start each repetition).
 const SuiteMPI4 = "imb-mpi4"
 
+// SuiteEXT is IMB-EXT's: MPI-2 one-sided communication with fences, each
+// benchmark but Window in IMB's two modes (aggregate, non-aggregate).
+const SuiteEXT = "imb-ext"
+
 // Suites are the IMB suites gomb runs, IMB-MPI1 first; each has a
-// subcommand of its name (gomb imb, gomb imb-nbc, gomb imb-mpi4).
-var Suites = []string{Suite, SuiteNBC, SuiteMPI4}
+// subcommand of its name (gomb imb, gomb imb-nbc, gomb imb-mpi4, gomb
+// imb-ext).
+var Suites = []string{Suite, SuiteNBC, SuiteMPI4, SuiteEXT}
 
 // Part is the suite's name in IMB's banner ("MPI-1" in "IMB-MPI1 ...,
 // MPI-1 part") and Binary IMB's program for it.
@@ -31,6 +36,8 @@ func Part(suite string) (part, binary string) {
 		return "MPI-NBC", "IMB-NBC"
 	case SuiteMPI4:
 		return "MPI-4", "IMB-MPI4"
+	case SuiteEXT:
+		return "MPI-2", "IMB-EXT"
 	}
 	return "MPI-1", "IMB-MPI1"
 }

@@ -1,6 +1,6 @@
 package imb
 
-// Planning an IMB run (IMB-MPI1, IMB-NBC): from what the user asked (names, files, flags)
+// Planning an IMB run (IMB-MPI1 and the other suites): from what the user asked (names, files, flags)
 // to the list of benchmarks and the options every rank runs with.
 
 import (
@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/gomb-hpc/gomb/internal/kernel"
 )
 
 // DefaultNames are the suite's default benchmarks, in run order.
@@ -133,7 +135,11 @@ func (o *Options) SizesOf(s *Spec) []int64 {
 	if !s.HasSize() {
 		return []int64{0}
 	}
-	return o.SizeList(o.Unit(s))
+	unit := o.Unit(s)
+	if s.Kernel == kernel.IMBEXT { // IMB-EXT rounds every size to the reduction type's
+		unit = int64(o.RedType.Size())
+	}
+	return o.SizeList(unit)
 }
 
 // Rows is the number of result rows a run of specs prints (over all
@@ -142,7 +148,7 @@ func (o *Options) Rows(specs []*Spec, world int) int {
 	n := 0
 	o.Steps(specs, world, func(s *Spec, _ int, ok, _ bool) error {
 		if ok {
-			n += len(o.SizesOf(s))
+			n += len(o.SizesOf(s)) * len(s.RunModes())
 		}
 		return nil
 	})

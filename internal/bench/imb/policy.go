@@ -1,6 +1,11 @@
 package imb
 
-import "math"
+import (
+	"math"
+
+	"github.com/gomb-hpc/gomb/internal/kernel"
+	"github.com/gomb-hpc/gomb/result"
+)
 
 // msgsPerSampleIMB is IMB's MSGSPERSAMPLE constant, used by the rough
 // one-second estimate whatever -iter says.
@@ -10,7 +15,17 @@ const msgsPerSampleIMB = 1000
 // (IMB's n_sample after buffer setup), and whether the dynamic estimate
 // follows. maxMsg is 2^MsgLogMax.
 func (o *Options) InitialReps(s *Spec, size int64, np int) (n int, dynamic bool) {
+	return o.InitialRepsIn("", s, size, np)
+}
+
+// InitialRepsIn is InitialReps for one of the benchmark's run modes: IMB
+// counts IMB-EXT's non-aggregate repetitions, and Window's, from
+// -iter's msgs_nonaggr.
+func (o *Options) InitialRepsIn(mode string, s *Spec, size int64, np int) (n int, dynamic bool) {
 	msgs := o.MsgsPerSample
+	if mode == result.ModeNonAggregate || (s.Kernel == kernel.IMBEXT && s.EXTOp == kernel.EXTWindow) {
+		msgs = o.MsgsNonAggr
+	}
 	switch {
 	case s.Family == Sync:
 		n = msgs

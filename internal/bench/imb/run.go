@@ -19,6 +19,9 @@ type Table struct {
 	// Precision: -iter_policy precision, whose tables show the precision
 	// each size reached.
 	Precision bool
+	// Mode is the run mode of the table ("" or result.ModeAggregate,
+	// result.ModeNonAggregate: IMB's "MODE:" line).
+	Mode string
 }
 
 // Sink receives, on rank 0 only, what the engine measures, in order.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/internal/bench"
 	"github.com/gomb-hpc/gomb/internal/kernel"
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // Family is the shape of a benchmark, as IMB classifies them; it decides
@@ -62,6 +63,10 @@ type Spec struct {
 	NBCOp   kernel.NBCOp
 	Overlap bool
 	Persist bool
+	// EXTOp is an IMB-EXT benchmark's (kernel.IMBEXT); Modes: it runs in
+	// IMB's two modes, aggregate then non-aggregate, a table each.
+	EXTOp kernel.EXTOp
+	Modes bool
 	// Buffers gives the send and receive buffer sizes in bytes for a
 	// message size and process count.
 	Buffers func(size int64, np int) (send, recv int64)
@@ -118,6 +123,15 @@ func (s *Spec) Valid(np int) (ok, skip bool) {
 		return false, true
 	}
 	return true, false
+}
+
+// RunModes are the modes the benchmark runs in, in IMB's order: ""
+// (IMB has none) or aggregate, then non-aggregate.
+func (s *Spec) RunModes() []string {
+	if s.Modes {
+		return []string{result.ModeAggregate, result.ModeNonAggregate}
+	}
+	return []string{""}
 }
 
 // HasSize reports whether the benchmark sweeps message sizes.

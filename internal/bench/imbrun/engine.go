@@ -400,6 +400,9 @@ func Usable(specs []*imb.Spec, o imb.Options) error {
 		if s.Overlap && o.Policy == imb.PolicyPrecision {
 			return fmt.Errorf("-iter_policy precision: not for %s, which overlaps with IMB's CPU exploit (its _pure twin takes it)", s.Name)
 		}
+		if s.Modes && o.Policy == imb.PolicyPrecision {
+			return fmt.Errorf("-iter_policy precision: not for %s, whose aggregate mode has no time per repetition", s.Name)
+		}
 		flag, t := "-data_type", o.Type
 		if s.Reduction {
 			flag, t = "-red_data_type", o.RedType

@@ -26,6 +26,7 @@ type sweep struct {
 	table   *imb.Table // rank 0's; nil elsewhere
 	ranks   []int      // the active world ranks, known on rank 0
 	spec    kernel.Params
+	mode    string // IMB's run mode of the table ("" for none)
 	unit    int64
 	start   float64 // when the first size began (for IMB's time limit)
 	sum     *imb.Summary
@@ -45,7 +46,7 @@ func (e *Engine) split(np int) (mpi.Comm, error) {
 }
 
 // runNP runs benchmark s with np active processes over all its sizes, on
-// comm, the communicator split for them.
+// comm, the communicator split for them: a table each of its run modes.
 func (e *Engine) runNP(job *mpi.Job, s *imb.Spec, comm mpi.Comm, np int, sum *imb.Summary) error {
 	o := &e.Opt
 	rank, world := e.World.Rank(), e.World.Size()
@@ -54,10 +55,23 @@ func (e *Engine) runNP(job *mpi.Job, s *imb.Spec, comm mpi.Comm, np int, sum *im
 	if err := job.Bind(comm); err != nil {
 		return err
 	}
-	w := &sweep{s: s, np: np, ngroups: ngroups, comm: comm, job: job, active: !comm.Null(), unit: o.Unit(s),
-		sum: sum, prev: o.MsgsPerSample,
-		spec: kernel.Params{Kernel: s.Kernel, Type: o.ElemType(s), Sync: o.Sync, RootShift: o.RootShift,
-			IMBBarrier: o.IMBBarrier, Source: s.Source, Window: o.Window, NBCOp: s.NBCOp, Overlap: s.Overlap, Persist: s.Persist}}
+	for _, mode := range s.RunModes() {
+		w := &sweep{s: s, np: np, ngroups: ngroups, comm: comm, job: job, active: !comm.Null(), unit: o.Unit(s),
+			sum: sum, prev: o.MsgsPerSample, mode: mode,
+			spec: kernel.Params{Kernel: s.Kernel, Type: o.ElemType(s), Sync: o.Sync, RootShift: o.RootShift,
+				IMBBarrier: o.IMBBarrier, Source: s.Source, Window: o.Window, NBCOp: s.NBCOp, Overlap: s.Overlap,
+				Persist: s.Persist, EXTOp: s.EXTOp, Aggregate: mode == result.ModeAggregate}}
+		if err := e.runTable(w, color); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runTable runs one table: the sizes of a benchmark at a process count in
+// one run mode.
+func (e *Engine) runTable(w *sweep, color int) error {
+	o, s, rank := &e.Opt, w.s, e.World.Rank()
 	if err := e.openTable(w, color); err != nil {
 		return err
 	}
@@ -69,7 +83,7 @@ func (e *Engine) runNP(job *mpi.Job, s *imb.Spec, comm mpi.Comm, np int, sum *im
 			return err
 		}
 		if rank == 0 && e.Progress != nil {
-			e.Progress.Size(s, np, size, idx+1, len(sizes))
+			e.Progress.Size(s, w.np, size, idx+1, len(sizes))
 		}
 	}
 	return nil
@@ -87,7 +101,7 @@ func (e *Engine) openTable(w *sweep, color int) error {
 	if e.World.Rank() != 0 {
 		return nil
 	}
-	t := &imb.Table{Spec: w.s, NP: w.np, Multi: o.Multi, World: world, MapP: o.MapP, MapQ: o.MapQ,
+	t := &imb.Table{Spec: w.s, NP: w.np, Multi: o.Multi, World: world, MapP: o.MapP, MapQ: o.MapQ, Mode: w.mode,
 		Check: o.Check, Precision: o.Policy == imb.PolicyPrecision, Groups: make([][]int, w.ngroups), Idle: world - w.ngroups*w.np}
 	for g := range t.Groups {
 		t.Groups[g] = make([]int, w.np)
@@ -113,10 +127,10 @@ func (e *Engine) size(w *sweep, size int64) (done bool, err error) {
 	if e.Watch != nil {
 		e.Watch(watchdog.Phase{Bench: w.s.Name, NP: w.np, Bytes: size, Ranks: w.ranks})
 	}
-	n0, dynamic := o.InitialReps(w.s, size, w.np)
+	n0, dynamic := o.InitialRepsIn(w.mode, w.s, size, w.np)
 	lay := o.Layout(w.s, size, w.np, n0)
 	count := size / w.unit
-	row := &result.Result{Suite: w.s.Suite, Benchmark: w.s.Name, NP: w.np, Groups: w.ngroups, Group: -1,
+	row := &result.Result{Suite: w.s.Suite, Benchmark: w.s.Name, Mode: w.mode, NP: w.np, Groups: w.ngroups, Group: -1,
 		Bytes: size, RunID: e.RunID}
 	if need := lay.NeededGB(); need > o.MemGB {
 		row.Status, row.NeededGB = result.StatusOutOfMem, need
@@ -179,6 +193,11 @@ func (e *Engine) repetitions(w *sweep, size int64, count int, lay imb.Layout, n0
 		w.job.Set(w.spec)
 		if err := w.job.Reserve(lay.SendAlloc, lay.RecvAlloc, n0, w.comm.Rank()); err != nil {
 			return 0, err
+		}
+		if w.s.Kernel == kernel.IMBEXT { // IMB_init_transfer's window, before the pre-run
+			if err := w.job.OpenWindow(); err != nil {
+				return 0, err
+			}
 		}
 		if dynamic {
 			if n, err = e.estimate(w.job, w.comm, w.s, n0, w.prev, size, w.listSizes, w.listReps); err != nil {
