@@ -52,15 +52,16 @@ func main() {
 	fs.StringVar(&cfg.launch, "launch", "", "launcher line; {np} is replaced by the process count")
 	fs.StringVar(&cfg.gomb, "gomb", "bin/gomb", "gomb binary built for the launcher's MPI")
 	fs.StringVar(&cfg.imb, "imb", "", "IMB-MPI1 binary")
-	fs.StringVar(&cfg.imbNBC, "imb-nbc", "", "IMB-NBC binary")
-	fs.StringVar(&cfg.nbcArgs, "imb-nbc-args", "-msglog 0:16 Ibcast Ibcast_pure",
-		"IMB-NBC's job at 2 processes: flags and benchmarks")
-	fs.StringVar(&cfg.imbMPI4, "imb-mpi4", "", "IMB-MPI4 binary")
-	fs.StringVar(&cfg.imbEXT, "imb-ext", "", "IMB-EXT binary")
-	fs.StringVar(&cfg.extArgs, "imb-ext-args", "-msglog 0:16 Window Unidir_Put",
-		"IMB-EXT's job at 2 processes: flags and benchmarks")
-	fs.StringVar(&cfg.mpi4Args, "imb-mpi4-args", "-msglog 0:16 Allreduce_persist Allreduce_persist_pure",
-		"IMB-MPI4's job at 2 processes: flags and benchmarks")
+	cfg.suites = []*suiteJob{ // IMB's other suites: a job each, at 2 processes
+		{sub: "imb-nbc", args: "-msglog 0:16 Ibcast Ibcast_pure"},
+		{sub: "imb-mpi4", args: "-msglog 0:16 Allreduce_persist Allreduce_persist_pure"},
+		{sub: "imb-ext", args: "-msglog 0:16 Window Unidir_Put"},
+	}
+	for _, sj := range cfg.suites {
+		prog := strings.ToUpper(sj.sub)
+		fs.StringVar(&sj.bin, sj.sub, "", prog+" binary")
+		fs.StringVar(&sj.args, sj.sub+"-args", sj.args, prog+"'s job at 2 processes: flags and benchmarks")
+	}
 	fs.StringVar(&cfg.osu, "osu", "", "OSU binaries directory")
 	fs.StringVar(&cfg.mcb, "mcb", "", "mpi-comm-bench binary")
 	fs.IntVar(&cfg.rounds, "rounds", 5, "ABBA rounds (each program runs every job twice a round)")
@@ -113,8 +114,7 @@ func main() {
 
 type config struct {
 	label, launch, gomb, imb, osu, mcb string
-	imbNBC, nbcArgs, imbMPI4, mpi4Args string
-	imbEXT, extArgs                    string
+	suites                             []*suiteJob
 	rounds, ringSamples                int
 	imbArgs, imbColl, osuTests, extra  string
 	imbSeq                             string
@@ -123,6 +123,10 @@ type config struct {
 	osuArgs, only, out                 string
 	timeout                            time.Duration
 }
+
+// suiteJob is the job of one of IMB's other suites: the peer program (the
+// flag of the gomb subcommand's name, -imb-nbc) and its arguments.
+type suiteJob struct{ sub, bin, args string }
 
 // job is one launch shape that both programs run.
 type job struct {
@@ -188,8 +192,7 @@ func (c *config) jobs() ([]job, error) {
 			js = append(js, imb("imb-coll-np4", 4, append(a, strings.Split(c.imbColl, ",")...)...))
 		}
 	}
-	for _, s := range []struct{ bin, args, sub string }{{c.imbNBC, c.nbcArgs, "imb-nbc"}, {c.imbMPI4, c.mpi4Args, "imb-mpi4"},
-		{c.imbEXT, c.extArgs, "imb-ext"}} {
+	for _, s := range c.suites {
 		if s.bin != "" && c.wants("imb") {
 			a := append(append([]string{}, extra...), strings.Fields(s.args)...)
 			js = append(js, job{name: s.sub + "-np2", np: 2, format: "imb",
