@@ -33,7 +33,7 @@ func values(data []byte, name string, j job) (map[string]float64, error) {
 			if np == 0 {
 				np = j.np
 			}
-			k := key(x.Benchmark, np, x.Bytes)
+			k := key(x.Name(), np, x.Bytes) // a mode is a curve of its own
 			if j.format == "ring" {
 				ring[k] = append(ring[k], x.TAvgUS)
 				continue
