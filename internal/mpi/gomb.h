@@ -261,7 +261,7 @@ int gomb_run_imb_nbc(gomb_job *j); /* imb_nbc.c: IMB-NBC's and IMB-MPI4's */
 int gomb_persistent_collectives(void); /* imb_nbc.c: whether this MPI has MPI-4's (or Open MPI's MPIX_) */
 int gomb_run_imb_ext(gomb_job *j); /* imb_ext.c: IMB-EXT's */
 int gomb_ext_window(gomb_job *j);  /* imb_ext.c: the size's window, as IMB_init_transfer makes it */
-void gomb_ext_window_free(gomb_job *j);
+void gomb_ext_window_free(gomb_job *j); /* job.c: and its end */
 int gomb_run_ring(gomb_job *j); /* ring.c: the ring monitor's sample, local copy */
 
 /* Validation (validate.c): one untimed call of the kernel with known data.

@@ -7,7 +7,7 @@
 // receive buffer for puts and accumulates, over the send buffer for gets,
 // as long as the larger buffer, the element size as displacement unit,
 // then a fence) before IMB's pre-run and freed after the size, before the
-// buffers (gomb_ext_window, gomb_job_release). The benchmarks run in
+// buffers (gomb_ext_window here, gomb_ext_window_free in job.c). The benchmarks run in
 // IMB's two modes:
 //  - non-aggregate: every operation completes with a fence of its own
 //    (Accumulate: fence, operation, fence, each repetition timed alone);
@@ -19,11 +19,6 @@
 // Window: per repetition create a window of size bytes over the receive
 // buffer, fence, put one element to itself, fence, free.
 #include "loops.h"
-
-void gomb_ext_window_free(gomb_job *j) {
-    if (j->ext_win_made) MPI_Win_free(&j->ext_win);
-    j->ext_win_made = 0;
-}
 
 static int ext_get(int op) { return op == GOMB_EXT_UNIDIR_GET || op == GOMB_EXT_BIDIR_GET; }
 

@@ -172,6 +172,13 @@ int gomb_imb_comm(gomb_comm *c) {
 
 // gomb_job_release frees the message buffers, the send buffer first, as
 // IMB's IMB_del_s_buf and IMB_del_r_buf do after every size.
+// gomb_ext_window_free frees the size's IMB-EXT window (imb_ext.c made
+// it), before the buffers it lies over go.
+void gomb_ext_window_free(gomb_job *j) {
+    if (j->ext_win_made) MPI_Win_free(&j->ext_win);
+    j->ext_win_made = 0;
+}
+
 void gomb_job_release(gomb_job *j) {
     gomb_ext_window_free(j); // a window over the buffers goes first
     buf_free(j->s_how, j->sbuf);
