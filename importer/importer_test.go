@@ -90,6 +90,27 @@ func find(rs []*result.Result, bench string, np int, bytes int64, group int) *re
 
 // TestFacts checks, file by file, the facts the golden files could hide
 // behind an -update: the numbers and labels a user relies on.
+// suiteFacts checks an IMB log of suite: every row of it, the rows of
+// each mode, and the threads IMB-MT names.
+func suiteFacts(suite string, aggregate, nonAggregate int, threads string) func(t *testing.T, f *File) {
+	return func(t *testing.T, f *File) {
+		b := f.Runs[0]
+		if b.Run.Suite != suite || b.Run.Tool.Version != "2021.11" || b.Run.Source.Meta["threads"] != threads {
+			t.Errorf("run suite %q, tool %+v, threads %q", b.Run.Suite, b.Run.Tool, b.Run.Source.Meta["threads"])
+		}
+		modes := map[string]int{}
+		for _, r := range b.Results {
+			modes[r.Mode]++
+			if r.Suite != suite {
+				t.Errorf("%s %d B: suite %q", r.Benchmark, r.Bytes, r.Suite)
+			}
+		}
+		if modes[result.ModeAggregate] != aggregate || modes[result.ModeNonAggregate] != nonAggregate {
+			t.Errorf("modes %v, want %d aggregate and %d non-aggregate rows", modes, aggregate, nonAggregate)
+		}
+	}
+}
+
 func TestFacts(t *testing.T) {
 	type want struct {
 		bench               string
@@ -124,6 +145,15 @@ func TestFacts(t *testing.T) {
 				t.Errorf("calling sequence %q", got)
 			}
 		}},
+		// IMB's other suites: one run each, its suite from the banner, the
+		// modes of IMB-EXT/RMA/IO's tables kept apart, IMB-MT's threads
+		{file: "imb_ext_np2_msglog6_iter100.txt", format: IMB, runs: 1, check: suiteFacts("imb-ext", 30, 30, "")},
+		{file: "imb_rma_np2.txt", format: IMB, runs: 1, check: suiteFacts("imb-rma", 33, 33, "")},
+		{file: "imb_io_np2.txt", format: IMB, runs: 1, check: suiteFacts("imb-io", 15, 5, "")},
+		{file: "imb_p2p_np2.txt", format: IMB, runs: 1, check: suiteFacts("imb-p2p", 0, 0, "")},
+		{file: "imb_mt_np2.txt", format: IMB, runs: 1, check: suiteFacts("imb-mt", 0, 0, "1")},
+		{file: "imb_nbc_np2_msglog10_iter100.txt", format: IMB, runs: 1, check: suiteFacts("imb-nbc", 0, 0, "")},
+		{file: "imb_mpi4_np2_msglog10_iter100.txt", format: IMB, runs: 1, check: suiteFacts("imb-mpi4", 0, 0, "")},
 		{file: "imb_np4_npmin2.txt", format: IMB, runs: 1, rows: []want{
 			{"PingPong", 2, 0, -1, 1000, 0, 0, 0, 0, "ok"},
 			{"Allreduce", 2, 0, -1, 1000, 0, 0, 0, 0, "ok"},

@@ -146,6 +146,10 @@ func (s *imbState) line(n int, b []byte) {
 	case strings.HasPrefix(body, "#processes ="):
 		v := strings.TrimSpace(strings.TrimPrefix(body, "#processes ="))
 		v, _, _ = strings.Cut(v, ";")
+		v, threads, mt := strings.Cut(v, "(threads:") // IMB-MT: "2 (threads: 2)"
+		if mt && s.run != nil {
+			s.run.Run.Source.Meta["threads"] = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(threads), ")"))
+		}
 		np, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || np < 1 || np > result.MaxNP {
 			s.f.Problem(n, "#processes %q is not a process count: the table's rows are skipped", strings.TrimSpace(v))
@@ -359,13 +363,38 @@ func allNumbers(tok [][]byte) bool {
 	return true
 }
 
+// logOnly are the IMB suites whose logs gomb reads but which it does not
+// run (yet), with their banners' part ("MPI-IO partn" is IMB-IO 2021's own
+// misprint).
+var logOnly = []struct{ suite, part string }{
+	{"imb-rma", "MPI-RMA part"}, {"imb-io", "MPI-IO part"}, {"imb-p2p", "IMB-P2P part"}, {"imb-mt", "MT part"},
+}
+
+// LogOnly reports whether suite is one whose logs gomb reads but does
+// not run, and so does not write as text (WriteRecords lays out the
+// suites gomb runs).
+func LogOnly(suite string) bool {
+	for _, l := range logOnly {
+		if l.suite == suite {
+			return true
+		}
+	}
+	return false
+}
+
 // titleSuite reads IMB's title line: the suite of "..., MPI-1 part",
-// "..., MPI-NBC part" and of gomb's "(IMB-NBC 2021.11 compatible)".
+// "..., MPI-NBC part" and the other banners, and of gomb's "(IMB-NBC
+// 2021.11 compatible)".
 func titleSuite(body string) (string, bool) {
 	for _, suite := range imb.Suites {
 		part, binary := imb.Part(suite)
 		if strings.Contains(body, part+" part") || strings.Contains(body, "("+binary+" ") {
 			return suite, true
+		}
+	}
+	for _, l := range logOnly {
+		if strings.Contains(body, l.part) {
+			return l.suite, true
 		}
 	}
 	return "", strings.Contains(body, "compatible") // gomb's before it named the suite
