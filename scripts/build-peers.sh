@@ -8,6 +8,8 @@
 #   peers/<mpi>/IMB-MPI1-O2   the same at -O2
 #   peers/<mpi>/IMB-NBC       IMB-NBC as upstream builds it (-O0)
 #   peers/<mpi>/IMB-EXT       IMB-EXT likewise
+#   peers/<mpi>/IMB-RMA, IMB-IO, IMB-MT (OpenMP), IMB-P2P: the suites gomb
+#                             reads the logs of (the importer's fixtures)
 #   peers/<mpi>/IMB-MPI4      IMB-MPI4 likewise (with Open MPI 4, whose MPI-4
 #                             persistent collectives are MPIX_*_init, through
 #                             a header that maps the MPI-4 names onto them)
@@ -69,6 +71,18 @@ for mpi in openmpi mpich; do
 				make -s -C "$b/src_cpp" TARGET=EXT CC=$cc CXX=$cxx CPPFLAGS=-DOMPI_SKIP_MPICXX=1 -j2 >>"$b.log" 2>&1 ||
 					{ echo "build-peers: IMB-EXT failed, see $b.log" >&2; exit 1; }
 				cp "$b/src_cpp/IMB-EXT" "$dest/IMB-EXT"
+				for t in RMA IO MT; do
+					echo "build-peers: IMB-$t ($mpi)" >&2
+					cxx_t=$cxx
+					[ $t = MT ] && cxx_t="$cxx -fopenmp"
+					make -s -C "$b/src_cpp" TARGET=$t CC=$cc CXX="$cxx_t" CPPFLAGS=-DOMPI_SKIP_MPICXX=1 -j2 >>"$b.log" 2>&1 ||
+						{ echo "build-peers: IMB-$t failed, see $b.log" >&2; exit 1; }
+					cp "$b/src_cpp/IMB-$t" "$dest/IMB-$t"
+				done
+				echo "build-peers: IMB-P2P ($mpi)" >&2
+				make -s -C "$b/src_c/P2P" CC=$cc -j2 >>"$b.log" 2>&1 ||
+					{ echo "build-peers: IMB-P2P failed, see $b.log" >&2; exit 1; }
+				cp "$b/src_c/P2P/IMB-P2P" "$dest/IMB-P2P"
 				echo "build-peers: IMB-MPI4 ($mpi)" >&2
 				flags=-DOMPI_SKIP_MPICXX=1
 				if [ $mpi = openmpi ]; then
