@@ -92,25 +92,26 @@ func (d Datatype) Size() int {
 	return dtypeSizes[d]
 }
 
+// dtypeWords are IMB's -data_type words of the types ("" for none: long
+// long is OSU's, for its atomics).
+var dtypeWords = []string{"byte", "char", "int", "float", "double", "", "float16", "bfloat16"}
+
+// Word is the type's -data_type word ("float" for MPI_FLOAT).
+func (d Datatype) Word() string {
+	if d < 0 || int(d) >= len(dtypeWords) {
+		return d.String()
+	}
+	return dtypeWords[d]
+}
+
 // ParseDatatype maps IMB's -data_type words (byte, char, int, float,
 // double, float16, bfloat16) to a Datatype. Whether the MPI library has
 // the type is the library's to say (package mpi, DatatypeUsable).
 func ParseDatatype(s string) (Datatype, error) {
-	switch strings.ToLower(s) {
-	case "byte":
-		return Byte, nil
-	case "char":
-		return Char, nil
-	case "int":
-		return Int, nil
-	case "float":
-		return Float, nil
-	case "double":
-		return Double, nil
-	case "float16":
-		return Float16, nil
-	case "bfloat16":
-		return BFloat16, nil
+	for d, w := range dtypeWords {
+		if w != "" && strings.EqualFold(s, w) {
+			return Datatype(d), nil
+		}
 	}
 	return 0, fmt.Errorf("unknown data type %q (want byte, char, int, float, double, float16 or bfloat16)", s)
 }

@@ -18,7 +18,6 @@ package imbrun
 import (
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/bench"
@@ -409,24 +408,13 @@ func Usable(specs []*imb.Spec, o imb.Options) error {
 		}
 		switch {
 		case !mpi.DatatypeUsable(t, false):
-			return fmt.Errorf("%s %s: this MPI library has no %s", flag, typeWord(t), t)
+			return fmt.Errorf("%s %s: this MPI library has no %s", flag, t.Word(), t)
 		case s.Reduction && (t == kernel.Float16 || t == kernel.BFloat16):
 			return fmt.Errorf("%s %s: gomb does not reduce 16-bit floats (MPICH 4.0 aborts the job on MPI_SUM of %s instead of returning an error); -data_type %s works for the transfers",
-				flag, typeWord(t), t, typeWord(t))
+				flag, t.Word(), t, t.Word())
 		case s.Reduction && !mpi.DatatypeUsable(t, true):
-			return fmt.Errorf("%s %s: this MPI library does not reduce that type with MPI_SUM", flag, typeWord(t))
+			return fmt.Errorf("%s %s: this MPI library does not reduce that type with MPI_SUM", flag, t.Word())
 		}
 	}
 	return nil
-}
-
-// typeWord is IMB's flag word for a type (MPI_FLOAT: float).
-func typeWord(t kernel.Datatype) string {
-	switch t {
-	case kernel.Float16:
-		return "float16"
-	case kernel.BFloat16:
-		return "bfloat16"
-	}
-	return strings.ToLower(strings.TrimPrefix(t.String(), "MPI_"))
 }
