@@ -238,19 +238,15 @@ int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got
     }
     if (k == GOMB_K_IMB_EXT) {
         ext_verify(j, &t, cnt, B, iter);
-        *bad = t.bad;
-        *first_bad = t.first;
-        *got = t.got;
-        *want = t.want;
-        return MPI_SUCCESS;
+    } else {
+        peers p = peers_of(j);
+        if (!receives(j, &p, shape, root, B)) return MPI_SUCCESS;
+        /* OSU's non-blocking broadcast receives into the send buffer (IMB's
+         * into the receive buffer) */
+        char *rbuf = k == GOMB_K_NBC && shape == GOMB_K_BCAST ? j->sbuf : j->rbuf;
+        if (gomb_fault_corrupt) ((unsigned char *)rbuf)[0] ^= 0xff;
+        verify(j, &c, &p, &t, shape, rbuf, root, cnt, B, iter);
     }
-    peers p = peers_of(j);
-    if (!receives(j, &p, shape, root, B)) return MPI_SUCCESS;
-    /* OSU's non-blocking broadcast receives into the send buffer (IMB's
-     * into the receive buffer) */
-    char *rbuf = k == GOMB_K_NBC && shape == GOMB_K_BCAST ? j->sbuf : j->rbuf;
-    if (gomb_fault_corrupt) ((unsigned char *)rbuf)[0] ^= 0xff;
-    verify(j, &c, &p, &t, shape, rbuf, root, cnt, B, iter);
     *bad = t.bad;
     *first_bad = t.first;
     *got = t.got;

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-
-	"github.com/gomb-hpc/gomb/internal/kernel"
 )
 
 // DefaultNames are the suite's default benchmarks, in run order.
@@ -136,7 +134,7 @@ func (o *Options) SizesOf(s *Spec) []int64 {
 		return []int64{0}
 	}
 	unit := o.Unit(s)
-	if s.Kernel == kernel.IMBEXT { // IMB-EXT rounds every size to the reduction type's
+	if s.RedUnit {
 		unit = int64(o.RedType.Size())
 	}
 	return o.SizeList(unit)

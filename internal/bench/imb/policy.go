@@ -3,7 +3,6 @@ package imb
 import (
 	"math"
 
-	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -19,11 +18,11 @@ func (o *Options) InitialReps(s *Spec, size int64, np int) (n int, dynamic bool)
 }
 
 // InitialRepsIn is InitialReps for one of the benchmark's run modes: IMB
-// counts IMB-EXT's non-aggregate repetitions, and Window's, from
+// counts non-aggregate repetitions (and Window's: Spec.NonAggr) from
 // -iter's msgs_nonaggr.
 func (o *Options) InitialRepsIn(mode string, s *Spec, size int64, np int) (n int, dynamic bool) {
 	msgs := o.MsgsPerSample
-	if mode == result.ModeNonAggregate || (s.Kernel == kernel.IMBEXT && s.EXTOp == kernel.EXTWindow) {
+	if mode == result.ModeNonAggregate || s.NonAggr {
 		msgs = o.MsgsNonAggr
 	}
 	switch {

@@ -67,6 +67,10 @@ type Spec struct {
 	// IMB's two modes, aggregate then non-aggregate, a table each.
 	EXTOp kernel.EXTOp
 	Modes bool
+	// RedUnit: the sizes are multiples of the reduction type whatever the
+	// element type (IMB-EXT's driver sets its unit so); NonAggr: the
+	// repetitions come from -iter's msgs_nonaggr in every mode (Window).
+	RedUnit, NonAggr bool
 	// Buffers gives the send and receive buffer sizes in bytes for a
 	// message size and process count.
 	Buffers func(size int64, np int) (send, recv int64)

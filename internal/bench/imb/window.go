@@ -11,6 +11,7 @@ func init() {
 		// reduction type; its repetitions are -iter's msgs_nonaggr
 		Family:    Collective,
 		Reduction: true,
+		NonAggr:   true,
 		Summary:   "MPI_Win_create of size bytes, fence, a put to oneself, fence, MPI_Win_free",
 	})
 }
