@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gomb-hpc/gomb/internal/kernel"
+	"github.com/gomb-hpc/gomb/result"
 )
 
 func TestSizeList(t *testing.T) {
@@ -64,7 +65,7 @@ func TestInitialReps(t *testing.T) {
 	sync := &Spec{Family: Sync}
 	def := DefaultOptions()
 	off := DefaultOptions()
-	off.Policy, off.MsgsPerSample = PolicyOff, 100
+	off.Policy, off.MsgsPerSample, off.MsgsNonAggr = PolicyOff, 100, 50
 	mnp := DefaultOptions()
 	mnp.Policy = PolicyMultipleNP
 	auto := DefaultOptions()
@@ -72,31 +73,38 @@ func TestInitialReps(t *testing.T) {
 	tests := []struct {
 		name    string
 		o       Options
+		mode    string
 		s       *Spec
 		size    int64
 		np      int
 		n       int
 		dynamic bool
 	}{
-		{"size 0", def, coll, 0, 2, 1000, true},
+		{"size 0", def, "", coll, 0, 2, 1000, true},
 		// 40 MiB volume cap: 64 KiB -> 640, 1 MiB -> 40, 4 MiB -> 10.
-		{"64KiB", def, coll, 65536, 2, 640, true},
-		{"1MiB", def, coll, 1 << 20, 2, 40, true},
-		{"4MiB", def, coll, 4 << 20, 2, 10, true},
-		{"barrier ignores volume", def, sync, 0, 2, 1000, true},
-		{"off", off, coll, 4 << 20, 2, 100, false},
+		{"64KiB", def, "", coll, 65536, 2, 640, true},
+		{"1MiB", def, "", coll, 1 << 20, 2, 40, true},
+		{"4MiB", def, "", coll, 4 << 20, 2, 10, true},
+		{"barrier ignores volume", def, "", sync, 0, 2, 1000, true},
+		{"off", off, "", coll, 4 << 20, 2, 100, false},
 		// multiple_np: round(1000*2^22/(np*size+2^22)) down to a multiple of np.
 		// np 4, size 1 MiB: 1000*4194304/(4194304+4194304) = 500 -> 500.
-		{"multiple_np 1MiB np4", mnp, coll, 1 << 20, 4, 500, false},
+		{"multiple_np 1MiB np4", mnp, "", coll, 1 << 20, 4, 500, false},
 		// np 3, size 4: 1000*4194304/(12+4194304)+0.5 = 1000.4 -> 1000 -> 999.
-		{"multiple_np small np3", mnp, coll, 4, 3, 999, false},
+		{"multiple_np small np3", mnp, "", coll, 4, 3, 999, false},
 		// np 4, 4 MiB: 1000/5 = 200.
-		{"multiple_np 4MiB np4", mnp, coll, 4 << 20, 4, 200, false},
-		{"auto rooted", auto, rooted, 1 << 20, 4, 500, false},
-		{"auto unrooted", auto, coll, 1 << 20, 4, 40, true},
+		{"multiple_np 4MiB np4", mnp, "", coll, 4 << 20, 4, 200, false},
+		{"auto rooted", auto, "", rooted, 1 << 20, 4, 500, false},
+		{"auto unrooted", auto, "", coll, 1 << 20, 4, 40, true},
+		// IMB-EXT and IMB-RMA: the non-aggregate mode counts from msgs_nonaggr,
+		// except under -iter_policy off (msgspersample, as IMB)
+		{"non-aggregate", def, result.ModeNonAggregate, coll, 0, 2, 100, true},
+		{"non-aggregate 1MiB", def, result.ModeNonAggregate, coll, 1 << 20, 2, 40, true},
+		{"non-aggregate off", off, result.ModeNonAggregate, coll, 0, 2, 100, false},
+		{"aggregate", def, result.ModeAggregate, coll, 0, 2, 1000, true},
 	}
 	for _, tt := range tests {
-		n, dyn := tt.o.InitialReps(tt.s, tt.size, tt.np)
+		n, dyn := tt.o.InitialRepsIn(tt.mode, tt.s, tt.size, tt.np)
 		if n != tt.n || dyn != tt.dynamic {
 			t.Errorf("%s: got (%d, %v), want (%d, %v)", tt.name, n, dyn, tt.n, tt.dynamic)
 		}

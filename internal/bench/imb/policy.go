@@ -35,7 +35,8 @@ func (o *Options) InitialRepsIn(mode string, s *Spec, size int64, np int) (n int
 	}
 	switch {
 	case o.Policy == PolicyOff:
-		return msgs, false
+		// IMB sets n_sample = msgspersample here, whatever the mode
+		return o.MsgsPerSample, false
 	case o.Policy == PolicyPrecision:
 		return n, false // the cap; the batches decide
 	case o.Policy == PolicyMultipleNP || (o.Policy == PolicyAuto && s.Rooted):
