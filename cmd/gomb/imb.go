@@ -17,7 +17,7 @@ import (
 )
 
 // imbHelp is the help of gomb imb (suite imb.Suite), gomb imb-nbc,
-// gomb imb-mpi4 and gomb imb-ext.
+// gomb imb-mpi4, gomb imb-ext and gomb imb-rma.
 func imbHelp(suite string) func() *cli.Help {
 	return func() *cli.Help {
 		cmd, what, examples := "imb", "IMB-MPI1", []string{
@@ -44,6 +44,24 @@ each), a table each.`
 				"mpirun -np 4 gomb imb-ext -npmin 4 -json ext.jsonl Accumulate",
 				"mpirun -np 2 gomb imb-ext -iter 1000,40,200 -check",
 			}
+		case imb.SuiteRMA:
+			cmd, what = "imb-rma", "IMB-RMA"
+			intro = `
+One-sided communication (MPI-3) with passive-target synchronisation over a
+window made for each size: the origin locks the target (MPI_Win_lock
+shared, or MPI_Win_lock_all), times its operations and their completion
+(MPI_Win_flush, MPI_Win_flush_local), unlocks. The single-target
+benchmarks run twice, in IMB-RMA's order: non-aggregate (a flush after
+every operation) then aggregate (one flush after all), a table each.
+Truly_passive_put asks whether a put progresses while the target computes:
+t_pure with the target waiting in MPI_Barrier, t_ovrl with it computing
+first (t_ovrl near t_pure: truly passive).`
+			examples = []string{
+				"mpirun -np 2 gomb imb-rma Unidir_put Unidir_get",
+				"mpirun -np 4 gomb imb-rma -npmin 4 -json rma.jsonl One_put_all All_put_all",
+				"mpirun -np 2 gomb imb-rma -aggregate_mode non_aggregate -check Bidir_put",
+				"mpiexec -n 2 gomb-mpich imb-rma Truly_passive_put",
+			}
 		case imb.SuiteMPI4:
 			cmd, what = "imb-mpi4", "IMB-MPI4"
 			intro = `
@@ -69,6 +87,16 @@ hid behind it. The _pure benchmarks time the collective alone.`
 				"mpirun -np 2 gomb imb-nbc -msglog 3:16 -iter 200 -check Ialltoall",
 			}
 		}
+		imbFlags := []string{"npmin", "multi", "off_cache", "iter", "iter_policy", "precision", "time", "mem", "msglen",
+			"msgsize", "msglog", "map", "input", "include", "exclude", "root_shift", "sync", "imb_barrier", "zero_size",
+			"warm_up", "msg_pause", "data_type", "red_data_type", "contig_type", "window_size", "thread_level", "list"}
+		switch suite {
+		case imb.SuiteEXT:
+			imbFlags = slices.Insert(imbFlags, 7, "aggregate_mode")
+		case imb.SuiteRMA:
+			imbFlags = slices.Insert(imbFlags, 7, "aggregate_mode")
+			imbFlags = slices.DeleteFunc(imbFlags, func(f string) bool { return f == "data_type" || f == "red_data_type" })
+		}
 		return &cli.Help{
 			Usage: fmt.Sprintf("mpirun -np N gomb %s [flags] [benchmark ...]", cmd),
 			Intro: fmt.Sprintf(`Runs the %s benchmarks with %s's measurement semantics, flags
@@ -78,10 +106,7 @@ Without names, %s's default list runs, in this order:
 Benchmark names are case-insensitive; 'gomb %s -list' shows them all.`, what, what, intro, what,
 				wrapList(imb.DefaultNames(suite)), cmd),
 			Groups: []cli.Group{
-				{Title: what + " flags (one dash, value after a space):", Flags: []string{"npmin", "multi", "off_cache",
-					"iter", "iter_policy", "precision", "time", "mem", "msglen", "msgsize", "msglog", "map", "input",
-					"include", "exclude", "root_shift", "sync", "imb_barrier", "zero_size", "warm_up", "msg_pause",
-					"data_type", "red_data_type", "contig_type", "window_size", "thread_level", "list"}},
+				{Title: what + " flags (one dash, value after a space):", Flags: imbFlags},
 				{Title: "gomb flags:", Flags: slices.Concat([]string{"check", "samples", "buffers"},
 					session.RecordFlags, session.WatchFlags)},
 			},
@@ -127,7 +152,7 @@ func newIMBConfig(suite string) *imbConfig {
 }
 
 // imbCommand is the subcommand of an IMB suite: imb, imb-nbc, imb-mpi4,
-// imb-ext.
+// imb-ext, imb-rma.
 func imbCommand(suite string) string {
 	if suite == imb.Suite {
 		return "imb"
@@ -140,6 +165,7 @@ var (
 	imbNBCUsage  = helpWriter(imbHelp(imb.SuiteNBC), imbFlags(newIMBConfig(imb.SuiteNBC)))
 	imbMPI4Usage = helpWriter(imbHelp(imb.SuiteMPI4), imbFlags(newIMBConfig(imb.SuiteMPI4)))
 	imbEXTUsage  = helpWriter(imbHelp(imb.SuiteEXT), imbFlags(newIMBConfig(imb.SuiteEXT)))
+	imbRMAUsage  = helpWriter(imbHelp(imb.SuiteRMA), imbFlags(newIMBConfig(imb.SuiteRMA)))
 )
 
 func imbFlags(cfg *imbConfig) *flag.FlagSet {
@@ -155,12 +181,14 @@ func imbFlags(cfg *imbConfig) *flag.FlagSet {
 func parseIMB(args []string) (*imbConfig, error) { return parseIMBSuite(imb.Suite, args) }
 
 // parseIMBNBC parses gomb imb-nbc's, parseIMBMPI4 gomb imb-mpi4's,
-// parseIMBEXT gomb imb-ext's.
+// parseIMBEXT gomb imb-ext's, parseIMBRMA gomb imb-rma's.
 func parseIMBNBC(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteNBC, args) }
 
 func parseIMBMPI4(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteMPI4, args) }
 
 func parseIMBEXT(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteEXT, args) }
+
+func parseIMBRMA(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteRMA, args) }
 
 func parseIMBSuite(suite string, args []string) (*imbConfig, error) {
 	cfg := newIMBConfig(suite)
@@ -227,6 +255,10 @@ func runIMBMPI4(stdout, stderr io.Writer, args []string) error {
 
 func runIMBEXT(stdout, stderr io.Writer, args []string) error {
 	return runIMBSuite(imb.SuiteEXT, imbEXTUsage, stdout, stderr, args)
+}
+
+func runIMBRMA(stdout, stderr io.Writer, args []string) error {
+	return runIMBSuite(imb.SuiteRMA, imbRMAUsage, stdout, stderr, args)
 }
 
 func runIMBSuite(suite string, u *usage, stdout, stderr io.Writer, args []string) error {
@@ -313,6 +345,14 @@ func imbHeader(run *result.Run, plan *imb.Plan, cfg *imbConfig) imbtext.Header {
 		Type:       plan.Options.Type.String(),
 		RedType:    plan.Options.RedType.String(),
 		Benchmarks: plan.Benchmarks,
+	}
+	for _, name := range plan.Benchmarks {
+		if s, ok := imb.Lookup(h.Suite, name); ok && len(s.Comments) > 0 {
+			if h.Comments == nil {
+				h.Comments = map[string][]string{}
+			}
+			h.Comments[name] = s.Comments
+		}
 	}
 	for _, s := range plan.Options.Sizes {
 		if s > h.MaxMsg {

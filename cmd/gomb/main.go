@@ -44,6 +44,8 @@ var commands = []command{
 		parsed(parseIMBMPI4), imbMPI4Usage},
 	{"imb-ext", "IMB-EXT benchmarks: one-sided put, get, accumulate with fences, aggregate and not", runIMBEXT,
 		parsed(parseIMBEXT), imbEXTUsage},
+	{"imb-rma", "IMB-RMA benchmarks: passive-target one-sided put, get and atomics with lock and flush", runIMBRMA,
+		parsed(parseIMBRMA), imbRMAUsage},
 	{"osu", "OSU Micro-Benchmarks tests with OSU's flags and tables, plus one-way latency", runOSU,
 		parsed(parseOSU), osuUsage},
 	{"ring", "continuous ring monitor (mpi-comm-bench): bandwidth per sample until stopped, straggler summary", runRing,

@@ -27,7 +27,12 @@ func allIMB(suite string) []string {
 func timingRanks(s *imb.Spec, np int) int {
 	switch s.Family {
 	case imb.SingleTransfer:
+		if s.Suite == imb.SuiteRMA && !strings.HasPrefix(s.Name, "Bidir") {
+			return 1 // the origin alone times
+		}
 		return 2
+	case imb.MultPassive:
+		return 1
 	case imb.MsgRate:
 		return 2 * (np / 2)
 	}
@@ -149,7 +154,7 @@ func checkResult(t *testing.T, r *result.Result, sp *imb.Spec, np int, size int6
 		t.Errorf("%s: %d timing ranks, want %d", where, len(r.Ranks), timingRanks(sp, np))
 	}
 	for k, ss := range r.SamplesUS {
-		if r.Mode == result.ModeAggregate { // one epoch for all repetitions: no time per repetition
+		if !sp.PerRepetition(r.Mode) { // one epoch or flush for all repetitions: no time per repetition
 			if len(ss) != 0 {
 				t.Errorf("%s: rank %d has %d samples of an aggregate epoch", where, r.Ranks[k], len(ss))
 			}
@@ -185,8 +190,13 @@ func checkResult(t *testing.T, r *result.Result, sp *imb.Spec, np int, size int6
 	if r.Suite != sp.Suite {
 		t.Errorf("%s: suite %q, want %q", where, r.Suite, sp.Suite)
 	}
-	if n := r.NBC; sp.Overlap != (n != nil) {
+	if n := r.NBC; (sp.Overlap || sp.Passive) != (n != nil) {
 		t.Errorf("%s: overlap %v but NBC %+v", where, sp.Overlap, n)
+	} else if sp.Passive {
+		// Truly_passive_put: the origin's t_ovrl (the row's time) and t_pure
+		if n.OverallUS != r.TMaxUS || n.PureUS <= 0 {
+			t.Errorf("%s: passive times %+v, t_max %g", where, n, r.TMaxUS)
+		}
 	} else if n != nil {
 		// IMB-NBC's row: the slowest rank's t_ovrl with its t_pure, t_CPU
 		// and IMB's overlap of them
@@ -237,6 +247,11 @@ func TestIMBLayout(t *testing.T) {
 		// IMB-EXT 2021.11: the default list (two modes), 4 ranks
 		{"imb_ext_np2_msglog6_iter100.txt", 2, []string{"openmpi", "mpich"}},
 		{"imb_ext_np4_npmin2.txt", 4, []string{"openmpi"}},
+		// IMB-RMA 2021.11: the default list (modes non-aggregate first,
+		// Truly_passive_put's two times), -aggregate_mode, 4 ranks
+		{"imb_rma_np2_msglog3_iter100.txt", 2, []string{"openmpi", "mpich"}},
+		{"imb_rma_np2_aggregate.txt", 2, []string{"openmpi", "mpich"}},
+		{"imb_rma_np4_npmin2.txt", 4, []string{"openmpi"}},
 	}
 	for _, c := range cases {
 		ref, err := os.ReadFile(filepath.Join("testdata", "imb", c.file))
@@ -267,7 +282,7 @@ func TestIMBLayout(t *testing.T) {
 func callingSequence(t *testing.T, log string) (string, []string) {
 	t.Helper()
 	for _, l := range strings.Split(log, "\n") {
-		for prog, sub := range map[string]string{"# IMB-MPI1 ": "imb", "# IMB-NBC ": "imb-nbc", "# IMB-MPI4 ": "imb-mpi4", "# IMB-EXT ": "imb-ext"} {
+		for prog, sub := range map[string]string{"# IMB-MPI1 ": "imb", "# IMB-NBC ": "imb-nbc", "# IMB-MPI4 ": "imb-mpi4", "# IMB-EXT ": "imb-ext", "# IMB-RMA ": "imb-rma"} {
 			if strings.HasPrefix(l, prog) {
 				return sub, strings.Fields(strings.TrimPrefix(l, prog))
 			}
@@ -309,6 +324,11 @@ func TestBadInput(t *testing.T) {
 		{"nbc precision", 2, []string{"imb-nbc", "-iter_policy", "precision", "Ibcast"}, "-iter_policy precision: not for Ibcast"},
 		{"ext precision", 2, []string{"imb-ext", "-iter_policy", "precision", "Unidir_Put"}, "-iter_policy precision: not for Unidir_Put"},
 		{"ext name", 2, []string{"imb-ext", "Unidir_Putt"}, `unknown benchmark "Unidir_Putt" ('gomb imb-ext -list' shows the names)`},
+		{"rma precision", 2, []string{"imb-rma", "-iter_policy", "precision", "One_put_all"}, "-iter_policy precision: not for One_put_all"},
+		{"rma data type", 2, []string{"imb-rma", "-data_type", "int", "Unidir_put"}, "flag provided but not defined: -data_type"},
+		{"bad aggregate mode", 2, []string{"imb-rma", "-aggregate_mode", "some"}, "want aggregate, non_aggregate or multi"},
+		{"aggregate mode in imb", 2, []string{"-aggregate_mode", "aggregate", "PingPong"}, "flag provided but not defined: -aggregate_mode"},
+		{"rma too few ranks", 1, []string{"imb-rma", "Unidir_put"}, "Unidir_put needs at least 2 processes, 1 started"},
 		{"malformed msglen", 2, []string{"-msglen", badLen, "PingPong"}, "sizes.txt:4:"},
 		{"empty msglen", 2, []string{"-msglen", emptyLen, "PingPong"}, "no message lengths"},
 		{"missing msglen", 2, []string{"-msglen", filepath.Join(dir, "nope.txt"), "PingPong"}, "no such file"},

@@ -50,6 +50,7 @@ const (
 	OneWay             // ping-pong stamping every send and receive
 	IMBNBC             // IMB-NBC, IMB-MPI4 (Params.Persist): Params.NBCOp, pure or (Params.Overlap) with IMB's CPU exploit
 	IMBEXT             // IMB-EXT: Params.EXTOp, one-sided with fences, Params.Aggregate
+	IMBRMA             // IMB-RMA: Params.IMBRMAOp, passive-target one-sided (lock, flush), Params.Aggregate
 	Count              // the number of IDs, None included
 )
 
@@ -212,6 +213,32 @@ const (
 	EXTAccumulate
 )
 
+// IMBRMAOp is an IMB-RMA benchmark (values mirror gomb.h).
+type IMBRMAOp int
+
+// IMB-RMA's benchmarks.
+const (
+	IMBRMAUnidirPut IMBRMAOp = iota
+	IMBRMABidirPut
+	IMBRMAUnidirGet
+	IMBRMABidirGet
+	IMBRMAPutLocal
+	IMBRMAGetLocal
+	IMBRMAPutAllLocal
+	IMBRMAGetAllLocal
+	IMBRMAOnePutAll
+	IMBRMAAllPutAll
+	IMBRMAOneGetAll
+	IMBRMAAllGetAll
+	IMBRMAExchangePut
+	IMBRMAExchangeGet
+	IMBRMAAccumulate
+	IMBRMAGetAccumulate
+	IMBRMAFetchAndOp
+	IMBRMACompareAndSwap
+	IMBRMATrulyPassivePut
+)
+
 // Params are what one kernel call needs besides its communicator.
 type Params struct {
 	Kernel     ID
@@ -245,9 +272,11 @@ type Params struct {
 	// then the loop with IMB's CPU exploit as long as the pure time.
 	// Persist: IMB-MPI4's, the same with a persistent request.
 	Overlap, Persist bool
-	// IMB-EXT: the benchmark, and IMB's aggregate mode (one fence after
-	// all the repetitions' operations) or not (a fence each).
+	// IMB-EXT and IMB-RMA: the benchmark, and IMB's aggregate mode (one
+	// fence or flush after all the repetitions' operations) or not (one
+	// each).
 	EXTOp     EXTOp
+	IMBRMAOp  IMBRMAOp
 	Aggregate bool
 }
 

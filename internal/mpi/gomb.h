@@ -64,6 +64,7 @@ enum gomb_kernel {
     GOMB_K_IMB_NBC,             /* IMB-NBC, IMB-MPI4: a non-blocking or persistent collective, pure or
                                    with IMB's CPU exploit */
     GOMB_K_IMB_EXT,             /* IMB-EXT: one-sided with fences (ext_op, aggregate) */
+    GOMB_K_IMB_RMA,             /* IMB-RMA: passive-target one-sided (imb_rma_op, aggregate) */
     GOMB_K_COUNT
 };
 
@@ -105,6 +106,28 @@ enum {
     GOMB_EXT_BIDIR_PUT,
     GOMB_EXT_BIDIR_GET,
     GOMB_EXT_ACCUMULATE
+};
+/* IMB-RMA's benchmarks. */
+enum {
+    GOMB_IRMA_UNIDIR_PUT = 0,
+    GOMB_IRMA_BIDIR_PUT,
+    GOMB_IRMA_UNIDIR_GET,
+    GOMB_IRMA_BIDIR_GET,
+    GOMB_IRMA_PUT_LOCAL,
+    GOMB_IRMA_GET_LOCAL,
+    GOMB_IRMA_PUT_ALL_LOCAL,
+    GOMB_IRMA_GET_ALL_LOCAL,
+    GOMB_IRMA_ONE_PUT_ALL,
+    GOMB_IRMA_ALL_PUT_ALL,
+    GOMB_IRMA_ONE_GET_ALL,
+    GOMB_IRMA_ALL_GET_ALL,
+    GOMB_IRMA_EXCHANGE_PUT,
+    GOMB_IRMA_EXCHANGE_GET,
+    GOMB_IRMA_ACCUMULATE,
+    GOMB_IRMA_GET_ACCUMULATE,
+    GOMB_IRMA_FETCH_AND_OP,
+    GOMB_IRMA_COMPARE_AND_SWAP,
+    GOMB_IRMA_TRULY_PASSIVE_PUT
 };
 /* Where a job's message buffers come from (gomb_job.buf_mode): each suite
  * lays its buffers out as its peer does, because alignment and page
@@ -158,7 +181,9 @@ typedef struct {
     int overlap;      /* GOMB_K_IMB_NBC: after the pure loop, the loop with IMB's CPU exploit */
     int persist;      /* GOMB_K_IMB_NBC: IMB-MPI4's persistent collective (MPI_<op>_init, MPI_Start) */
     int ext_op;       /* GOMB_K_IMB_EXT: the benchmark (GOMB_EXT_*) */
-    int aggregate;    /* GOMB_K_IMB_EXT: IMB's aggregate mode (one fence for all repetitions) */
+    int imb_rma_op;   /* GOMB_K_IMB_RMA: the benchmark (GOMB_IRMA_*) */
+    int aggregate;    /* GOMB_K_IMB_EXT, GOMB_K_IMB_RMA: IMB's aggregate mode (one fence or flush
+                         for all repetitions) */
     double delay_s;   /* fault injection (GOMB_FAULT=delay): this rank spins so long before
                          every iteration of the IMB loops; 0 (always, but in tests) for none */
 
@@ -183,7 +208,8 @@ typedef struct {
     int nsamples;      /* samples stored by the last recorded run */
     double t_init, t_compute, t_test, t_wait; /* GOMB_K_NBC: sums over the timed iterations
                                                  (GOMB_K_IMB_NBC: t_compute, the exploit's) */
-    double t_pure;     /* GOMB_K_IMB_NBC: the pure loop's mean time per iteration */
+    double t_pure;     /* GOMB_K_IMB_NBC: the pure loop's mean time per iteration (GOMB_K_IMB_RMA's
+                          Truly_passive_put: its first loop's, the target in MPI_Barrier) */
     double *stamps;    /* GOMB_K_ONEWAY: 4 MPI_Wtime stamps per timed iteration */
     size_t stamps_cap;
 
@@ -193,7 +219,8 @@ typedef struct {
     char *dsbuf, *drbuf;
     size_t d_cap;
 
-    /* IMB-EXT: the size's window (gomb_ext_window), freed before the buffers */
+    /* IMB-EXT, IMB-RMA: the size's window (gomb_ext_window, gomb_rma_window), freed
+       before the buffers */
     MPI_Win ext_win;
     int ext_win_made;
     /* validation of kernels that must look inside (one-sided windows) */
@@ -261,6 +288,8 @@ int gomb_run_imb_nbc(gomb_job *j); /* imb_nbc.c: IMB-NBC's and IMB-MPI4's */
 int gomb_persistent_collectives(void); /* imb_nbc.c: whether this MPI has MPI-4's (or Open MPI's MPIX_) */
 int gomb_run_imb_ext(gomb_job *j); /* imb_ext.c: IMB-EXT's */
 int gomb_ext_window(gomb_job *j);  /* imb_ext.c: the size's window, as IMB_init_transfer makes it */
+int gomb_run_imb_rma(gomb_job *j); /* imb_rma.c: IMB-RMA's */
+int gomb_rma_window(gomb_job *j);  /* imb_rma.c: the size's window, as IMB_init_transfer makes it */
 void gomb_ext_window_free(gomb_job *j); /* job.c: and its end */
 int gomb_run_ring(gomb_job *j); /* ring.c: the ring monitor's sample, local copy */
 

@@ -50,6 +50,7 @@ func _() {
 	_ = x[kernel.OneWay-C.GOMB_K_ONEWAY]
 	_ = x[kernel.IMBNBC-C.GOMB_K_IMB_NBC]
 	_ = x[kernel.IMBEXT-C.GOMB_K_IMB_EXT]
+	_ = x[kernel.IMBRMA-C.GOMB_K_IMB_RMA]
 	_ = x[kernel.Count-C.GOMB_K_COUNT]
 
 	_ = x[kernel.Byte-C.GOMB_DT_BYTE]
@@ -109,6 +110,25 @@ func _() {
 	_ = x[kernel.EXTBidirPut-C.GOMB_EXT_BIDIR_PUT]
 	_ = x[kernel.EXTBidirGet-C.GOMB_EXT_BIDIR_GET]
 	_ = x[kernel.EXTAccumulate-C.GOMB_EXT_ACCUMULATE]
+	_ = x[kernel.IMBRMAUnidirPut-C.GOMB_IRMA_UNIDIR_PUT]
+	_ = x[kernel.IMBRMABidirPut-C.GOMB_IRMA_BIDIR_PUT]
+	_ = x[kernel.IMBRMAUnidirGet-C.GOMB_IRMA_UNIDIR_GET]
+	_ = x[kernel.IMBRMABidirGet-C.GOMB_IRMA_BIDIR_GET]
+	_ = x[kernel.IMBRMAPutLocal-C.GOMB_IRMA_PUT_LOCAL]
+	_ = x[kernel.IMBRMAGetLocal-C.GOMB_IRMA_GET_LOCAL]
+	_ = x[kernel.IMBRMAPutAllLocal-C.GOMB_IRMA_PUT_ALL_LOCAL]
+	_ = x[kernel.IMBRMAGetAllLocal-C.GOMB_IRMA_GET_ALL_LOCAL]
+	_ = x[kernel.IMBRMAOnePutAll-C.GOMB_IRMA_ONE_PUT_ALL]
+	_ = x[kernel.IMBRMAAllPutAll-C.GOMB_IRMA_ALL_PUT_ALL]
+	_ = x[kernel.IMBRMAOneGetAll-C.GOMB_IRMA_ONE_GET_ALL]
+	_ = x[kernel.IMBRMAAllGetAll-C.GOMB_IRMA_ALL_GET_ALL]
+	_ = x[kernel.IMBRMAExchangePut-C.GOMB_IRMA_EXCHANGE_PUT]
+	_ = x[kernel.IMBRMAExchangeGet-C.GOMB_IRMA_EXCHANGE_GET]
+	_ = x[kernel.IMBRMAAccumulate-C.GOMB_IRMA_ACCUMULATE]
+	_ = x[kernel.IMBRMAGetAccumulate-C.GOMB_IRMA_GET_ACCUMULATE]
+	_ = x[kernel.IMBRMAFetchAndOp-C.GOMB_IRMA_FETCH_AND_OP]
+	_ = x[kernel.IMBRMACompareAndSwap-C.GOMB_IRMA_COMPARE_AND_SWAP]
+	_ = x[kernel.IMBRMATrulyPassivePut-C.GOMB_IRMA_TRULY_PASSIVE_PUT]
 }
 
 // dispatched reports whether gomb_run has a kernel family for k.

@@ -60,11 +60,11 @@ static AS_IMB_BUILDS void exploit_passes(int reps) {
             for (int k = 0; k < EXPLOIT_SIZE; k++) ex_x[i] = ex_x[i] + ex_a[i][k] * ex_y[k];
 }
 
-// imb_cpu_exploit is IMB_cpu_exploit(target_secs, initialize); IMB passes
+// gomb_imb_cpu_exploit is IMB_cpu_exploit(target_secs, initialize); IMB passes
 // the seconds as a float. The initialising call runs its passes once too,
 // as IMB's does (IMB times them as tCPU, which its NBC tables do not
 // print).
-static void imb_cpu_exploit(float target_secs, int initialize) {
+void gomb_imb_cpu_exploit(float target_secs, int initialize) {
     if (target_secs <= 0.) return;
     if (ex_mflops < 0.) {
         for (int i = 0; i < EXPLOIT_SIZE; i++) {
@@ -203,7 +203,7 @@ static int overlap_loop(gomb_job *j, MPI_Datatype dt, int cnt, cursor *s, cursor
     int n = j->n, rc, root = j->root, rec = j->record;
     double ovrl = 0, comp = 0;
     MPI_Request req;
-    imb_cpu_exploit((float)t_pure, 1);
+    gomb_imb_cpu_exploit((float)t_pure, 1);
     if ((rc = gomb_n_barriers(j)) != MPI_SUCCESS) return rc;
     if ((rc = made(j, dt, cnt, s, r, &req)) != MPI_SUCCESS) return rc;
     if (j->nbc_op == GOMB_NBC_IBARRIER) { // timed as one loop
@@ -212,7 +212,7 @@ static int overlap_loop(gomb_job *j, MPI_Datatype dt, int cnt, cursor *s, cursor
         for (int i = 0; i < n && rc == MPI_SUCCESS; i++) {
             rc = start(j, dt, cnt, s, r, root, &req);
             comp -= MPI_Wtime();
-            imb_cpu_exploit((float)t_pure, 0);
+            gomb_imb_cpu_exploit((float)t_pure, 0);
             comp += MPI_Wtime();
             if (rc == MPI_SUCCESS) rc = MPI_Wait(&req, MPI_STATUS_IGNORE);
             if (rec) j->ticks[i] = gomb_tick();
@@ -228,7 +228,7 @@ static int overlap_loop(gomb_job *j, MPI_Datatype dt, int cnt, cursor *s, cursor
         double t1 = MPI_Wtime();
         rc = start(j, dt, cnt, s, r, rt, &req);
         comp -= MPI_Wtime();
-        imb_cpu_exploit((float)t_pure, 0);
+        gomb_imb_cpu_exploit((float)t_pure, 0);
         comp += MPI_Wtime();
         if (rc == MPI_SUCCESS) rc = MPI_Wait(&req, MPI_STATUS_IGNORE);
         double t2 = MPI_Wtime();

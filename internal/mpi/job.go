@@ -131,6 +131,7 @@ func (j *Job) Set(s kernel.Params) {
 	c.overlap = cbool(s.Overlap)
 	c.persist = cbool(s.Persist)
 	c.ext_op = C.int(s.EXTOp)
+	c.imb_rma_op = C.int(s.IMBRMAOp)
 	c.aggregate = cbool(s.Aggregate)
 }
 
@@ -178,11 +179,16 @@ func (j *Job) Stamps(n int) []float64 {
 	return out
 }
 
-// OpenWindow makes the window of IMB-EXT's put, get and accumulate
-// benchmarks over the buffers reserved for a size, as IMB_init_transfer
-// does (a collective call over the job's communicator); Release and the
-// next Reserve free it.
-func (j *Job) OpenWindow() error { return mpiErr(C.gomb_ext_window(j.j), "window") }
+// OpenWindow makes the window of IMB-EXT's and IMB-RMA's benchmarks
+// (those of the kernel last Set) over the buffers reserved for a size, as
+// IMB_init_transfer does (a collective call over the job's communicator);
+// Release and the next Reserve free it.
+func (j *Job) OpenWindow() error {
+	if j.j.kernel == C.GOMB_K_IMB_RMA {
+		return mpiErr(C.gomb_rma_window(j.j), "window")
+	}
+	return mpiErr(C.gomb_ext_window(j.j), "window")
+}
 
 // Validate runs one untimed, validated call of the kernel (iteration iter
 // selects the data pattern and, with root shift, the root).

@@ -13,6 +13,10 @@
 int gomb_job_barrier(gomb_job *j);
 int gomb_n_barriers(gomb_job *j);
 void gomb_loop_samples(gomb_job *j, uint64_t k0, uint64_t kend, int n);
+// gomb_imb_cpu_exploit is IMB_cpu_exploit (imb_nbc.c): IMB-NBC's and IMB-RMA's
+// compute, as many -O0 passes of a small matrix-vector product as fill
+// target_secs, the count fixed by an initialising call.
+void gomb_imb_cpu_exploit(float target_secs, int initialize);
 
 static inline uint64_t gomb_tick(void) {
 #if defined(__x86_64__) || defined(__i386__)

@@ -46,7 +46,7 @@ static void prepare(gomb_job *j, int iter, int typed, size_t cnt, size_t B) {
         for (size_t e = 0; e < ne; e++) store(j->sbuf, dt, e, val(me, e, iter));
         if (k == GOMB_K_REDUCE_LOCAL) {
             for (size_t e = 0; e < cnt; e++) store(j->rbuf, dt, e, val(me + 7, e, iter));
-        } else if (k == GOMB_K_IMB_EXT) { // Accumulate adds into rank 0's zeroed window
+        } else if (k == GOMB_K_IMB_EXT || k == GOMB_K_IMB_RMA) { // accumulates add into a zeroed window
             memset(j->rbuf, 0, j->r_cap);
         } else {
             memset(j->rbuf, iter & 1 ? 0x5a : 0xa5, j->r_cap);
@@ -208,6 +208,57 @@ static void ext_verify(const gomb_job *j, tally *t, size_t cnt, size_t B, int it
     }
 }
 
+/* imb_rma_typed: the IMB-RMA benchmarks that reduce into the window. */
+static int imb_rma_typed(int op) {
+    return op == GOMB_IRMA_ACCUMULATE || op == GOMB_IRMA_GET_ACCUMULATE || op == GOMB_IRMA_FETCH_AND_OP;
+}
+
+/* imb_rma_verify checks an IMB-RMA call where the data that arrives is
+ * defined: what rank 0's puts left in the targets' windows (the receive
+ * buffers), what a get read into the receive buffer (the target's send
+ * buffer), both halves of the exchanges, the sum an accumulate left in
+ * the last rank's window. Where several origins write the same bytes
+ * (All_put_all) or one origin reads several targets into the same bytes
+ * (the get_all ones), and Compare_and_swap (which swaps zeros), nothing
+ * is defined to check. */
+static void imb_rma_verify(const gomb_job *j, tally *t, size_t cnt, size_t B, int iter) {
+    int me = j->rank, np = j->np, last = np - 1;
+    int left = me == 0 ? np - 1 : me - 1, right = (me + 1) % np;
+    char *rbuf = j->rbuf;
+    if (gomb_fault_corrupt) ((unsigned char *)rbuf)[0] ^= 0xff;
+    switch (j->imb_rma_op) {
+    case GOMB_IRMA_UNIDIR_PUT:
+    case GOMB_IRMA_PUT_LOCAL:
+    case GOMB_IRMA_TRULY_PASSIVE_PUT:
+        if (me == last && B > 0) expect_bytes(t, rbuf, B, 0, 0, iter);
+        break;
+    case GOMB_IRMA_UNIDIR_GET:
+    case GOMB_IRMA_GET_LOCAL:
+        if (me == 0 && B > 0) expect_bytes(t, rbuf, B, last, 0, iter);
+        break;
+    case GOMB_IRMA_BIDIR_PUT:
+    case GOMB_IRMA_BIDIR_GET:
+        if ((me == 0 || me == last) && B > 0) expect_bytes(t, rbuf, B, me == 0 ? last : 0, 0, iter);
+        break;
+    case GOMB_IRMA_PUT_ALL_LOCAL:
+    case GOMB_IRMA_ONE_PUT_ALL:
+        if (me != 0 && B > 0) expect_bytes(t, rbuf, B, 0, 0, iter);
+        break;
+    case GOMB_IRMA_EXCHANGE_PUT:
+    case GOMB_IRMA_EXCHANGE_GET: // the first half from the right neighbour, the second from the left
+        if (B > 0) {
+            expect_bytes(t, rbuf, B, right, 0, iter);
+            expect_bytes(t, rbuf + B, B, left, B, iter);
+        }
+        break;
+    case GOMB_IRMA_ACCUMULATE:
+    case GOMB_IRMA_GET_ACCUMULATE:
+    case GOMB_IRMA_FETCH_AND_OP: // rank 0's values alone, added to zeros
+        if (me == last) expect_sum(t, rbuf, j->dtype, cnt, 1, 0, iter);
+        break;
+    }
+}
+
 /* gomb_validate: prepare known data, run the kernel once, verify what
  * arrived. */
 int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got, double *want) {
@@ -223,7 +274,7 @@ int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got
     // what the data moves like: non-blocking collectives as their blocking twin
     int shape = k == GOMB_K_NBC || k == GOMB_K_IMB_NBC ? nbc_kernel(j->nbc_op) : k;
     int typed = is_reduction(shape) || k == GOMB_K_REDUCE_SCATTER_SPLIT || (k == GOMB_K_RMA && rma_typed(j->rma_op)) ||
-                (k == GOMB_K_IMB_EXT && j->ext_op == GOMB_EXT_ACCUMULATE);
+                (k == GOMB_K_IMB_EXT && j->ext_op == GOMB_EXT_ACCUMULATE) || (k == GOMB_K_IMB_RMA && imb_rma_typed(j->imb_rma_op));
 
     prepare(j, iter, typed, cnt, B);
     gomb_job c;
@@ -238,6 +289,8 @@ int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got
     }
     if (k == GOMB_K_IMB_EXT) {
         ext_verify(j, &t, cnt, B, iter);
+    } else if (k == GOMB_K_IMB_RMA) {
+        imb_rma_verify(j, &t, cnt, B, iter);
     } else {
         peers p = peers_of(j);
         if (!receives(j, &p, shape, root, B)) return MPI_SUCCESS;

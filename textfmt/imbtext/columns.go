@@ -158,6 +158,7 @@ const (
 	syncFmt                   // #repetitions t_min t_max t_avg
 	overlapFmt                // #bytes #repetitions t_ovrl t_pure t_CPU overlap (IMB-NBC)
 	syncOverlap               // #repetitions t_ovrl t_pure t_CPU overlap (Ibarrier)
+	passive                   // #bytes #repetitions t_pure t_ovrl (IMB-RMA's Truly_passive_put)
 )
 
 var layouts = map[format][]*column{
@@ -168,6 +169,7 @@ var layouts = map[format][]*column{
 	syncFmt:     {colReps, colTMin, colTMax, colTAvg},
 	overlapFmt:  {colBytes, colReps, colOvrl, colPure, colCPU, colOverlap},
 	syncOverlap: {colReps, colOvrl, colPure, colCPU, colOverlap},
+	passive:     {colBytes, colReps, colPure, colOvrl},
 }
 
 // columnNamed is the reader's way in: the column of a header word (nil for
@@ -191,7 +193,12 @@ func layout(t *imb.Table) format {
 		}
 		return overlapFmt
 	}
+	if t.Spec.Passive {
+		return passive
+	}
 	switch t.Spec.Family {
+	case imb.MultPassive:
+		return timeBW
 	case imb.SingleTransfer:
 		if t.Multi == 0 {
 			return timeRangeBW

@@ -367,7 +367,7 @@ func allNumbers(tok [][]byte) bool {
 // run (yet), with their banners' part ("MPI-IO partn" is IMB-IO 2021's own
 // misprint).
 var logOnly = []struct{ suite, part string }{
-	{"imb-rma", "MPI-RMA part"}, {"imb-io", "MPI-IO part"}, {"imb-p2p", "IMB-P2P part"}, {"imb-mt", "MT part"},
+	{"imb-io", "MPI-IO part"}, {"imb-p2p", "IMB-P2P part"}, {"imb-mt", "MT part"},
 }
 
 // LogOnly reports whether suite is one whose logs gomb reads but does

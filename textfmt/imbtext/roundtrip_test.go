@@ -25,9 +25,9 @@ func read(t *testing.T, name string, data []byte, strict bool) *textfmt.File {
 }
 
 // TestRoundTrip: every IMB log of the importer's tests (IMB-MPI1 2018 to
-// 2021, IMB-NBC, -MPI4, -EXT and gomb's own), read, written back from the
-// records and read again, gives the same runs and the same value in every
-// column. The logs of suites gomb does not run (RMA, IO, P2P, MT) are
+// 2021, IMB-NBC, -MPI4, -EXT, -RMA and gomb's own), read, written back
+// from the records and read again, gives the same runs and the same value
+// in every column. The logs of suites gomb does not run (IO, P2P, MT) are
 // read only.
 func TestRoundTrip(t *testing.T) {
 	logs, _ := filepath.Glob("../../importer/testdata/*imb*.txt")
@@ -85,6 +85,9 @@ func sameRows(t *testing.T, want, got []*result.Result, text string) {
 			g.TAvgUS != w.TAvgUS || g.MBps != w.MBps || g.MsgPerSec != w.MsgPerSec || defects(g) != defects(w) ||
 			math.Abs(precision(g)-precision(w)) > 5e-5 || math.Abs(g.NeededGB-w.NeededGB) > 0.0011 {
 			t.Errorf("row %d:\n got %+v\nwant %+v\n%s", k, g, w, excerpt(text, w.Benchmark))
+		}
+		if (g.NBC == nil) != (w.NBC == nil) || (g.NBC != nil && *g.NBC != *w.NBC) {
+			t.Errorf("row %d (%s %d B): overlap times %+v, want %+v", k, w.Benchmark, w.Bytes, g.NBC, w.NBC)
 		}
 	}
 }

@@ -34,18 +34,22 @@ type Header struct {
 	Type       string    // e.g. "MPI_BYTE"
 	RedType    string    // e.g. "MPI_FLOAT"
 	Benchmarks []string  // names in run order
+	// Comments are the lines IMB prints under a benchmark's name in the
+	// list (IMB-RMA's Compare_and_swap, Truly_passive_put).
+	Comments map[string][]string
 }
 
 // preamble is a suite's blanks in the run header: after the calling
-// sequence and the reduction type, and the two closing lines.
-type preamble struct{ end, rule string }
+// sequence, after the reduction type, and the two closing lines.
+type preamble struct{ argv, red, rule string }
 
 var preambles = map[string]preamble{
-	"":            {" ", "# "},
-	imb.Suite:     {" ", "# "},
-	imb.SuiteNBC:  {"", "#"},
-	imb.SuiteMPI4: {"", "# "},
-	imb.SuiteEXT:  {"", "#"},
+	"":            {" ", " ", "# "},
+	imb.Suite:     {" ", " ", "# "},
+	imb.SuiteNBC:  {"", "", "#"},
+	imb.SuiteMPI4: {"", "", "# "},
+	imb.SuiteEXT:  {"", "", "#"},
+	imb.SuiteRMA:  {" ", "", "# "},
 }
 
 // Writer renders a run as IMB-MPI1 text. Every call flushes, so the table
@@ -77,7 +81,8 @@ func (w *Writer) Preamble(h Header) error {
 	w.printf("# MPI Thread Environment: %s\n", h.Thread)
 	// The suites' preambles differ in their blanks: IMB-MPI1 ends the
 	// calling sequence and the reduction type with a space, IMB-NBC and
-	// IMB-MPI4 do not; IMB-NBC's two closing "#" are bare, the others' not.
+	// IMB-MPI4 do not, IMB-RMA the first only; IMB-NBC's and IMB-EXT's two
+	// closing "#" are bare, the others' not.
 	// (IMB-NBC and IMB-MPI4 print the types as constants, IMB's defaults;
 	// gomb the types used.)
 	c := preambles[h.Suite]
@@ -85,7 +90,7 @@ func (w *Writer) Preamble(h Header) error {
 	for _, a := range h.Argv {
 		w.printf(" %s", a)
 	}
-	w.printf("%s\n\n", c.end)
+	w.printf("%s\n\n", c.argv)
 	if h.UserSizes {
 		w.printf("# Message lengths were user defined\n")
 		if len(h.Capped) > 0 {
@@ -101,11 +106,14 @@ func (w *Writer) Preamble(h Header) error {
 	}
 	w.printf("#\n")
 	w.printf("# MPI_Datatype                   :   %s \n", h.Type)
-	w.printf("# MPI_Datatype for reductions    :   %s%s\n", h.RedType, c.end)
+	w.printf("# MPI_Datatype for reductions    :   %s%s\n", h.RedType, c.red)
 	w.printf("# MPI_Op                         :   MPI_SUM  \n")
 	w.printf("%s\n%s\n\n# List of Benchmarks to run:\n\n", c.rule, c.rule)
 	for _, b := range h.Benchmarks {
 		w.printf("# %s\n", b)
+		for _, c := range h.Comments[b] {
+			w.printf("#     %s\n", c)
+		}
 	}
 	return w.Flush()
 }

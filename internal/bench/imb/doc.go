@@ -1,4 +1,4 @@
-// Package imb declares the IMB-MPI1, IMB-NBC, IMB-MPI4 and IMB-EXT benchmarks, one file each, and IMB's
+// Package imb declares the IMB-MPI1, IMB-NBC, IMB-MPI4, IMB-EXT and IMB-RMA benchmarks, one file each, and IMB's
 // measurement rules: run options, message sizes, repetition policies,
 // process counts and groups, and what a run hands its sinks (Table,
 // Sink). Everything a benchmark is lives in its Spec: kernel, family,
@@ -23,10 +23,15 @@ const SuiteMPI4 = "imb-mpi4"
 // benchmark but Window in IMB's two modes (aggregate, non-aggregate).
 const SuiteEXT = "imb-ext"
 
+// SuiteRMA is IMB-RMA's: MPI-3 passive-target one-sided communication
+// (lock, flush, atomics), the single-target benchmarks in IMB's two modes
+// (non-aggregate, then aggregate).
+const SuiteRMA = "imb-rma"
+
 // Suites are the IMB suites gomb runs, IMB-MPI1 first; each has a
 // subcommand of its name (gomb imb, gomb imb-nbc, gomb imb-mpi4, gomb
-// imb-ext).
-var Suites = []string{Suite, SuiteNBC, SuiteMPI4, SuiteEXT}
+// imb-ext, gomb imb-rma).
+var Suites = []string{Suite, SuiteNBC, SuiteMPI4, SuiteEXT, SuiteRMA}
 
 // Part is the suite's name in IMB's banner ("MPI-1" in "IMB-MPI1 ...,
 // MPI-1 part") and Binary IMB's program for it.
@@ -38,6 +43,8 @@ func Part(suite string) (part, binary string) {
 		return "MPI-4", "IMB-MPI4"
 	case SuiteEXT:
 		return "MPI-2", "IMB-EXT"
+	case SuiteRMA:
+		return "MPI-RMA", "IMB-RMA"
 	}
 	return "MPI-1", "IMB-MPI1"
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/gomb-hpc/gomb/internal/kernel"
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // CommandLine is what IMB-MPI1's command line asks for: the request, the
@@ -28,8 +29,10 @@ func NewCommandLine() *CommandLine {
 	return &CommandLine{Request: Request{Options: DefaultOptions()}, Thread: kernel.ThreadSingle, Contig: "base"}
 }
 
-// Register adds IMB-MPI1's flags, and gomb's own flags of the IMB engine
-// (-check, -samples, -buffers, -precision), to fs.
+// Register adds the suite's flags to fs: IMB-MPI1's (IMB-EXT and IMB-RMA
+// add -aggregate_mode, IMB-RMA has no -data_type and -red_data_type), and
+// gomb's own flags of the IMB engine (-check, -samples, -buffers,
+// -precision).
 func (c *CommandLine) Register(fs *flag.FlagSet) {
 	o := &c.Options
 	fs.IntVar(&o.NPMin, "npmin", o.NPMin, "`N` smallest #processes; then doubling up to all started (idle ranks wait in MPI_Barrier)")
@@ -53,10 +56,16 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 	fs.Var(switchValue{&o.ZeroSize}, "zero_size", "`on|off` include the 0-byte size")
 	fs.Var(switchValue{&o.WarmUp}, "warm_up", "`on|off` warm-up before each size")
 	fs.Var(switchValue{&o.MsgPause}, "msg_pause", "`on|off` pause after each size")
-	fs.Var(dtypeValue{&o.Type}, "data_type", "`T` byte, char, int, float, double; float16, bfloat16 where the MPI has them")
-	fs.Var(dtypeValue{&o.RedType}, "red_data_type", "`T` char, int, float or double, for the reductions")
+	suite := o.SuiteName()
+	if suite != SuiteRMA { // IMB-RMA moves MPI_BYTE and reduces MPI_FLOAT, no flag says otherwise
+		fs.Var(dtypeValue{&o.Type}, "data_type", "`T` byte, char, int, float, double; float16, bfloat16 where the MPI has them")
+		fs.Var(dtypeValue{&o.RedType}, "red_data_type", "`T` char, int, float or double, for the reductions")
+	}
 	fs.StringVar(&c.Contig, "contig_type", c.Contig, "`base` only contiguous data (base) is supported")
 	fs.IntVar(&o.Window, "window_size", o.Window, "`N` Uniband and Biband window")
+	if suite == SuiteEXT || suite == SuiteRMA {
+		fs.Var(aggregateValue{&o.AggregateMode}, "aggregate_mode", "`M` aggregate, non_aggregate or multi (both modes, the default) for the benchmarks that have two")
+	}
 	fs.Func("thread_level", "`L` single, funneled, serialized, multiple or nompinit (default single: MPI_Init_thread(MPI_THREAD_SINGLE), as IMB-MPI1; nompinit: plain MPI_Init)", func(s string) (err error) {
 		c.Thread, err = kernel.ParseThreadLevel(s)
 		return err
@@ -131,6 +140,31 @@ func (v offSwitch) Set(s string) error {
 		return err
 	}
 	*v.p = !on
+	return nil
+}
+
+// aggregateValue is -aggregate_mode aggregate|non_aggregate|multi, kept as
+// the one mode to run ("" for multi).
+type aggregateValue struct{ p *string }
+
+func (v aggregateValue) String() string {
+	if v.p == nil || *v.p == "" {
+		return "multi"
+	}
+	return strings.ReplaceAll(*v.p, "-", "_")
+}
+
+func (v aggregateValue) Set(s string) error {
+	switch strings.ToLower(s) {
+	case "multi":
+		*v.p = ""
+	case "aggregate":
+		*v.p = result.ModeAggregate
+	case "non_aggregate":
+		*v.p = result.ModeNonAggregate
+	default:
+		return fmt.Errorf("want aggregate, non_aggregate or multi, got %q", s)
+	}
 	return nil
 }
 

@@ -92,6 +92,10 @@ type Options struct {
 	RedType kernel.Datatype `json:"red_data_type"`
 	// Window is -window_size (Uniband, Biband).
 	Window int `json:"window_size"`
+	// AggregateMode is -aggregate_mode of IMB-EXT and IMB-RMA: the one
+	// mode (result.ModeAggregate, result.ModeNonAggregate) the benchmarks
+	// that have two run in; "": both (IMB's multi).
+	AggregateMode string `json:"aggregate_mode,omitempty"`
 	// Check validates every received buffer after each size.
 	Check bool `json:"check"`
 	// NoSamples is -samples off: no per-repetition samples, so the

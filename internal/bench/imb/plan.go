@@ -134,10 +134,23 @@ func (o *Options) SizesOf(s *Spec) []int64 {
 		return []int64{0}
 	}
 	unit := o.Unit(s)
-	if s.RedUnit {
+	if s.RedUnit || s.OneElement {
 		unit = int64(o.RedType.Size())
 	}
+	if s.OneElement { // IMB's one size, capped as its sweeps are
+		return []int64{min(unit, o.MaxMsg(unit))}
+	}
 	return o.SizeList(unit)
+}
+
+// RunModes are the modes the engine runs s in: its own, less the one
+// -aggregate_mode leaves out.
+func (o *Options) RunModes(s *Spec) []string {
+	modes := s.RunModes()
+	if o.AggregateMode == "" || len(modes) < 2 {
+		return modes
+	}
+	return []string{o.AggregateMode}
 }
 
 // Rows is the number of result rows a run of specs prints (over all
@@ -146,7 +159,7 @@ func (o *Options) Rows(specs []*Spec, world int) int {
 	n := 0
 	o.Steps(specs, world, func(s *Spec, _ int, ok, _ bool) error {
 		if ok {
-			n += len(o.SizesOf(s)) * len(s.RunModes())
+			n += len(o.SizesOf(s)) * len(o.RunModes(s))
 		}
 		return nil
 	})

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/internal/bench"
 	"github.com/gomb-hpc/gomb/internal/kernel"
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // IMB-MPI1's default list in run order, and its other benchmarks.
@@ -191,5 +192,68 @@ func checkTwins(t *testing.T, suite, n, nbc string) {
 	snd, rcv := over.Buffers(1000, 4)
 	if nbc != "Ibarrier" && (snd < 1000 || rcv < 1000) {
 		t.Errorf("%s: buffers %d/%d for 1000 B", n, snd, rcv)
+	}
+}
+
+// TestRegistryOneSided: IMB-EXT's and IMB-RMA's registries, each its
+// default list in IMB's order and its other benchmarks; IMB-RMA's modes
+// non-aggregate first, its one-element and batched benchmarks, its sizes.
+func TestRegistryOneSided(t *testing.T) {
+	for _, c := range []struct {
+		suite  string
+		def    []string
+		others []string
+	}{
+		{SuiteEXT, []string{"Window", "Unidir_Get", "Unidir_Put", "Bidir_Get", "Bidir_Put", "Accumulate"}, nil},
+		{SuiteRMA, []string{"Unidir_put", "Bidir_put", "Unidir_get", "Bidir_get", "Put_local", "Put_all_local",
+			"One_put_all", "All_put_all", "One_get_all", "All_get_all", "Exchange_put", "Exchange_get", "Accumulate",
+			"Get_accumulate", "Fetch_and_op", "Compare_and_swap", "Truly_passive_put"},
+			[]string{"Get_all_local", "Get_local"}},
+	} {
+		if got := DefaultNames(c.suite); !reflect.DeepEqual(got, c.def) {
+			t.Errorf("%s default list\n got %v\nwant %v", c.suite, got, c.def)
+		}
+		if n := len(Specs(c.suite)); n != len(c.def)+len(c.others) {
+			t.Errorf("%s: %d benchmarks, want %d", c.suite, n, len(c.def)+len(c.others))
+		}
+		for _, n := range c.others {
+			if s, ok := Lookup(c.suite, strings.ToUpper(n)); !ok || s.Default {
+				t.Errorf("%s: %s %v, default %v", c.suite, n, ok, ok && s.Default)
+			}
+		}
+	}
+	o := DefaultOptions()
+	for _, s := range Specs(SuiteRMA) {
+		modes := s.RunModes()
+		if s.Modes != (len(modes) == 2) || (s.Modes && (modes[0] != result.ModeNonAggregate || s.WarmupMode(modes[1]) != modes[0])) {
+			t.Errorf("%s: modes %v", s.Name, modes)
+		}
+		sizes := o.SizesOf(s)
+		if s.OneElement != (len(sizes) == 1 && sizes[0] == 4) {
+			t.Errorf("%s: sizes %v", s.Name, sizes)
+		}
+		// the all-targets loops have one flush for all repetitions
+		if all := strings.Contains(s.Name, "_all"); all != s.Batched || s.PerRepetition("") == all {
+			t.Errorf("%s: batched %v", s.Name, s.Batched)
+		}
+		if s.Passive != (s.Name == "Truly_passive_put") || (s.BWScale > 0) == (s.Family == Collective || s.Passive) {
+			t.Errorf("%s: passive %v, bandwidth factor %g", s.Name, s.Passive, s.BWScale)
+		}
+		if snd, rcv := s.Buffers(1000, 4); snd < 1000 || rcv < 1000 {
+			t.Errorf("%s: buffers %d/%d for 1000 B", s.Name, snd, rcv)
+		}
+	}
+	// -aggregate_mode keeps one of two modes; Window has one
+	o.AggregateMode = result.ModeAggregate
+	for name, want := range map[string]int{"Unidir_put": 1, "One_put_all": 1} {
+		s, _ := Lookup(SuiteRMA, name)
+		if got := o.RunModes(s); len(got) != want || (s.Modes && got[0] != result.ModeAggregate) {
+			t.Errorf("%s with -aggregate_mode aggregate: modes %v", name, got)
+		}
+	}
+	// Fetch_and_op's one size is capped by -msglog as IMB caps it
+	o.MsgLogMax = 1
+	if s, _ := Lookup(SuiteRMA, "Fetch_and_op"); !reflect.DeepEqual(o.SizesOf(s), []int64{0}) {
+		t.Errorf("Fetch_and_op at -msglog 1: sizes %v, want [0]", o.SizesOf(s))
 	}
 }

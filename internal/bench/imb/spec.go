@@ -29,6 +29,10 @@ const (
 	Collective
 	// Sync: no message size (Barrier).
 	Sync
+	// MultPassive: rank 0 alone drives every other rank's window (IMB-RMA's
+	// MultPassiveTransfer: One_put_all, Put_all_local, ...); t[usec] is its
+	// time.
+	MultPassive
 )
 
 // Spec declares one benchmark. Everything about a benchmark is here; the
@@ -71,6 +75,21 @@ type Spec struct {
 	// element type (IMB-EXT's driver sets its unit so); NonAggr: the
 	// repetitions come from -iter's msgs_nonaggr in every mode (Window).
 	RedUnit, NonAggr bool
+	// IMBRMAOp is an IMB-RMA benchmark's (kernel.IMBRMA). NonAggrFirst:
+	// IMB-RMA's order of the modes, non-aggregate first, whose warm-up
+	// runs in that first mode whatever the table's. OneElement: one size,
+	// one element of the reduction type (Fetch_and_op, Compare_and_swap).
+	// Batched: the loop completes all repetitions with one call, so there
+	// is no time per repetition. Passive: Truly_passive_put's two times,
+	// t_pure (target in MPI_Barrier) and t_ovrl (target computing).
+	IMBRMAOp     kernel.IMBRMAOp
+	NonAggrFirst bool
+	OneElement   bool
+	Batched      bool
+	Passive      bool
+	// Comments are IMB's lines under the benchmark's name in the run
+	// header's list.
+	Comments []string
 	// Buffers gives the send and receive buffer sizes in bytes for a
 	// message size and process count.
 	Buffers func(size int64, np int) (send, recv int64)
@@ -101,7 +120,7 @@ func (s *Spec) Traits() bench.Traits {
 	if s.Kernel == kernel.IMBNBC {
 		t.Collective = s.NBCOp.Collective()
 	}
-	if s.Family == SingleTransfer {
+	if s.Family == SingleTransfer || s.Family == MultPassive {
 		t.Lead = bench.LeadMaxTime // IMB prints t[usec], the slower rank's
 	}
 	return t
@@ -110,7 +129,7 @@ func (s *Spec) Traits() bench.Traits {
 // MinRanks is the smallest active process count the benchmark is valid for.
 func (s *Spec) MinRanks() int {
 	switch s.Family {
-	case SingleTransfer, MsgRate:
+	case SingleTransfer, MsgRate, MultPassive:
 		return 2
 	}
 	return 1
@@ -132,10 +151,28 @@ func (s *Spec) Valid(np int) (ok, skip bool) {
 // RunModes are the modes the benchmark runs in, in IMB's order: ""
 // (IMB has none) or aggregate, then non-aggregate.
 func (s *Spec) RunModes() []string {
-	if s.Modes {
+	switch {
+	case s.Modes && s.NonAggrFirst:
+		return []string{result.ModeNonAggregate, result.ModeAggregate}
+	case s.Modes:
 		return []string{result.ModeAggregate, result.ModeNonAggregate}
 	}
 	return []string{""}
+}
+
+// WarmupMode is the mode the warm-up before a size of a mode's table runs
+// in.
+func (s *Spec) WarmupMode(mode string) string {
+	if s.NonAggrFirst {
+		return s.RunModes()[0]
+	}
+	return mode
+}
+
+// PerRepetition reports whether every repetition of the mode has a time
+// of its own (samples): not where one synchronisation completes them all.
+func (s *Spec) PerRepetition(mode string) bool {
+	return !s.Batched && mode != result.ModeAggregate
 }
 
 // HasSize reports whether the benchmark sweeps message sizes.

@@ -180,9 +180,14 @@ const (
 	nSlots
 )
 
+// twoTimes: the benchmark times two loops, the pure one (slotPure) and
+// the overlapped one (SlotTime; IMB-NBC's overlap benchmarks also the
+// exploit, slotComp): IMB-NBC's, IMB-MPI4's, IMB-RMA's Truly_passive_put.
+func twoTimes(s *imb.Spec) bool { return s.Overlap || s.Passive }
+
 // gatherMine gathers every rank's values for a size to rank 0, nSlots per
 // rank. Without -check only the times travel, as in IMB's output: one
-// double per rank, three for IMB-NBC's overlap benchmarks (t_ovrl,
+// double per rank, three for the benchmarks with two loops (t_ovrl,
 // t_pure, t_CPU); rank 0 fills in the rest (the count it ran, no
 // defects).
 func (e *Engine) gatherMine(mine []float64, check, overlap bool) ([]float64, error) {
@@ -228,8 +233,8 @@ func (e *Engine) estimate(job *mpi.Job, comm mpi.Comm, s *imb.Spec, selected, pr
 			return 0, err
 		}
 		t := el / float64(n)
-		if s.Kernel == kernel.IMBNBC {
-			t = job.NBCTimes().Pure // IMB-NBC estimates from time[0], t_pure
+		if twoTimes(s) {
+			t = job.NBCTimes().Pure // IMB estimates from time[0], t_pure
 		}
 		return comm.MaxFloat64(t)
 	}
@@ -326,6 +331,9 @@ func (e *Engine) row(t *imb.Table, r *result.Result, ranks []int, vals []float64
 	if s.Overlap {
 		r.NBC = overlapOf(ranks, vals, scale)
 	}
+	if s.Passive {
+		r.NBC = passiveOf(ranks, vals, scale)
+	}
 	if s.BWScale > 0 && r.TMaxUS > 0 {
 		if s.Family == imb.MsgRate {
 			peers := float64(t.NP / 2)
@@ -358,6 +366,20 @@ func overlapOf(ranks []int, vals []float64, scale float64) *result.NBC {
 		pct = 100 * max(0, min(1, (pure+comp-ovrl)/d))
 	}
 	return &result.NBC{OverallUS: ovrl, PureUS: pure, ComputeUS: comp, OverlapPct: pct}
+}
+
+// passiveOf is Truly_passive_put's row: IMB's largest t_pure and largest
+// t_ovrl over the ranks (the origin's: the only rank that times).
+func passiveOf(ranks []int, vals []float64, scale float64) *result.NBC {
+	n := &result.NBC{}
+	for _, w := range ranks {
+		v := vals[w*nSlots:]
+		if v[bench.SlotTime] >= 0 {
+			n.OverallUS = max(n.OverallUS, v[bench.SlotTime]*scale)
+			n.PureUS = max(n.PureUS, v[slotPure]*scale)
+		}
+	}
+	return n
 }
 
 func (e *Engine) emit(t *imb.Table, rows []*result.Result, sum *imb.Summary) error {
@@ -399,8 +421,15 @@ func Usable(specs []*imb.Spec, o imb.Options) error {
 		if s.Overlap && o.Policy == imb.PolicyPrecision {
 			return fmt.Errorf("-iter_policy precision: not for %s, which overlaps with IMB's CPU exploit (its _pure twin takes it)", s.Name)
 		}
-		if s.Modes && o.Policy == imb.PolicyPrecision {
-			return fmt.Errorf("-iter_policy precision: not for %s, whose aggregate mode has no time per repetition", s.Name)
+		if o.Policy == imb.PolicyPrecision {
+			for _, m := range o.RunModes(s) {
+				if !s.PerRepetition(m) {
+					return fmt.Errorf("-iter_policy precision: not for %s, whose loop has no time per repetition (one synchronisation completes them all)", s.Name)
+				}
+			}
+			if s.Passive {
+				return fmt.Errorf("-iter_policy precision: not for %s, whose second loop is calibrated on its first", s.Name)
+			}
 		}
 		flag, t := "-data_type", o.Type
 		if s.Reduction {

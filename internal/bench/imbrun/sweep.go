@@ -55,12 +55,12 @@ func (e *Engine) runNP(job *mpi.Job, s *imb.Spec, comm mpi.Comm, np int, sum *im
 	if err := job.Bind(comm); err != nil {
 		return err
 	}
-	for _, mode := range s.RunModes() {
+	for _, mode := range o.RunModes(s) {
 		w := &sweep{s: s, np: np, ngroups: ngroups, comm: comm, job: job, active: !comm.Null(), unit: o.Unit(s),
 			sum: sum, prev: o.MsgsPerSample, mode: mode,
 			spec: kernel.Params{Kernel: s.Kernel, Type: o.ElemType(s), Sync: o.Sync, RootShift: o.RootShift,
 				IMBBarrier: o.IMBBarrier, Source: s.Source, Window: o.Window, NBCOp: s.NBCOp, Overlap: s.Overlap,
-				Persist: s.Persist, EXTOp: s.EXTOp, Aggregate: mode == result.ModeAggregate}}
+				Persist: s.Persist, EXTOp: s.EXTOp, IMBRMAOp: s.IMBRMAOp, Aggregate: mode == result.ModeAggregate}}
 		if err := e.runTable(w, color); err != nil {
 			return err
 		}
@@ -194,7 +194,7 @@ func (e *Engine) repetitions(w *sweep, size int64, count int, lay imb.Layout, n0
 		if err := w.job.Reserve(lay.SendAlloc, lay.RecvAlloc, n0, w.comm.Rank()); err != nil {
 			return 0, err
 		}
-		if w.s.Kernel == kernel.IMBEXT { // IMB_init_transfer's window, before the pre-run
+		if w.s.Kernel == kernel.IMBEXT || w.s.Kernel == kernel.IMBRMA { // IMB_init_transfer's window, before the pre-run
 			if err := w.job.OpenWindow(); err != nil {
 				return 0, err
 			}
@@ -238,7 +238,15 @@ func (e *Engine) timeSize(w *sweep, size int64, n int) (mine []float64, m measur
 		return mine, m, nil
 	}
 	if o.WarmUp {
-		if _, err := w.job.Run(imb.WarmupReps(n), false); err != nil {
+		warm := w.s.WarmupMode(w.mode)
+		if warm != w.mode {
+			spec := w.spec
+			spec.Aggregate = warm == result.ModeAggregate
+			w.job.Set(spec)
+		}
+		_, err := w.job.Run(imb.WarmupReps(n), false)
+		w.job.Set(w.spec)
+		if err != nil {
 			return nil, m, err
 		}
 	}
@@ -249,7 +257,7 @@ func (e *Engine) timeSize(w *sweep, size int64, n int) (mine []float64, m measur
 	mine[bench.SlotReps] = float64(m.n)
 	if m.elapsed >= 0 {
 		mine[bench.SlotTime] = m.elapsed / float64(m.n)
-		if w.s.Overlap {
+		if twoTimes(w.s) {
 			nt := w.job.NBCTimes()
 			mine[slotPure], mine[slotComp] = nt.Pure, nt.Compute/float64(m.n)
 		}
@@ -276,7 +284,7 @@ func (e *Engine) report(w *sweep, row *result.Result, mine []float64, m measured
 	if err := e.World.Barrier(); err != nil {
 		return err
 	}
-	vals, err := e.gatherMine(mine, o.Check || (o.Policy == imb.PolicyPrecision && w.ngroups > 1), w.s.Overlap)
+	vals, err := e.gatherMine(mine, o.Check || (o.Policy == imb.PolicyPrecision && w.ngroups > 1), twoTimes(w.s))
 	if err != nil {
 		return err
 	}
