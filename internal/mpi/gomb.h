@@ -182,6 +182,7 @@ typedef struct {
     int persist;      /* GOMB_K_IMB_NBC: IMB-MPI4's persistent collective (MPI_<op>_init, MPI_Start) */
     int ext_op;       /* GOMB_K_IMB_EXT: the benchmark (GOMB_EXT_*) */
     int imb_rma_op;   /* GOMB_K_IMB_RMA: the benchmark (GOMB_IRMA_*) */
+    MPI_Aint r_el_offs; /* GOMB_K_IMB_RMA: r_offs in elements (the reductions' displacement unit) */
     int aggregate;    /* GOMB_K_IMB_EXT, GOMB_K_IMB_RMA: IMB's aggregate mode (one fence or flush
                          for all repetitions) */
     double delay_s;   /* fault injection (GOMB_FAULT=delay): this rank spins so long before

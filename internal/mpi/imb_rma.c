@@ -65,30 +65,43 @@ static int barriers(gomb_job *j, int k) {
 
 // issue is repetition i's operation to target, with IMB's arguments: the
 // local buffer at its -off_cache offset, the target displacement at the
-// other buffer's offset (in elements for the atomics, whose window counts
-// in elements; the others' windows count in bytes).
-static int issue(gomb_job *j, MPI_Datatype dt, int cnt, int target, int i) {
-    size_t so = (size_t)(i % j->s_cache_iter) * j->s_offs, ro = (size_t)(i % j->r_cache_iter) * j->r_offs;
-    MPI_Aint r_el = (MPI_Aint)(i % j->r_cache_iter) * (MPI_Aint)(j->r_offs / (size_t)gomb_dtype_size(j->dtype));
+// other buffer's offset (in elements for the reductions, whose window
+// counts in elements; the others' windows count in bytes). Each case
+// computes only what its call needs, as IMB's loops do.
+static inline int issue(gomb_job *j, MPI_Datatype dt, int cnt, int target, int i) {
     MPI_Win w = j->ext_win;
     switch (j->imb_rma_op) {
     case GOMB_IRMA_ACCUMULATE:
-        return MPI_Accumulate(j->sbuf + so, cnt, dt, target, r_el, cnt, dt, MPI_SUM, w);
+        return MPI_Accumulate(j->sbuf + (size_t)(i % j->s_cache_iter) * j->s_offs, cnt, dt, target,
+                              (MPI_Aint)(i % j->r_cache_iter) * j->r_el_offs, cnt, dt, MPI_SUM, w);
     case GOMB_IRMA_GET_ACCUMULATE:
-        return MPI_Get_accumulate(j->sbuf + so, cnt, dt, j->rbuf + ro, cnt, dt, target, r_el, cnt, dt, MPI_SUM, w);
+        return MPI_Get_accumulate(j->sbuf + (size_t)(i % j->s_cache_iter) * j->s_offs, cnt, dt,
+                                  j->rbuf + (size_t)(i % j->r_cache_iter) * j->r_offs, cnt, dt, target,
+                                  (MPI_Aint)(i % j->r_cache_iter) * j->r_el_offs, cnt, dt, MPI_SUM, w);
     case GOMB_IRMA_FETCH_AND_OP:
-        return MPI_Fetch_and_op(j->sbuf + so, j->rbuf + ro, dt, target, r_el, MPI_SUM, w);
+        return MPI_Fetch_and_op(j->sbuf + (size_t)(i % j->s_cache_iter) * j->s_offs,
+                                j->rbuf + (size_t)(i % j->r_cache_iter) * j->r_offs, dt, target,
+                                (MPI_Aint)(i % j->r_cache_iter) * j->r_el_offs, MPI_SUM, w);
     case GOMB_IRMA_COMPARE_AND_SWAP: {
         // one MPI_INT; origin, compare and result values in the zeroed
         // receive buffer (IMB: r_buffer + 2, + 1 and + 0 ints), the first
         // two at the send offset in non-aggregate mode, as IMB has them
-        size_t vo = j->aggregate ? ro : so;
+        size_t ro = (size_t)(i % j->r_cache_iter) * j->r_offs;
+        size_t vo = j->aggregate ? ro : (size_t)(i % j->s_cache_iter) * j->s_offs;
         return MPI_Compare_and_swap(j->rbuf + 2 * sizeof(int) + vo, j->rbuf + sizeof(int) + vo, j->rbuf + ro, MPI_INT,
                                     target, (MPI_Aint)ro, w);
     }
+    case GOMB_IRMA_UNIDIR_GET:
+    case GOMB_IRMA_BIDIR_GET:
+    case GOMB_IRMA_GET_LOCAL:
+    case GOMB_IRMA_GET_ALL_LOCAL:
+    case GOMB_IRMA_ONE_GET_ALL:
+    case GOMB_IRMA_ALL_GET_ALL:
+        return MPI_Get(j->rbuf + (size_t)(i % j->r_cache_iter) * j->r_offs, cnt, dt, target,
+                       (MPI_Aint)((size_t)(i % j->s_cache_iter) * j->s_offs), cnt, dt, w);
     }
-    if (rma_get(j->imb_rma_op)) return MPI_Get(j->rbuf + ro, cnt, dt, target, (MPI_Aint)so, cnt, dt, w);
-    return MPI_Put(j->sbuf + so, cnt, dt, target, (MPI_Aint)ro, cnt, dt, w);
+    return MPI_Put(j->sbuf + (size_t)(i % j->s_cache_iter) * j->s_offs, cnt, dt, target,
+                   (MPI_Aint)((size_t)(i % j->r_cache_iter) * j->r_offs), cnt, dt, w);
 }
 
 static int flush(gomb_job *j, int target) {
@@ -244,6 +257,7 @@ int gomb_run_imb_rma(gomb_job *j) {
     int cnt = j->count;
     j->t_pure = 0;
     j->t_compute = 0;
+    j->r_el_offs = (MPI_Aint)(j->r_offs / (size_t)gomb_dtype_size(j->dtype));
     if (!j->ext_win_made) return MPI_ERR_WIN;
     if (op == GOMB_IRMA_TRULY_PASSIVE_PUT) {
         rc = passive(j, dt, cnt);

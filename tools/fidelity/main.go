@@ -34,6 +34,7 @@ Peers (at least one):
   -imb-nbc PATH IMB-NBC built for the launcher's MPI
   -imb-mpi4 PATH IMB-MPI4 built for the launcher's MPI
   -imb-ext PATH IMB-EXT built for the launcher's MPI
+  -imb-rma PATH IMB-RMA built for the launcher's MPI
   -osu DIR      directory holding the OSU 7 binaries (osu_latency, ...), or
                 OSU's libexec tree
   -mcb PATH     mpi-comm-bench's binary
@@ -56,6 +57,7 @@ func main() {
 		{sub: "imb-nbc", args: "-msglog 0:16 Ibcast Ibcast_pure"},
 		{sub: "imb-mpi4", args: "-msglog 0:16 Allreduce_persist Allreduce_persist_pure"},
 		{sub: "imb-ext", args: "-msglog 0:16 Window Unidir_Put"},
+		{sub: "imb-rma", args: "-msglog 0:16 Unidir_put"},
 	}
 	for _, sj := range cfg.suites {
 		prog := strings.ToUpper(sj.sub)
@@ -100,7 +102,7 @@ func main() {
 	}
 	jobs, err := cfg.jobs()
 	if err == nil && len(jobs) == 0 {
-		err = errors.New("no peer given (-imb, -imb-nbc, -imb-mpi4, -imb-ext, -osu, -mcb)")
+		err = errors.New("no peer given (-imb, -imb-nbc, -imb-mpi4, -imb-ext, -imb-rma, -osu, -mcb)")
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "fidelity:", err)
