@@ -151,6 +151,12 @@ func TestFacts(t *testing.T) {
 		{file: "imb_rma_np2.txt", format: IMB, runs: 1, check: suiteFacts("imb-rma", 33, 33, "")},
 		{file: "imb_io_np2.txt", format: IMB, runs: 1, check: suiteFacts("imb-io", 15, 5, "")},
 		{file: "imb_p2p_np2.txt", format: IMB, runs: 1, check: suiteFacts("imb-p2p", 0, 0, "")},
+		// the stencil's grid in its title is not part of its name
+		{file: "imb_p2p_np4.txt", format: IMB, runs: 1, check: suiteFacts("imb-p2p", 0, 0, ""), rows: []want{
+			{"Stencil2D", 4, 0, -1, 50, 1.16, 1.16, 1.16, 0, "ok"},
+			{"Stencil2D", 4, 8, -1, 50, 1.13, 1.13, 1.13, 27.86, "ok"},
+			{"PingPong", 4, 1, -1, 50, 2.89, 2.89, 2.89, 0.67, "ok"},
+		}},
 		{file: "imb_mt_np2.txt", format: IMB, runs: 1, check: suiteFacts("imb-mt", 0, 0, "1")},
 		{file: "imb_nbc_np2_msglog10_iter100.txt", format: IMB, runs: 1, check: suiteFacts("imb-nbc", 0, 0, "")},
 		{file: "imb_mpi4_np2_msglog10_iter100.txt", format: IMB, runs: 1, check: suiteFacts("imb-mpi4", 0, 0, "")},

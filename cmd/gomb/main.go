@@ -46,6 +46,8 @@ var commands = []command{
 		parsed(parseIMBEXT), imbEXTUsage},
 	{"imb-rma", "IMB-RMA benchmarks: passive-target one-sided put, get and atomics with lock and flush", runIMBRMA,
 		parsed(parseIMBRMA), imbRMAUsage},
+	{"imb-p2p", "IMB-P2P benchmarks: ping-pong, random pairs and rings, stencils over all ranks", runP2P,
+		parsed(parseP2P), p2pUsage},
 	{"osu", "OSU Micro-Benchmarks tests with OSU's flags and tables, plus one-way latency", runOSU,
 		parsed(parseOSU), osuUsage},
 	{"ring", "continuous ring monitor (mpi-comm-bench): bandwidth per sample until stopped, straggler summary", runRing,

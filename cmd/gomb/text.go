@@ -2,9 +2,12 @@ package main
 
 import (
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/gomb-hpc/gomb/internal/bench/imb"
 	"github.com/gomb-hpc/gomb/internal/bench/osu"
+	"github.com/gomb-hpc/gomb/internal/bench/p2p"
 	"github.com/gomb-hpc/gomb/internal/bench/ring"
 	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/result"
@@ -15,13 +18,14 @@ import (
 
 // writeSuiteText prints a stored run in its suite's own text layout.
 func writeSuiteText(w io.Writer, b *result.Bundle) error {
-	switch b.Run.Suite {
-	case imb.Suite, imb.SuiteNBC, imb.SuiteMPI4, imb.SuiteEXT:
+	switch s := b.Run.Suite; {
+	case slices.Contains(imb.Suites, s) || s == p2p.Suite:
 		return imbtext.WriteRecords(w, b)
-	case osu.Suite:
+	case s == osu.Suite:
 		return osutext.WriteRecords(w, b)
-	case ring.Suite:
+	case s == ring.Suite:
 		return ringtext.WriteRecords(w, b)
 	}
-	return cli.Usage("run %s: suite %q has no text layout (imb, imb-nbc, imb-mpi4, imb-ext, osu, ring)", b.Run.RunID, b.Run.Suite)
+	return cli.Usage("run %s: suite %q has no text layout (%s, %s, %s, %s)", b.Run.RunID, b.Run.Suite,
+		strings.Join(imb.Suites, ", "), p2p.Suite, osu.Suite, ring.Suite)
 }

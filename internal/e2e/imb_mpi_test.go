@@ -252,6 +252,11 @@ func TestIMBLayout(t *testing.T) {
 		{"imb_rma_np2_msglog3_iter100.txt", 2, []string{"openmpi", "mpich"}},
 		{"imb_rma_np2_aggregate.txt", 2, []string{"openmpi", "mpich"}},
 		{"imb_rma_np4_npmin2.txt", 4, []string{"openmpi"}},
+		// IMB-P2P 2021.11: all eight at 2 ranks, the 2-D stencil and
+		// -msgsz at 4, the 3-D one at 8 (Open MPI: 8 ranks on 2 cores)
+		{"imb_p2p_np2_msglog4.txt", 2, []string{"openmpi", "mpich"}},
+		{"imb_p2p_np4_stencil.txt", 4, []string{"openmpi"}},
+		{"imb_p2p_np8_stencil3d.txt", 8, []string{"openmpi"}},
 	}
 	for _, c := range cases {
 		ref, err := os.ReadFile(filepath.Join("testdata", "imb", c.file))
@@ -282,7 +287,8 @@ func TestIMBLayout(t *testing.T) {
 func callingSequence(t *testing.T, log string) (string, []string) {
 	t.Helper()
 	for _, l := range strings.Split(log, "\n") {
-		for prog, sub := range map[string]string{"# IMB-MPI1 ": "imb", "# IMB-NBC ": "imb-nbc", "# IMB-MPI4 ": "imb-mpi4", "# IMB-EXT ": "imb-ext", "# IMB-RMA ": "imb-rma"} {
+		for prog, sub := range map[string]string{"# IMB-MPI1 ": "imb", "# IMB-NBC ": "imb-nbc", "# IMB-MPI4 ": "imb-mpi4", "# IMB-EXT ": "imb-ext", "# IMB-RMA ": "imb-rma",
+			"# IMB-P2P ": "imb-p2p"} {
 			if strings.HasPrefix(l, prog) {
 				return sub, strings.Fields(strings.TrimPrefix(l, prog))
 			}

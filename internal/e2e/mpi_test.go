@@ -257,7 +257,7 @@ var numCol = regexp.MustCompile(`^ *-?[0-9]+(\.[0-9]+)?$`)
 
 // imbCall finds the program in a calling sequence line: gomb's subcommand
 // (" imb ", " imb-nbc ", " imb-mpi4 ") or IMB's program ("# IMB-MPI1 ", ...).
-var imbCall = regexp.MustCompile(`( imb(-nbc|-mpi4|-ext|-rma)? |^# IMB-(MPI1|NBC|MPI4|EXT|RMA) )`)
+var imbCall = regexp.MustCompile(`( imb(-nbc|-mpi4|-ext|-rma|-p2p)? |^# IMB-(MPI1|NBC|MPI4|EXT|RMA|P2P) )`)
 
 // maskIMB turns IMB-layout text into its structure: values of table
 // columns become N (each column still exactly 13 characters wide), and the

@@ -51,6 +51,7 @@ const (
 	IMBNBC             // IMB-NBC, IMB-MPI4 (Params.Persist): Params.NBCOp, pure or (Params.Overlap) with IMB's CPU exploit
 	IMBEXT             // IMB-EXT: Params.EXTOp, one-sided with fences, Params.Aggregate
 	IMBRMA             // IMB-RMA: Params.IMBRMAOp, passive-target one-sided (lock, flush), Params.Aggregate
+	IMBP2P             // IMB-P2P: Params.P2P, one size of a benchmark over the world
 	Count              // the number of IDs, None included
 )
 
@@ -239,6 +240,35 @@ const (
 	IMBRMATrulyPassivePut
 )
 
+// P2POp is an IMB-P2P benchmark (values mirror gomb.h).
+type P2POp int
+
+// IMB-P2P's benchmarks.
+const (
+	P2PPingPong P2POp = iota
+	P2PPingPing
+	P2PUnirandom
+	P2PBirandom
+	P2PCorandom
+	P2PStencil2D
+	P2PStencil3D
+	P2PSendRecvReplace
+)
+
+// P2P is what an IMB-P2P call needs beyond the count (bytes, MPI_BYTE),
+// the iterations and Skip (its warm-up iterations).
+type P2P struct {
+	Op      P2POp
+	PauseUS int // -pause: microseconds slept before and after the loops; negative: none
+	// TouchSend, TouchRecv: -msgwr, -msgrd (a byte a cache line written
+	// before a send, read after a receive).
+	TouchSend, TouchRecv bool
+	// Neighbours are a stencil's ranks, each with a buffer of its own
+	// Stride bytes after the previous.
+	Neighbours []int
+	Stride     int64
+}
+
 // Params are what one kernel call needs besides its communicator.
 type Params struct {
 	Kernel     ID
@@ -278,6 +308,8 @@ type Params struct {
 	EXTOp     EXTOp
 	IMBRMAOp  IMBRMAOp
 	Aggregate bool
+	// IMB-P2P's.
+	P2P P2P
 }
 
 // Buffers says where a job's message buffers come from. Each suite lays

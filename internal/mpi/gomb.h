@@ -65,6 +65,7 @@ enum gomb_kernel {
                                    with IMB's CPU exploit */
     GOMB_K_IMB_EXT,             /* IMB-EXT: one-sided with fences (ext_op, aggregate) */
     GOMB_K_IMB_RMA,             /* IMB-RMA: passive-target one-sided (imb_rma_op, aggregate) */
+    GOMB_K_IMB_P2P,             /* IMB-P2P: one size of a benchmark over the world (p2p_op) */
     GOMB_K_COUNT
 };
 
@@ -129,6 +130,19 @@ enum {
     GOMB_IRMA_COMPARE_AND_SWAP,
     GOMB_IRMA_TRULY_PASSIVE_PUT
 };
+/* IMB-P2P's benchmarks. */
+enum {
+    GOMB_P2P_PINGPONG = 0,
+    GOMB_P2P_PINGPING,
+    GOMB_P2P_UNIRANDOM,
+    GOMB_P2P_BIRANDOM,
+    GOMB_P2P_CORANDOM,
+    GOMB_P2P_STENCIL2D,
+    GOMB_P2P_STENCIL3D,
+    GOMB_P2P_SENDRECV_REPLACE
+};
+#define GOMB_P2P_MAX_NBR 6
+
 /* Where a job's message buffers come from (gomb_job.buf_mode): each suite
  * lays its buffers out as its peer does, because alignment and page
  * offsets move a number as much as anything in the loop does. */
@@ -183,6 +197,11 @@ typedef struct {
     int ext_op;       /* GOMB_K_IMB_EXT: the benchmark (GOMB_EXT_*) */
     int imb_rma_op;   /* GOMB_K_IMB_RMA: the benchmark (GOMB_IRMA_*) */
     MPI_Aint r_el_offs; /* GOMB_K_IMB_RMA: r_offs in elements (the reductions' displacement unit) */
+    int p2p_op;       /* GOMB_K_IMB_P2P: the benchmark (GOMB_P2P_*) */
+    int pause_us;     /* GOMB_K_IMB_P2P: -pause, microseconds slept before and after the loops (<0: none) */
+    int touch_send, touch_recv; /* GOMB_K_IMB_P2P: -msgwr, -msgrd: touch a byte a cache line */
+    int nbr[GOMB_P2P_MAX_NBR], nnbr; /* GOMB_K_IMB_P2P: the stencils' neighbours */
+    size_t stride;    /* GOMB_K_IMB_P2P: bytes between the stencils' per-neighbour buffers */
     int aggregate;    /* GOMB_K_IMB_EXT, GOMB_K_IMB_RMA: IMB's aggregate mode (one fence or flush
                          for all repetitions) */
     double delay_s;   /* fault injection (GOMB_FAULT=delay): this rank spins so long before
@@ -209,6 +228,7 @@ typedef struct {
     int nsamples;      /* samples stored by the last recorded run */
     double t_init, t_compute, t_test, t_wait; /* GOMB_K_NBC: sums over the timed iterations
                                                  (GOMB_K_IMB_NBC: t_compute, the exploit's) */
+    double messages;   /* GOMB_K_IMB_P2P: messages this rank sent and received in the timed loop */
     double t_pure;     /* GOMB_K_IMB_NBC: the pure loop's mean time per iteration (GOMB_K_IMB_RMA's
                           Truly_passive_put: its first loop's, the target in MPI_Barrier) */
     double *stamps;    /* GOMB_K_ONEWAY: 4 MPI_Wtime stamps per timed iteration */
@@ -291,6 +311,7 @@ int gomb_run_imb_ext(gomb_job *j); /* imb_ext.c: IMB-EXT's */
 int gomb_ext_window(gomb_job *j);  /* imb_ext.c: the size's window, as IMB_init_transfer makes it */
 int gomb_run_imb_rma(gomb_job *j); /* imb_rma.c: IMB-RMA's */
 int gomb_rma_window(gomb_job *j);  /* imb_rma.c: the size's window, as IMB_init_transfer makes it */
+int gomb_run_imb_p2p(gomb_job *j); /* imb_p2p.c: IMB-P2P's */
 void gomb_ext_window_free(gomb_job *j); /* job.c: and its end */
 int gomb_run_ring(gomb_job *j); /* ring.c: the ring monitor's sample, local copy */
 

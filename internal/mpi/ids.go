@@ -51,6 +51,7 @@ func _() {
 	_ = x[kernel.IMBNBC-C.GOMB_K_IMB_NBC]
 	_ = x[kernel.IMBEXT-C.GOMB_K_IMB_EXT]
 	_ = x[kernel.IMBRMA-C.GOMB_K_IMB_RMA]
+	_ = x[kernel.IMBP2P-C.GOMB_K_IMB_P2P]
 	_ = x[kernel.Count-C.GOMB_K_COUNT]
 
 	_ = x[kernel.Byte-C.GOMB_DT_BYTE]
@@ -129,6 +130,14 @@ func _() {
 	_ = x[kernel.IMBRMAFetchAndOp-C.GOMB_IRMA_FETCH_AND_OP]
 	_ = x[kernel.IMBRMACompareAndSwap-C.GOMB_IRMA_COMPARE_AND_SWAP]
 	_ = x[kernel.IMBRMATrulyPassivePut-C.GOMB_IRMA_TRULY_PASSIVE_PUT]
+	_ = x[kernel.P2PPingPong-C.GOMB_P2P_PINGPONG]
+	_ = x[kernel.P2PPingPing-C.GOMB_P2P_PINGPING]
+	_ = x[kernel.P2PUnirandom-C.GOMB_P2P_UNIRANDOM]
+	_ = x[kernel.P2PBirandom-C.GOMB_P2P_BIRANDOM]
+	_ = x[kernel.P2PCorandom-C.GOMB_P2P_CORANDOM]
+	_ = x[kernel.P2PStencil2D-C.GOMB_P2P_STENCIL2D]
+	_ = x[kernel.P2PStencil3D-C.GOMB_P2P_STENCIL3D]
+	_ = x[kernel.P2PSendRecvReplace-C.GOMB_P2P_SENDRECV_REPLACE]
 }
 
 // dispatched reports whether gomb_run has a kernel family for k.

@@ -132,6 +132,15 @@ func (j *Job) Set(s kernel.Params) {
 	c.persist = cbool(s.Persist)
 	c.ext_op = C.int(s.EXTOp)
 	c.imb_rma_op = C.int(s.IMBRMAOp)
+	c.p2p_op = C.int(s.P2P.Op)
+	c.pause_us = C.int(s.P2P.PauseUS)
+	c.touch_send = cbool(s.P2P.TouchSend)
+	c.touch_recv = cbool(s.P2P.TouchRecv)
+	c.nnbr = C.int(min(len(s.P2P.Neighbours), len(c.nbr)))
+	for i := range c.nnbr {
+		c.nbr[i] = C.int(s.P2P.Neighbours[i])
+	}
+	c.stride = C.size_t(s.P2P.Stride)
 	c.aggregate = cbool(s.Aggregate)
 }
 
@@ -147,6 +156,10 @@ func (j *Job) Run(n int, record bool) (float64, error) {
 	}
 	return float64(j.j.elapsed), nil
 }
+
+// Messages is what the last IMB-P2P Run counted: the messages this rank
+// sent and received in the timed loop.
+func (j *Job) Messages() float64 { return float64(j.j.messages) }
 
 // Samples copies the samples of the last recorded Run: per-iteration
 // seconds.

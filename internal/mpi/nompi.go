@@ -160,6 +160,9 @@ func (j *Job) Run(n int, record bool) (float64, error) { return 0, ErrNoMPI }
 // Samples returns nil.
 func (j *Job) Samples() []float64 { return nil }
 
+// Messages reports nothing without MPI.
+func (j *Job) Messages() float64 { return 0 }
+
 // NBCTimes returns zeros.
 func (j *Job) NBCTimes() NBCTimes { return NBCTimes{} }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/bench/p2p"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt"
 )
@@ -236,6 +237,9 @@ func (s *imbState) headerLine(key, val string) {
 func (s *imbState) table(n int, name string) {
 	multi := strings.HasPrefix(name, "Multi-")
 	name = strings.TrimPrefix(name, "Multi-")
+	if i := strings.Index(name, " ("); i > 0 { // IMB-P2P's stencils name their grid: "Stencil2D (2 x 2)"
+		name = name[:i]
+	}
 	if s.run == nil || s.finalized {
 		s.start(n)
 	}
@@ -367,7 +371,7 @@ func allNumbers(tok [][]byte) bool {
 // run (yet), with their banners' part ("MPI-IO partn" is IMB-IO 2021's own
 // misprint).
 var logOnly = []struct{ suite, part string }{
-	{"imb-io", "MPI-IO part"}, {"imb-p2p", "IMB-P2P part"}, {"imb-mt", "MT part"},
+	{"imb-io", "MPI-IO part"}, {"imb-mt", "MT part"},
 }
 
 // LogOnly reports whether suite is one whose logs gomb reads but does
@@ -391,6 +395,9 @@ func titleSuite(body string) (string, bool) {
 		if strings.Contains(body, part+" part") || strings.Contains(body, "("+binary+" ") {
 			return suite, true
 		}
+	}
+	if strings.Contains(body, "IMB-P2P part") {
+		return p2p.Suite, true
 	}
 	for _, l := range logOnly {
 		if strings.Contains(body, l.part) {

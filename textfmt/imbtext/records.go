@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gomb-hpc/gomb/internal/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/bench/p2p"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt"
 )
@@ -17,6 +18,9 @@ import (
 // types, say); nothing is measured or computed.
 func WriteRecords(w io.Writer, b *result.Bundle) error {
 	run := b.Run
+	if run.Suite == p2p.Suite {
+		return writeP2P(w, b)
+	}
 	var o imb.Options
 	known := run.DecodeOptions(&o)
 	tables := textfmt.Tables(b.Results)
@@ -44,6 +48,48 @@ func WriteRecords(w io.Writer, b *result.Bundle) error {
 	}
 	for _, rows := range tables {
 		if err := tw.Table(tableOf(rows, run.WorldSize, o.Multi, known)); err != nil {
+			return err
+		}
+		for _, r := range rows {
+			if err := tw.Result(r); err != nil {
+				return err
+			}
+		}
+	}
+	return tw.Footer()
+}
+
+// writeP2P prints a stored IMB-P2P run as IMB-P2P text.
+func writeP2P(w io.Writer, b *result.Bundle) error {
+	run := b.Run
+	h := P2PHeader{Tool: strings.TrimSpace(run.Tool.Name + " " + run.Tool.Version), Date: run.Start,
+		MPIVersion: run.MPI.Standard, Argv: run.Command, MinSize: -1}
+	if len(run.Ranks) > 0 {
+		r0 := run.Ranks[0]
+		h.Machine, h.System, h.Release, h.Version = r0.Machine, "Linux", r0.Kernel, r0.KernelVersion
+	}
+	tables := textfmt.Tables(b.Results)
+	for _, t := range tables {
+		h.Benchmarks = append(h.Benchmarks, t[0].Benchmark)
+		for _, r := range t {
+			h.MaxSize = max(h.MaxSize, r.Bytes)
+			if h.MinSize < 0 || r.Bytes < h.MinSize {
+				h.MinSize = r.Bytes
+			}
+		}
+	}
+	h.MinSize = max(h.MinSize, 0)
+	tw := NewP2PWriter(w)
+	if err := tw.Preamble(h); err != nil {
+		return err
+	}
+	for _, rows := range tables {
+		r0 := rows[0]
+		title := r0.Benchmark
+		if s, ok := p2p.Lookup(r0.Benchmark); ok {
+			title = s.Title(r0.NP)
+		}
+		if err := tw.Table(title, r0.NP); err != nil {
 			return err
 		}
 		for _, r := range rows {

@@ -35,6 +35,7 @@ Peers (at least one):
   -imb-mpi4 PATH IMB-MPI4 built for the launcher's MPI
   -imb-ext PATH IMB-EXT built for the launcher's MPI
   -imb-rma PATH IMB-RMA built for the launcher's MPI
+  -imb-p2p PATH IMB-P2P built for the launcher's MPI
   -osu DIR      directory holding the OSU 7 binaries (osu_latency, ...), or
                 OSU's libexec tree
   -mcb PATH     mpi-comm-bench's binary
@@ -53,16 +54,17 @@ func main() {
 	fs.StringVar(&cfg.launch, "launch", "", "launcher line; {np} is replaced by the process count")
 	fs.StringVar(&cfg.gomb, "gomb", "bin/gomb", "gomb binary built for the launcher's MPI")
 	fs.StringVar(&cfg.imb, "imb", "", "IMB-MPI1 binary")
-	cfg.suites = []*suiteJob{ // IMB's other suites: a job each, at 2 processes
-		{sub: "imb-nbc", args: "-msglog 0:16 Ibcast Ibcast_pure"},
-		{sub: "imb-mpi4", args: "-msglog 0:16 Allreduce_persist Allreduce_persist_pure"},
-		{sub: "imb-ext", args: "-msglog 0:16 Window Unidir_Put"},
-		{sub: "imb-rma", args: "-msglog 0:16 Unidir_put"},
+	cfg.suites = []*suiteJob{ // IMB's other suites: a job each, at 2 processes (IMB-P2P's stencil at 4)
+		{sub: "imb-nbc", args: "-msglog 0:16 Ibcast Ibcast_pure", np: 2},
+		{sub: "imb-mpi4", args: "-msglog 0:16 Allreduce_persist Allreduce_persist_pure", np: 2},
+		{sub: "imb-ext", args: "-msglog 0:16 Window Unidir_Put", np: 2},
+		{sub: "imb-rma", args: "-msglog 0:16 Unidir_put", np: 2},
+		{sub: "imb-p2p", args: "-msglog 16 -iter 10000,100 -pause 10000 Stencil2D PingPong", np: 4},
 	}
 	for _, sj := range cfg.suites {
 		prog := strings.ToUpper(sj.sub)
 		fs.StringVar(&sj.bin, sj.sub, "", prog+" binary")
-		fs.StringVar(&sj.args, sj.sub+"-args", sj.args, prog+"'s job at 2 processes: flags and benchmarks")
+		fs.StringVar(&sj.args, sj.sub+"-args", sj.args, fmt.Sprintf("%s's job at %d processes: flags and benchmarks", prog, sj.np))
 	}
 	fs.StringVar(&cfg.osu, "osu", "", "OSU binaries directory")
 	fs.StringVar(&cfg.mcb, "mcb", "", "mpi-comm-bench binary")
@@ -102,7 +104,7 @@ func main() {
 	}
 	jobs, err := cfg.jobs()
 	if err == nil && len(jobs) == 0 {
-		err = errors.New("no peer given (-imb, -imb-nbc, -imb-mpi4, -imb-ext, -imb-rma, -osu, -mcb)")
+		err = errors.New("no peer given (-imb, -imb-nbc, -imb-mpi4, -imb-ext, -imb-rma, -imb-p2p, -osu, -mcb)")
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "fidelity:", err)
@@ -128,7 +130,10 @@ type config struct {
 
 // suiteJob is the job of one of IMB's other suites: the peer program (the
 // flag of the gomb subcommand's name, -imb-nbc) and its arguments.
-type suiteJob struct{ sub, bin, args string }
+type suiteJob struct {
+	sub, bin, args string
+	np             int
+}
 
 // job is one launch shape that both programs run.
 type job struct {
@@ -197,7 +202,7 @@ func (c *config) jobs() ([]job, error) {
 	for _, s := range c.suites {
 		if s.bin != "" && c.wants("imb") {
 			a := append(append([]string{}, extra...), strings.Fields(s.args)...)
-			js = append(js, job{name: s.sub + "-np2", np: 2, format: "imb",
+			js = append(js, job{name: fmt.Sprintf("%s-np%d", s.sub, s.np), np: s.np, format: "imb",
 				peer: append([]string{s.bin}, a...), gomb: append([]string{c.gomb, s.sub}, a...)})
 		}
 	}
