@@ -48,6 +48,8 @@ var commands = []command{
 		parsed(parseIMBRMA), imbRMAUsage},
 	{"imb-p2p", "IMB-P2P benchmarks: ping-pong, random pairs and rings, stencils over all ranks", runP2P,
 		parsed(parseP2P), p2pUsage},
+	{"imb-mt", "IMB-MT benchmarks: OpenMP threads a rank under MPI_THREAD_MULTIPLE, a communicator each", runMT,
+		parsed(parseMT), mtUsage},
 	{"osu", "OSU Micro-Benchmarks tests with OSU's flags and tables, plus one-way latency", runOSU,
 		parsed(parseOSU), osuUsage},
 	{"ring", "continuous ring monitor (mpi-comm-bench): bandwidth per sample until stopped, straggler summary", runRing,

@@ -36,7 +36,7 @@ func TestSuiteText(t *testing.T) {
 			t.Errorf("%s: the text reads back as %v runs (%v)", p, len(again.Runs), err)
 		}
 	}
-	for _, s := range []string{"imb", "imb-nbc", "imb-mpi4", "imb-ext", "imb-rma", "imb-p2p"} {
+	for _, s := range []string{"imb", "imb-nbc", "imb-mpi4", "imb-ext", "imb-rma", "imb-p2p", "imb-mt"} {
 		if !suites[s] {
 			t.Errorf("no reference log of suite %s", s)
 		}

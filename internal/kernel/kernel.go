@@ -269,6 +269,55 @@ type P2P struct {
 	Stride     int64
 }
 
+// MTOp is an IMB-MT benchmark (values mirror gomb.h).
+type MTOp int
+
+// IMB-MT's benchmarks.
+const (
+	MTPingPong MTOp = iota
+	MTPingPing
+	MTSendRecv
+	MTExchange
+	MTUniBand
+	MTBiBand
+	MTBarrier
+	MTBcast
+	MTReduce
+	MTAllReduce
+)
+
+// MTBarrierMode is IMB-MT's -barrier.
+type MTBarrierMode int
+
+// The barriers.
+const (
+	MTBarrierOn      MTBarrierMode = iota // MPI_Barrier on MPI_COMM_WORLD
+	MTBarrierOff                          // none
+	MTBarrierSpecial                      // a dissemination of empty MPI_Sendrecv
+)
+
+// MTMalloc is IMB-MT's -malloc_algo.
+type MTMalloc int
+
+// The buffer allocations.
+const (
+	MTMallocSerial     MTMalloc = iota // each thread's, one after another, by the main thread
+	MTMallocContinuous                 // one block for all threads
+	MTMallocParallel                   // each thread its own
+)
+
+// MTCall is one IMB-MT run: an element count of a benchmark on every
+// thread.
+type MTCall struct {
+	Op             MTOp
+	Count          int      // elements
+	Type           Datatype // Int or Char
+	Warmup, Repeat int
+	Stride, Window int
+	Barrier        MTBarrierMode
+	Check, Record  bool
+}
+
 // Params are what one kernel call needs besides its communicator.
 type Params struct {
 	Kernel     ID

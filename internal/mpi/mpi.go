@@ -3,7 +3,8 @@
 package mpi
 
 /*
-#cgo CFLAGS: -O2 -Wall -Wno-stringop-overflow
+#cgo CFLAGS: -O2 -Wall -Wno-stringop-overflow -fopenmp
+#cgo LDFLAGS: -fopenmp
 #include <stdlib.h>
 #include "gomb.h"
 */

@@ -174,3 +174,31 @@ func (j *Job) Validate(iter int) (Validation, error) { return Validation{}, ErrN
 
 // SetFaultCorrupt does nothing.
 func SetFaultCorrupt(on bool) {}
+
+// MT is an IMB-MT team; without MPI there is none.
+type MT struct{}
+
+// MTThread is what one thread measured.
+type MTThread struct {
+	Seconds  float64
+	Result   bool
+	Failures int64
+	Samples  []float64
+}
+
+// NewMT fails without MPI.
+func NewMT(multiple bool) (*MT, error) { return nil, ErrNoMPI }
+
+// Threads is 0 without MPI.
+func (t *MT) Threads() int { return 0 }
+
+// Buffers fails without MPI.
+func (t *MT) Buffers(sendBytes, recvBytes int64, align int, algo kernel.MTMalloc, window, repeat int) error {
+	return ErrNoMPI
+}
+
+// Run fails without MPI.
+func (t *MT) Run(c kernel.MTCall) ([]MTThread, error) { return nil, ErrNoMPI }
+
+// Free does nothing.
+func (t *MT) Free() {}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/bench/mt"
 	"github.com/gomb-hpc/gomb/internal/bench/p2p"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt"
@@ -371,7 +372,7 @@ func allNumbers(tok [][]byte) bool {
 // run (yet), with their banners' part ("MPI-IO partn" is IMB-IO 2021's own
 // misprint).
 var logOnly = []struct{ suite, part string }{
-	{"imb-io", "MPI-IO part"}, {"imb-mt", "MT part"},
+	{"imb-io", "MPI-IO part"},
 }
 
 // LogOnly reports whether suite is one whose logs gomb reads but does
@@ -399,6 +400,9 @@ func titleSuite(body string) (string, bool) {
 	if strings.Contains(body, "IMB-P2P part") {
 		return p2p.Suite, true
 	}
+	if strings.Contains(body, ", MT part") {
+		return mt.Suite, true
+	}
 	for _, l := range logOnly {
 		if strings.Contains(body, l.part) {
 			return l.suite, true
@@ -420,6 +424,12 @@ func (s *imbState) suiteOf(name string) string {
 			}
 			return suite
 		}
+	}
+	if _, ok := mt.Lookup(name); ok { // IMB-MT's names are its own; IMB-P2P's are IMB-MPI1's
+		if s.run != nil {
+			s.run.Run.Suite = mt.Suite
+		}
+		return mt.Suite
 	}
 	return imb.Suite
 }

@@ -1,11 +1,14 @@
 package imbtext
 
 import (
+	"fmt"
 	"io"
+	"strconv"
 	"slices"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/internal/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/bench/mt"
 	"github.com/gomb-hpc/gomb/internal/bench/p2p"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt"
@@ -18,8 +21,11 @@ import (
 // types, say); nothing is measured or computed.
 func WriteRecords(w io.Writer, b *result.Bundle) error {
 	run := b.Run
-	if run.Suite == p2p.Suite {
+	switch run.Suite {
+	case p2p.Suite:
 		return writeP2P(w, b)
+	case mt.Suite:
+		return writeMT(w, b)
 	}
 	var o imb.Options
 	known := run.DecodeOptions(&o)
@@ -94,6 +100,41 @@ func writeP2P(w io.Writer, b *result.Bundle) error {
 		}
 		for _, r := range rows {
 			if err := tw.Result(r); err != nil {
+				return err
+			}
+		}
+	}
+	return tw.Footer()
+}
+
+// writeMT prints a stored IMB-MT run as IMB-MT text; the threads come
+// from the run's options (gomb's) or its source (an imported log).
+func writeMT(w io.Writer, b *result.Bundle) error {
+	run := b.Run
+	var o mt.Options
+	threads := 1
+	if run.DecodeOptions(&o) && o.Threads > 0 {
+		threads = o.Threads
+	} else if run.Source != nil {
+		if n, err := strconv.Atoi(run.Source.Meta["threads"]); err == nil && n > 0 {
+			threads = n
+		}
+	}
+	tw := NewMTWriter(w)
+	if err := tw.Preamble(strings.TrimSpace(run.Tool.Name + " " + run.Tool.Version)); err != nil {
+		return err
+	}
+	for _, rows := range textfmt.Tables(b.Results) {
+		r0 := rows[0]
+		s, ok := mt.Lookup(r0.Benchmark)
+		if !ok {
+			return fmt.Errorf("IMB-MT text: no benchmark %q", r0.Benchmark)
+		}
+		if err := tw.Table(s, r0.NP, threads, o.Window); err != nil {
+			return err
+		}
+		for _, r := range rows {
+			if err := tw.Result(s, r); err != nil {
 				return err
 			}
 		}

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/gomb-hpc/gomb/internal/bench/mt"
+	"github.com/gomb-hpc/gomb/internal/bench/mtrun"
+	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/internal/mpi"
+	"github.com/gomb-hpc/gomb/internal/session"
+	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/textfmt/imbtext"
+)
+
+// mtHelp is the help of gomb imb-mt.
+func mtHelp() *cli.Help {
+	return &cli.Help{
+		Usage: "OMP_NUM_THREADS=T mpirun -np N gomb imb-mt -thread_level multiple [flags] [benchmark ...]",
+		Intro: `Runs IMB-MT's benchmarks with IMB-MT's measurement semantics, flags and
+text tables, and writes every raw sample to a JSON Lines record file.
+With -thread_level multiple (MPI_THREAD_MULTIPLE) every rank runs an
+OpenMP team of OMP_NUM_THREADS threads, each on MPI_COMM_WORLD duplicated
+for it and with buffers of its own; without it, one thread. Threads are
+OS threads running C loops. A row is one element count (-count): #bytes
+is the count times the type's size times the threads; t_min, t_max and
+t_avg are over every thread of every rank, per repetition.
+Without names, all run, in this order:
+` + wrapList(mt.Names()) + `
+Benchmark names are case-insensitive; 'gomb imb-mt -list' shows them all.`,
+		Groups: []cli.Group{
+			{Title: "IMB-MT flags (one dash, value after a space):", Flags: []string{"thread_level", "count", "stride", "warmup",
+				"repeat", "window_size", "barrier", "malloc_align", "malloc_algo", "check", "noheader", "datatype", "list"}},
+			{Title: "gomb flags:", Flags: append([]string{"samples"}, append(session.RecordFlags, session.WatchFlags...)...)},
+		},
+		Outro: `Exit status: 0 success, 1 run failed, 2 bad flags or input, 3 -check found
+wrong data, 5 the watchdog ended the job, 128+signal when interrupted
+(records written so far stay valid).`,
+		Examples: []string{
+			"OMP_NUM_THREADS=2 mpirun -np 2 -x OMP_NUM_THREADS gomb imb-mt -thread_level multiple PingPongMT",
+			"mpirun -np 4 gomb imb-mt -count 1,1024,65536 -repeat 200 AllReduceMT BarrierMT",
+			"OMP_NUM_THREADS=4 mpiexec -n 2 gomb-mpich imb-mt -thread_level multiple -check on -json mt.jsonl",
+		},
+	}
+}
+
+// mtConfig is the parsed command line.
+type mtConfig struct {
+	mt.CommandLine
+	session.Flags
+	list bool
+}
+
+func mtFlags(cfg *mtConfig) *flag.FlagSet {
+	fs := newFlagSet("imb-mt")
+	cfg.CommandLine.Register(fs)
+	cfg.Flags.Register(fs)
+	fs.BoolVar(&cfg.list, "list", false, "list the benchmarks and exit")
+	return fs
+}
+
+var mtUsage = helpWriter(mtHelp, mtFlags(&mtConfig{CommandLine: *mt.NewCommandLine()}))
+
+// parseMT parses gomb imb-mt's command line without touching MPI.
+func parseMT(args []string) (*mtConfig, error) {
+	cfg := &mtConfig{CommandLine: *mt.NewCommandLine()}
+	fs := mtFlags(cfg)
+	names, err := parseFlags(fs, args)
+	if err != nil {
+		return cfg, err
+	}
+	if err := cfg.Finish(names); err != nil {
+		return cfg, cli.Usage("%v", err)
+	}
+	return cfg, cli.Distinct(cfg.Outputs(), nil)
+}
+
+func mtList(w io.Writer) {
+	fmt.Fprintln(w, "# IMB-MT benchmarks in gomb (all run by default, in this order)")
+	for _, s := range mt.Specs() {
+		fmt.Fprintf(w, "* %-24s %s\n", s.Name, s.Summary)
+	}
+}
+
+// mtSink is rank 0's mtrun.Sink: IMB-MT text plus records.
+type mtSink struct {
+	s    *session.Session
+	text *imbtext.MTWriter
+}
+
+func (k mtSink) Table(s *mt.Spec, np, threads, window int) error {
+	return k.s.Locked(func() error { return k.text.Table(s, np, threads, window) })
+}
+
+func (k mtSink) NoResults(s *mt.Spec) error {
+	return k.s.Locked(func() error { return k.text.NoResults(s) })
+}
+
+func (k mtSink) Result(r *result.Result) error {
+	s, _ := mt.Lookup(r.Benchmark)
+	return k.s.Result(r, func(r *result.Result) error { return k.text.Result(s, r) })
+}
+
+func runMT(stdout, stderr io.Writer, args []string) error {
+	cfg, perr := parseMT(args)
+	c := &session.Command{Name: "imb-mt", Suite: mt.Suite, Level: cfg.Thread, Version: fullVersion(),
+		Args: args, Flags: &cfg.Flags, Help: mtUsage.write, List: mtList, Listing: cfg.list}
+	return session.Run(c, perr, stdout, stderr, func(s *session.Session) error {
+		var specs []*mt.Spec
+		for _, n := range cfg.Names {
+			sp, _ := mt.Lookup(n)
+			specs = append(specs, sp)
+		}
+		team, err := mpi.NewMT(cfg.Options.Multiple)
+		if err != nil {
+			return s.Fail(err)
+		}
+		defer team.Free()
+		cfg.Options.Threads = team.Threads()
+		text, run, err := session.Open(s, cfg.Options, stdout, imbtext.NewMTWriter)
+		if err != nil {
+			return s.Fail(err)
+		}
+		defer s.OnSignal()()
+		eng := &mtrun.Engine{Opt: cfg.Options, Team: team, World: s.World, RunID: s.RunID(),
+			Watch: s.Watch(5 * time.Minute)}
+		if !cfg.NoHeader {
+			if err := s.OnRoot(func() error { return text.Preamble("gomb " + version + " (IMB-MT 2021.11 compatible)") }); err != nil {
+				return s.Fail(err)
+			}
+		}
+		if s.Rank == 0 {
+			eng.Hosts = session.Hosts(run)
+			eng.Sink = mtSink{s, text}
+			rows := 0
+			for _, sp := range specs {
+				rows += len(cfg.CountsOf(sp))
+			}
+			if p := s.Progress(rows); p != nil {
+				eng.Progress = func(sp *mt.Spec, bytes int64) { p.Step(sp.Name, s.Size, bytes, !sp.Sizeless()) }
+			}
+		}
+		return s.Measure(func() (int, error) {
+			err := eng.Run(specs)
+			return eng.CheckFailures, err
+		}, text.Footer, "-check: %d result rows failed validation (marked '# !! check failed' above)")
+	})
+}

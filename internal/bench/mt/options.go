@@ -1,0 +1,198 @@
+package mt
+
+import (
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gomb-hpc/gomb/internal/kernel"
+)
+
+// Options are an IMB-MT run's settings, recorded in the run record. The
+// JSON names are part of the record schema.
+type Options struct {
+	Counts      []int                `json:"counts"` // elements per message, in the order they run
+	Stride      int                  `json:"stride"` // partner distance (0: half the ranks)
+	Warmup      int                  `json:"warmup"`
+	Repeat      int                  `json:"repeat"`
+	Window      int                  `json:"window_size"`
+	Barrier     kernel.MTBarrierMode `json:"barrier"`
+	MallocAlign int                  `json:"malloc_align"`
+	MallocAlgo  kernel.MTMalloc      `json:"malloc_algo"`
+	Check       bool                 `json:"check"`
+	NoHeader    bool                 `json:"noheader,omitempty"`
+	Type        kernel.Datatype      `json:"datatype"` // Int or Char
+	// Multiple: -thread_level multiple, so OMP_NUM_THREADS threads a rank;
+	// Threads is how many the run had (known once the team is made).
+	Multiple  bool `json:"multiple"`
+	Threads   int  `json:"threads"`
+	NoSamples bool `json:"no_samples,omitempty"`
+}
+
+// DefaultOptions are IMB-MT's defaults.
+func DefaultOptions() Options {
+	return Options{Counts: []int{1, 2, 4, 8}, Warmup: 100, Repeat: 1000, Window: 64, MallocAlign: 64, Type: kernel.Int}
+}
+
+// CountsOf are the element counts s runs (BarrierMT: one, 0).
+func (o *Options) CountsOf(s *Spec) []int {
+	if s.Sizeless() {
+		return []int{0}
+	}
+	return o.Counts
+}
+
+// CommandLine is what IMB-MT's command line asks for.
+type CommandLine struct {
+	Options
+	Thread kernel.ThreadLevel
+	Names  []string
+}
+
+// NewCommandLine holds IMB-MT's defaults.
+func NewCommandLine() *CommandLine {
+	return &CommandLine{Options: DefaultOptions(), Thread: kernel.ThreadSingle}
+}
+
+// Register adds IMB-MT's flags to fs.
+func (c *CommandLine) Register(fs *flag.FlagSet) {
+	o := &c.Options
+	fs.Func("count", "`a,b,...` elements per message (default 1,2,4,8); #bytes is count x type size x threads", func(s string) error {
+		var out []int
+		for _, f := range strings.Split(s, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 0 {
+				return fmt.Errorf("want counts ≥ 0 separated by commas, got %q", s)
+			}
+			out = append(out, n)
+		}
+		o.Counts = out
+		return nil
+	})
+	fs.IntVar(&o.Stride, "stride", o.Stride, "`N` partner distance of the point-to-point benchmarks (0: half the ranks)")
+	fs.IntVar(&o.Warmup, "warmup", o.Warmup, "`N` warm-up iterations")
+	fs.IntVar(&o.Repeat, "repeat", o.Repeat, "`N` timed iterations")
+	fs.IntVar(&o.Window, "window_size", o.Window, "`N` UniBandMT and BiBandMT window")
+	fs.Func("barrier", "`on|off|special` the barrier between phases: MPI_Barrier, none, or a dissemination of empty MPI_Sendrecv (default on)", func(s string) error {
+		switch s {
+		case "on":
+			o.Barrier = kernel.MTBarrierOn
+		case "off":
+			o.Barrier = kernel.MTBarrierOff
+		case "special":
+			o.Barrier = kernel.MTBarrierSpecial
+		default:
+			return fmt.Errorf("want on, off or special, got %q", s)
+		}
+		return nil
+	})
+	fs.IntVar(&o.MallocAlign, "malloc_align", o.MallocAlign, "`B` buffer alignment in bytes")
+	fs.Func("malloc_algo", "`serial|continuous|parallel` how the threads' buffers are allocated (the last two with -thread_level multiple; default serial)", func(s string) error {
+		switch s {
+		case "serial":
+			o.MallocAlgo = kernel.MTMallocSerial
+		case "continuous":
+			o.MallocAlgo = kernel.MTMallocContinuous
+		case "parallel":
+			o.MallocAlgo = kernel.MTMallocParallel
+		default:
+			return fmt.Errorf("want serial, continuous or parallel, got %q", s)
+		}
+		return nil
+	})
+	fs.Var(switchValue{&o.Check}, "check", "`on|off` check the point-to-point benchmarks' data (ints only); failures are counted per rank")
+	fs.BoolVar(&o.NoHeader, "noheader", false, "no banner")
+	fs.Func("datatype", "`int|char` the element type (default int)", func(s string) error {
+		switch s {
+		case "int":
+			o.Type = kernel.Int
+		case "char":
+			o.Type = kernel.Char
+		default:
+			return fmt.Errorf("want int or char, got %q", s)
+		}
+		return nil
+	})
+	fs.Func("thread_level", "`L` single, funneled, serialized, multiple (OMP_NUM_THREADS threads a rank, each with its own communicator) or nompinit (default single: one thread)", func(s string) (err error) {
+		c.Thread, err = kernel.ParseThreadLevel(s)
+		return err
+	})
+	fs.Var(offSwitch{&o.NoSamples}, "samples", "`on|off` keep every repetition's time of every thread; off runs IMB-MT's loops exactly")
+}
+
+// Finish checks the names and what no single flag can.
+func (c *CommandLine) Finish(names []string) error {
+	for _, n := range names {
+		s, ok := Lookup(n)
+		if !ok {
+			return fmt.Errorf("unknown benchmark %q ('gomb imb-mt -list' shows the names)", n)
+		}
+		c.Names = append(c.Names, s.Name)
+	}
+	if len(c.Names) == 0 {
+		c.Names = Names()
+	}
+	o := &c.Options
+	o.Multiple = c.Thread == kernel.ThreadMultiple
+	if !o.Multiple {
+		o.MallocAlgo = kernel.MTMallocSerial // as IMB-MT: the others need threads
+	}
+	switch {
+	case o.Check && o.Type != kernel.Int:
+		return fmt.Errorf("-check: only the int data type is checked (IMB-MT's rule)")
+	case o.Repeat <= 0 || o.Warmup < 0:
+		return fmt.Errorf("-repeat must be positive and -warmup not negative")
+	case o.Window <= 0:
+		return fmt.Errorf("-window_size must be positive")
+	case o.MallocAlign <= 0:
+		return fmt.Errorf("-malloc_align must be positive")
+	case o.Stride < 0:
+		return fmt.Errorf("-stride must not be negative")
+	case len(o.Counts) == 0:
+		return fmt.Errorf("-count: no counts")
+	}
+	return nil
+}
+
+// switchValue is IMB's on/off value (1, on, yes, enable / 0, off, no,
+// disable).
+type switchValue struct{ p *bool }
+
+func (v switchValue) String() string {
+	if v.p != nil && *v.p {
+		return "on"
+	}
+	return "off"
+}
+
+func (v switchValue) Set(s string) error {
+	switch strings.ToLower(s) {
+	case "on", "yes", "enable", "1", "true":
+		*v.p = true
+	case "off", "no", "disable", "0", "false":
+		*v.p = false
+	default:
+		return fmt.Errorf("want on or off, got %q", s)
+	}
+	return nil
+}
+
+// offSwitch is an on/off flag stored inverted.
+type offSwitch struct{ p *bool }
+
+func (v offSwitch) String() string {
+	if v.p != nil && *v.p {
+		return "off"
+	}
+	return "on"
+}
+
+func (v offSwitch) Set(s string) error {
+	var on bool
+	if err := (switchValue{&on}).Set(s); err != nil {
+		return err
+	}
+	*v.p = !on
+	return nil
+}
