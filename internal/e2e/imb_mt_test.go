@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/bench/mt"
-	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/internal/testutil"
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // TestMTLayout compares gomb imb-mt's text with IMB-MT 2021.11's own of

@@ -3,8 +3,8 @@ package imbtext
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/internal/bench/imb"
