@@ -33,6 +33,8 @@ IMB_RMA_OPENMPI ?= $(PEERS)/openmpi/IMB-RMA
 IMB_RMA_MPICH ?= $(PEERS)/mpich/IMB-RMA
 IMB_P2P_OPENMPI ?= $(PEERS)/openmpi/IMB-P2P
 IMB_P2P_MPICH ?= $(PEERS)/mpich/IMB-P2P
+IMB_MT_OPENMPI ?= $(PEERS)/openmpi/IMB-MT
+IMB_MT_MPICH ?= $(PEERS)/mpich/IMB-MT
 OSU_OPENMPI ?= $(PEERS)/openmpi/osu
 OSU_MPICH ?= $(PEERS)/mpich/osu
 MCB_OPENMPI ?= $(PEERS)/openmpi/mpi_comm_bench
@@ -50,13 +52,15 @@ bench-fidelity: build
 		-launch '$(OMPI_LAUNCH)' -gomb bin/gomb -rounds $(ROUNDS) -out out/fidelity/openmpi \
 		$(call peer,-imb,$(IMB_OPENMPI)) $(call peer,-imb-nbc,$(IMB_NBC_OPENMPI)) \
 		$(call peer,-imb-mpi4,$(IMB_MPI4_OPENMPI)) $(call peer,-imb-ext,$(IMB_EXT_OPENMPI)) \
-		$(call peer,-imb-rma,$(IMB_RMA_OPENMPI)) $(call peer,-imb-p2p,$(IMB_P2P_OPENMPI)) $(call peer,-osu,$(OSU_OPENMPI)) $(call peer,-mcb,$(MCB_OPENMPI)) \
+		$(call peer,-imb-rma,$(IMB_RMA_OPENMPI)) $(call peer,-imb-p2p,$(IMB_P2P_OPENMPI)) \
+		$(call peer,-imb-mt,$(IMB_MT_OPENMPI)) $(call peer,-osu,$(OSU_OPENMPI)) $(call peer,-mcb,$(MCB_OPENMPI)) \
 		$(FIDELITY_FLAGS) | tee out/fidelity/openmpi.txt
 	go run ./tools/fidelity -mpi mpich \
 		-launch '$(MPICH_LAUNCH)' -gomb bin/gomb-mpich -rounds $(ROUNDS) -out out/fidelity/mpich \
 		$(call peer,-imb,$(IMB_MPICH)) $(call peer,-imb-nbc,$(IMB_NBC_MPICH)) \
 		$(call peer,-imb-mpi4,$(IMB_MPI4_MPICH)) $(call peer,-imb-ext,$(IMB_EXT_MPICH)) \
-		$(call peer,-imb-rma,$(IMB_RMA_MPICH)) $(call peer,-imb-p2p,$(IMB_P2P_MPICH)) $(call peer,-osu,$(OSU_MPICH)) $(call peer,-mcb,$(MCB_MPICH)) \
+		$(call peer,-imb-rma,$(IMB_RMA_MPICH)) $(call peer,-imb-p2p,$(IMB_P2P_MPICH)) \
+		$(call peer,-imb-mt,$(IMB_MT_MPICH)) $(call peer,-osu,$(OSU_MPICH)) $(call peer,-mcb,$(MCB_MPICH)) \
 		$(MPICH_NP4) $(FIDELITY_FLAGS) | tee out/fidelity/mpich.txt
 
 # A spot check of the timed loops after a change that should not move them:

@@ -36,6 +36,8 @@ Peers (at least one):
   -imb-ext PATH IMB-EXT built for the launcher's MPI
   -imb-rma PATH IMB-RMA built for the launcher's MPI
   -imb-p2p PATH IMB-P2P built for the launcher's MPI
+  -imb-mt PATH  IMB-MT built for the launcher's MPI (one thread a rank unless
+                -imb-mt-args says -thread_level multiple)
   -osu DIR      directory holding the OSU 7 binaries (osu_latency, ...), or
                 OSU's libexec tree
   -mcb PATH     mpi-comm-bench's binary
@@ -60,6 +62,7 @@ func main() {
 		{sub: "imb-ext", args: "-msglog 0:16 Window Unidir_Put", np: 2},
 		{sub: "imb-rma", args: "-msglog 0:16 Unidir_put", np: 2},
 		{sub: "imb-p2p", args: "-msglog 16 -iter 10000,100 -pause 10000 Stencil2D PingPong", np: 4},
+		{sub: "imb-mt", args: "-count 1,16,256,4096,16384 -repeat 5000 -warmup 500 PingPongMT", np: 2},
 	}
 	for _, sj := range cfg.suites {
 		prog := strings.ToUpper(sj.sub)
@@ -104,7 +107,7 @@ func main() {
 	}
 	jobs, err := cfg.jobs()
 	if err == nil && len(jobs) == 0 {
-		err = errors.New("no peer given (-imb, -imb-nbc, -imb-mpi4, -imb-ext, -imb-rma, -imb-p2p, -osu, -mcb)")
+		err = errors.New("no peer given (-imb, -imb-nbc, -imb-mpi4, -imb-ext, -imb-rma, -imb-p2p, -imb-mt, -osu, -mcb)")
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "fidelity:", err)
