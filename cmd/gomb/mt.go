@@ -1,8 +1,6 @@
 package main
 
 import (
-	"flag"
-	"fmt"
 	"io"
 	"time"
 
@@ -46,43 +44,21 @@ wrong data, 5 the watchdog ended the job, 128+signal when interrupted
 	}
 }
 
-// mtConfig is the parsed command line.
-type mtConfig struct {
-	mt.CommandLine
-	session.Flags
-	list bool
-}
+type mtConfig = suiteConfig[*mt.CommandLine]
 
-func mtFlags(cfg *mtConfig) *flag.FlagSet {
-	fs := newFlagSet("imb-mt")
-	cfg.CommandLine.Register(fs)
-	cfg.Flags.Register(fs)
-	fs.BoolVar(&cfg.list, "list", false, "list the benchmarks and exit")
-	return fs
-}
-
-var mtUsage = helpWriter(mtHelp, mtFlags(&mtConfig{CommandLine: *mt.NewCommandLine()}))
+var mtUsage = helpWriter(mtHelp, suiteFlags("imb-mt", &mtConfig{CL: mt.NewCommandLine()}))
 
 // parseMT parses gomb imb-mt's command line without touching MPI.
 func parseMT(args []string) (*mtConfig, error) {
-	cfg := &mtConfig{CommandLine: *mt.NewCommandLine()}
-	fs := mtFlags(cfg)
-	names, err := parseFlags(fs, args)
-	if err != nil {
-		return cfg, err
-	}
-	if err := cfg.Finish(names); err != nil {
-		return cfg, cli.Usage("%v", err)
-	}
-	return cfg, cli.Distinct(cfg.Outputs(), nil)
+	return parseSuite("imb-mt", mt.NewCommandLine(), args)
 }
 
-func mtList(w io.Writer) {
-	fmt.Fprintln(w, "# IMB-MT benchmarks in gomb (all run by default, in this order)")
+var mtList = suiteList("IMB-MT", mt.Names, func() (out []string) {
 	for _, s := range mt.Specs() {
-		fmt.Fprintf(w, "* %-24s %s\n", s.Name, s.Summary)
+		out = append(out, s.Summary)
 	}
-}
+	return out
+})
 
 // mtSink is rank 0's mtrun.Sink: IMB-MT text plus records.
 type mtSink struct {
@@ -105,28 +81,28 @@ func (k mtSink) Result(r *result.Result) error {
 
 func runMT(stdout, stderr io.Writer, args []string) error {
 	cfg, perr := parseMT(args)
-	c := &session.Command{Name: "imb-mt", Suite: mt.Suite, Level: cfg.Thread, Version: fullVersion(),
+	c := &session.Command{Name: "imb-mt", Suite: mt.Suite, Level: cfg.CL.Thread, Version: fullVersion(),
 		Args: args, Flags: &cfg.Flags, Help: mtUsage.write, List: mtList, Listing: cfg.list}
 	return session.Run(c, perr, stdout, stderr, func(s *session.Session) error {
 		var specs []*mt.Spec
-		for _, n := range cfg.Names {
+		for _, n := range cfg.CL.Names {
 			sp, _ := mt.Lookup(n)
 			specs = append(specs, sp)
 		}
-		team, err := mpi.NewMT(cfg.Options.Multiple)
+		team, err := mpi.NewMT(cfg.CL.Options.Multiple)
 		if err != nil {
 			return s.Fail(err)
 		}
 		defer team.Free()
-		cfg.Options.Threads = team.Threads()
-		text, run, err := session.Open(s, cfg.Options, stdout, imbtext.NewMTWriter)
+		cfg.CL.Options.Threads = team.Threads()
+		text, run, err := session.Open(s, cfg.CL.Options, stdout, imbtext.NewMTWriter)
 		if err != nil {
 			return s.Fail(err)
 		}
 		defer s.OnSignal()()
-		eng := &mtrun.Engine{Opt: cfg.Options, Team: team, World: s.World, RunID: s.RunID(),
+		eng := &mtrun.Engine{Opt: cfg.CL.Options, Team: team, World: s.World, RunID: s.RunID(),
 			Watch: s.Watch(5 * time.Minute)}
-		if !cfg.NoHeader {
+		if !cfg.CL.NoHeader {
 			if err := s.OnRoot(func() error { return text.Preamble("gomb " + version + " (IMB-MT 2021.11 compatible)") }); err != nil {
 				return s.Fail(err)
 			}
@@ -136,7 +112,7 @@ func runMT(stdout, stderr io.Writer, args []string) error {
 			eng.Sink = mtSink{s, text}
 			rows := 0
 			for _, sp := range specs {
-				rows += len(cfg.CountsOf(sp))
+				rows += len(cfg.CL.CountsOf(sp))
 			}
 			if p := s.Progress(rows); p != nil {
 				eng.Progress = func(sp *mt.Spec, bytes int64) { p.Step(sp.Name, s.Size, bytes, !sp.Sizeless()) }

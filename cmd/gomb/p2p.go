@@ -1,8 +1,6 @@
 package main
 
 import (
-	"flag"
-	"fmt"
 	"io"
 	"time"
 
@@ -50,44 +48,22 @@ valid).`,
 	}
 }
 
-// p2pConfig is the parsed command line.
-type p2pConfig struct {
-	p2p.CommandLine
-	session.Flags
-	list bool
-}
+type p2pConfig = suiteConfig[*p2p.CommandLine]
 
-func p2pFlags(cfg *p2pConfig) *flag.FlagSet {
-	fs := newFlagSet("imb-p2p")
-	cfg.CommandLine.Register(fs)
-	cfg.Flags.Register(fs)
-	fs.BoolVar(&cfg.list, "list", false, "list the benchmarks and exit")
-	return fs
-}
-
-var p2pUsage = helpWriter(p2pHelp, p2pFlags(&p2pConfig{CommandLine: *p2p.NewCommandLine()}))
+var p2pUsage = helpWriter(p2pHelp, suiteFlags("imb-p2p", &p2pConfig{CL: p2p.NewCommandLine()}))
 
 // parseP2P parses gomb imb-p2p's command line without touching MPI or
 // files other than -msglen's.
 func parseP2P(args []string) (*p2pConfig, error) {
-	cfg := &p2pConfig{CommandLine: *p2p.NewCommandLine()}
-	fs := p2pFlags(cfg)
-	names, err := parseFlags(fs, args)
-	if err != nil {
-		return cfg, err
-	}
-	if err := cfg.Finish(names); err != nil {
-		return cfg, cli.Usage("%v", err)
-	}
-	return cfg, cli.Distinct(cfg.Outputs(), nil)
+	return parseSuite("imb-p2p", p2p.NewCommandLine(), args)
 }
 
-func p2pList(w io.Writer) {
-	fmt.Fprintln(w, "# IMB-P2P benchmarks in gomb (all run by default, in this order)")
+var p2pList = suiteList("IMB-P2P", p2p.Names, func() (out []string) {
 	for _, s := range p2p.Specs() {
-		fmt.Fprintf(w, "* %-24s %s\n", s.Name, s.Summary)
+		out = append(out, s.Summary)
 	}
-}
+	return out
+})
 
 // p2pSink is rank 0's p2prun.Sink: IMB-P2P text plus records.
 type p2pSink struct {
@@ -111,17 +87,17 @@ func runP2P(stdout, stderr io.Writer, args []string) error {
 		Args: args, Flags: &cfg.Flags, Help: p2pUsage.write, List: p2pList, Listing: cfg.list}
 	return session.Run(c, perr, stdout, stderr, func(s *session.Session) error {
 		var specs []*p2p.Spec
-		for _, n := range cfg.Names {
+		for _, n := range cfg.CL.Names {
 			sp, _ := p2p.Lookup(n)
 			specs = append(specs, sp)
 		}
-		text, run, err := session.Open(s, cfg.Options, stdout, imbtext.NewP2PWriter)
+		text, run, err := session.Open(s, cfg.CL.Options, stdout, imbtext.NewP2PWriter)
 		if err != nil {
 			return s.Fail(err)
 		}
 		defer s.OnSignal()()
-		eng := &p2prun.Engine{Opt: cfg.Options, World: s.World, RunID: s.RunID(),
-			Watch: s.Watch(time.Duration(max(60, 2*float64(cfg.PauseUS)/1e6+30)) * time.Second)}
+		eng := &p2prun.Engine{Opt: cfg.CL.Options, World: s.World, RunID: s.RunID(),
+			Watch: s.Watch(time.Duration(max(60, 2*float64(cfg.CL.PauseUS)/1e6+30)) * time.Second)}
 		if err := s.OnRoot(func() error { return text.Preamble(p2pHeader(run, cfg)) }); err != nil {
 			return s.Fail(err)
 		}
@@ -131,7 +107,7 @@ func runP2P(stdout, stderr io.Writer, args []string) error {
 			rows := 0
 			for _, sp := range specs {
 				if sp.Runs(s.Size) {
-					rows += len(cfg.Sizes)
+					rows += len(cfg.CL.Sizes)
 				}
 			}
 			if p := s.Progress(rows); p != nil {
@@ -146,5 +122,5 @@ func p2pHeader(run *result.Run, cfg *p2pConfig) imbtext.P2PHeader {
 	r0 := run.Ranks[0]
 	return imbtext.P2PHeader{Tool: "gomb " + version + " (IMB-P2P 2021.11 compatible)", Date: run.Start,
 		Machine: r0.Machine, System: "Linux", Release: r0.Kernel, Version: r0.KernelVersion, MPIVersion: run.MPI.Standard,
-		Argv: run.Command, Benchmarks: cfg.Names, MinSize: cfg.MinSize(), MaxSize: cfg.MaxSize()}
+		Argv: run.Command, Benchmarks: cfg.CL.Names, MinSize: cfg.CL.MinSize(), MaxSize: cfg.CL.MaxSize()}
 }

@@ -83,3 +83,48 @@ func (l *Labels) put(k, v string) {
 	}
 	(*l)[k] = v
 }
+
+// Switch is IMB's on/off flag value (IMB-P2P's and IMB-MT's words too):
+// on, yes, enable, 1, true / off, no, disable, 0, false.
+type Switch struct{ P *bool }
+
+func (v Switch) String() string {
+	if v.P != nil && *v.P {
+		return "on"
+	}
+	return "off"
+}
+
+// Set reads an on/off word.
+func (v Switch) Set(s string) error {
+	switch strings.ToLower(s) {
+	case "on", "yes", "enable", "1", "true":
+		*v.P = true
+	case "off", "no", "disable", "0", "false":
+		*v.P = false
+	default:
+		return fmt.Errorf("want on or off, got %q", s)
+	}
+	return nil
+}
+
+// OffSwitch is an on/off flag stored inverted: -samples on sets
+// NoSamples false.
+type OffSwitch struct{ P *bool }
+
+func (v OffSwitch) String() string {
+	if v.P != nil && *v.P {
+		return "off"
+	}
+	return "on"
+}
+
+// Set reads an on/off word into the inverse.
+func (v OffSwitch) Set(s string) error {
+	var on bool
+	if err := (Switch{&on}).Set(s); err != nil {
+		return err
+	}
+	*v.P = !on
+	return nil
+}

@@ -130,30 +130,3 @@ func checkMTRow(t *testing.T, r *result.Result, sp *mt.Spec, np, threads, count,
 		t.Errorf("%s: check %+v", where, r.Check)
 	}
 }
-
-// TestMTBadInput: IMB-MT's bad flags get one line and exit status 2.
-func TestMTBadInput(t *testing.T) {
-	cases := []struct {
-		name string
-		args []string
-		want string
-	}{
-		{"unknown benchmark", []string{"PingPong"}, `unknown benchmark "PingPong" ('gomb imb-mt -list' shows the names)`},
-		{"bad count", []string{"-count", "1,x"}, "want counts ≥ 0 separated by commas"},
-		{"bad barrier", []string{"-barrier", "maybe"}, "want on, off or special"},
-		{"check of chars", []string{"-check", "on", "-datatype", "char"}, "-check: only the int data type is checked"},
-		{"bad repeat", []string{"-repeat", "0"}, "-repeat must be positive"},
-		{"bad thread level", []string{"-thread_level", "many"}, "unknown thread level"},
-	}
-	for _, m := range mpis {
-		for _, c := range cases {
-			t.Run(m.name+"/"+c.name, func(t *testing.T) {
-				j := launchCmd(t, m, 2, time.Minute, nil, "imb-mt", c.args...)
-				checkUsageError(t, j, c.want)
-				if strings.TrimSpace(j.stdout) != "" {
-					t.Errorf("stdout not empty: %q", j.stdout)
-				}
-			})
-		}
-	}
-}

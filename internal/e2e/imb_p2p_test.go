@@ -88,33 +88,3 @@ func checkP2PRow(t *testing.T, r *result.Result, sp *p2p.Spec, np int, size int6
 		t.Errorf("%s: t %g/%g/%g, %g MB/s, %g msg/s", where, r.TMinUS, r.TAvgUS, r.TMaxUS, r.MBps, r.MsgPerSec)
 	}
 }
-
-// TestP2PBadInput: IMB-P2P's bad flags get one line and exit status 2.
-func TestP2PBadInput(t *testing.T) {
-	missing := filepath.Join(t.TempDir(), "nope.txt")
-	cases := []struct {
-		name string
-		args []string
-		want string
-	}{
-		{"unknown benchmark", []string{"PingPang"}, `unknown benchmark "PingPang" ('gomb imb-p2p -list' shows the names)`},
-		{"bad msglog", []string{"-msglog", "5:2"}, "want n or k:n with 0 ≤ k ≤ n ≤ 47"},
-		{"bad iter", []string{"-iter", "0"}, "want max[,MiB] with positive integers"},
-		{"bad size", []string{"-msgsz", "12x"}, `size "12x"`},
-		{"size too big", []string{"-msgsz", "4g"}, "above the 2147483647 bytes"},
-		{"bad switch", []string{"-msgwr", "maybe"}, "want on or off"},
-		{"missing msglen", []string{"-msglen", missing}, "no such file"},
-		{"imb flag", []string{"-npmin", "2"}, "flag provided but not defined: -npmin"},
-	}
-	for _, m := range mpis {
-		for _, c := range cases {
-			t.Run(m.name+"/"+c.name, func(t *testing.T) {
-				j := launchCmd(t, m, 2, time.Minute, nil, "imb-p2p", c.args...)
-				checkUsageError(t, j, c.want)
-				if strings.TrimSpace(j.stdout) != "" {
-					t.Errorf("stdout not empty: %q", j.stdout)
-				}
-			})
-		}
-	}
-}

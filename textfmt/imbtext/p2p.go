@@ -42,12 +42,7 @@ func (w *P2PWriter) Flush() error { return w.w.Flush() }
 func (w *P2PWriter) Preamble(h P2PHeader) error {
 	line := "#" + strings.Repeat("-", 60)
 	w.printf("%s\n#    %s, IMB-P2P part\n%s\n", line, h.Tool, line)
-	w.printf("# Date                  : %s\n", h.Date.Format("Mon Jan _2 15:04:05 2006"))
-	w.printf("# Machine               : %s\n", h.Machine)
-	w.printf("# System                : %s\n", h.System)
-	w.printf("# Release               : %s\n", h.Release)
-	w.printf("# Version               : %s\n", h.Version)
-	w.printf("# MPI Version           : %s\n", h.MPIVersion)
+	machineLines(w.w, h.Date, h.Machine, h.System, h.Release, h.Version, h.MPIVersion)
 	w.printf("# MPI Thread Environment:\n#\n# Calling sequence was:\n#\n#")
 	for _, a := range h.Argv {
 		w.printf(" %s", a)

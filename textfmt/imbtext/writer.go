@@ -72,12 +72,7 @@ func (w *Writer) Preamble(h Header) error {
 	line := "#" + strings.Repeat("-", 64)
 	part, _ := imb.Part(h.Suite)
 	w.printf("%s\n#    %s, %s part\n%s\n", line, h.Tool, part, line)
-	w.printf("# Date                  : %s\n", h.Date.Format("Mon Jan _2 15:04:05 2006"))
-	w.printf("# Machine               : %s\n", h.Machine)
-	w.printf("# System                : %s\n", h.System)
-	w.printf("# Release               : %s\n", h.Release)
-	w.printf("# Version               : %s\n", h.Version)
-	w.printf("# MPI Version           : %s\n", h.MPIVersion)
+	machineLines(w.w, h.Date, h.Machine, h.System, h.Release, h.Version, h.MPIVersion)
 	w.printf("# MPI Thread Environment: %s\n", h.Thread)
 	// The suites' preambles differ in their blanks: IMB-MPI1 ends the
 	// calling sequence and the reduction type with a space, IMB-NBC and
@@ -116,6 +111,17 @@ func (w *Writer) Preamble(h Header) error {
 		}
 	}
 	return w.Flush()
+}
+
+// machineLines are the banner's lines of the machine and the MPI, the same
+// in every IMB program.
+func machineLines(w io.Writer, date time.Time, machine, system, release, version, mpiVersion string) {
+	fmt.Fprintf(w, "# Date                  : %s\n", date.Format("Mon Jan _2 15:04:05 2006"))
+	fmt.Fprintf(w, "# Machine               : %s\n", machine)
+	fmt.Fprintf(w, "# System                : %s\n", system)
+	fmt.Fprintf(w, "# Release               : %s\n", release)
+	fmt.Fprintf(w, "# Version               : %s\n", version)
+	fmt.Fprintf(w, "# MPI Version           : %s\n", mpiVersion)
 }
 
 func (w *Writer) cols(t *imb.Table) []string {

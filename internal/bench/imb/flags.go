@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -50,12 +51,12 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 	fs.StringVar(&c.Input, "input", "", "`FILE` benchmark names, one per line")
 	fs.Var(listValue{&c.Include}, "include", "`a,b` add benchmarks to the list")
 	fs.Var(listValue{&c.Exclude}, "exclude", "`a,b` remove benchmarks from the list")
-	fs.Var(switchValue{&o.RootShift}, "root_shift", "`on|off` rotate the root every repetition")
-	fs.Var(switchValue{&o.Sync}, "sync", "`on|off` barrier after each collective call, outside the timer")
-	fs.Var(switchValue{&o.IMBBarrier}, "imb_barrier", "`on|off` gomb's own dissemination barrier instead of MPI_Barrier")
-	fs.Var(switchValue{&o.ZeroSize}, "zero_size", "`on|off` include the 0-byte size")
-	fs.Var(switchValue{&o.WarmUp}, "warm_up", "`on|off` warm-up before each size")
-	fs.Var(switchValue{&o.MsgPause}, "msg_pause", "`on|off` pause after each size")
+	fs.Var(cli.Switch{P: &o.RootShift}, "root_shift", "`on|off` rotate the root every repetition")
+	fs.Var(cli.Switch{P: &o.Sync}, "sync", "`on|off` barrier after each collective call, outside the timer")
+	fs.Var(cli.Switch{P: &o.IMBBarrier}, "imb_barrier", "`on|off` gomb's own dissemination barrier instead of MPI_Barrier")
+	fs.Var(cli.Switch{P: &o.ZeroSize}, "zero_size", "`on|off` include the 0-byte size")
+	fs.Var(cli.Switch{P: &o.WarmUp}, "warm_up", "`on|off` warm-up before each size")
+	fs.Var(cli.Switch{P: &o.MsgPause}, "msg_pause", "`on|off` pause after each size")
 	suite := o.SuiteName()
 	if suite != SuiteRMA { // IMB-RMA moves MPI_BYTE and reduces MPI_FLOAT, no flag says otherwise
 		fs.Var(dtypeValue{&o.Type}, "data_type", "`T` byte, char, int, float, double; float16, bfloat16 where the MPI has them")
@@ -71,7 +72,7 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 		return err
 	})
 	fs.BoolVar(&o.Check, "check", false, "after each size, one untimed validated call per check pattern: every received buffer and every reduction result is compared with what the senders must have produced; tables gain IMB's defects column, failures print '# !! check failed' lines, and the exit status is 3")
-	fs.Var(offSwitch{&o.NoSamples}, "samples", "`on|off` keep every repetition's time; off runs IMB's loop exactly, without a cycle-counter read per repetition, and records keep each rank's mean only")
+	fs.Var(cli.OffSwitch{P: &o.NoSamples}, "samples", "`on|off` keep every repetition's time; off runs IMB's loop exactly, without a cycle-counter read per repetition, and records keep each rank's mean only")
 	fs.Var(buffersValue{&o.Buffers}, "buffers", "`imb|page` message buffers as IMB-MPI1 makes them (imb: MPI_Alloc_mem of each size's bytes, freed after the size) or page-aligned and kept over the sweep (page: 5-30% faster than IMB's at 64 KiB and above for reductions); recorded in the run's options")
 }
 
@@ -98,49 +99,6 @@ func (c *CommandLine) Finish(fs *flag.FlagSet, names []string) error {
 		}
 	}
 	return c.Options.Validate()
-}
-
-// switchValue is IMB's on/off flag value: on, yes, enable, 1 / off, no,
-// disable, 0.
-type switchValue struct{ p *bool }
-
-func (v switchValue) String() string {
-	if v.p == nil || !*v.p {
-		return "off"
-	}
-	return "on"
-}
-
-func (v switchValue) Set(s string) error {
-	switch strings.ToLower(s) {
-	case "on", "yes", "enable", "1":
-		*v.p = true
-	case "off", "no", "disable", "0":
-		*v.p = false
-	default:
-		return fmt.Errorf("want on or off, got %q", s)
-	}
-	return nil
-}
-
-// offSwitch is an on/off flag stored inverted: -samples on sets
-// NoSamples false.
-type offSwitch struct{ p *bool }
-
-func (v offSwitch) String() string {
-	if v.p != nil && *v.p {
-		return "off"
-	}
-	return "on"
-}
-
-func (v offSwitch) Set(s string) error {
-	var on bool
-	if err := (switchValue{&on}).Set(s); err != nil {
-		return err
-	}
-	*v.p = !on
-	return nil
 }
 
 // aggregateValue is -aggregate_mode aggregate|non_aggregate|multi, kept as

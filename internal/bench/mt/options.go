@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/internal/kernel"
 )
 
@@ -101,7 +102,7 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 		}
 		return nil
 	})
-	fs.Var(switchValue{&o.Check}, "check", "`on|off` check the point-to-point benchmarks' data (ints only); failures are counted per rank")
+	fs.Var(cli.Switch{P: &o.Check}, "check", "`on|off` check the point-to-point benchmarks' data (ints only); failures are counted per rank")
 	fs.BoolVar(&o.NoHeader, "noheader", false, "no banner")
 	fs.Func("datatype", "`int|char` the element type (default int)", func(s string) error {
 		switch s {
@@ -118,7 +119,7 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 		c.Thread, err = kernel.ParseThreadLevel(s)
 		return err
 	})
-	fs.Var(offSwitch{&o.NoSamples}, "samples", "`on|off` keep every repetition's time of every thread; off runs IMB-MT's loops exactly")
+	fs.Var(cli.OffSwitch{P: &o.NoSamples}, "samples", "`on|off` keep every repetition's time of every thread; off runs IMB-MT's loops exactly")
 }
 
 // Finish checks the names and what no single flag can.
@@ -152,47 +153,5 @@ func (c *CommandLine) Finish(names []string) error {
 	case len(o.Counts) == 0:
 		return fmt.Errorf("-count: no counts")
 	}
-	return nil
-}
-
-// switchValue is IMB's on/off value (1, on, yes, enable / 0, off, no,
-// disable).
-type switchValue struct{ p *bool }
-
-func (v switchValue) String() string {
-	if v.p != nil && *v.p {
-		return "on"
-	}
-	return "off"
-}
-
-func (v switchValue) Set(s string) error {
-	switch strings.ToLower(s) {
-	case "on", "yes", "enable", "1", "true":
-		*v.p = true
-	case "off", "no", "disable", "0", "false":
-		*v.p = false
-	default:
-		return fmt.Errorf("want on or off, got %q", s)
-	}
-	return nil
-}
-
-// offSwitch is an on/off flag stored inverted.
-type offSwitch struct{ p *bool }
-
-func (v offSwitch) String() string {
-	if v.p != nil && *v.p {
-		return "off"
-	}
-	return "on"
-}
-
-func (v offSwitch) Set(s string) error {
-	var on bool
-	if err := (switchValue{&on}).Set(s); err != nil {
-		return err
-	}
-	*v.p = !on
 	return nil
 }

@@ -7,9 +7,6 @@ package mt
 
 import (
 	"fmt"
-	"sort"
-	"strings"
-	"sync"
 
 	"github.com/gomb-hpc/gomb/internal/bench"
 	"github.com/gomb-hpc/gomb/internal/kernel"
@@ -66,44 +63,29 @@ func (s *Spec) Traits() bench.Traits {
 		Sizeless: s.Sizeless()}
 }
 
-var (
-	regMu    sync.RWMutex
-	registry = map[string]*Spec{}
-)
+var registry bench.Registry[*Spec]
 
-// Register adds a benchmark; a duplicate or incomplete Spec panics.
+// Register adds a benchmark; a duplicate or incomplete Spec panics (a
+// programming error the registry test finds).
 func Register(s *Spec) {
-	if s.Name == "" || s.Divide <= 0 || s.BWScale <= 0 || s.Summary == "" {
+	if !complete(s) {
 		panic(fmt.Sprintf("mt: incomplete spec %+v", s))
 	}
-	regMu.Lock()
-	defer regMu.Unlock()
-	k := strings.ToLower(s.Name)
-	if _, dup := registry[k]; dup {
+	if !registry.Add(s.Name, s) {
 		panic("mt: duplicate benchmark " + s.Name)
 	}
-	registry[k] = s
 	bench.RegisterTraits(s.Traits())
 }
 
 // Lookup finds a benchmark by case-insensitive name.
-func Lookup(name string) (*Spec, bool) {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	s, ok := registry[strings.ToLower(name)]
-	return s, ok
-}
+func Lookup(name string) (*Spec, bool) { return registry.Lookup(name) }
 
-// Specs returns the benchmarks in IMB-MT's order.
-func Specs() []*Spec {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	out := make([]*Spec, 0, len(registry))
-	for _, s := range registry {
-		out = append(out, s)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Order < out[j].Order })
-	return out
+// Specs returns the benchmarks in the suite's order.
+func Specs() []*Spec { return registry.Sorted(func(a, b *Spec) bool { return a.Order < b.Order }) }
+
+// complete reports whether a spec has what the engine needs.
+func complete(s *Spec) bool {
+	return !(s.Name == "" || s.Divide <= 0 || s.BWScale <= 0 || s.Summary == "")
 }
 
 // Names are the benchmarks' names in IMB-MT's order.

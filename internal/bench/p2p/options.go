@@ -9,6 +9,9 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/gomb-hpc/gomb/internal/bench"
+	"github.com/gomb-hpc/gomb/internal/cli"
 )
 
 // Options are an IMB-P2P run's settings, recorded in the run record. The
@@ -124,10 +127,10 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 		}
 		return err
 	})
-	fs.Var(boolValue{&o.MsgWr}, "msgwr", "`on|off` write a byte of every 64-byte line of the send buffer before each send")
-	fs.Var(boolValue{&o.MsgRd}, "msgrd", "`on|off` read a byte of every 64-byte line of the receive buffer after each receive")
+	fs.Var(cli.Switch{P: &o.MsgWr}, "msgwr", "`on|off` write a byte of every 64-byte line of the send buffer before each send")
+	fs.Var(cli.Switch{P: &o.MsgRd}, "msgrd", "`on|off` read a byte of every 64-byte line of the receive buffer after each receive")
 	fs.IntVar(&o.PauseUS, "pause", o.PauseUS, "`usec` sleep before and after each size (negative: none)")
-	fs.Var(offSwitch{&o.NoSamples}, "samples", "`on|off` keep every iteration's time; off runs IMB-P2P's loop exactly, without a cycle-counter read per iteration")
+	fs.Var(cli.OffSwitch{P: &o.NoSamples}, "samples", "`on|off` keep every iteration's time; off runs IMB-P2P's loop exactly, without a cycle-counter read per iteration")
 }
 
 // setSizes replaces the size list (or appends to it) as IMB-P2P's flags
@@ -163,26 +166,18 @@ func (c *CommandLine) Finish(names []string) error {
 	return nil
 }
 
-// parseSize reads IMB-P2P's "%d%s" sizes: a count of bytes with an
-// optional k, m or g suffix (powers of 1024).
+// parseSize is IMB-P2P's size: a count of bytes with a k, m or g suffix
+// (IMB-MPI1's take no g).
 func parseSize(s string) (int64, error) {
 	t := strings.TrimSpace(s)
-	mult := int64(1)
-	if t != "" {
-		switch t[len(t)-1] {
-		case 'k', 'K':
-			mult, t = 1<<10, t[:len(t)-1]
-		case 'm', 'M':
-			mult, t = 1<<20, t[:len(t)-1]
-		case 'g', 'G':
-			mult, t = 1<<30, t[:len(t)-1]
+	if n := len(t); n > 1 && (t[n-1] == 'g' || t[n-1] == 'G') {
+		v, err := bench.ParseSize(t[:n-1])
+		if err != nil || v > 1<<10 {
+			return 0, fmt.Errorf("%q is not a message length (want a non-negative integer, optionally with k, m or g)", s)
 		}
+		return v << 30, nil
 	}
-	v, err := strconv.ParseInt(t, 10, 32)
-	if err != nil || v < 0 {
-		return 0, fmt.Errorf("size %q: want a count of bytes ≥ 0, optionally with k, m or g", s)
-	}
-	return v * mult, nil
+	return bench.ParseSize(t)
 }
 
 // parseMsgLog reads -msglog n (0, 1, ..., 2^n) or k:n (2^k ... 2^n).
@@ -261,47 +256,5 @@ func (v iterValue) Set(s string) error {
 		}
 		v.o.IterBytes = int64(mib) << 20
 	}
-	return nil
-}
-
-// boolValue is IMB-P2P's on/off words: 1, on, enable, yes, true / 0, off,
-// disable, no, false.
-type boolValue struct{ p *bool }
-
-func (v boolValue) String() string {
-	if v.p != nil && *v.p {
-		return "on"
-	}
-	return "off"
-}
-
-func (v boolValue) Set(s string) error {
-	switch strings.ToLower(s) {
-	case "1", "on", "enable", "yes", "true":
-		*v.p = true
-	case "0", "off", "disable", "no", "false":
-		*v.p = false
-	default:
-		return fmt.Errorf("want on or off (1, 0, yes, no, true, false, enable, disable), got %q", s)
-	}
-	return nil
-}
-
-// offSwitch is an on/off flag stored inverted.
-type offSwitch struct{ p *bool }
-
-func (v offSwitch) String() string {
-	if v.p != nil && *v.p {
-		return "off"
-	}
-	return "on"
-}
-
-func (v offSwitch) Set(s string) error {
-	var on bool
-	if err := (boolValue{&on}).Set(s); err != nil {
-		return err
-	}
-	*v.p = !on
 	return nil
 }

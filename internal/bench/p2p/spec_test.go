@@ -198,6 +198,7 @@ func TestSizeFlags(t *testing.T) {
 		{[]string{"-msgsz", "8", "-msgsz", "1k"}, []int64{8, 1024}},
 		{[]string{"-msglog", "1", "-msgsz", "1m"}, []int64{0, 1, 2, 1 << 20}},
 		{[]string{"-msgsz", "3", "-msglog", "1"}, []int64{0, 1, 2}},
+		{[]string{"-msgsz", "1g", "-msgsz", "2K"}, []int64{1 << 30, 2048}}, // IMB-P2P's g
 	} {
 		c2 := NewCommandLine()
 		fs := flag.NewFlagSet("t", flag.ContinueOnError)
