@@ -7,6 +7,7 @@ import (
 	"github.com/gomb-hpc/gomb/internal/bench/mt"
 	"github.com/gomb-hpc/gomb/internal/bench/mtrun"
 	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/internal/mpi"
 	"github.com/gomb-hpc/gomb/internal/session"
 	"github.com/gomb-hpc/gomb/result"
@@ -88,6 +89,10 @@ func runMT(stdout, stderr io.Writer, args []string) error {
 		for _, n := range cfg.CL.Names {
 			sp, _ := mt.Lookup(n)
 			specs = append(specs, sp)
+		}
+		if cfg.CL.Multiple && s.Provided() < kernel.ThreadMultiple {
+			// IMB-MT stops here too ("can't setup a required MPI threading mode")
+			return s.Fail(cli.Usage("-thread_level multiple: this MPI library provides only %s; IMB-MT's threads need MPI_THREAD_MULTIPLE", s.Provided()))
 		}
 		team, err := mpi.NewMT(cfg.CL.Options.Multiple)
 		if err != nil {

@@ -136,6 +136,9 @@ func MPIBuild() string {
 	return mpi.Impl
 }
 
+// Provided is the thread support MPI_Init_thread gave.
+func (s *Session) Provided() kernel.ThreadLevel { return s.provided }
+
 // RunID is the id of the run's records.
 func (s *Session) RunID() string { return s.out.runID }
 
