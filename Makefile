@@ -42,8 +42,9 @@ MCB_MPICH ?= $(PEERS)/mpich/mpi_comm_bench
 OMPI_LAUNCH = mpirun.openmpi -np {np} --bind-to core:overload-allowed --oversubscribe --mca btl self,vader --mca oob_tcp_if_include lo
 MPICH_LAUNCH = mpirun.mpich -np {np} -bind-to core -launcher fork -iface lo
 # MPICH's ranks poll without yielding: 4 on fewer than 4 cores take hours
-# and measure the scheduler, so its 4-process job needs 4 cores.
-MPICH_NP4 = $(if $(shell test $$(nproc) -ge 4 && echo y),,-imb-np4 '')
+# and measure the scheduler, so its 4-process jobs (IMB-MPI1's collectives,
+# IMB-P2P's stencil) need 4 cores.
+MPICH_NP4 = $(if $(shell test $$(nproc) -ge 4 && echo y),,-imb-np4 '' -imb-p2p '')
 peer = $(if $(wildcard $(2)),$(1) $(2))
 
 bench-fidelity: build
