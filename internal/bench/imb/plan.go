@@ -143,6 +143,17 @@ func (o *Options) SizesOf(s *Spec) []int64 {
 	return o.SizeList(unit)
 }
 
+// WarmupMode is the mode of the warm-up before a size of s's table in
+// mode: IMB-RMA's warms up in the first mode the run has (IMB's
+// RUN_MODES[0]: non-aggregate, or the one -aggregate_mode leaves),
+// whatever the table's.
+func (o *Options) WarmupMode(s *Spec, mode string) string {
+	if s.NonAggrFirst {
+		return o.RunModes(s)[0]
+	}
+	return mode
+}
+
 // RunModes are the modes the engine runs s in: its own, less the one
 // -aggregate_mode leaves out.
 func (o *Options) RunModes(s *Spec) []string {

@@ -160,15 +160,6 @@ func (s *Spec) RunModes() []string {
 	return []string{""}
 }
 
-// WarmupMode is the mode the warm-up before a size of a mode's table runs
-// in.
-func (s *Spec) WarmupMode(mode string) string {
-	if s.NonAggrFirst {
-		return s.RunModes()[0]
-	}
-	return mode
-}
-
 // PerRepetition reports whether every repetition of the mode has a time
 // of its own (samples): not where one synchronisation completes them all.
 func (s *Spec) PerRepetition(mode string) bool {

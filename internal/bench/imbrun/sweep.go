@@ -238,7 +238,7 @@ func (e *Engine) timeSize(w *sweep, size int64, n int) (mine []float64, m measur
 		return mine, m, nil
 	}
 	if o.WarmUp {
-		warm := w.s.WarmupMode(w.mode)
+		warm := o.WarmupMode(w.s, w.mode)
 		if warm != w.mode {
 			spec := w.spec
 			spec.Aggregate = warm == result.ModeAggregate
