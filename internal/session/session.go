@@ -315,6 +315,11 @@ func (s *Session) OnSignal() (stop func()) {
 			s.out.end(result.EndInterrupted, sg.String(), "", nil, true)
 			fmt.Fprintf(s.stderr, "gomb %s: stopped by %v; records written so far are complete\n", s.cmd.Name, sg)
 			quietStderr()
+			// The other ranks got the signal too and silence their stderr
+			// first thing; a rank whose handler has not run yet when this
+			// one dies would print its MPI library's backtrace (MPICH over
+			// UCX reading a vanished peer's memory). Give them time.
+			time.Sleep(250 * time.Millisecond)
 		} else {
 			quietStderr()
 			if pid := rank0Beside(); pid > 0 {
