@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -74,6 +76,26 @@ The _pure benchmarks time the collective alone.`
 				"mpiexec -n 2 gomb-mpich imb-mpi4 Allreduce_persist",
 				"mpirun -np 4 gomb imb-mpi4 -npmin 4 -json p.jsonl Bcast_persist Bcast_persist_pure",
 			}
+		case imb.SuiteIO:
+			cmd, what = "imb-io", "IMB-IO"
+			intro = `
+MPI-IO on a file in the directory -dir names (by default a new one under
+the working directory, removed after the run): S_ one process writes or
+reads a file of its own, P_ every process its share of each size, C_ the
+same with collective calls; Indv through individual file pointers, Expl at
+explicit offsets, Shared through the shared pointer, Priv a file per
+process. Blocking writes run in IMB's two modes: aggregate (one
+MPI_File_sync, MPI_Barrier, MPI_File_sync after all repetitions) and
+non-aggregate (after each). The I variants time the blocking loop
+(t_pure), then the non-blocking one with IMB's CPU exploit, 10 ms a
+repetition, between start and completion (t_ovrl). Open_Close times
+MPI_File_open, a one-byte write and MPI_File_close.`
+			examples = []string{
+				"mpirun -np 2 gomb imb-io P_Write_Indv P_Read_Indv",
+				"mpirun -np 4 gomb imb-io -dir /scratch/$USER -json io.jsonl C_Write_Expl C_Read_Expl",
+				"mpirun -np 2 gomb imb-io -msglog 20 -aggregate_mode non_aggregate -check P_Write_Shared",
+				"mpirun -np 1 gomb imb-io S_Write_Indv S_IWrite_Indv",
+			}
 		case imb.SuiteNBC:
 			cmd, what = "imb-nbc", "IMB-NBC"
 			intro = `
@@ -93,9 +115,23 @@ hid behind it. The _pure benchmarks time the collective alone.`
 		switch suite {
 		case imb.SuiteEXT:
 			imbFlags = slices.Insert(imbFlags, 7, "aggregate_mode")
-		case imb.SuiteRMA:
+		case imb.SuiteRMA, imb.SuiteIO:
 			imbFlags = slices.Insert(imbFlags, 7, "aggregate_mode")
 			imbFlags = slices.DeleteFunc(imbFlags, func(f string) bool { return f == "data_type" || f == "red_data_type" })
+		}
+		gombFlags := []string{"check", "samples", "buffers"}
+		var idle []string // taken, as IMB-IO takes them, but nothing reads them
+		if suite == imb.SuiteIO {
+			gombFlags = slices.Insert(gombFlags, 0, "dir")
+			idle = []string{"off_cache", "root_shift", "sync", "imb_barrier", "warm_up", "window_size"}
+			imbFlags = slices.DeleteFunc(imbFlags, func(f string) bool { return slices.Contains(idle, f) })
+		}
+		groups := []cli.Group{
+			{Title: what + " flags (one dash, value after a space):", Flags: imbFlags},
+			{Title: "gomb flags:", Flags: slices.Concat(gombFlags, session.RecordFlags, session.WatchFlags)},
+		}
+		if len(idle) > 0 {
+			groups = slices.Insert(groups, 1, cli.Group{Title: "Taken, as IMB-IO takes them, without effect on its benchmarks:", Flags: idle})
 		}
 		return &cli.Help{
 			Usage: fmt.Sprintf("mpirun -np N gomb %s [flags] [benchmark ...]", cmd),
@@ -105,11 +141,7 @@ Without names, %s's default list runs, in this order:
 %s
 Benchmark names are case-insensitive; 'gomb %s -list' shows them all.`, what, what, intro, what,
 				wrapList(imb.DefaultNames(suite)), cmd),
-			Groups: []cli.Group{
-				{Title: what + " flags (one dash, value after a space):", Flags: imbFlags},
-				{Title: "gomb flags:", Flags: slices.Concat([]string{"check", "samples", "buffers"},
-					session.RecordFlags, session.WatchFlags)},
-			},
+			Groups: groups,
 			Outro: `Exit status: 0 success, 1 run failed, 2 bad flags or input, 3 -check failed,
 5 the watchdog ended the job, 128+signal when interrupted (records written
 so far stay valid).`,
@@ -148,6 +180,9 @@ func newIMBConfig(suite string) *imbConfig {
 	if suite != imb.Suite {
 		cfg.Request.Options.Suite = suite
 	}
+	if suite == imb.SuiteIO {
+		cfg.Request.Options.NPMin = 1 // IMB-IO's default
+	}
 	return cfg
 }
 
@@ -166,6 +201,7 @@ var (
 	imbMPI4Usage = helpWriter(imbHelp(imb.SuiteMPI4), imbFlags(newIMBConfig(imb.SuiteMPI4)))
 	imbEXTUsage  = helpWriter(imbHelp(imb.SuiteEXT), imbFlags(newIMBConfig(imb.SuiteEXT)))
 	imbRMAUsage  = helpWriter(imbHelp(imb.SuiteRMA), imbFlags(newIMBConfig(imb.SuiteRMA)))
+	imbIOUsage   = helpWriter(imbHelp(imb.SuiteIO), imbFlags(newIMBConfig(imb.SuiteIO)))
 )
 
 func imbFlags(cfg *imbConfig) *flag.FlagSet {
@@ -189,6 +225,8 @@ func parseIMBMPI4(args []string) (*imbConfig, error) { return parseIMBSuite(imb.
 func parseIMBEXT(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteEXT, args) }
 
 func parseIMBRMA(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteRMA, args) }
+
+func parseIMBIO(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteIO, args) }
 
 func parseIMBSuite(suite string, args []string) (*imbConfig, error) {
 	cfg := newIMBConfig(suite)
@@ -222,6 +260,10 @@ func imbList(suite string) func(w io.Writer) {
 type imbSink struct {
 	s    *session.Session
 	text *imbtext.Writer
+}
+
+func (k imbSink) Exploit(mflops float64) error {
+	return k.s.Locked(func() error { return k.text.Exploit(mflops) })
 }
 
 func (k imbSink) Table(t *imb.Table) error {
@@ -261,6 +303,10 @@ func runIMBRMA(stdout, stderr io.Writer, args []string) error {
 	return runIMBSuite(imb.SuiteRMA, imbRMAUsage, stdout, stderr, args)
 }
 
+func runIMBIO(stdout, stderr io.Writer, args []string) error {
+	return runIMBSuite(imb.SuiteIO, imbIOUsage, stdout, stderr, args)
+}
+
 func runIMBSuite(suite string, u *usage, stdout, stderr io.Writer, args []string) error {
 	cfg, perr := parseIMBSuite(suite, args)
 	c := &session.Command{Name: imbCommand(suite), Suite: suite, Level: cfg.Thread, Version: fullVersion(), Args: args,
@@ -269,6 +315,12 @@ func runIMBSuite(suite string, u *usage, stdout, stderr io.Writer, args []string
 		plan, specs, err := planIMB(s, &cfg.CommandLine)
 		if err != nil {
 			return s.Fail(err)
+		}
+		done := func() {}
+		if suite == imb.SuiteIO {
+			if done, err = ioDirectory(s, &plan.Options); err != nil {
+				return s.Fail(err)
+			}
 		}
 		text, run, err := session.Open(s, plan.Options, stdout, imbtext.NewWriter)
 		if err != nil {
@@ -289,9 +341,63 @@ func runIMBSuite(suite string, u *usage, stdout, stderr io.Writer, args []string
 		}
 		return s.Measure(func() (int, error) {
 			sum, err := eng.Run(specs)
+			if err == nil {
+				done()
+			}
 			return sum.CheckFailures, err
 		}, text.Footer, "-check: %d result rows failed validation (marked '# !! check failed' above)")
 	})
+}
+
+// ioDirectory settles IMB-IO's directory: -dir's, which rank 0 checks, or
+// a new one rank 0 makes under the working directory; every rank gets its
+// name. done, called on every rank after the run, removes the files (and
+// the directory gomb made); if the job ends early, rank 0 removes what it
+// can then.
+func ioDirectory(s *session.Session, o *imb.Options) (done func(), err error) {
+	made := o.IODir == ""
+	if err := s.OnRoot(func() error {
+		if made {
+			d, err := os.MkdirTemp(".", "gomb-io-")
+			if err != nil {
+				return fmt.Errorf("IMB-IO's directory: %v", err)
+			}
+			o.IODir = d
+			return nil
+		}
+		if fi, err := os.Stat(o.IODir); err != nil || !fi.IsDir() {
+			return cli.Usage("-dir %s: not a directory", o.IODir)
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := s.BcastJSON(&o.IODir); err != nil {
+		return nil, err
+	}
+	dir := o.IODir
+	clean := func() {
+		files, _ := filepath.Glob(filepath.Join(dir, "IMB_out*"))
+		for _, f := range files {
+			os.Remove(f)
+		}
+		if made && s.Rank == 0 {
+			os.Remove(dir)
+		}
+	}
+	if s.Rank == 0 {
+		s.AtExit(clean)
+	}
+	return func() {
+		// every rank's files are closed once all are here
+		if s.World.Barrier() == nil && s.Rank != 0 {
+			clean()
+		}
+		if s.World.Barrier() == nil && s.Rank == 0 {
+			clean()
+		}
+		s.ClearAtExit()
+	}, nil
 }
 
 // planIMB has rank 0 resolve files and names (nodes need not share a file

@@ -46,6 +46,8 @@ var commands = []command{
 		parsed(parseIMBEXT), imbEXTUsage},
 	{"imb-rma", "IMB-RMA benchmarks: passive-target one-sided put, get and atomics with lock and flush", runIMBRMA,
 		parsed(parseIMBRMA), imbRMAUsage},
+	{"imb-io", "IMB-IO benchmarks: MPI-IO writes and reads, blocking and overlapped, and Open_Close", runIMBIO,
+		parsed(parseIMBIO), imbIOUsage},
 	{"imb-p2p", "IMB-P2P benchmarks: ping-pong, random pairs and rings, stencils over all ranks", runP2P,
 		parsed(parseP2P), p2pUsage},
 	{"imb-mt", "IMB-MT benchmarks: OpenMP threads a rank under MPI_THREAD_MULTIPLE, a communicator each", runMT,

@@ -27,6 +27,9 @@ func allIMB(suite string) []string {
 func timingRanks(s *imb.Spec, np int) int {
 	switch s.Family {
 	case imb.SingleTransfer:
+		if s.Suite == imb.SuiteIO {
+			return 1 // one process, its own file
+		}
 		if s.Suite == imb.SuiteRMA && !strings.HasPrefix(s.Name, "Bidir") {
 			return 1 // the origin alone times
 		}
@@ -51,8 +54,11 @@ func imbSubcommand(suite string) string {
 // both MPIs at 2 and 4 ranks, with -check, and checks every record and
 // the table layout.
 func TestConformance(t *testing.T) {
-	const iters = 10
 	for _, suite := range imb.Suites {
+		iters := 10
+		if suite == imb.SuiteIO {
+			iters = 4 // the I variants' exploit is 10 ms a repetition
+		}
 		for _, m := range mpis {
 			for _, world := range []int{2, 4} {
 				t.Run(fmt.Sprintf("%s/%s/np%d", suite, m.name, world), func(t *testing.T) {
@@ -106,15 +112,18 @@ func conformance(t *testing.T, suite string, m mpiLib, world, iters int) {
 	}
 	o := imb.DefaultOptions()
 	o.MsgLogMin, o.MsgLogMax = 0, 2
+	if suite == imb.SuiteIO {
+		o.NPMin = 1 // IMB-IO's default
+	}
 	i := 0
 	for _, sp := range imb.Specs(suite) {
 		if mpichBroken(suite, m, world, sp.Name) {
 			continue
 		}
 		nTables := 0
-		for _, np := range imb.NPSequence(2, world) {
-			if ok, _ := sp.Valid(np); !ok {
-				continue
+		o.Steps([]*imb.Spec{sp}, world, func(_ *imb.Spec, np int, ok, _ bool) error {
+			if !ok {
+				return nil
 			}
 			for _, mode := range sp.RunModes() {
 				nTables++
@@ -130,7 +139,8 @@ func conformance(t *testing.T, suite string, m mpiLib, world, iters int) {
 					checkResult(t, r, sp, np, size, iters)
 				}
 			}
-		}
+			return nil
+		})
 		if got := strings.Count(j.stdout, "# Benchmarking "+sp.Name+" \n"); got != nTables {
 			t.Errorf("%s: %d tables in the text, want %d", sp.Name, got, nTables)
 		}
@@ -197,6 +207,13 @@ func checkResult(t *testing.T, r *result.Result, sp *imb.Spec, np int, size int6
 		if n.OverallUS != r.TMaxUS || n.PureUS <= 0 {
 			t.Errorf("%s: passive times %+v, t_max %g", where, n, r.TMaxUS)
 		}
+	} else if n != nil && sp.Suite == imb.SuiteIO {
+		// IMB-IO's row: the largest t_ovrl and t_pure, the exploit's t_CPU
+		// and IMB-IO's overlap of them
+		want := 100 * max(0, min(1, (n.PureUS+n.ComputeUS-n.OverallUS)/min(n.PureUS, n.ComputeUS)))
+		if n.OverallUS != r.TMaxUS || n.PureUS <= 0 || n.ComputeUS <= 0 || n.OverlapPct < want-1e-9 || n.OverlapPct > want+1e-9 {
+			t.Errorf("%s: overlap times %+v, t_max %g", where, n, r.TMaxUS)
+		}
 	} else if n != nil {
 		// IMB-NBC's row: the slowest rank's t_ovrl with its t_pure, t_CPU
 		// and IMB's overlap of them
@@ -257,6 +274,11 @@ func TestIMBLayout(t *testing.T) {
 		{"imb_p2p_np2_msglog4.txt", 2, []string{"openmpi", "mpich"}},
 		{"imb_p2p_np4_stencil.txt", 4, []string{"openmpi"}},
 		{"imb_p2p_np8_stencil3d.txt", 8, []string{"openmpi"}},
+		// IMB-IO 2021.11: the default list (S_ at one process, the I
+		// variants' exploit), -npmin 2 at 4 ranks, -aggregate_mode
+		{"imb_io_np2_msglog3_iter4.txt", 2, []string{"openmpi", "mpich"}},
+		{"imb_io_np4_npmin2.txt", 4, []string{"openmpi"}},
+		{"imb_io_np2_nonaggregate.txt", 2, []string{"openmpi", "mpich"}},
 	}
 	for _, c := range cases {
 		ref, err := os.ReadFile(filepath.Join("testdata", "imb", c.file))
@@ -288,7 +310,7 @@ func callingSequence(t *testing.T, log string) (string, []string) {
 	t.Helper()
 	for _, l := range strings.Split(log, "\n") {
 		for prog, sub := range map[string]string{"# IMB-MPI1 ": "imb", "# IMB-NBC ": "imb-nbc", "# IMB-MPI4 ": "imb-mpi4", "# IMB-EXT ": "imb-ext", "# IMB-RMA ": "imb-rma",
-			"# IMB-P2P ": "imb-p2p"} {
+			"# IMB-P2P ": "imb-p2p", "# IMB-IO ": "imb-io"} {
 			if strings.HasPrefix(l, prog) {
 				return sub, strings.Fields(strings.TrimPrefix(l, prog))
 			}
@@ -335,6 +357,11 @@ func TestBadInput(t *testing.T) {
 		{"bad aggregate mode", 2, []string{"imb-rma", "-aggregate_mode", "some"}, "want aggregate, non_aggregate or multi"},
 		{"aggregate mode in imb", 2, []string{"-aggregate_mode", "aggregate", "PingPong"}, "flag provided but not defined: -aggregate_mode"},
 		{"rma too few ranks", 1, []string{"imb-rma", "Unidir_put"}, "Unidir_put needs at least 2 processes, 1 started"},
+		{"io data type", 2, []string{"imb-io", "-data_type", "int", "P_Write_Indv"}, "flag provided but not defined: -data_type"},
+		{"io name", 2, []string{"imb-io", "P_Write_Indvv"}, `unknown benchmark "P_Write_Indvv" ('gomb imb-io -list' shows the names)`},
+		{"io no directory", 2, []string{"imb-io", "-dir", filepath.Join(dir, "nope"), "P_Write_Indv"}, "-dir " + filepath.Join(dir, "nope") + ": not a directory"},
+		{"io directory is a file", 2, []string{"imb-io", "-dir", input, "P_Write_Indv"}, "-dir " + input + ": not a directory"},
+		{"io aggregate mode", 2, []string{"imb-io", "-aggregate_mode", "both"}, "want aggregate, non_aggregate or multi"},
 		{"malformed msglen", 2, []string{"-msglen", badLen, "PingPong"}, "sizes.txt:4:"},
 		{"empty msglen", 2, []string{"-msglen", emptyLen, "PingPong"}, "no message lengths"},
 		{"missing msglen", 2, []string{"-msglen", filepath.Join(dir, "nope.txt"), "PingPong"}, "no such file"},
@@ -564,6 +591,36 @@ func TestCommunicatorLifetime(t *testing.T) {
 			}
 			if got != want {
 				t.Errorf("communicators split (S), compared (C) and freed (F) in the order %q, want %q (IMB-MPI1's %q, then the rest freed)", got, want, imbOrder)
+			}
+		})
+	}
+}
+
+// TestIMBIODirectory: with -dir, IMB-IO's files are made there (one per
+// rank for the Priv benchmarks), the directory is in the records, and the
+// files are gone after the run while the directory stays.
+func TestIMBIODirectory(t *testing.T) {
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			dir := t.TempDir()
+			out := filepath.Join(t.TempDir(), "io.jsonl")
+			j := launchCmd(t, m, 2, 2*time.Minute, nil, "imb-io", "-dir", dir, "-msglog", "2", "-iter", "4,1,2", "-iter_policy", "off",
+				"-check", "-json", out, "P_Write_Priv", "C_Read_Indv", "Open_Close")
+			if j.code != 0 {
+				t.Fatalf("exit %d: %s", j.code, tail(j.stderr))
+			}
+			s := readRecords(t, out)
+			opts, _ := json.Marshal(s.run.Options)
+			if !strings.Contains(string(opts), `"io_dir":"`+dir+`"`) {
+				t.Errorf("the run's options %s do not name %s", opts, dir)
+			}
+			// P_Write_Priv: np 1 and 2, two modes, 4 sizes; C_Read_Indv: one
+			// mode; Open_Close: a row each np
+			if len(s.results) != 16+8+2 {
+				t.Errorf("%d results, want 26", len(s.results))
+			}
+			if left, err := os.ReadDir(dir); err != nil || len(left) > 0 {
+				t.Errorf("-dir %s after the run: %v %v", dir, left, err)
 			}
 		})
 	}

@@ -52,6 +52,7 @@ const (
 	IMBEXT             // IMB-EXT: Params.EXTOp, one-sided with fences, Params.Aggregate
 	IMBRMA             // IMB-RMA: Params.IMBRMAOp, passive-target one-sided (lock, flush), Params.Aggregate
 	IMBP2P             // IMB-P2P: Params.P2P, one size of a benchmark over the world
+	IMBIO              // IMB-IO: Params.IO, MPI-IO writes, reads, open and close
 	Count              // the number of IDs, None included
 )
 
@@ -269,6 +270,38 @@ type P2P struct {
 	Stride     int64
 }
 
+// IOAccess is what an IMB-IO benchmark does (IMB's access; values mirror
+// gomb.h).
+type IOAccess int
+
+// The accesses.
+const (
+	IOPut  IOAccess = iota // writes
+	IOGet                  // reads
+	IONone                 // Open_Close
+)
+
+// IOPos is how an IMB-IO benchmark's loop positions in the file (IMB's
+// pos; values mirror gomb.h).
+type IOPos int
+
+// The positionings.
+const (
+	IOIndv   IOPos = iota // individual file pointers (Indv, Priv; in a shared file through a view of each rank's block)
+	IOExpl                // explicit offsets (Expl)
+	IOShared              // the shared file pointer (Shared)
+)
+
+// IO is an IMB-IO benchmark's kernel: what it does and how.
+type IO struct {
+	Access      IOAccess
+	Pos         IOPos
+	Priv        bool // a file per rank (IMB's fpointer priv: the _Priv and all S_ benchmarks)
+	Collective  bool // C_: MPI_File_write_all and the like
+	Single      bool // S_: one process does the I/O
+	Nonblocking bool // the I variants: the blocking loop (t_pure), then the non-blocking one with IMB's CPU exploit
+}
+
 // MTOp is an IMB-MT benchmark (values mirror gomb.h).
 type MTOp int
 
@@ -359,6 +392,8 @@ type Params struct {
 	Aggregate bool
 	// IMB-P2P's.
 	P2P P2P
+	// IMB-IO's.
+	IO IO
 }
 
 // Buffers says where a job's message buffers come from. Each suite lays

@@ -5,7 +5,7 @@
 // point-to-point and collective loops, and the OSU collectives that share
 // them), osu.c (OSU's point-to-point latency and bandwidth, one-way
 // latency), rma.c (one-sided), nbc.c (OSU's non-blocking collectives with
-// overlap), imb_nbc.c (IMB-NBC's and IMB-MPI4's), imb_ext.c (IMB-EXT's), imb_rma.c (IMB-RMA's), imb_p2p.c (IMB-P2P's), ring.c (the ring monitor). Validation (validate.c) calls in
+// overlap), imb_nbc.c (IMB-NBC's and IMB-MPI4's), imb_ext.c (IMB-EXT's), imb_rma.c (IMB-RMA's), imb_p2p.c (IMB-P2P's), imb_io.c (IMB-IO's), ring.c (the ring monitor). Validation (validate.c) calls in
 // here; the kernels call the checks made inside their loops (checks.c), and
 // everything calls job.c. TestCFilesCallNoCircle keeps the calls between
 // the files one way.
@@ -25,6 +25,7 @@ static const gomb_family family[GOMB_K_COUNT] = {
     [GOMB_K_IMB_EXT] = gomb_run_imb_ext,
     [GOMB_K_IMB_RMA] = gomb_run_imb_rma,
     [GOMB_K_IMB_P2P] = gomb_run_imb_p2p,
+    [GOMB_K_IMB_IO] = gomb_run_imb_io,
     [GOMB_K_RING] = gomb_run_ring,
     [GOMB_K_MEMCPY] = gomb_run_ring,
 };

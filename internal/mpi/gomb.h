@@ -66,6 +66,7 @@ enum gomb_kernel {
     GOMB_K_IMB_EXT,             /* IMB-EXT: one-sided with fences (ext_op, aggregate) */
     GOMB_K_IMB_RMA,             /* IMB-RMA: passive-target one-sided (imb_rma_op, aggregate) */
     GOMB_K_IMB_P2P,             /* IMB-P2P: one size of a benchmark over the world (p2p_op) */
+    GOMB_K_IMB_IO,              /* IMB-IO: MPI-IO writes, reads, open/close (io_*) */
     GOMB_K_COUNT
 };
 
@@ -142,6 +143,12 @@ enum {
     GOMB_P2P_SENDRECV_REPLACE
 };
 #define GOMB_P2P_MAX_NBR 6
+
+/* IMB-IO's benchmarks: what they do (access) and how their loops
+ * position (IMB's pos: individual pointer, explicit offsets, shared
+ * pointer). */
+enum { GOMB_IO_PUT = 0, GOMB_IO_GET, GOMB_IO_NONE };
+enum { GOMB_IO_INDV = 0, GOMB_IO_EXPL, GOMB_IO_SHARED };
 
 /* IMB-MT (imb_mt.c): its benchmarks, barrier and buffer options, and a
  * team of threads with a communicator each, outside gomb_job: every
@@ -283,6 +290,20 @@ typedef struct {
        before the buffers */
     MPI_Win ext_win;
     int ext_win_made;
+    /* GOMB_K_IMB_IO (imb_io.c): the benchmark, its file and the size's split */
+    int io_access;      /* GOMB_IO_PUT, GOMB_IO_GET, GOMB_IO_NONE (Open_Close) */
+    int io_pos;         /* GOMB_IO_INDV, _EXPL, _SHARED */
+    int io_priv;        /* a file per rank (IMB's fpointer priv: the _Priv and S_ benchmarks) */
+    int io_coll;        /* C_: the collective calls */
+    int io_single;      /* S_: one process does the I/O */
+    int io_nonblocking; /* the I variants: blocking loop (t_pure), then non-blocking with IMB's exploit */
+    char io_path[4096]; /* the table's file (gomb_io_file) */
+    MPI_Comm io_comm;   /* the file's communicator: the benchmark's, MPI_COMM_SELF (a file per rank) or none */
+    int io_rank;        /* this rank in it (-1: none) */
+    MPI_File io_fh;     /* the size's open file (gomb_io_open; gomb_io_close frees it) */
+    MPI_Datatype io_view; /* the individual pointer's file type (MPI_DATATYPE_NULL: bytes) */
+    int io_locsize;     /* this rank's bytes of a size (IMB's split.Locsize) */
+    MPI_Offset io_offset, io_total; /* where they start in a record, and a record's bytes */
     /* validation of kernels that must look inside (one-sided windows) */
     int checking, check_iter;
     long check_bad, check_first;
@@ -351,6 +372,13 @@ int gomb_ext_window(gomb_job *j);  /* imb_ext.c: the size's window, as IMB_init_
 int gomb_run_imb_rma(gomb_job *j); /* imb_rma.c: IMB-RMA's */
 int gomb_rma_window(gomb_job *j);  /* imb_rma.c: the size's window, as IMB_init_transfer makes it */
 int gomb_run_imb_p2p(gomb_job *j); /* imb_p2p.c: IMB-P2P's */
+int gomb_run_imb_io(gomb_job *j);  /* imb_io.c: IMB-IO's */
+int gomb_io_file(gomb_job *j, const char *path, long long total); /* imb_io.c: a table's file (IMB_init_file) */
+int gomb_io_open(gomb_job *j, long long size); /* imb_io.c: a size's split, view and open file */
+int gomb_io_rewind(gomb_job *j);   /* imb_io.c: the file pointers back at 0 */
+double gomb_io_calibrate(double *tcpu_us); /* imb_io.c: IMB-IO's exploit, its MFlops and tCPU */
+int gomb_io_check(gomb_job *j, int iter, long *bad, long *first, double *got, double *want); /* imb_io.c: -check */
+void gomb_io_close(gomb_job *j);   /* job.c: the size's view and file go (IMB_close_transfer) */
 int gomb_mt_team(void);            /* imb_mt.c: the OpenMP team's size */
 gomb_mt *gomb_mt_new(int multiple, int *err); /* a team, a duplicated MPI_COMM_WORLD per thread */
 int gomb_mt_threads(gomb_mt *m);

@@ -52,6 +52,7 @@ func _() {
 	_ = x[kernel.IMBEXT-C.GOMB_K_IMB_EXT]
 	_ = x[kernel.IMBRMA-C.GOMB_K_IMB_RMA]
 	_ = x[kernel.IMBP2P-C.GOMB_K_IMB_P2P]
+	_ = x[kernel.IMBIO-C.GOMB_K_IMB_IO]
 	_ = x[kernel.Count-C.GOMB_K_COUNT]
 
 	_ = x[kernel.Byte-C.GOMB_DT_BYTE]
@@ -104,6 +105,12 @@ func _() {
 	_ = x[kernel.NBCIallgatherv-C.GOMB_NBC_IALLGATHERV]
 	_ = x[kernel.NBCIalltoallv-C.GOMB_NBC_IALLTOALLV]
 	_ = x[kernel.NBCIreduceScatter-C.GOMB_NBC_IREDUCE_SCATTER]
+	_ = x[kernel.IOPut-C.GOMB_IO_PUT]
+	_ = x[kernel.IOGet-C.GOMB_IO_GET]
+	_ = x[kernel.IONone-C.GOMB_IO_NONE]
+	_ = x[kernel.IOIndv-C.GOMB_IO_INDV]
+	_ = x[kernel.IOExpl-C.GOMB_IO_EXPL]
+	_ = x[kernel.IOShared-C.GOMB_IO_SHARED]
 
 	_ = x[kernel.EXTWindow-C.GOMB_EXT_WINDOW]
 	_ = x[kernel.EXTUnidirPut-C.GOMB_EXT_UNIDIR_PUT]

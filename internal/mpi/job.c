@@ -58,6 +58,10 @@ gomb_job *gomb_job_new(void) {
     gomb_job *j = calloc(1, sizeof(*j));
     if (!j) return NULL;
     j->comm = MPI_COMM_NULL;
+    j->io_comm = MPI_COMM_NULL;
+    j->io_rank = -1;
+    j->io_fh = MPI_FILE_NULL;
+    j->io_view = MPI_DATATYPE_NULL;
     j->s_cache_iter = j->r_cache_iter = 1;
     j->sync = 1;
     j->window = 64;
@@ -179,8 +183,16 @@ void gomb_ext_window_free(gomb_job *j) {
     j->ext_win_made = 0;
 }
 
+// gomb_io_close is IMB_close_transfer for IMB-IO (imb_io.c opened them):
+// the size's view and file go.
+void gomb_io_close(gomb_job *j) {
+    if (j->io_view != MPI_DATATYPE_NULL) MPI_Type_free(&j->io_view);
+    if (j->io_fh != MPI_FILE_NULL) MPI_File_close(&j->io_fh);
+}
+
 void gomb_job_release(gomb_job *j) {
     gomb_ext_window_free(j); // a window over the buffers goes first
+    gomb_io_close(j);        // as IMB closes the file before it frees the buffers
     buf_free(j->s_how, j->sbuf);
     buf_free(j->r_how, j->rbuf);
     j->sbuf = j->rbuf = NULL;
@@ -202,6 +214,9 @@ void gomb_job_free(gomb_job *j) {
 
 int gomb_job_bind(gomb_job *j, gomb_comm *c) {
     gomb_ext_window_free(j); // made on the communicator before
+    gomb_io_close(j);
+    j->io_comm = MPI_COMM_NULL;
+    j->io_rank = -1;
     j->comm = c ? c->comm : MPI_COMM_NULL;
     j->rank = -1;
     j->np = 0;

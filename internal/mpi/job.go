@@ -142,6 +142,12 @@ func (j *Job) Set(s kernel.Params) {
 	}
 	c.stride = C.size_t(s.P2P.Stride)
 	c.aggregate = cbool(s.Aggregate)
+	c.io_access = C.int(s.IO.Access)
+	c.io_pos = C.int(s.IO.Pos)
+	c.io_priv = cbool(s.IO.Priv)
+	c.io_coll = cbool(s.IO.Collective)
+	c.io_single = cbool(s.IO.Single)
+	c.io_nonblocking = cbool(s.IO.Nonblocking)
 }
 
 // Run executes the kernel n times in one C call and returns what IMB calls
@@ -201,6 +207,38 @@ func (j *Job) OpenWindow() error {
 		return mpiErr(C.gomb_rma_window(j.j), "window")
 	}
 	return mpiErr(C.gomb_ext_window(j.j), "window")
+}
+
+// IOFile prepares the file of an IMB-IO table (IMB_init_file), a
+// collective call over the job's communicator: the benchmark last Set,
+// the file at path (made anew, total bytes long, for the reads and
+// writes; for the reads filled with data the reads can be checked
+// against). The kernel's communicator must be bound first.
+func (j *Job) IOFile(path string, total int64) error {
+	p := C.CString(path)
+	defer C.free(unsafe.Pointer(p))
+	return mpiErr(C.gomb_io_file(j.j, p, C.longlong(total)), "file "+path)
+}
+
+// IOOpen opens the file of IMB-IO's benchmark for a size (the MPI-IO part
+// of IMB_init_transfer) over the buffers reserved for it: this rank's
+// portion, the view, the data it writes. Release closes it.
+func (j *Job) IOOpen(size int64) error {
+	return mpiErr(C.gomb_io_open(j.j, C.longlong(size)), "open file")
+}
+
+// IORewind puts the file pointers back at the file's start, as IMB-IO
+// does after each run that estimates the repetitions.
+func (j *Job) IORewind() error { return mpiErr(C.gomb_io_rewind(j.j), "seek") }
+
+// IOCalibrate is IMB-IO's CPU exploit calibration, on every rank before
+// its first table (IMB_cpu_exploit_reworked): the MFlops IMB-IO prints and
+// tCPU, the exploit's time per repetition of a non-blocking loop, in
+// microseconds.
+func IOCalibrate() (mflops, tcpuUS float64) {
+	var t C.double
+	m := C.gomb_io_calibrate(&t)
+	return float64(m), float64(t)
 }
 
 // Validate runs one untimed, validated call of the kernel (iteration iter

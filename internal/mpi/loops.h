@@ -17,6 +17,11 @@ void gomb_loop_samples(gomb_job *j, uint64_t k0, uint64_t kend, int n);
 // compute, as many -O0 passes of a small matrix-vector product as fill
 // target_secs, the count fixed by an initialising call.
 void gomb_imb_cpu_exploit(float target_secs, int initialize);
+// gomb_imb_cpu_exploit_timed is its initialising call, timed (IMB's tCPU,
+// seconds); gomb_imb_exploit_mflops the MFlops its calibration measured.
+double gomb_imb_cpu_exploit_timed(float target_secs);
+double gomb_imb_exploit_mflops(void);
+extern int gomb_fault_corrupt; // checks.c: GOMB_FAULT=check-corrupt
 
 static inline uint64_t gomb_tick(void) {
 #if defined(__x86_64__) || defined(__i386__)

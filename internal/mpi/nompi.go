@@ -142,6 +142,18 @@ func (j *Job) SetDelay(s float64) {}
 // Release does nothing without MPI.
 func (j *Job) Release() {}
 
+// IOFile fails: built without MPI.
+func (j *Job) IOFile(path string, total int64) error { return ErrNoMPI }
+
+// IOOpen fails: built without MPI.
+func (j *Job) IOOpen(size int64) error { return ErrNoMPI }
+
+// IORewind fails: built without MPI.
+func (j *Job) IORewind() error { return ErrNoMPI }
+
+// IOCalibrate reports nothing: built without MPI.
+func IOCalibrate() (mflops, tcpuUS float64) { return 0, 0 }
+
 // OpenWindow fails: built without MPI.
 func (j *Job) OpenWindow() error { return ErrNoMPI }
 

@@ -267,6 +267,7 @@ int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got
     *first_bad = -1;
     *got = *want = 0;
     if (j->comm == MPI_COMM_NULL) return MPI_SUCCESS;
+    if (j->kernel == GOMB_K_IMB_IO) return gomb_io_check(j, iter, bad, first_bad, got, want);
 
     int k = j->kernel, dt = j->dtype;
     size_t cnt = (size_t)j->count, B = cnt * (size_t)gomb_dtype_size(dt);

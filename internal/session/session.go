@@ -26,6 +26,7 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -65,6 +66,35 @@ type Session struct {
 	out      *output
 	dog      *watchdog.Dog // ends the job when a deadline passes (nil: not watching)
 	rankHost []string      // each rank's host, on rank 0
+
+	exitMu sync.Mutex
+	atExit []func() // AtExit's, not run yet
+}
+
+// AtExit has f run on this rank if the job ends early (an error, the
+// watchdog, a signal): what a command must undo even then (IMB-IO's
+// temporary directory). The command undoes it itself on a normal end.
+func (s *Session) AtExit(f func()) {
+	s.exitMu.Lock()
+	defer s.exitMu.Unlock()
+	s.atExit = append(s.atExit, f)
+}
+
+// ClearAtExit drops what AtExit registered: the command has undone it.
+func (s *Session) ClearAtExit() {
+	s.exitMu.Lock()
+	defer s.exitMu.Unlock()
+	s.atExit = nil
+}
+
+func (s *Session) runAtExit() {
+	s.exitMu.Lock()
+	fs := s.atExit
+	s.atExit = nil
+	s.exitMu.Unlock()
+	for _, f := range fs {
+		f()
+	}
 }
 
 // Run is the skeleton every measuring command shares: -help and -list
@@ -187,6 +217,7 @@ func (s *Session) deadline(r watchdog.Report) {
 		os.Exit(cli.ExitWatchdog)
 	}
 	fmt.Fprintf(s.stderr, "gomb %s: rank %d on %s: %s; ending the job\n", s.cmd.Name, s.Rank, host, what)
+	s.runAtExit()
 	if s.Rank == 0 {
 		s.out.end(result.EndDeadline, "", what, nil, true)
 		// let the launcher forward the line above before the abort tears
@@ -311,6 +342,7 @@ func (s *Session) OnSignal() (stop func()) {
 		if !ok {
 			return
 		}
+		s.runAtExit()
 		if s.Rank == 0 {
 			s.out.end(result.EndInterrupted, sg.String(), "", nil, true)
 			fmt.Fprintf(s.stderr, "gomb %s: stopped by %v; records written so far are complete\n", s.cmd.Name, sg)
@@ -379,6 +411,7 @@ func (s *Session) Measure(sweep func() (failed int, err error), footer func() er
 // cannot leave the others inside a collective.
 func (s *Session) Abort(err error) error {
 	fmt.Fprintf(s.stderr, "gomb %s: rank %d: %v\n", s.cmd.Name, s.Rank, err)
+	s.runAtExit()
 	if s.Rank == 0 {
 		s.out.end(result.EndFailed, "", err.Error(), nil, false)
 	}

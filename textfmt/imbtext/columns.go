@@ -209,6 +209,9 @@ func layout(t *imb.Table) format {
 	case imb.MsgRate:
 		return bwMsgRate
 	case imb.Collective:
+		if t.Spec.BWScale > 0 { // IMB-IO's C_ benchmarks
+			return timeRangeBW
+		}
 		return timeRange
 	}
 	return syncFmt

@@ -368,25 +368,6 @@ func allNumbers(tok [][]byte) bool {
 	return true
 }
 
-// logOnly are the IMB suites whose logs gomb reads but which it does not
-// run (yet), with their banners' part ("MPI-IO partn" is IMB-IO 2021's own
-// misprint).
-var logOnly = []struct{ suite, part string }{
-	{"imb-io", "MPI-IO part"},
-}
-
-// LogOnly reports whether suite is one whose logs gomb reads but does
-// not run, and so does not write as text (WriteRecords lays out the
-// suites gomb runs).
-func LogOnly(suite string) bool {
-	for _, l := range logOnly {
-		if l.suite == suite {
-			return true
-		}
-	}
-	return false
-}
-
 // titleSuite reads IMB's title line: the suite of "..., MPI-1 part",
 // "..., MPI-NBC part" and the other banners, and of gomb's "(IMB-NBC
 // 2021.11 compatible)".
@@ -402,11 +383,6 @@ func titleSuite(body string) (string, bool) {
 	}
 	if strings.Contains(body, ", MT part") {
 		return mt.Suite, true
-	}
-	for _, l := range logOnly {
-		if strings.Contains(body, l.part) {
-			return l.suite, true
-		}
 	}
 	return "", strings.Contains(body, "compatible") // gomb's before it named the suite
 }

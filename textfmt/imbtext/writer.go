@@ -50,6 +50,7 @@ var preambles = map[string]preamble{
 	imb.SuiteMPI4: {"", "", "# "},
 	imb.SuiteEXT:  {"", "", "#"},
 	imb.SuiteRMA:  {" ", "", "# "},
+	imb.SuiteIO:   {"", "", "#"},
 }
 
 // Writer renders a run as IMB-MPI1 text. Every call flushes, so the table
@@ -71,7 +72,11 @@ func (w *Writer) Flush() error { return w.w.Flush() }
 func (w *Writer) Preamble(h Header) error {
 	line := "#" + strings.Repeat("-", 64)
 	part, _ := imb.Part(h.Suite)
-	w.printf("%s\n#    %s, %s part\n%s\n", line, h.Tool, part, line)
+	if h.Suite == imb.SuiteIO { // IMB-IO 2021's banner ends in "partn", its rule on the same line
+		w.printf("%s\n#    %s, %s partn%s\n", line, h.Tool, part, line)
+	} else {
+		w.printf("%s\n#    %s, %s part\n%s\n", line, h.Tool, part, line)
+	}
 	machineLines(w.w, h.Date, h.Machine, h.System, h.Release, h.Version, h.MPIVersion)
 	w.printf("# MPI Thread Environment: %s\n", h.Thread)
 	// The suites' preambles differ in their blanks: IMB-MPI1 ends the
@@ -86,8 +91,12 @@ func (w *Writer) Preamble(h Header) error {
 		w.printf(" %s", a)
 	}
 	w.printf("%s\n\n", c.argv)
+	what := "Message lengths"
+	if h.Suite == imb.SuiteIO {
+		what = "IO lengths"
+	}
 	if h.UserSizes {
-		w.printf("# Message lengths were user defined\n")
+		w.printf("# %s were user defined\n", what)
 		if len(h.Capped) > 0 {
 			w.printf("# Lengths above the maximum of %d bytes (-msglog) are measured at %d bytes:", h.MaxMsg, h.MaxMsg)
 			for _, c := range h.Capped {
@@ -95,14 +104,19 @@ func (w *Writer) Preamble(h Header) error {
 			}
 			w.printf("\n")
 		}
+	} else if h.Suite == imb.SuiteIO {
+		w.printf("# Minimum io portion in bytes:   %d\n", 0)
+		w.printf("# Maximum io portion in bytes:   %d\n", h.MaxMsg)
 	} else {
 		w.printf("# Minimum message length in bytes:   %d\n", 0)
 		w.printf("# Maximum message length in bytes:   %d\n", h.MaxMsg)
 	}
 	w.printf("#\n")
-	w.printf("# MPI_Datatype                   :   %s \n", h.Type)
-	w.printf("# MPI_Datatype for reductions    :   %s%s\n", h.RedType, c.red)
-	w.printf("# MPI_Op                         :   MPI_SUM  \n")
+	if h.Suite != imb.SuiteIO { // IMB-IO moves bytes and reduces nothing
+		w.printf("# MPI_Datatype                   :   %s \n", h.Type)
+		w.printf("# MPI_Datatype for reductions    :   %s%s\n", h.RedType, c.red)
+		w.printf("# MPI_Op                         :   MPI_SUM  \n")
+	}
 	w.printf("%s\n%s\n\n# List of Benchmarks to run:\n\n", c.rule, c.rule)
 	for _, b := range h.Benchmarks {
 		w.printf("# %s\n", b)
@@ -198,6 +212,13 @@ func (w *Writer) Table(t *imb.Table) error {
 		w.printf("%*s", width, c)
 	}
 	w.printf("\n")
+	return w.Flush()
+}
+
+// Exploit writes IMB-IO's lines on its CPU exploit, before the first table
+// of a run with non-blocking benchmarks.
+func (w *Writer) Exploit(mflops float64) error {
+	w.printf("\n\n# For nonblocking benchmarks:\n\n# Function CPU_Exploit obtains an undisturbed\n# performance of %7.2f MFlops\n", mflops)
 	return w.Flush()
 }
 

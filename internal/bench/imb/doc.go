@@ -1,4 +1,4 @@
-// Package imb declares the IMB-MPI1, IMB-NBC, IMB-MPI4, IMB-EXT and IMB-RMA benchmarks, one file each, and IMB's
+// Package imb declares the IMB-MPI1, IMB-NBC, IMB-MPI4, IMB-EXT, IMB-RMA and IMB-IO benchmarks, one file each, and IMB's
 // measurement rules: run options, message sizes, repetition policies,
 // process counts and groups, and what a run hands its sinks (Table,
 // Sink). Everything a benchmark is lives in its Spec: kernel, family,
@@ -28,10 +28,15 @@ const SuiteEXT = "imb-ext"
 // (non-aggregate, then aggregate).
 const SuiteRMA = "imb-rma"
 
+// SuiteIO is IMB-IO's: MPI-IO writes and reads of one process (S_), of
+// every process (P_) and collective (C_), blocking and non-blocking (the I
+// variants, overlapped with IMB's CPU exploit), and Open_Close.
+const SuiteIO = "imb-io"
+
 // Suites are the IMB suites gomb runs, IMB-MPI1 first; each has a
 // subcommand of its name (gomb imb, gomb imb-nbc, gomb imb-mpi4, gomb
-// imb-ext, gomb imb-rma).
-var Suites = []string{Suite, SuiteNBC, SuiteMPI4, SuiteEXT, SuiteRMA}
+// imb-ext, gomb imb-rma, gomb imb-io).
+var Suites = []string{Suite, SuiteNBC, SuiteMPI4, SuiteEXT, SuiteRMA, SuiteIO}
 
 // Part is the suite's name in IMB's banner ("MPI-1" in "IMB-MPI1 ...,
 // MPI-1 part") and Binary IMB's program for it.
@@ -45,6 +50,8 @@ func Part(suite string) (part, binary string) {
 		return "MPI-2", "IMB-EXT"
 	case SuiteRMA:
 		return "MPI-RMA", "IMB-RMA"
+	case SuiteIO:
+		return "MPI-IO", "IMB-IO"
 	}
 	return "MPI-1", "IMB-MPI1"
 }

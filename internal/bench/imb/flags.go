@@ -58,20 +58,27 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 	fs.Var(cli.Switch{P: &o.WarmUp}, "warm_up", "`on|off` warm-up before each size")
 	fs.Var(cli.Switch{P: &o.MsgPause}, "msg_pause", "`on|off` pause after each size")
 	suite := o.SuiteName()
-	if suite != SuiteRMA { // IMB-RMA moves MPI_BYTE and reduces MPI_FLOAT, no flag says otherwise
+	if suite != SuiteRMA && suite != SuiteIO { // IMB-RMA moves MPI_BYTE and reduces MPI_FLOAT, IMB-IO writes bytes: no flag says otherwise
 		fs.Var(dtypeValue{&o.Type}, "data_type", "`T` byte, char, int, float, double; float16, bfloat16 where the MPI has them")
 		fs.Var(dtypeValue{&o.RedType}, "red_data_type", "`T` char, int, float or double, for the reductions")
 	}
 	fs.StringVar(&c.Contig, "contig_type", c.Contig, "`base` only contiguous data (base) is supported")
 	fs.IntVar(&o.Window, "window_size", o.Window, "`N` Uniband and Biband window")
-	if suite == SuiteEXT || suite == SuiteRMA {
+	if suite == SuiteIO {
+		fs.StringVar(&o.IODir, "dir", "", "`DIR` directory of the files (IMB_out, IMB_out_<rank>), one every rank reaches (a shared file system across nodes); default: a new directory under the working directory, removed after the run (with -dir, the IMB_out files are removed after the run)")
+	}
+	if suite == SuiteEXT || suite == SuiteRMA || suite == SuiteIO {
 		fs.Var(aggregateValue{&o.AggregateMode}, "aggregate_mode", "`M` aggregate, non_aggregate or multi (both modes, the default) for the benchmarks that have two")
 	}
 	fs.Func("thread_level", "`L` single, funneled, serialized, multiple or nompinit (default single: MPI_Init_thread(MPI_THREAD_SINGLE), as IMB-MPI1; nompinit: plain MPI_Init)", func(s string) (err error) {
 		c.Thread, err = kernel.ParseThreadLevel(s)
 		return err
 	})
-	fs.BoolVar(&o.Check, "check", false, "after each size, one untimed validated call per check pattern: every received buffer and every reduction result is compared with what the senders must have produced; tables gain IMB's defects column, failures print '# !! check failed' lines, and the exit status is 3")
+	check := "after each size, one untimed validated call per check pattern: every received buffer and every reduction result is compared with what the senders must have produced"
+	if suite == SuiteIO {
+		check = "after each size, the records the writes wrote are read back (by the file's rank 0) and every byte compared with what the ranks wrote; the reads read the first record again and compare it with the file"
+	}
+	fs.BoolVar(&o.Check, "check", false, check+"; tables gain IMB's defects column, failures print '# !! check failed' lines, and the exit status is 3")
 	fs.Var(cli.OffSwitch{P: &o.NoSamples}, "samples", "`on|off` keep every repetition's time; off runs IMB's loop exactly, without a cycle-counter read per repetition, and records keep each rank's mean only")
 	fs.Var(buffersValue{&o.Buffers}, "buffers", "`imb|page` message buffers as IMB-MPI1 makes them (imb: MPI_Alloc_mem of each size's bytes, freed after the size) or page-aligned and kept over the sweep (page: 5-30% faster than IMB's at 64 KiB and above for reductions); recorded in the run's options")
 }

@@ -96,6 +96,9 @@ type Options struct {
 	// mode (result.ModeAggregate, result.ModeNonAggregate) the benchmarks
 	// that have two run in; "": both (IMB's multi).
 	AggregateMode string `json:"aggregate_mode,omitempty"`
+	// IODir is the directory of IMB-IO's files (IMB_out, IMB_out_<rank>),
+	// as every rank names it.
+	IODir string `json:"io_dir,omitempty"`
 	// Check validates every received buffer after each size.
 	Check bool `json:"check"`
 	// NoSamples is -samples off: no per-repetition samples, so the

@@ -117,7 +117,11 @@ func Resolve(req Request, world int) (*Plan, error) {
 // stops at f's first error.
 func (o *Options) Steps(specs []*Spec, world int, f func(s *Spec, np int, ok, skip bool) error) error {
 	for _, s := range specs {
-		for _, np := range NPSequence(o.NPMin, world) {
+		nps := NPSequence(o.NPMin, world)
+		if s.IO.Single { // IMB-IO's S_ benchmarks run on one process only
+			nps = []int{1}
+		}
+		for _, np := range nps {
 			ok, skip := s.Valid(np)
 			if err := f(s, np, ok, skip); err != nil {
 				return err

@@ -3,6 +3,8 @@ package imb
 import (
 	"math"
 
+	"github.com/gomb-hpc/gomb/internal/kernel"
+
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -53,10 +55,21 @@ func (o *Options) InitialRepsIn(mode string, s *Spec, size int64, np int) (n int
 
 // RoughReps is IMB's first estimate: how many repetitions of a kernel that
 // took t seconds fit in about one second.
-func RoughReps(t float64) int {
+func RoughReps(t float64) int { return roughReps(t, msgsPerSampleIMB) }
+
+// RoughRepsOf is RoughReps for s: IMB-IO's estimate takes its own
+// MSGSPERSAMPLE (IMB_settings_io.h's 50; IMB's helpers include it there).
+func (s *Spec) RoughRepsOf(t float64) int {
+	if s.Kernel == kernel.IMBIO {
+		return roughReps(t, ioRecords)
+	}
+	return RoughReps(t)
+}
+
+func roughReps(t float64, most int) int {
 	switch {
-	case t < 1.0/msgsPerSampleIMB:
-		return msgsPerSampleIMB
+	case t < 1.0/float64(most):
+		return most
 	case t < 1.0:
 		return int(1.0/t + 0.5)
 	}
@@ -113,7 +126,7 @@ const assignSize = 4
 func (o *Options) Layout(s *Spec, size int64, np, n int) Layout {
 	sl, rl := s.Buffers(max(size, assignSize), np)
 	l := Layout{SendLen: sl, RecvLen: rl, SendAlloc: sl, RecvAlloc: rl, SendIter: 1, RecvIter: 1}
-	if !o.OffCache || s.Family == Sync {
+	if !o.OffCache || s.Family == Sync || s.Kernel == kernel.IMBIO { // IMB-IO ignores -off_cache
 		return l
 	}
 	cls := int64(o.CacheLine)

@@ -258,3 +258,110 @@ func TestRegistryOneSided(t *testing.T) {
 		t.Errorf("Fetch_and_op at -msglog 1: sizes %v, want [0]", o.SizesOf(s))
 	}
 }
+
+// TestRegistryIO: IMB-IO's 37 benchmarks in its default list's order
+// (IMB_bnames_io.h's DEFC), their modes, process counts and file lengths.
+func TestRegistryIO(t *testing.T) {
+	want := []string{"S_Write_Indv", "S_IWrite_Indv", "S_Write_Expl", "S_IWrite_Expl", "P_Write_Indv", "P_IWrite_Indv",
+		"P_Write_Shared", "P_IWrite_Shared", "P_Write_Priv", "P_IWrite_Priv", "P_Write_Expl", "P_IWrite_Expl",
+		"C_Write_Indv", "C_IWrite_Indv", "C_Write_Shared", "C_IWrite_Shared", "C_Write_Expl", "C_IWrite_Expl",
+		"S_Read_Indv", "S_IRead_Indv", "S_Read_Expl", "S_IRead_Expl", "P_Read_Indv", "P_IRead_Indv", "P_Read_Shared",
+		"P_IRead_Shared", "P_Read_Priv", "P_IRead_Priv", "P_Read_Expl", "P_IRead_Expl", "C_Read_Indv", "C_IRead_Indv",
+		"C_Read_Shared", "C_IRead_Shared", "C_Read_Expl", "C_IRead_Expl", "Open_Close"}
+	if got := DefaultNames(SuiteIO); !reflect.DeepEqual(got, want) {
+		t.Fatalf("IMB-IO's list:\n got %v\nwant %v", got, want)
+	}
+	o := DefaultOptions()
+	o.NPMin = 2
+	cases := []struct {
+		name  string
+		modes []string
+		nps   []int // at 4 ranks, -npmin 2
+	}{
+		{"P_Write_Indv", []string{"aggregate", "non-aggregate"}, []int{2, 4}},
+		{"P_IWrite_Indv", []string{"aggregate"}, []int{2, 4}},
+		{"C_Read_Expl", []string{"aggregate"}, []int{2, 4}},
+		{"S_Write_Expl", []string{"aggregate", "non-aggregate"}, []int{1}}, // one process, whatever -npmin says
+		{"S_IRead_Indv", []string{"aggregate"}, []int{1}},
+		{"Open_Close", []string{""}, []int{2, 4}},
+	}
+	for _, c := range cases {
+		s, ok := Lookup(SuiteIO, c.name)
+		if !ok {
+			t.Fatalf("no %s", c.name)
+		}
+		if got := o.RunModes(s); !reflect.DeepEqual(got, c.modes) {
+			t.Errorf("%s: modes %q, want %q", c.name, got, c.modes)
+		}
+		var nps []int
+		o.Steps([]*Spec{s}, 4, func(_ *Spec, np int, ok, _ bool) error {
+			if ok {
+				nps = append(nps, np)
+			}
+			return nil
+		})
+		if !reflect.DeepEqual(nps, c.nps) {
+			t.Errorf("%s: process counts %v, want %v", c.name, nps, c.nps)
+		}
+		if nb := strings.Contains(c.name, "_IWrite") || strings.Contains(c.name, "_IRead"); s.Overlap != nb || (s.BWScale > 0) != (c.name != "Open_Close") {
+			t.Errorf("%s: overlap %v, bandwidth %g", c.name, s.Overlap, s.BWScale)
+		}
+	}
+	// -aggregate_mode keeps one of the blocking writes' two modes only
+	o.AggregateMode = "non-aggregate"
+	for name, modes := range map[string][]string{"C_Write_Shared": {"non-aggregate"}, "C_Read_Shared": {"aggregate"}} {
+		if s, _ := Lookup(SuiteIO, name); !reflect.DeepEqual(o.RunModes(s), modes) {
+			t.Errorf("-aggregate_mode non_aggregate: %s runs %q", name, o.RunModes(s))
+		}
+	}
+	// Open_Close counts msgs_nonaggr repetitions; the estimate's first
+	// guess takes IMB-IO's MSGSPERSAMPLE, 50
+	oc, _ := Lookup(SuiteIO, "Open_Close")
+	d := DefaultOptions()
+	if n, _ := d.InitialRepsIn("", oc, 0, 2); n != 100 {
+		t.Errorf("Open_Close: %d repetitions, want 100", n)
+	}
+	if got := oc.RoughRepsOf(1e-6); got != 50 {
+		t.Errorf("IMB-IO's rough estimate %d, want 50", got)
+	}
+}
+
+// TestIOFile: IMB_init_file's lengths and names.
+func TestIOFile(t *testing.T) {
+	pw, _ := Lookup(SuiteIO, "P_Write_Indv")
+	pp, _ := Lookup(SuiteIO, "P_Write_Priv")
+	sw, _ := Lookup(SuiteIO, "S_Write_Indv")
+	cases := []struct {
+		spec   *Spec
+		msglog int
+		sizes  []int64
+		procs  int
+		want   int64
+	}{
+		{pw, 22, nil, 2, 40 << 20},               // 4 MiB records, 10 of them fit the 40 MiB volume
+		{pw, 4, nil, 2, 16 * 50},                 // at most 50 records
+		{pw, 26, nil, 2, 64 << 20},               // one record beyond the volume
+		{pw, 4, []int64{10, 3000}, 2, 3000 * 50}, // the largest listed size
+		{pp, 4, nil, 2, 16 * 50 / 2},             // a file per rank: its share
+		{pp, 4, nil, 3, (800+2)/3 + 4*50},        // 16 bytes over 3: room for the rounding
+		{sw, 4, nil, 1, 800},                     // S_: one process
+	}
+	for i, c := range cases {
+		o := DefaultOptions()
+		o.MsgLogMax, o.Sizes = c.msglog, c.sizes
+		if got := o.IOFileBytes(c.spec, c.procs); got != c.want {
+			t.Errorf("case %d (%s): %d bytes, want %d", i, c.spec.Name, got, c.want)
+		}
+	}
+	o := DefaultOptions()
+	if got := o.IOFileName("d", pp, 0, 3); got != "d/IMB_out_3" {
+		t.Errorf("Priv file %s", got)
+	}
+	o.Multi = 0
+	if got := o.IOFileName("d", pw, 1, 3); got != "d/IMB_out_g1" {
+		t.Errorf("-multi file %s", got)
+	}
+	if pw.IOProcs(4) != 4 || sw.IOProcs(4) != 1 {
+		t.Errorf("I/O processes %d, %d", pw.IOProcs(4), sw.IOProcs(4))
+	}
+}

@@ -26,6 +26,9 @@ type Table struct {
 
 // Sink receives, on rank 0 only, what the engine measures, in order.
 type Sink interface {
+	// Exploit is IMB-IO's CPU exploit calibration, before the first table
+	// of a run with non-blocking I/O benchmarks: its MFlops.
+	Exploit(mflops float64) error
 	Table(t *Table) error
 	Invalid(s *Spec, np int) error
 	Result(r *result.Result) error

@@ -87,6 +87,11 @@ type Spec struct {
 	OneElement   bool
 	Batched      bool
 	Passive      bool
+	// IO is an IMB-IO benchmark's kernel (kernel.IMBIO): what it does,
+	// how it positions, which processes do the I/O. AggregateOnly: it runs
+	// in IMB's aggregate mode alone (the reads, the I variants).
+	IO            kernel.IO
+	AggregateOnly bool
 	// Comments are IMB's lines under the benchmark's name in the run
 	// header's list.
 	Comments []string
@@ -123,11 +128,17 @@ func (s *Spec) Traits() bench.Traits {
 	if s.Family == SingleTransfer || s.Family == MultPassive {
 		t.Lead = bench.LeadMaxTime // IMB prints t[usec], the slower rank's
 	}
+	if s.Kernel == kernel.IMBIO {
+		t.Latency = false // IMB-IO's S_ benchmarks are one process's file I/O
+	}
 	return t
 }
 
 // MinRanks is the smallest active process count the benchmark is valid for.
 func (s *Spec) MinRanks() int {
+	if s.Kernel == kernel.IMBIO {
+		return 1 // IMB-IO runs everything from one process up
+	}
 	switch s.Family {
 	case SingleTransfer, MsgRate, MultPassive:
 		return 2
@@ -142,7 +153,7 @@ func (s *Spec) Valid(np int) (ok, skip bool) {
 	if np < s.MinRanks() {
 		return false, false
 	}
-	if s.Family == SingleTransfer && np > 2 {
+	if s.Family == SingleTransfer && np > 2 || s.IO.Single && np > 1 {
 		return false, true
 	}
 	return true, false
@@ -152,6 +163,8 @@ func (s *Spec) Valid(np int) (ok, skip bool) {
 // (IMB has none) or aggregate, then non-aggregate.
 func (s *Spec) RunModes() []string {
 	switch {
+	case s.AggregateOnly:
+		return []string{result.ModeAggregate}
 	case s.Modes && s.NonAggrFirst:
 		return []string{result.ModeNonAggregate, result.ModeAggregate}
 	case s.Modes:

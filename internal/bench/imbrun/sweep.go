@@ -56,11 +56,17 @@ func (e *Engine) runNP(job *mpi.Job, s *imb.Spec, comm mpi.Comm, np int, sum *im
 		return err
 	}
 	for _, mode := range o.RunModes(s) {
+		if s.Kernel == kernel.IMBIO { // IMB_init_file, for every process count and mode
+			job.Set(kernel.Params{Kernel: s.Kernel, IO: s.IO})
+			if err := job.IOFile(o.IOFileName(o.IODir, s, color, rank), o.IOFileBytes(s, s.IOProcs(np))); err != nil {
+				return err
+			}
+		}
 		w := &sweep{s: s, np: np, ngroups: ngroups, comm: comm, job: job, active: !comm.Null(), unit: o.Unit(s),
 			sum: sum, prev: o.MsgsPerSample, mode: mode,
 			spec: kernel.Params{Kernel: s.Kernel, Type: o.ElemType(s), Sync: o.Sync, RootShift: o.RootShift,
 				IMBBarrier: o.IMBBarrier, Source: s.Source, Window: o.Window, NBCOp: s.NBCOp, Overlap: s.Overlap,
-				Persist: s.Persist, EXTOp: s.EXTOp, IMBRMAOp: s.IMBRMAOp, Aggregate: mode == result.ModeAggregate}}
+				Persist: s.Persist, EXTOp: s.EXTOp, IMBRMAOp: s.IMBRMAOp, Aggregate: mode == result.ModeAggregate, IO: s.IO}}
 		if err := e.runTable(w, color); err != nil {
 			return err
 		}
@@ -194,8 +200,13 @@ func (e *Engine) repetitions(w *sweep, size int64, count int, lay imb.Layout, n0
 		if err := w.job.Reserve(lay.SendAlloc, lay.RecvAlloc, n0, w.comm.Rank()); err != nil {
 			return 0, err
 		}
-		if w.s.Kernel == kernel.IMBEXT || w.s.Kernel == kernel.IMBRMA { // IMB_init_transfer's window, before the pre-run
+		switch w.s.Kernel { // IMB_init_transfer: the window or the file, before the pre-run
+		case kernel.IMBEXT, kernel.IMBRMA:
 			if err := w.job.OpenWindow(); err != nil {
+				return 0, err
+			}
+		case kernel.IMBIO:
+			if err := w.job.IOOpen(size); err != nil {
 				return 0, err
 			}
 		}
@@ -237,7 +248,7 @@ func (e *Engine) timeSize(w *sweep, size int64, n int) (mine []float64, m measur
 	if !w.active {
 		return mine, m, nil
 	}
-	if o.WarmUp {
+	if o.WarmUp && w.s.Kernel != kernel.IMBIO { // IMB-IO has no warm-up
 		warm := o.WarmupMode(w.s, w.mode)
 		if warm != w.mode {
 			spec := w.spec
