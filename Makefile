@@ -12,7 +12,7 @@ run:
 test:
 	./scripts/test.sh
 
-# gomb against the real peers (IMB-MPI1, -NBC, -MPI4, -EXT, OSU, mpi-comm-bench), both MPIs,
+# gomb against the real peers (IMB-MPI1, -NBC, -MPI4, -EXT, -RMA, -P2P, -MT, -IO, OSU, mpi-comm-bench), both MPIs,
 # ABBA-interleaved: median ratio gomb/peer per benchmark and size, with the
 # peer's launch-to-launch spread, RSS and wall time. The peers are built
 # from sources you have by scripts/build-peers.sh into PEERS (peers/); name
@@ -35,6 +35,8 @@ IMB_P2P_OPENMPI ?= $(PEERS)/openmpi/IMB-P2P
 IMB_P2P_MPICH ?= $(PEERS)/mpich/IMB-P2P
 IMB_MT_OPENMPI ?= $(PEERS)/openmpi/IMB-MT
 IMB_MT_MPICH ?= $(PEERS)/mpich/IMB-MT
+IMB_IO_OPENMPI ?= $(PEERS)/openmpi/IMB-IO
+IMB_IO_MPICH ?= $(PEERS)/mpich/IMB-IO
 OSU_OPENMPI ?= $(PEERS)/openmpi/osu
 OSU_MPICH ?= $(PEERS)/mpich/osu
 MCB_OPENMPI ?= $(PEERS)/openmpi/mpi_comm_bench
@@ -54,14 +56,14 @@ bench-fidelity: build
 		$(call peer,-imb,$(IMB_OPENMPI)) $(call peer,-imb-nbc,$(IMB_NBC_OPENMPI)) \
 		$(call peer,-imb-mpi4,$(IMB_MPI4_OPENMPI)) $(call peer,-imb-ext,$(IMB_EXT_OPENMPI)) \
 		$(call peer,-imb-rma,$(IMB_RMA_OPENMPI)) $(call peer,-imb-p2p,$(IMB_P2P_OPENMPI)) \
-		$(call peer,-imb-mt,$(IMB_MT_OPENMPI)) $(call peer,-osu,$(OSU_OPENMPI)) $(call peer,-mcb,$(MCB_OPENMPI)) \
+		$(call peer,-imb-mt,$(IMB_MT_OPENMPI)) $(call peer,-imb-io,$(IMB_IO_OPENMPI)) $(call peer,-osu,$(OSU_OPENMPI)) $(call peer,-mcb,$(MCB_OPENMPI)) \
 		$(FIDELITY_FLAGS) | tee out/fidelity/openmpi.txt
 	go run ./tools/fidelity -mpi mpich \
 		-launch '$(MPICH_LAUNCH)' -gomb bin/gomb-mpich -rounds $(ROUNDS) -out out/fidelity/mpich \
 		$(call peer,-imb,$(IMB_MPICH)) $(call peer,-imb-nbc,$(IMB_NBC_MPICH)) \
 		$(call peer,-imb-mpi4,$(IMB_MPI4_MPICH)) $(call peer,-imb-ext,$(IMB_EXT_MPICH)) \
 		$(call peer,-imb-rma,$(IMB_RMA_MPICH)) $(call peer,-imb-p2p,$(IMB_P2P_MPICH)) \
-		$(call peer,-imb-mt,$(IMB_MT_MPICH)) $(call peer,-osu,$(OSU_MPICH)) $(call peer,-mcb,$(MCB_MPICH)) \
+		$(call peer,-imb-mt,$(IMB_MT_MPICH)) $(call peer,-imb-io,$(IMB_IO_MPICH)) $(call peer,-osu,$(OSU_MPICH)) $(call peer,-mcb,$(MCB_MPICH)) \
 		$(MPICH_NP4) $(FIDELITY_FLAGS) | tee out/fidelity/mpich.txt
 
 # A spot check of the timed loops after a change that should not move them:

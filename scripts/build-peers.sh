@@ -8,8 +8,7 @@
 #   peers/<mpi>/IMB-MPI1-O2   the same at -O2
 #   peers/<mpi>/IMB-NBC       IMB-NBC as upstream builds it (-O0)
 #   peers/<mpi>/IMB-EXT       IMB-EXT likewise
-#   peers/<mpi>/IMB-RMA, IMB-P2P, IMB-MT (OpenMP) likewise; IMB-IO, whose
-#                             logs gomb reads (the importer's fixtures)
+#   peers/<mpi>/IMB-RMA, IMB-P2P, IMB-MT (OpenMP), IMB-IO likewise
 #   peers/<mpi>/IMB-MPI4      IMB-MPI4 likewise (with Open MPI 4, whose MPI-4
 #                             persistent collectives are MPIX_*_init, through
 #                             a header that maps the MPI-4 names onto them)

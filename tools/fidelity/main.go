@@ -38,6 +38,8 @@ Peers (at least one):
   -imb-p2p PATH IMB-P2P built for the launcher's MPI
   -imb-mt PATH  IMB-MT built for the launcher's MPI (one thread a rank unless
                 -imb-mt-args says -thread_level multiple)
+  -imb-io PATH  IMB-IO built for the launcher's MPI (both write their files
+                in the work directory's io/)
   -osu DIR      directory holding the OSU 7 binaries (osu_latency, ...), or
                 OSU's libexec tree
   -mcb PATH     mpi-comm-bench's binary
@@ -63,6 +65,7 @@ func main() {
 		{sub: "imb-rma", args: "-msglog 0:16 Unidir_put", np: 2},
 		{sub: "imb-p2p", args: "-msglog 16 -iter 10000,100 -pause 10000 Stencil2D PingPong", np: 4},
 		{sub: "imb-mt", args: "-count 1,16,256,4096,16384 -repeat 5000 -warmup 500 PingPongMT", np: 2},
+		{sub: "imb-io", args: "-msglog 0:16 P_Write_Indv", np: 2},
 	}
 	for _, sj := range cfg.suites {
 		prog := strings.ToUpper(sj.sub)
@@ -105,9 +108,18 @@ func main() {
 	if cfg.label == "" {
 		cfg.label = strings.Fields(cfg.launch)[0]
 	}
+	// IMB-IO's job runs in a directory of its own: every path absolute
+	for _, p := range []*string{&cfg.out, &cfg.gomb} {
+		*p, _ = filepath.Abs(*p)
+	}
+	for _, s := range cfg.suites {
+		if s.bin != "" {
+			s.bin, _ = filepath.Abs(s.bin)
+		}
+	}
 	jobs, err := cfg.jobs()
 	if err == nil && len(jobs) == 0 {
-		err = errors.New("no peer given (-imb, -imb-nbc, -imb-mpi4, -imb-ext, -imb-rma, -imb-p2p, -imb-mt, -osu, -mcb)")
+		err = errors.New("no peer given (-imb, -imb-nbc, -imb-mpi4, -imb-ext, -imb-rma, -imb-p2p, -imb-mt, -imb-io, -osu, -mcb)")
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "fidelity:", err)
@@ -145,6 +157,7 @@ type job struct {
 	peer   []string // the peer's program and arguments
 	gomb   []string // gomb's
 	format string   // what the importer should expect ("imb", "osu", "ring")
+	dir    string   // where both run ("": the current directory)
 	// interrupt: the peer runs until SIGINT (mpi-comm-bench); stop it after
 	// this long.
 	interrupt time.Duration
@@ -205,8 +218,13 @@ func (c *config) jobs() ([]job, error) {
 	for _, s := range c.suites {
 		if s.bin != "" && c.wants("imb") {
 			a := append(append([]string{}, extra...), strings.Fields(s.args)...)
-			js = append(js, job{name: fmt.Sprintf("%s-np%d", s.sub, s.np), np: s.np, format: "imb",
-				peer: append([]string{s.bin}, a...), gomb: append([]string{c.gomb, s.sub}, a...)})
+			j := job{name: fmt.Sprintf("%s-np%d", s.sub, s.np), np: s.np, format: "imb",
+				peer: append([]string{s.bin}, a...), gomb: append([]string{c.gomb, s.sub}, a...)}
+			if s.sub == "imb-io" { // both programs' files on the same file system, out of the way
+				j.dir = filepath.Join(c.out, "io")
+				j.gomb = append(j.gomb, "-dir", j.dir)
+			}
+			js = append(js, j)
 		}
 	}
 	if c.osu != "" && c.wants("osu") {
@@ -328,6 +346,12 @@ func (c *config) runOne(j job, prog string, round, slot int, wrap string) (launc
 	defer f.Close()
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdout, cmd.Stderr = f, f
+	if j.dir != "" {
+		if err := os.MkdirAll(j.dir, 0o755); err != nil {
+			return l, err
+		}
+		cmd.Dir = j.dir
+	}
 	t0 := time.Now()
 	if err := cmd.Start(); err != nil {
 		return l, err
