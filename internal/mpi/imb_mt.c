@@ -348,15 +348,8 @@ static void run_thread(gomb_mt *m, const gomb_mt_call *c, int t) {
         uint64_t kend = gomb_tick();
         h->t = MPI_Wtime() - t0;
         h->result = res;
-        if (res && c->record && rc == MPI_SUCCESS) {
-            // the stamps into per-repetition seconds adding up to the loop time
-            uint64_t span = kend - k0, prev = k0;
-            double scale = span ? h->t / (double)span : 0;
-            for (int i = 0; i < c->repeat; i++) {
-                h->samples[i] = span ? (double)(h->ticks[i] - prev) * scale : h->t / c->repeat;
-                prev = h->ticks[i];
-            }
-            if (span) h->samples[0] += (double)(kend - prev) * scale;
+        if (res && c->record && rc == MPI_SUCCESS && c->repeat > 0) {
+            gomb_ticks_to_samples(h->samples, h->ticks, k0, kend, h->t, c->repeat);
             h->nsamples = c->repeat;
         }
         if (res && c->check && rc == MPI_SUCCESS && c->op != GOMB_MT_UNIBAND && c->op != GOMB_MT_BIBAND) {

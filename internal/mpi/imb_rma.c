@@ -91,15 +91,10 @@ static inline int issue(gomb_job *j, MPI_Datatype dt, int cnt, int target, int i
         return MPI_Compare_and_swap(j->rbuf + 2 * sizeof(int) + vo, j->rbuf + sizeof(int) + vo, j->rbuf + ro, MPI_INT,
                                     target, (MPI_Aint)ro, w);
     }
-    case GOMB_IRMA_UNIDIR_GET:
-    case GOMB_IRMA_BIDIR_GET:
-    case GOMB_IRMA_GET_LOCAL:
-    case GOMB_IRMA_GET_ALL_LOCAL:
-    case GOMB_IRMA_ONE_GET_ALL:
-    case GOMB_IRMA_ALL_GET_ALL:
+    }
+    if (rma_get(j->imb_rma_op)) // (the exchanges have their own loop)
         return MPI_Get(j->rbuf + (size_t)(i % j->r_cache_iter) * j->r_offs, cnt, dt, target,
                        (MPI_Aint)((size_t)(i % j->s_cache_iter) * j->s_offs), cnt, dt, w);
-    }
     return MPI_Put(j->sbuf + (size_t)(i % j->s_cache_iter) * j->s_offs, cnt, dt, target,
                    (MPI_Aint)((size_t)(i % j->r_cache_iter) * j->r_offs), cnt, dt, w);
 }

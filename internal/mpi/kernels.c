@@ -38,22 +38,27 @@ int gomb_n_barriers(gomb_job *j) {
     return rc;
 }
 
-// gomb_loop_samples turns the cycle-counter stamps of a loop-timed kernel
-// into per-iteration seconds that add up to the MPI_Wtime interval. Stamp i
-// falls inside iteration i; sample i is the time from stamp i-1 to stamp i,
-// and the stretch after the last stamp (kend), the rest of the last
-// iteration, makes up sample 0's start.
+// gomb_ticks_to_samples turns the cycle-counter stamps of a loop timed
+// whole (elapsed seconds, from stamp k0 to kend) into per-iteration
+// seconds that add up to elapsed. Stamp i falls inside iteration i; sample
+// i is the time from stamp i-1 to stamp i, and the stretch after the last
+// stamp (kend), the rest of the last iteration, makes up sample 0's start.
+void gomb_ticks_to_samples(double *samples, const uint64_t *ticks, uint64_t k0, uint64_t kend, double elapsed, int n) {
+    uint64_t span = kend - k0, prev = k0;
+    double scale = span ? elapsed / (double)span : 0;
+    for (int i = 0; i < n; i++) {
+        samples[i] = span ? (double)(ticks[i] - prev) * scale : elapsed / n;
+        prev = ticks[i];
+    }
+    if (span && n > 0) samples[0] += (double)(kend - prev) * scale;
+}
+
+// gomb_loop_samples is gomb_ticks_to_samples for a job's loop of n
+// iterations (record set).
 void gomb_loop_samples(gomb_job *j, uint64_t k0, uint64_t kend, int n) {
     j->nsamples = 0;
     if (!j->record || n <= 0) return;
-    uint64_t span = kend - k0;
-    double scale = span ? j->elapsed / (double)span : 0;
-    uint64_t prev = k0;
-    for (int i = 0; i < n; i++) {
-        j->samples[i] = span ? (double)(j->ticks[i] - prev) * scale : j->elapsed / n;
-        prev = j->ticks[i];
-    }
-    if (span) j->samples[0] += (double)(kend - prev) * scale;
+    gomb_ticks_to_samples(j->samples, j->ticks, k0, kend, j->elapsed, n);
     j->nsamples = n;
 }
 

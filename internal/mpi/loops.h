@@ -13,6 +13,7 @@
 int gomb_job_barrier(gomb_job *j);
 int gomb_n_barriers(gomb_job *j);
 void gomb_loop_samples(gomb_job *j, uint64_t k0, uint64_t kend, int n);
+void gomb_ticks_to_samples(double *samples, const uint64_t *ticks, uint64_t k0, uint64_t kend, double elapsed, int n);
 // gomb_imb_cpu_exploit is IMB_cpu_exploit (imb_nbc.c): IMB-NBC's and IMB-RMA's
 // compute, as many -O0 passes of a small matrix-vector product as fill
 // target_secs, the count fixed by an initialising call.

@@ -75,46 +75,17 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 	fs.IntVar(&o.Warmup, "warmup", o.Warmup, "`N` warm-up iterations")
 	fs.IntVar(&o.Repeat, "repeat", o.Repeat, "`N` timed iterations")
 	fs.IntVar(&o.Window, "window_size", o.Window, "`N` UniBandMT and BiBandMT window")
-	fs.Func("barrier", "`on|off|special` the barrier between phases: MPI_Barrier, none, or a dissemination of empty MPI_Sendrecv (default on)", func(s string) error {
-		switch s {
-		case "on":
-			o.Barrier = kernel.MTBarrierOn
-		case "off":
-			o.Barrier = kernel.MTBarrierOff
-		case "special":
-			o.Barrier = kernel.MTBarrierSpecial
-		default:
-			return fmt.Errorf("want on, off or special, got %q", s)
-		}
-		return nil
-	})
+	fs.Func("barrier", "`on|off|special` the barrier between phases: MPI_Barrier, none, or a dissemination of empty MPI_Sendrecv (default on)",
+		oneOf(&o.Barrier, word[kernel.MTBarrierMode]{"on", kernel.MTBarrierOn}, word[kernel.MTBarrierMode]{"off", kernel.MTBarrierOff},
+			word[kernel.MTBarrierMode]{"special", kernel.MTBarrierSpecial}))
 	fs.IntVar(&o.MallocAlign, "malloc_align", o.MallocAlign, "`B` buffer alignment in bytes")
-	fs.Func("malloc_algo", "`serial|continuous|parallel` how the threads' buffers are allocated (the last two with -thread_level multiple; default serial)", func(s string) error {
-		switch s {
-		case "serial":
-			o.MallocAlgo = kernel.MTMallocSerial
-		case "continuous":
-			o.MallocAlgo = kernel.MTMallocContinuous
-		case "parallel":
-			o.MallocAlgo = kernel.MTMallocParallel
-		default:
-			return fmt.Errorf("want serial, continuous or parallel, got %q", s)
-		}
-		return nil
-	})
+	fs.Func("malloc_algo", "`serial|continuous|parallel` how the threads' buffers are allocated (the last two with -thread_level multiple; default serial)",
+		oneOf(&o.MallocAlgo, word[kernel.MTMalloc]{"serial", kernel.MTMallocSerial},
+			word[kernel.MTMalloc]{"continuous", kernel.MTMallocContinuous}, word[kernel.MTMalloc]{"parallel", kernel.MTMallocParallel}))
 	fs.Var(cli.Switch{P: &o.Check}, "check", "`on|off` check the point-to-point benchmarks' data (ints only); failures are counted per rank")
 	fs.BoolVar(&o.NoHeader, "noheader", false, "no banner")
-	fs.Func("datatype", "`int|char` the element type (default int)", func(s string) error {
-		switch s {
-		case "int":
-			o.Type = kernel.Int
-		case "char":
-			o.Type = kernel.Char
-		default:
-			return fmt.Errorf("want int or char, got %q", s)
-		}
-		return nil
-	})
+	fs.Func("datatype", "`int|char` the element type (default int)",
+		oneOf(&o.Type, word[kernel.Datatype]{"int", kernel.Int}, word[kernel.Datatype]{"char", kernel.Char}))
 	fs.Func("thread_level", "`L` single, funneled, serialized, multiple (OMP_NUM_THREADS threads a rank, each with its own communicator) or nompinit (default single: one thread)", func(s string) (err error) {
 		c.Thread, err = kernel.ParseThreadLevel(s)
 		return err
@@ -154,4 +125,27 @@ func (c *CommandLine) Finish(names []string) error {
 		return fmt.Errorf("-count: no counts")
 	}
 	return nil
+}
+
+// word is a flag's word and the value it stands for.
+type word[T any] struct {
+	w string
+	v T
+}
+
+// oneOf is the Set of a flag that takes one of words: the word's value
+// into *p, else "want a, b or c".
+func oneOf[T any](p *T, words ...word[T]) func(string) error {
+	return func(s string) error {
+		var names []string
+		for _, x := range words {
+			if s == x.w {
+				*p = x.v
+				return nil
+			}
+			names = append(names, x.w)
+		}
+		last := len(names) - 1
+		return fmt.Errorf("want %s or %s, got %q", strings.Join(names[:last], ", "), names[last], s)
+	}
 }
