@@ -405,66 +405,70 @@ static int io_found(const unsigned char *got, size_t len, uint64_t limit) {
 }
 
 // io_check_writes reads the n records the timed loop wrote back (the
-// file's rank 0, through a handle of its own, as IMB's check does) and
-// counts the bytes that differ from what the ranks wrote. The shared
-// pointer's non-collective writes land in the order the ranks came: there
-// every block must be one of a rank's, each rank's n times.
+// file's rank 0, through a handle of its own, as IMB's check does), a
+// chunk of whole records at a time, and counts the bytes that differ from
+// what the ranks wrote. The shared pointer's independent writes land in
+// the order the ranks came: there every block must be one of a rank's,
+// each rank's n times.
 static int io_check_writes(gomb_job *j, long *bad, long *first, double *got, double *want) {
     int rc = MPI_Barrier(j->io_comm);
     if (rc != MPI_SUCCESS || j->io_rank != 0 || j->io_total == 0) return rc;
-    int procs = j->io_priv ? 1 : (j->io_single ? 1 : j->np);
+    int procs = j->io_priv || j->io_single ? 1 : j->np;
+    int shared = j->io_pos == GOMB_IO_SHARED && !j->io_coll && procs > 1;
     size_t rec = (size_t)j->io_total, span = rec * (size_t)j->n;
-    unsigned char *buf = malloc(span ? span : 1);
-    if (!buf) return MPI_ERR_NO_MEM;
-    MPI_File f;
-    MPI_Status st;
-    rc = MPI_File_open(MPI_COMM_SELF, j->io_path, io_amode(j), MPI_INFO_NULL, &f);
-    if (rc == MPI_SUCCESS) {
-        memset(buf, 0, span);
-        for (size_t done = 0; rc == MPI_SUCCESS && done < span;) {
-            int part = (int)(span - done < (1u << 30) ? span - done : (1u << 30));
-            rc = MPI_File_read_at(f, (MPI_Offset)done, buf + done, part, MPI_BYTE, &st);
-            done += (size_t)part;
+    size_t per = (64u << 20) / rec, chunk = rec * (per < 1 ? 1 : per < (size_t)j->n ? per : (size_t)j->n);
+    unsigned char *buf = malloc(chunk + rec); // a chunk, and a block carried over from the one before
+    int *left = calloc((size_t)procs, sizeof(int));
+    MPI_File f = MPI_FILE_NULL;
+    if (!buf || !left) rc = MPI_ERR_NO_MEM;
+    if (rc == MPI_SUCCESS) rc = MPI_File_open(MPI_COMM_SELF, j->io_path, io_amode(j), MPI_INFO_NULL, &f);
+    for (int r = 0; r < procs && left; r++) left[r] = j->n;
+    size_t done = 0, have = 0, at = 0; // read so far; bytes in buf; buf[0]'s place in the records
+    while (rc == MPI_SUCCESS && done < span) {
+        size_t part = span - done < chunk ? span - done : chunk;
+        MPI_Status st;
+        memset(buf + have, 0, part);
+        rc = MPI_File_read_at(f, (MPI_Offset)done, buf + have, (int)part, MPI_BYTE, &st);
+        if (rc != MPI_SUCCESS) break;
+        if (gomb_fault_corrupt && done == 0) buf[0] ^= 0xff;
+        done += part;
+        have += part;
+        if (!shared) { // whole records, each the message of size bytes
+            for (size_t o = 0; o < have; o += rec) io_tally(buf + o, rec, 0, at + o, bad, first, got, want);
+            at += have;
+            have = 0;
+            continue;
         }
-        MPI_File_close(&f);
-    }
-    if (rc != MPI_SUCCESS) {
-        free(buf);
-        return rc;
-    }
-    if (gomb_fault_corrupt) buf[0] ^= 0xff;
-    if (j->io_pos == GOMB_IO_SHARED && !j->io_coll && procs > 1) {
-        int *left = malloc(sizeof(int) * (size_t)procs);
-        if (!left) {
-            free(buf);
-            return MPI_ERR_NO_MEM;
-        }
-        for (int r = 0; r < procs; r++) left[r] = j->n;
         size_t o = 0;
-        while (o < span) {
+        while (o < have) {
             int who = -1;
             size_t len = 0, pos1 = 0;
             for (int r = 0; r < procs && who < 0; r++) {
                 len = io_portion(r, procs, rec, &pos1);
-                if (left[r] == 0 || len == 0 || o + len > span) continue;
+                if (left[r] == 0 || len == 0 || o + len > have) continue;
                 size_t i = 0;
                 while (i < len && buf[o + i] == io_byte(pos1 + i)) i++;
                 if (i == len) who = r;
             }
-            if (who < 0) { // no rank's block: the rest is wrong
-                io_tally(buf + o, span - o, o % rec, o, bad, first, got, want);
-                if (*bad == 0) *bad = (long)(span - o), *first = (long)o;
-                break;
+            if (who >= 0) {
+                left[who]--;
+                o += len;
+            } else if (done < span && have - o < rec) {
+                break; // a block cut by the chunk's end: the next read completes it
+            } else { // no rank's block: the rest is wrong
+                if (*bad == 0) *first = (long)(at + o), *got = buf[o], *want = 0;
+                *bad += (long)(span - at - o);
+                done = span, o = have;
             }
-            left[who]--;
-            o += len;
         }
-        free(left);
-    } else {
-        for (size_t k = 0; k < (size_t)j->n; k++) io_tally(buf + k * rec, rec, 0, k * rec, bad, first, got, want);
+        memmove(buf, buf + o, have - o);
+        at += o;
+        have -= o;
     }
+    if (f != MPI_FILE_NULL) MPI_File_close(&f);
     free(buf);
-    return MPI_SUCCESS;
+    free(left);
+    return rc;
 }
 
 // io_check_reads reads record 0 again, blocking, as the benchmark
