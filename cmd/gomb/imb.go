@@ -389,14 +389,18 @@ func ioDirectory(s *session.Session, o *imb.Options) (done func(), err error) {
 		s.AtExit(clean)
 	}
 	return func() {
-		// every rank's files are closed once all are here
-		if s.World.Barrier() == nil && s.Rank != 0 {
+		// once every rank is here every file is closed: the others remove
+		// theirs, then rank 0 what is left and the directory
+		if s.World.Barrier() != nil {
+			return
+		}
+		if s.Rank != 0 {
 			clean()
 		}
 		if s.World.Barrier() == nil && s.Rank == 0 {
 			clean()
+			s.ClearAtExit()
 		}
-		s.ClearAtExit()
 	}, nil
 }
 

@@ -59,6 +59,9 @@ func (e *Engine) Run(specs []*imb.Spec) (imb.Summary, error) {
 			return sum, err
 		}
 	}
+	if err := e.calibrate(specs); err != nil {
+		return sum, err
+	}
 	// Each benchmark's communicator lives on after its table, as in
 	// IMB-MPI1 (every benchmark holds its own copy of IMB's comm_info and
 	// frees only its own previous communicator, when its process count
@@ -69,9 +72,6 @@ func (e *Engine) Run(specs []*imb.Spec) (imb.Summary, error) {
 	// its table, Open MPI's Reduce_scatter_block at 64 KiB after eight
 	// other benchmarks trimmed and regrew the heap in every call (2.5 times
 	// IMB's time).
-	if err := e.calibrate(specs); err != nil {
-		return sum, err
-	}
 	comms := map[*imb.Spec]mpi.Comm{}
 	defer func() {
 		for _, c := range comms {
@@ -358,7 +358,7 @@ func (e *Engine) row(t *imb.Table, r *result.Result, ranks []int, vals []float64
 		r.NBC = overlapOf(ranks, vals, scale)
 	}
 	if s.Passive {
-		r.NBC = passiveOf(ranks, vals, scale)
+		r.NBC = maxTimesOf(ranks, vals, scale)
 	}
 	if s.BWScale > 0 && r.TMaxUS > 0 {
 		if s.Family == imb.MsgRate {
@@ -400,14 +400,7 @@ func overlapOf(ranks []int, vals []float64, scale float64) *result.NBC {
 // overlap, 100 * max(0, min(1, (t_pure + t_CPU - t_ovrl) / min(t_pure,
 // t_CPU))).
 func ioOverlapOf(ranks []int, vals []float64, scale float64) *result.NBC {
-	n := &result.NBC{}
-	for _, w := range ranks {
-		v := vals[w*nSlots:]
-		if v[bench.SlotTime] >= 0 {
-			n.OverallUS = max(n.OverallUS, v[bench.SlotTime]*scale)
-			n.PureUS = max(n.PureUS, v[slotPure]*scale)
-		}
-	}
+	n := maxTimesOf(ranks, vals, scale)
 	n.ComputeUS = vals[slotComp] * scale
 	if d := min(n.PureUS, n.ComputeUS); d > 0 {
 		n.OverlapPct = 100 * max(0, min(1, (n.PureUS+n.ComputeUS-n.OverallUS)/d))
@@ -415,9 +408,10 @@ func ioOverlapOf(ranks []int, vals []float64, scale float64) *result.NBC {
 	return n
 }
 
-// passiveOf is Truly_passive_put's row: IMB's largest t_pure and largest
-// t_ovrl over the ranks (the origin's: the only rank that times).
-func passiveOf(ranks []int, vals []float64, scale float64) *result.NBC {
+// maxTimesOf is the largest t_pure and the largest t_ovrl over the ranks
+// that time: Truly_passive_put's row (the origin's, the only rank that
+// times) and the start of IMB-IO's.
+func maxTimesOf(ranks []int, vals []float64, scale float64) *result.NBC {
 	n := &result.NBC{}
 	for _, w := range ranks {
 		v := vals[w*nSlots:]
