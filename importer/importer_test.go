@@ -252,6 +252,13 @@ func TestFacts(t *testing.T) {
 				t.Errorf("%+v %v %d", r.Run.Tool, r.Run.Source.Meta, len(r.Results))
 			}
 		}},
+		// OSU 7.2's persistent point-to-point tests, by their titles
+		{file: "osu_latency_persistent_np2.txt", format: OSU, runs: 1, rows: []want{
+			{"latency_persistent", 2, 1, -1, 0, 0.50, 0.50, 0.50, 0, "ok"},
+		}},
+		{file: "osu_bw_persistent_np2.txt", format: OSU, runs: 1, rows: []want{
+			{"bw_persistent", 2, 4194304, -1, 0, 0, 0, 0, 9027.02, "ok"},
+		}},
 		{file: "osu5_latency.txt", format: OSU, runs: 1, rows: []want{
 			{"latency", 2, 1048576, -1, 0, 146.81, 146.81, 146.81, 0, "ok"},
 		}},

@@ -76,8 +76,12 @@ func parseOSU(args []string) (*osuConfig, error) {
 
 func osuList(w io.Writer) {
 	fmt.Fprintf(w, "# OSU Micro-Benchmarks 7 tests in gomb\n")
+	width := 0
 	for _, s := range osu.Specs() {
-		fmt.Fprintf(w, "  %-16s %s\n", s.Name, s.Summary)
+		width = max(width, len(s.Name))
+	}
+	for _, s := range osu.Specs() {
+		fmt.Fprintf(w, "  %-*s %s\n", width, s.Name, s.Summary)
 	}
 }
 

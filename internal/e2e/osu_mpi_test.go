@@ -170,6 +170,9 @@ func TestOSULayout(t *testing.T) {
 		{"osu_put_latency_np2.txt", []string{"put_latency"}},
 		{"osu_allreduce_f_np2.txt", []string{"allreduce", "-f"}},
 		{"osu_barrier_np2.txt", []string{"barrier"}},
+		{"osu_latency_persistent_np2.txt", []string{"latency_persistent"}},
+		{"osu_bw_persistent_np2.txt", []string{"bw_persistent"}},
+		{"osu_bibw_persistent_np2.txt", []string{"bibw_persistent"}},
 	}
 	for _, m := range mpis {
 		for _, c := range cases {

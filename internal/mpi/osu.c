@@ -10,25 +10,50 @@
 // these kernels do the same and keep every iteration's time as a sample.
 #include "pair.h"
 
+// start_wait is one operation of a persistent request (OSU's _persistent
+// tests: MPI_Start, MPI_Wait).
+static inline int start_wait(MPI_Request *r) {
+    int rc = MPI_Start(r);
+    return rc == MPI_SUCCESS ? MPI_Wait(r, MPI_STATUS_IGNORE) : rc;
+}
+
+static void free_requests(MPI_Request *r, int n) {
+    for (int k = 0; k < n; k++)
+        if (r[k] != MPI_REQUEST_NULL) MPI_Request_free(&r[k]);
+}
+
 // osu_latency / osu_multi_lat: the lower rank of a pair times every round
-// trip from before MPI_Send to after MPI_Recv.
+// trip from before MPI_Send to after MPI_Recv. osu_latency_persistent
+// (persist): the same with MPI_Send_init and MPI_Recv_init made once for
+// the size (the lower rank's send first), MPI_Start and MPI_Wait each way.
 static int k_osu_latency(gomb_job *j) {
     PAIR_PROLOGUE;
+    MPI_Request pr[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL}; // send, receive
+    if (j->persist) {
+        if (lower) {
+            rc = MPI_Send_init(sb, cnt, dt, peer, 1, j->comm, &pr[0]);
+            if (OK) rc = MPI_Recv_init(rb, cnt, dt, peer, 1, j->comm, &pr[1]);
+        } else {
+            rc = MPI_Recv_init(rb, cnt, dt, peer, 1, j->comm, &pr[1]);
+            if (OK) rc = MPI_Send_init(sb, cnt, dt, peer, 1, j->comm, &pr[0]);
+        }
+    }
     for (int i = 0; i < j->skip + n && OK; i++) {
         if (lower) {
             double t0 = MPI_Wtime();
             STAGE_OUT(j, B);
-            rc = MPI_Send(sb, cnt, dt, peer, 1, j->comm);
-            if (OK) rc = MPI_Recv(rb, cnt, dt, peer, 1, j->comm, MPI_STATUS_IGNORE);
+            rc = j->persist ? start_wait(&pr[0]) : MPI_Send(sb, cnt, dt, peer, 1, j->comm);
+            if (OK) rc = j->persist ? start_wait(&pr[1]) : MPI_Recv(rb, cnt, dt, peer, 1, j->comm, MPI_STATUS_IGNORE);
             STAGE_IN(j, B);
             store(j, i, MPI_Wtime() - t0, &sum, rec);
         } else {
-            rc = MPI_Recv(rb, cnt, dt, peer, 1, j->comm, MPI_STATUS_IGNORE);
+            rc = j->persist ? start_wait(&pr[1]) : MPI_Recv(rb, cnt, dt, peer, 1, j->comm, MPI_STATUS_IGNORE);
             STAGE_IN(j, B);
             STAGE_OUT(j, B);
-            if (OK) rc = MPI_Send(sb, cnt, dt, peer, 1, j->comm);
+            if (OK) rc = j->persist ? start_wait(&pr[0]) : MPI_Send(sb, cnt, dt, peer, 1, j->comm);
         }
     }
+    free_requests(pr, 2);
     j->elapsed = lower ? sum : -1;
     j->nsamples = lower && rec && OK ? n : 0;
     return rc;
@@ -36,23 +61,30 @@ static int k_osu_latency(gomb_job *j) {
 
 // osu_bw, osu_mbw_mr (pairs): a window of MPI_Isend, MPI_Waitall, then a
 // 4-byte reply; osu_bibw: windows both ways. Timed per iteration on the
-// lower rank of each pair.
+// lower rank of each pair. osu_bw_persistent, osu_bibw_persistent
+// (persist): the window's requests made once for the size (MPI_Send_init,
+// MPI_Recv_init), MPI_Startall and MPI_Waitall each iteration.
 static int k_osu_bw(gomb_job *j, int bidir) {
     PAIR_PROLOGUE;
-    int w = j->window;
+    int w = j->window, sends = bidir || lower, recvs = bidir || !lower, np = 0;
     char ack[4] = {0};
+    if (j->persist) { // the receives first, as the loop posts them
+        for (int k = 0; recvs && k < w && OK; k++) rc = MPI_Recv_init(rb, cnt, dt, peer, 100, j->comm, &j->reqs[np++]);
+        for (int k = 0; sends && k < w && OK; k++) rc = MPI_Send_init(sb, cnt, dt, peer, 100, j->comm, &j->reqs[np++]);
+    }
     for (int i = 0; i < j->skip + n && OK; i++) {
         double t0 = MPI_Wtime();
         int nr = 0;
-        if (bidir || lower) STAGE_OUT(j, B);
-        if (bidir || !lower)
-            for (int k = 0; k < w && OK; k++)
-                rc = MPI_Irecv(rb, cnt, dt, peer, 100, j->comm, &j->reqs[nr++]);
-        if (bidir || lower)
-            for (int k = 0; k < w && OK; k++)
-                rc = MPI_Isend(sb, cnt, dt, peer, 100, j->comm, &j->reqs[nr++]);
+        if (sends) STAGE_OUT(j, B);
+        if (j->persist) {
+            nr = np;
+            rc = MPI_Startall(nr, j->reqs);
+        } else {
+            for (int k = 0; recvs && k < w && OK; k++) rc = MPI_Irecv(rb, cnt, dt, peer, 100, j->comm, &j->reqs[nr++]);
+            for (int k = 0; sends && k < w && OK; k++) rc = MPI_Isend(sb, cnt, dt, peer, 100, j->comm, &j->reqs[nr++]);
+        }
         if (OK) rc = MPI_Waitall(nr, j->reqs, MPI_STATUSES_IGNORE);
-        if (bidir || !lower) STAGE_IN(j, B);
+        if (recvs) STAGE_IN(j, B);
         if (OK && !bidir) {
             if (lower)
                 rc = MPI_Recv(ack, 4, MPI_CHAR, peer, 101, j->comm, MPI_STATUS_IGNORE);
@@ -61,6 +93,7 @@ static int k_osu_bw(gomb_job *j, int bidir) {
         }
         if (lower) store(j, i, MPI_Wtime() - t0, &sum, rec);
     }
+    if (j->persist) free_requests(j->reqs, np);
     j->elapsed = lower ? sum : -1;
     j->nsamples = lower && rec && OK ? n : 0;
     return rc;

@@ -123,8 +123,15 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("%s: default sync not among its modes", s.Name)
 		}
 	}
-	if len(names) != 36 {
-		t.Errorf("%d tests, want 36 (5 pt2pt, 9 one-sided, 13 collectives, 8 non-blocking, oneway)", len(names))
+	if len(names) != 39 {
+		t.Errorf("%d tests, want 39 (5 pt2pt, 3 persistent pt2pt, 9 one-sided, 13 collectives, 8 non-blocking, oneway)", len(names))
+	}
+	for _, n := range []string{"latency", "bw", "bibw"} {
+		p, _ := Lookup(n + "_persistent")
+		s, _ := Lookup(n)
+		if p == nil || !p.Job.Persist || p.Job.Kernel != s.Job.Kernel || p.Kind != s.Kind || p.BWFactor != s.BWFactor {
+			t.Errorf("%s_persistent is not %s with persistent requests: %+v", n, n, p)
+		}
 	}
 	if s, ok := Lookup("osu_latency"); !ok || s.Name != "latency" {
 		t.Error("osu_ prefix not accepted")
