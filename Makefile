@@ -39,6 +39,8 @@ IMB_IO_OPENMPI ?= $(PEERS)/openmpi/IMB-IO
 IMB_IO_MPICH ?= $(PEERS)/mpich/IMB-IO
 OSU_OPENMPI ?= $(PEERS)/openmpi/osu
 OSU_MPICH ?= $(PEERS)/mpich/osu
+OSU74_OPENMPI ?= $(PEERS)/openmpi/osu74
+OSU74_MPICH ?= $(PEERS)/mpich/osu74
 MCB_OPENMPI ?= $(PEERS)/openmpi/mpi_comm_bench
 MCB_MPICH ?= $(PEERS)/mpich/mpi_comm_bench
 OMPI_LAUNCH = mpirun.openmpi -np {np} --bind-to core:overload-allowed --oversubscribe --mca btl self,vader --mca oob_tcp_if_include lo
@@ -56,14 +58,16 @@ bench-fidelity: build
 		$(call peer,-imb,$(IMB_OPENMPI)) $(call peer,-imb-nbc,$(IMB_NBC_OPENMPI)) \
 		$(call peer,-imb-mpi4,$(IMB_MPI4_OPENMPI)) $(call peer,-imb-ext,$(IMB_EXT_OPENMPI)) \
 		$(call peer,-imb-rma,$(IMB_RMA_OPENMPI)) $(call peer,-imb-p2p,$(IMB_P2P_OPENMPI)) \
-		$(call peer,-imb-mt,$(IMB_MT_OPENMPI)) $(call peer,-imb-io,$(IMB_IO_OPENMPI)) $(call peer,-osu,$(OSU_OPENMPI)) $(call peer,-mcb,$(MCB_OPENMPI)) \
+		$(call peer,-imb-mt,$(IMB_MT_OPENMPI)) $(call peer,-imb-io,$(IMB_IO_OPENMPI)) $(call peer,-osu,$(OSU_OPENMPI)) \
+		$(call peer,-osu74,$(OSU74_OPENMPI)) $(call peer,-mcb,$(MCB_OPENMPI)) \
 		$(FIDELITY_FLAGS) | tee out/fidelity/openmpi.txt
 	go run ./tools/fidelity -mpi mpich \
 		-launch '$(MPICH_LAUNCH)' -gomb bin/gomb-mpich -rounds $(ROUNDS) -out out/fidelity/mpich \
 		$(call peer,-imb,$(IMB_MPICH)) $(call peer,-imb-nbc,$(IMB_NBC_MPICH)) \
 		$(call peer,-imb-mpi4,$(IMB_MPI4_MPICH)) $(call peer,-imb-ext,$(IMB_EXT_MPICH)) \
 		$(call peer,-imb-rma,$(IMB_RMA_MPICH)) $(call peer,-imb-p2p,$(IMB_P2P_MPICH)) \
-		$(call peer,-imb-mt,$(IMB_MT_MPICH)) $(call peer,-imb-io,$(IMB_IO_MPICH)) $(call peer,-osu,$(OSU_MPICH)) $(call peer,-mcb,$(MCB_MPICH)) \
+		$(call peer,-imb-mt,$(IMB_MT_MPICH)) $(call peer,-imb-io,$(IMB_IO_MPICH)) $(call peer,-osu,$(OSU_MPICH)) \
+		$(call peer,-osu74,$(OSU74_MPICH)) $(call peer,-mcb,$(MCB_MPICH)) \
 		$(MPICH_NP4) $(FIDELITY_FLAGS) | tee out/fidelity/mpich.txt
 
 # A spot check of the timed loops after a change that should not move them:

@@ -259,6 +259,14 @@ func TestFacts(t *testing.T) {
 		{file: "osu_bw_persistent_np2.txt", format: OSU, runs: 1, rows: []want{
 			{"bw_persistent", 2, 4194304, -1, 0, 0, 0, 0, 9027.02, "ok"},
 		}},
+		// OSU 7.4's persistent collectives (-f: min, max, iterations)
+		{file: "osu74_allreduce_persistent_f_np2.txt", format: OSU, runs: 1, rows: []want{
+			{"allreduce_persistent", 2, 1024, -1, 1000, 81.33, 145.53, 113.43, 0, "ok"},
+		}, check: func(t *testing.T, f *File) {
+			if v := f.Runs[0].Run.Tool.Version; v != "7.4" {
+				t.Errorf("OSU version %q", v)
+			}
+		}},
 		{file: "osu5_latency.txt", format: OSU, runs: 1, rows: []want{
 			{"latency", 2, 1048576, -1, 0, 146.81, 146.81, 146.81, 0, "ok"},
 		}},

@@ -13,28 +13,32 @@
 #                             persistent collectives are MPIX_*_init, through
 #                             a header that maps the MPI-4 names onto them)
 #   peers/<mpi>/osu/          the OSU Micro-Benchmarks binaries (configure's -O2)
+#   peers/<mpi>/osu74/        OSU 7.4's persistent collectives (osu_*_persistent;
+#                             with Open MPI 4 through the same MPIX_ header)
 #   peers/<mpi>/mpi_comm_bench
 #
-# usage: scripts/build-peers.sh [-o DIR] [-imb SRC] [-osu SRC] [-mcb SRC]
+# usage: scripts/build-peers.sh [-o DIR] [-imb SRC] [-osu SRC] [-osu74 SRC] [-mcb SRC]
 #   -imb SRC  intel/mpi-benchmarks (IMB 2021.x) source tree
 #   -osu SRC  OSU Micro-Benchmarks 7.x source tree (with its configure script)
+#   -osu74 SRC  an OSU 7.4 source tree (its persistent collectives)
 #   -mcb SRC  nilskohl/mpi-comm-bench source tree
 # Each peer is optional; give at least one. Needs the MPI compilers that
 # scripts/setup.sh installs (mpicc.openmpi, mpicc.mpich, ...) and make.
 set -eu
 cd "$(dirname "$0")/.."
-out=peers imb="" osu="" mcb=""
+out=peers imb="" osu="" osu74="" mcb=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-o) out=$2; shift 2 ;;
 	-imb) imb=$(cd "$2" && pwd); shift 2 ;;
 	-osu) osu=$(cd "$2" && pwd); shift 2 ;;
+	-osu74) osu74=$(cd "$2" && pwd); shift 2 ;;
 	-mcb) mcb=$(cd "$2" && pwd); shift 2 ;;
-	*) echo "usage: scripts/build-peers.sh [-o DIR] [-imb SRC] [-osu SRC] [-mcb SRC]" >&2; exit 2 ;;
+	*) echo "usage: scripts/build-peers.sh [-o DIR] [-imb SRC] [-osu SRC] [-osu74 SRC] [-mcb SRC]" >&2; exit 2 ;;
 	esac
 done
-if [ -z "$imb$osu$mcb" ]; then
-	echo "build-peers: give at least one source tree (-imb, -osu, -mcb)" >&2
+if [ -z "$imb$osu$osu74$mcb" ]; then
+	echo "build-peers: give at least one source tree (-imb, -osu, -osu74, -mcb)" >&2
 	exit 2
 fi
 mkdir -p "$out"
@@ -108,6 +112,29 @@ for mpi in openmpi mpich; do
 		rm -rf "$dest/osu"
 		mkdir -p "$dest/osu"
 		find "$b/c/mpi" -type f -perm -u+x -name 'osu_*' -exec cp {} "$dest/osu/" \;
+	fi
+	if [ -n "$osu74" ]; then
+		b="$work/osu74-$mpi"
+		rm -rf "$b"
+		cp -r "$osu74" "$b"
+		echo "build-peers: OSU 7.4 persistent collectives ($mpi)" >&2
+		cflags="-g -O2"
+		if [ $mpi = openmpi ]; then
+			printf '#include <mpi.h>\n#include <mpi-ext.h>\n' >"$work/ompi-pcoll.h"
+			for op in Barrier Bcast Gather Gatherv Scatter Scatterv Allgather Allgatherv Alltoall \
+				Alltoallv Reduce Allreduce Reduce_scatter; do
+				echo "#define MPI_${op}_init MPIX_${op}_init" >>"$work/ompi-pcoll.h"
+			done
+			cflags="$cflags -include $work/ompi-pcoll.h"
+		fi
+		# -k: Open MPI 4 has no MPIX_Alltoallw_init, the others build
+		(cd "$b" && ./configure CC=$cc CXX=$cxx >"$b.log" 2>&1 &&
+			make -k -C c/mpi/collective/persistent CFLAGS="$cflags" >>"$b.log" 2>&1) || true
+		rm -rf "$dest/osu74"
+		mkdir -p "$dest/osu74"
+		find "$b/c/mpi/collective/persistent" -type f -perm -u+x -name 'osu_*' -exec cp {} "$dest/osu74/" \;
+		[ -x "$dest/osu74/osu_allreduce_persistent" ] ||
+			{ echo "build-peers: OSU 7.4 failed, see $b.log" >&2; exit 1; }
 	fi
 	if [ -n "$mcb" ]; then
 		echo "build-peers: mpi-comm-bench ($mpi)" >&2

@@ -9,6 +9,7 @@ import (
 	"github.com/gomb-hpc/gomb/internal/bench/osu"
 	"github.com/gomb-hpc/gomb/internal/bench/osurun"
 	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/internal/mpi"
 	"github.com/gomb-hpc/gomb/internal/session"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt/osutext"
@@ -105,6 +106,9 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 		sp, o := cfg.spec, &cfg.opt
 		if err := o.CheckWorld(sp, s.Size); err != nil {
 			return s.Fail(cli.Usage("%v", err))
+		}
+		if sp.Job.Persist && sp.Kind == osu.Collective && !mpi.PersistentCollectives() {
+			return s.Fail(cli.Usage("%s: this MPI library lacks MPI-4 persistent collectives (MPI_<op>_init; Open MPI 4 has them as MPIX_<op>_init in its pcollreq extension)", sp.Name))
 		}
 		eng := &osurun.Engine{Opt: *o, World: s.World, RunID: s.RunID(), Fault: s.Fault}
 		if o.Device != "" {

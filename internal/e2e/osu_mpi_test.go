@@ -42,6 +42,12 @@ func TestOSUConformance(t *testing.T) {
 	for _, m := range mpis {
 		for _, s := range osu.Specs() {
 			for _, np := range osuRanks(s) {
+				if m.name == "mpich" && np >= 4 && s.Name == "scatter_persistent" {
+					// MPICH 4.0's persistent MPI_Scatter_init fails in MPI_Wait
+					// ("Invalid communicator") at 4 processes, OSU 7.4's own
+					// osu_scatter_persistent too (IMB-MPI4's Scatter_persist likewise)
+					continue
+				}
 				t.Run(fmt.Sprintf("%s/%s/np%d", m.name, s.Name, np), func(t *testing.T) {
 					out := filepath.Join(t.TempDir(), "r.jsonl")
 					args := []string{s.Name, "-c", "-z", "-m", "1:16", "-i", fmt.Sprint(iters), "-x", "2", "-json", out}
@@ -157,7 +163,8 @@ func maskOSU(text string) string {
 	return strings.Join(out, "\n")
 }
 
-// TestOSULayout compares gomb's text with real OSU 7.2 output of the same
+// TestOSULayout compares gomb's text with real OSU 7.2 (7.4 for the
+// persistent collectives) output of the same
 // test, values masked: same title, header lines, sizes and column widths.
 func TestOSULayout(t *testing.T) {
 	cases := []struct {
@@ -173,6 +180,13 @@ func TestOSULayout(t *testing.T) {
 		{"osu_latency_persistent_np2.txt", []string{"latency_persistent"}},
 		{"osu_bw_persistent_np2.txt", []string{"bw_persistent"}},
 		{"osu_bibw_persistent_np2.txt", []string{"bibw_persistent"}},
+		// OSU 7.4's persistent collectives (its own output, v7.4)
+		{"osu_allreduce_persistent_f_np2.txt", []string{"allreduce_persistent", "-f"}},
+		{"osu_barrier_persistent_np2.txt", []string{"barrier_persistent"}},
+		{"osu_bcast_persistent_np2.txt", []string{"bcast_persistent"}},
+		{"osu_alltoall_persistent_np2.txt", []string{"alltoall_persistent"}},
+		{"osu_reduce_scatter_persistent_np2.txt", []string{"reduce_scatter_persistent"}},
+		{"osu_gatherv_persistent_np2.txt", []string{"gatherv_persistent"}},
 	}
 	for _, m := range mpis {
 		for _, c := range cases {
@@ -284,6 +298,8 @@ func TestOSUBadInput(t *testing.T) {
 		want string
 	}{
 		{"unknown test", 2, []string{"latancy"}, `unknown test "latancy"`},
+		{"persistent in place", 2, []string{"allreduce_persistent", "-l"}, "allreduce_persistent: a persistent request has its root and buffers fixed"},
+		{"persistent latency on 3", 3, []string{"latency_persistent"}, "needs exactly 2 processes"},
 		{"no test", 2, []string{"-m", "8"}, "no test named"},
 		{"exact ranks", 4, []string{"latency"}, "latency needs exactly 2 processes, 4 started"},
 		{"odd pairs", 3, []string{"mbw_mr"}, "needs an even number"},

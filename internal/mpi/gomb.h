@@ -366,7 +366,7 @@ int gomb_run_p2p(gomb_job *j);  /* osu.c: OSU's point-to-point latency and bandw
 int gomb_run_rma(gomb_job *j);  /* rma.c: OSU's one-sided */
 int gomb_run_nbc(gomb_job *j);  /* nbc.c: OSU's non-blocking collectives */
 int gomb_run_imb_nbc(gomb_job *j); /* imb_nbc.c: IMB-NBC's and IMB-MPI4's */
-int gomb_persistent_collectives(void); /* imb_nbc.c: whether this MPI has MPI-4's (or Open MPI's MPIX_) */
+int gomb_persistent_collectives(void); /* pcoll.c: whether this MPI has MPI-4's (or Open MPI's MPIX_) */
 int gomb_run_imb_ext(gomb_job *j); /* imb_ext.c: IMB-EXT's */
 int gomb_ext_window(gomb_job *j);  /* imb_ext.c: the size's window, as IMB_init_transfer makes it */
 int gomb_run_imb_rma(gomb_job *j); /* imb_rma.c: IMB-RMA's */

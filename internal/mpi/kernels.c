@@ -201,7 +201,48 @@ static void set_blocks(int *counts, int *displs, int np, int cnt) {
 #define IP(b) (j->in_place ? MPI_IN_PLACE : (b))
 #define IP_ROOT(b) (j->in_place && me == root ? MPI_IN_PLACE : (b))
 
+// pcoll_op is the collective of a kernel as gomb_pcoll_init names it.
+static int pcoll_op(int kernel) {
+    switch (kernel) {
+    case GOMB_K_BCAST: return GOMB_NBC_IBCAST;
+    case GOMB_K_SCATTER: return GOMB_NBC_ISCATTER;
+    case GOMB_K_SCATTERV: return GOMB_NBC_ISCATTERV;
+    case GOMB_K_GATHER: return GOMB_NBC_IGATHER;
+    case GOMB_K_GATHERV: return GOMB_NBC_IGATHERV;
+    case GOMB_K_ALLGATHER: return GOMB_NBC_IALLGATHER;
+    case GOMB_K_ALLGATHERV: return GOMB_NBC_IALLGATHERV;
+    case GOMB_K_ALLTOALL: return GOMB_NBC_IALLTOALL;
+    case GOMB_K_ALLTOALLV: return GOMB_NBC_IALLTOALLV;
+    case GOMB_K_REDUCE: return GOMB_NBC_IREDUCE;
+    case GOMB_K_ALLREDUCE: return GOMB_NBC_IALLREDUCE;
+    case GOMB_K_BARRIER_CALLS: return GOMB_NBC_IBARRIER;
+    case GOMB_K_REDUCE_SCATTER:
+    case GOMB_K_REDUCE_SCATTER_SPLIT: return GOMB_NBC_IREDUCE_SCATTER;
+    }
+    return -1;
+}
+
+// k_coll_persistent: OSU's persistent collective tests (osu_<op>_persistent,
+// OSU 7.3 on): the request made once a size by MPI_<op>_init over the
+// first buffers with the fixed root, then COLL_LOOP's timing of MPI_Start
+// and MPI_Wait, the barrier after each; freed after the size.
+static int k_coll_persistent(gomb_job *j) {
+    KERNEL_PROLOGUE;
+    int np = j->np, op = pcoll_op(j->kernel);
+    if (op < 0) return MPI_ERR_ARG;
+    set_blocks(j->cnt_a, j->dsp_a, np, cnt);
+    set_blocks(j->cnt_b, j->dsp_b, np, cnt);
+    if (j->kernel == GOMB_K_REDUCE_SCATTER_SPLIT) // cnt elements in all, split as evenly as possible
+        for (int i = 0; i < np; i++) j->cnt_b[i] = cnt / np + (i < cnt % np);
+    MPI_Request req = MPI_REQUEST_NULL;
+    if ((rc = gomb_pcoll_init(j, op, dt, cnt, s.base, r.base, j->root, &req)) != MPI_SUCCESS) return rc;
+    COLL_LOOP(gomb_start_wait(&req));
+    int rf = MPI_Request_free(&req);
+    return rc != MPI_SUCCESS ? rc : rf;
+}
+
 static int k_coll(gomb_job *j) {
+    if (j->persist) return k_coll_persistent(j);
     KERNEL_PROLOGUE;
     int np = j->np, me = j->rank;
     switch (j->kernel) {

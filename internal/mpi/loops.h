@@ -23,6 +23,8 @@ void gomb_imb_cpu_exploit(float target_secs, int initialize);
 double gomb_imb_cpu_exploit_timed(float target_secs);
 double gomb_imb_exploit_mflops(void);
 extern int gomb_fault_corrupt; // checks.c: GOMB_FAULT=check-corrupt
+// gomb_pcoll_init (pcoll.c) makes a persistent collective's request.
+int gomb_pcoll_init(gomb_job *j, int op, MPI_Datatype dt, int cnt, char *sb, char *rb, int root, MPI_Request *req);
 
 static inline uint64_t gomb_tick(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -44,6 +46,13 @@ static inline void gomb_delay(double s) {
     double end = MPI_Wtime() + s;
     while (MPI_Wtime() < end) {
     }
+}
+
+// gomb_start_wait is one operation of a persistent request: MPI_Start,
+// MPI_Wait.
+static inline int gomb_start_wait(MPI_Request *r) {
+    int rc = MPI_Start(r);
+    return rc == MPI_SUCCESS ? MPI_Wait(r, MPI_STATUS_IGNORE) : rc;
 }
 
 // Cycling through -off_cache buffer copies without a division per iteration.

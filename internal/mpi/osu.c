@@ -10,13 +10,6 @@
 // these kernels do the same and keep every iteration's time as a sample.
 #include "pair.h"
 
-// start_wait is one operation of a persistent request (OSU's _persistent
-// tests: MPI_Start, MPI_Wait).
-static inline int start_wait(MPI_Request *r) {
-    int rc = MPI_Start(r);
-    return rc == MPI_SUCCESS ? MPI_Wait(r, MPI_STATUS_IGNORE) : rc;
-}
-
 static void free_requests(MPI_Request *r, int n) {
     for (int k = 0; k < n; k++)
         if (r[k] != MPI_REQUEST_NULL) MPI_Request_free(&r[k]);
@@ -42,15 +35,15 @@ static int k_osu_latency(gomb_job *j) {
         if (lower) {
             double t0 = MPI_Wtime();
             STAGE_OUT(j, B);
-            rc = j->persist ? start_wait(&pr[0]) : MPI_Send(sb, cnt, dt, peer, 1, j->comm);
-            if (OK) rc = j->persist ? start_wait(&pr[1]) : MPI_Recv(rb, cnt, dt, peer, 1, j->comm, MPI_STATUS_IGNORE);
+            rc = j->persist ? gomb_start_wait(&pr[0]) : MPI_Send(sb, cnt, dt, peer, 1, j->comm);
+            if (OK) rc = j->persist ? gomb_start_wait(&pr[1]) : MPI_Recv(rb, cnt, dt, peer, 1, j->comm, MPI_STATUS_IGNORE);
             STAGE_IN(j, B);
             store(j, i, MPI_Wtime() - t0, &sum, rec);
         } else {
-            rc = j->persist ? start_wait(&pr[1]) : MPI_Recv(rb, cnt, dt, peer, 1, j->comm, MPI_STATUS_IGNORE);
+            rc = j->persist ? gomb_start_wait(&pr[1]) : MPI_Recv(rb, cnt, dt, peer, 1, j->comm, MPI_STATUS_IGNORE);
             STAGE_IN(j, B);
             STAGE_OUT(j, B);
-            if (OK) rc = j->persist ? start_wait(&pr[0]) : MPI_Send(sb, cnt, dt, peer, 1, j->comm);
+            if (OK) rc = j->persist ? gomb_start_wait(&pr[0]) : MPI_Send(sb, cnt, dt, peer, 1, j->comm);
         }
     }
     free_requests(pr, 2);

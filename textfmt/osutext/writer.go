@@ -46,7 +46,11 @@ func (w *Writer) Table(t *osu.Table) error {
 	if strings.HasPrefix(s.Title, "gomb") { // gomb's own test: no OSU version to claim
 		w.printf("# %s\n", s.Title)
 	} else {
-		w.printf("# %s v%s\n", s.Title, Version)
+		v := Version
+		if s.Version != "" {
+			v = s.Version
+		}
+		w.printf("# %s v%s\n", s.Title, v)
 	}
 	if o.Device != "" {
 		w.printf("# Send Buffer on %s (%c) and Receive Buffer on %s (%c)\n",

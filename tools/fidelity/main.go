@@ -42,6 +42,8 @@ Peers (at least one):
                 in the work directory's io/)
   -osu DIR      directory holding the OSU 7 binaries (osu_latency, ...), or
                 OSU's libexec tree
+  -osu74 DIR    directory holding OSU 7.4's persistent collectives
+                (osu_allreduce_persistent, ...; -osu74-tests)
   -mcb PATH     mpi-comm-bench's binary
 
 Flags:
@@ -73,6 +75,8 @@ func main() {
 		fs.StringVar(&sj.args, sj.sub+"-args", sj.args, fmt.Sprintf("%s's job at %d processes: flags and benchmarks", prog, sj.np))
 	}
 	fs.StringVar(&cfg.osu, "osu", "", "OSU binaries directory")
+	fs.StringVar(&cfg.osu74, "osu74", "", "OSU 7.4 binaries directory (the persistent collectives)")
+	fs.StringVar(&cfg.osu74Tests, "osu74-tests", "allreduce_persistent", "OSU 7.4 tests, from -osu74")
 	fs.StringVar(&cfg.mcb, "mcb", "", "mpi-comm-bench binary")
 	fs.IntVar(&cfg.rounds, "rounds", 5, "ABBA rounds (each program runs every job twice a round)")
 	fs.BoolVar(&cfg.imbDefault, "imb-default", true, "run IMB's default list at 2 processes (false: only the other IMB jobs)")
@@ -119,7 +123,7 @@ func main() {
 	}
 	jobs, err := cfg.jobs()
 	if err == nil && len(jobs) == 0 {
-		err = errors.New("no peer given (-imb, -imb-nbc, -imb-mpi4, -imb-ext, -imb-rma, -imb-p2p, -imb-mt, -imb-io, -osu, -mcb)")
+		err = errors.New("no peer given (-imb, -imb-nbc, -imb-mpi4, -imb-ext, -imb-rma, -imb-p2p, -imb-mt, -imb-io, -osu, -osu74, -mcb)")
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "fidelity:", err)
@@ -133,6 +137,7 @@ func main() {
 
 type config struct {
 	label, launch, gomb, imb, osu, mcb string
+	osu74, osu74Tests                  string
 	suites                             []*suiteJob
 	rounds, ringSamples                int
 	imbArgs, imbColl, osuTests, extra  string
@@ -231,6 +236,18 @@ func (c *config) jobs() ([]job, error) {
 		for _, t := range strings.Split(c.osuTests, ",") {
 			t = strings.TrimPrefix(strings.TrimSpace(t), "osu_")
 			bin, err := findOSU(c.osu, "osu_"+t)
+			if err != nil {
+				return nil, err
+			}
+			a := strings.Fields(c.osuArgs)
+			js = append(js, job{name: "osu-" + t, np: 2, format: "osu",
+				peer: append([]string{bin}, a...), gomb: append([]string{c.gomb, "osu", t}, a...)})
+		}
+	}
+	if c.osu74 != "" && c.wants("osu") {
+		for _, t := range strings.Split(c.osu74Tests, ",") {
+			t = strings.TrimPrefix(strings.TrimSpace(t), "osu_")
+			bin, err := findOSU(c.osu74, "osu_"+t)
 			if err != nil {
 				return nil, err
 			}

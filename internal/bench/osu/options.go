@@ -83,6 +83,8 @@ func (o *Options) Check(s *Spec) error {
 		return fmt.Errorf("-w and -s apply to the one-sided tests")
 	case o.RootRotate && !s.Rooted, o.Root != 0 && !s.Rooted:
 		return fmt.Errorf("-k applies to rooted collectives")
+	case s.Job.Persist && s.Kind == Collective && (o.InPlace || o.RootRotate || o.Root != 0):
+		return fmt.Errorf("%s: a persistent request has its root and buffers fixed; gomb takes no -l or -k here (root 0)", s.Name)
 	}
 	if o.SyncSet && !hasSync(s.SyncModes, o.Sync) {
 		return fmt.Errorf("-s %s is not valid for %s", syncNames[o.Sync][0], s.Name)

@@ -90,6 +90,10 @@ func TestOptionsCheck(t *testing.T) {
 		{"latency", func(o *Options) { o.Device = "rocm" }},
 		{"bw", func(o *Options) { o.Window = 0 }},
 		{"latency", func(o *Options) { o.MinSize, o.MaxSize = 8, 4 }},
+		// a persistent request's root and buffers are fixed
+		{"allreduce_persistent", func(o *Options) { o.InPlace = true }},
+		{"bcast_persistent", func(o *Options) { o.RootRotate = true }},
+		{"bcast_persistent", func(o *Options) { o.Root = 1 }},
 	}
 	for i, b := range bad {
 		o := DefaultOptions()
@@ -123,13 +127,16 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("%s: default sync not among its modes", s.Name)
 		}
 	}
-	if len(names) != 39 {
-		t.Errorf("%d tests, want 39 (5 pt2pt, 3 persistent pt2pt, 9 one-sided, 13 collectives, 8 non-blocking, oneway)", len(names))
+	if len(names) != 52 {
+		t.Errorf("%d tests, want 52 (5 pt2pt, 3 persistent pt2pt, 9 one-sided, 13 collectives, 13 persistent collectives, 8 non-blocking, oneway)", len(names))
 	}
-	for _, n := range []string{"latency", "bw", "bibw"} {
+	for _, n := range []string{"latency", "bw", "bibw", "allgather", "allgatherv", "allreduce", "alltoall", "alltoallv", "barrier",
+		"bcast", "gather", "gatherv", "reduce", "reduce_scatter", "scatter", "scatterv"} {
 		p, _ := Lookup(n + "_persistent")
 		s, _ := Lookup(n)
-		if p == nil || !p.Job.Persist || p.Job.Kernel != s.Job.Kernel || p.Kind != s.Kind || p.BWFactor != s.BWFactor {
+		if p == nil || !p.Job.Persist || p.Job.Kernel != s.Job.Kernel || p.Kind != s.Kind || p.BWFactor != s.BWFactor ||
+			p.Rooted != s.Rooted || p.Reduction != s.Reduction || p.NoSize != s.NoSize || p.MaxLog != s.MaxLog ||
+			p.Title != strings.Replace(s.Title, " Latency Test", " Persistent Latency Test", 1) && p.Kind == Collective {
 			t.Errorf("%s_persistent is not %s with persistent requests: %+v", n, n, p)
 		}
 	}

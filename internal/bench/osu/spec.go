@@ -43,8 +43,11 @@ const (
 type Spec struct {
 	Name  string // gomb's name: the OSU program without "osu_", e.g. "latency"
 	Title string // OSU's title, without "# " and the version
-	Kind  Kind
-	Job   kernel.Params // kernel and its fixed traits (op, pairs, ...)
+	// Version is the OSU release whose test this is, where it is newer
+	// than the one gomb's layout follows (osutext.Version).
+	Version string
+	Kind    Kind
+	Job     kernel.Params // kernel and its fixed traits (op, pairs, ...)
 	// NoSize: no message size (barrier, ibarrier). FixedSize: the only
 	// size (fetch_and_op, compare_and_swap: one 8-byte element).
 	NoSize    bool
