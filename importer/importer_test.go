@@ -267,6 +267,12 @@ func TestFacts(t *testing.T) {
 				t.Errorf("OSU version %q", v)
 			}
 		}},
+		{file: "osu74_ireduce_scatter_block_np2.txt", format: OSU, runs: 1, check: func(t *testing.T, f *File) {
+			r := f.Runs[0].Results
+			if len(r) != 21 || r[0].Benchmark != "ireduce_scatter_block" || r[0].NBC == nil {
+				t.Errorf("%d results, first %+v", len(r), r[0])
+			}
+		}},
 		{file: "osu5_latency.txt", format: OSU, runs: 1, rows: []want{
 			{"latency", 2, 1048576, -1, 0, 146.81, 146.81, 146.81, 0, "ok"},
 		}},

@@ -187,6 +187,9 @@ func TestOSULayout(t *testing.T) {
 		{"osu_alltoall_persistent_np2.txt", []string{"alltoall_persistent"}},
 		{"osu_reduce_scatter_persistent_np2.txt", []string{"reduce_scatter_persistent"}},
 		{"osu_gatherv_persistent_np2.txt", []string{"gatherv_persistent"}},
+		// OSU 7.4's reduce_scatter_block, blocking and not
+		{"osu_reduce_scatter_block_np2.txt", []string{"reduce_scatter_block"}},
+		{"osu_ireduce_scatter_block_np2.txt", []string{"ireduce_scatter_block"}},
 	}
 	for _, m := range mpis {
 		for _, c := range cases {

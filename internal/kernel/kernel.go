@@ -193,13 +193,14 @@ const (
 	NBCIallgatherv
 	NBCIalltoallv
 	NBCIreduceScatter
+	NBCIreduceScatterBlock // OSU 7.4's
 )
 
 // Collective is the operation's name as the MPI libraries' algorithm
 // tables give it for the blocking twin ("bcast"; "barrier" for Ibarrier).
 func (o NBCOp) Collective() string {
 	return [...]string{"barrier", "bcast", "reduce", "allreduce", "gather", "scatter", "allgather", "alltoall",
-		"gatherv", "scatterv", "allgatherv", "alltoallv", "reduce_scatter"}[o]
+		"gatherv", "scatterv", "allgatherv", "alltoallv", "reduce_scatter", "reduce_scatter_block"}[o]
 }
 
 // EXTOp is an IMB-EXT benchmark (values mirror gomb.h).

@@ -105,6 +105,7 @@ func _() {
 	_ = x[kernel.NBCIallgatherv-C.GOMB_NBC_IALLGATHERV]
 	_ = x[kernel.NBCIalltoallv-C.GOMB_NBC_IALLTOALLV]
 	_ = x[kernel.NBCIreduceScatter-C.GOMB_NBC_IREDUCE_SCATTER]
+	_ = x[kernel.NBCIreduceScatterBlock-C.GOMB_NBC_IREDUCE_SCATTER_BLOCK]
 	_ = x[kernel.IOPut-C.GOMB_IO_PUT]
 	_ = x[kernel.IOGet-C.GOMB_IO_GET]
 	_ = x[kernel.IONone-C.GOMB_IO_NONE]

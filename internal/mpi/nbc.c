@@ -15,6 +15,7 @@ static int nbc_start(gomb_job *j, MPI_Datatype dt, int cnt, MPI_Request *req) {
     case GOMB_NBC_ISCATTER: return MPI_Iscatter(j->sbuf, cnt, dt, j->rbuf, cnt, dt, root, j->comm, req);
     case GOMB_NBC_IALLGATHER: return MPI_Iallgather(j->sbuf, cnt, dt, j->rbuf, cnt, dt, j->comm, req);
     case GOMB_NBC_IALLTOALL: return MPI_Ialltoall(j->sbuf, cnt, dt, j->rbuf, cnt, dt, j->comm, req);
+    case GOMB_NBC_IREDUCE_SCATTER_BLOCK: return MPI_Ireduce_scatter_block(j->sbuf, j->rbuf, cnt, dt, MPI_SUM, j->comm, req);
     }
     return MPI_ERR_ARG;
 }

@@ -32,6 +32,7 @@ static int nbc_kernel(int op) {
     case GOMB_NBC_IALLGATHERV: return GOMB_K_ALLGATHERV;
     case GOMB_NBC_IALLTOALLV: return GOMB_K_ALLTOALLV;
     case GOMB_NBC_IREDUCE_SCATTER: return GOMB_K_REDUCE_SCATTER;
+    case GOMB_NBC_IREDUCE_SCATTER_BLOCK: return GOMB_K_REDUCE_SCATTER_BLOCK;
     }
     return GOMB_K_BARRIER;
 }

@@ -55,6 +55,9 @@ type Spec struct {
 	// MaxLog is the default largest size, log2 (22 point-to-point and
 	// one-sided, 20 collectives).
 	MaxLog int
+	// SplitCount: the size is the whole, each rank's block a np-th of its
+	// elements, rounded down (osu_reduce_scatter_block's recvcount).
+	SplitCount bool
 	// Rooted: a root (-k). Reduction: the data type is reduced with MPI_SUM.
 	Rooted    bool
 	Reduction bool

@@ -144,6 +144,9 @@ func (e *Engine) spec(t *osu.Table, size int64, skip int) kernel.Params {
 	js := s.Job
 	js.Type = o.ElemType(s)
 	js.Count = int(size / int64(js.Type.Size()))
+	if s.SplitCount {
+		js.Count /= t.NP
+	}
 	js.Skip = skip
 	js.Window = o.Window
 	js.Root = o.Root
