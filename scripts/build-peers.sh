@@ -46,6 +46,16 @@ out=$(cd "$out" && pwd)
 work="$out/build"
 mkdir -p "$work"
 
+# Open MPI 4 has MPI-4's persistent collectives as MPIX_<op>_init (its
+# pcollreq extension): a header that maps the MPI-4 names onto them, for
+# IMB-MPI4 and OSU's persistent collectives.
+ompi_mpi4="$work/ompi-mpi4.h"
+printf '#include <mpi.h>\n#include <mpi-ext.h>\n' >"$ompi_mpi4"
+for op in Barrier Bcast Gather Gatherv Scatter Scatterv Allgather Allgatherv Alltoall \
+	Alltoallv Reduce Allreduce Reduce_scatter; do
+	echo "#define MPI_${op}_init MPIX_${op}_init" >>"$ompi_mpi4"
+done
+
 for mpi in openmpi mpich; do
 	cc=mpicc.$mpi cxx=mpicxx.$mpi
 	dest="$out/$mpi"
@@ -88,14 +98,7 @@ for mpi in openmpi mpich; do
 				cp "$b/src_c/P2P/IMB-P2P" "$dest/IMB-P2P"
 				echo "build-peers: IMB-MPI4 ($mpi)" >&2
 				flags=-DOMPI_SKIP_MPICXX=1
-				if [ $mpi = openmpi ]; then
-					printf '#include <mpi.h>\n#include <mpi-ext.h>\n' >"$work/ompi-mpi4.h"
-					for op in Barrier Bcast Gather Gatherv Scatter Scatterv Allgather Allgatherv Alltoall \
-						Alltoallv Reduce Allreduce Reduce_scatter; do
-						echo "#define MPI_${op}_init MPIX_${op}_init" >>"$work/ompi-mpi4.h"
-					done
-					flags="$flags -include $work/ompi-mpi4.h"
-				fi
+				[ $mpi = openmpi ] && flags="$flags -include $ompi_mpi4"
 				make -s -C "$b/src_cpp" TARGET=MPI4 CC=$cc CXX=$cxx CPPFLAGS="$flags" -j2 >>"$b.log" 2>&1 ||
 					{ echo "build-peers: IMB-MPI4 failed, see $b.log" >&2; exit 1; }
 				cp "$b/src_cpp/IMB-MPI4" "$dest/IMB-MPI4"
@@ -119,14 +122,7 @@ for mpi in openmpi mpich; do
 		cp -r "$osu74" "$b"
 		echo "build-peers: OSU 7.4 persistent collectives ($mpi)" >&2
 		cflags="-g -O2"
-		if [ $mpi = openmpi ]; then
-			printf '#include <mpi.h>\n#include <mpi-ext.h>\n' >"$work/ompi-pcoll.h"
-			for op in Barrier Bcast Gather Gatherv Scatter Scatterv Allgather Allgatherv Alltoall \
-				Alltoallv Reduce Allreduce Reduce_scatter; do
-				echo "#define MPI_${op}_init MPIX_${op}_init" >>"$work/ompi-pcoll.h"
-			done
-			cflags="$cflags -include $work/ompi-pcoll.h"
-		fi
+		[ $mpi = openmpi ] && cflags="$cflags -include $ompi_mpi4"
 		# -k: Open MPI 4 has no MPIX_Alltoallw_init, the others build
 		(cd "$b" && ./configure CC=$cc CXX=$cxx >"$b.log" 2>&1 &&
 			make -k -C c/mpi/collective/persistent CFLAGS="$cflags" >>"$b.log" 2>&1) || true

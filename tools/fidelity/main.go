@@ -232,22 +232,13 @@ func (c *config) jobs() ([]job, error) {
 			js = append(js, j)
 		}
 	}
-	if c.osu != "" && c.wants("osu") {
-		for _, t := range strings.Split(c.osuTests, ",") {
-			t = strings.TrimPrefix(strings.TrimSpace(t), "osu_")
-			bin, err := findOSU(c.osu, "osu_"+t)
-			if err != nil {
-				return nil, err
-			}
-			a := strings.Fields(c.osuArgs)
-			js = append(js, job{name: "osu-" + t, np: 2, format: "osu",
-				peer: append([]string{bin}, a...), gomb: append([]string{c.gomb, "osu", t}, a...)})
+	for _, o := range []struct{ dir, tests string }{{c.osu, c.osuTests}, {c.osu74, c.osu74Tests}} {
+		if o.dir == "" || !c.wants("osu") {
+			continue
 		}
-	}
-	if c.osu74 != "" && c.wants("osu") {
-		for _, t := range strings.Split(c.osu74Tests, ",") {
+		for _, t := range strings.Split(o.tests, ",") {
 			t = strings.TrimPrefix(strings.TrimSpace(t), "osu_")
-			bin, err := findOSU(c.osu74, "osu_"+t)
+			bin, err := findOSU(o.dir, "osu_"+t)
 			if err != nil {
 				return nil, err
 			}

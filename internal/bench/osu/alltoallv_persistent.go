@@ -1,21 +1,6 @@
 package osu
 
-import (
-	"github.com/gomb-hpc/gomb/internal/bench"
-	"github.com/gomb-hpc/gomb/internal/kernel"
-)
-
 func init() {
-	Register(&Spec{
-		Name:     "alltoallv_persistent",
-		Title:    "OSU MPI All-to-Allv Personalized Exchange Persistent Latency Test",
-		Version:  "7.4", // OSU 7.3 brought them; gomb follows 7.4's
-		Kind:     Collective,
-		Job:      kernel.Params{Kernel: kernel.Alltoallv, Persist: true},
-		MaxLog:   20,
-		MinRanks: 2,
-		Buffers:  alltoallBuffers,
-		Cost:     bench.CostAlltoall,
-		Summary:  "MPI_Alltoallv as a persistent request (MPI_Alltoallv_init once a size, MPI_Start and MPI_Wait)",
-	})
+	// OSU 7.3's osu_alltoallv_persistent: osu_alltoallv with MPI_Alltoallv_init
+	registerPersistent("alltoallv", "MPI_Alltoallv_init")
 }

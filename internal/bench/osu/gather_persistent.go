@@ -1,22 +1,6 @@
 package osu
 
-import (
-	"github.com/gomb-hpc/gomb/internal/bench"
-	"github.com/gomb-hpc/gomb/internal/kernel"
-)
-
 func init() {
-	Register(&Spec{
-		Name:     "gather_persistent",
-		Title:    "OSU MPI Gather Persistent Latency Test",
-		Version:  "7.4", // OSU 7.3 brought them; gomb follows 7.4's
-		Kind:     Collective,
-		Job:      kernel.Params{Kernel: kernel.Gather, Persist: true},
-		MaxLog:   20,
-		MinRanks: 2,
-		Rooted:   true,
-		Buffers:  gatherBuffers,
-		Cost:     bench.CostGather,
-		Summary:  "MPI_Gather as a persistent request (MPI_Gather_init once a size, MPI_Start and MPI_Wait)",
-	})
+	// OSU 7.3's osu_gather_persistent: osu_gather with MPI_Gather_init
+	registerPersistent("gather", "MPI_Gather_init")
 }

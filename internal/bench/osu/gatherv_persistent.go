@@ -1,22 +1,6 @@
 package osu
 
-import (
-	"github.com/gomb-hpc/gomb/internal/bench"
-	"github.com/gomb-hpc/gomb/internal/kernel"
-)
-
 func init() {
-	Register(&Spec{
-		Name:     "gatherv_persistent",
-		Title:    "OSU MPI Gatherv Persistent Latency Test",
-		Version:  "7.4", // OSU 7.3 brought them; gomb follows 7.4's
-		Kind:     Collective,
-		Job:      kernel.Params{Kernel: kernel.Gatherv, Persist: true},
-		MaxLog:   20,
-		MinRanks: 2,
-		Rooted:   true,
-		Buffers:  gatherBuffers,
-		Cost:     bench.CostGather,
-		Summary:  "MPI_Gatherv as a persistent request (MPI_Gatherv_init once a size, MPI_Start and MPI_Wait)",
-	})
+	// OSU 7.3's osu_gatherv_persistent: osu_gatherv with MPI_Gatherv_init
+	registerPersistent("gatherv", "MPI_Gatherv_init")
 }
