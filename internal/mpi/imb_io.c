@@ -79,6 +79,10 @@ static size_t io_portion(int rank, int np, size_t size, size_t *pos1) {
     return pos2 >= *pos1 ? pos2 - *pos1 + 1 : 0;
 }
 
+// io_procs is how many of the benchmark's processes do its I/O (IMB's
+// all_io_procs): one for the S_ benchmarks, all otherwise.
+static int io_procs(gomb_job *j) { return j->io_single ? 1 : j->np; }
+
 static int io_amode(gomb_job *j) {
     int m = MPI_MODE_CREATE | MPI_MODE_RDWR;
     return j->io_priv ? m | MPI_MODE_UNIQUE_OPEN : m;
@@ -92,7 +96,7 @@ int gomb_io_file(gomb_job *j, const char *path, long long total) {
     gomb_io_close(j);
     int n = snprintf(j->io_path, sizeof j->io_path, "%s", path);
     if (n < 0 || (size_t)n >= sizeof j->io_path) return MPI_ERR_BAD_FILE;
-    int procs = j->io_single ? 1 : j->np;
+    int procs = io_procs(j);
     j->io_comm = MPI_COMM_NULL;
     j->io_rank = -1;
     if (j->io_priv) {
@@ -151,7 +155,7 @@ static int io_reopen(gomb_job *j) {
 int gomb_io_open(gomb_job *j, long long size) {
     gomb_io_close(j);
     if (j->io_rank < 0 || j->io_access == GOMB_IO_NONE) return MPI_SUCCESS;
-    int procs = j->io_single ? 1 : j->np;
+    int procs = io_procs(j);
     size_t pos1 = 0, len = io_portion(j->io_rank, procs, (size_t)size, &pos1);
     j->io_locsize = (int)len;
     j->io_offset = j->io_priv ? 0 : (MPI_Offset)pos1;
@@ -159,7 +163,7 @@ int gomb_io_open(gomb_job *j, long long size) {
     if (!j->io_priv && j->io_pos == GOMB_IO_INDV && len > 0) {
         int bl = (int)len;
         MPI_Aint disp = (MPI_Aint)pos1;
-        MPI_Datatype t = MPI_BYTE, block;
+        MPI_Datatype t = MPI_BYTE, block = MPI_DATATYPE_NULL;
         int rc = MPI_Type_create_struct(1, &bl, &disp, &t, &block);
         if (rc == MPI_SUCCESS) rc = MPI_Type_commit(&block);
         if (rc == MPI_SUCCESS) rc = MPI_Type_create_resized(block, 0, (MPI_Aint)size, &j->io_view);
@@ -197,13 +201,16 @@ static int io_sync(gomb_job *j) {
     return rc;
 }
 
+// io_at is where this rank's part of record k starts (explicit offsets).
+static inline MPI_Offset io_at(gomb_job *j, int k) { return j->io_offset + (MPI_Offset)k * j->io_total; }
+
 // io_block is one blocking write or read of record k (IMB's i + j).
 static int io_block(gomb_job *j, int k) {
     MPI_Status st;
     MPI_File f = j->io_fh;
     int put = j->io_access == GOMB_IO_PUT, coll = j->io_coll, len = j->io_locsize;
     char *buf = put ? j->sbuf : j->rbuf;
-    MPI_Offset off = j->io_offset + (MPI_Offset)k * j->io_total;
+    MPI_Offset off = io_at(j, k);
     switch (j->io_pos) {
     case GOMB_IO_EXPL:
         if (put) return coll ? MPI_File_write_at_all(f, off, buf, len, MPI_BYTE, &st) : MPI_File_write_at(f, off, buf, len, MPI_BYTE, &st);
@@ -223,8 +230,9 @@ static int io_block(gomb_job *j, int k) {
 // samples. Returns the loop time in *el.
 static int io_blocking(gomb_job *j, int n, int stamp, double *el) {
     int rc = MPI_SUCCESS, put = j->io_access == GOMB_IO_PUT;
-    // IMB's reads time the barriers' loop variable over the sample loop's
-    // (aggregate only, one sample: the same two barriers)
+    // (IMB_read_ij's barriers sit inside its sample loop and reuse the
+    // loop's variable; with its one sample, the reads' only mode, that is
+    // these two barriers before the clock too)
     if ((rc = io_barriers(j)) != MPI_SUCCESS) return rc;
     uint64_t k0 = gomb_tick();
     double t0 = MPI_Wtime();
@@ -251,7 +259,7 @@ static int io_blocking(gomb_job *j, int n, int stamp, double *el) {
 static int io_begin(gomb_job *j, int k) {
     MPI_File f = j->io_fh;
     int put = j->io_access == GOMB_IO_PUT, len = j->io_locsize;
-    MPI_Offset off = j->io_offset + (MPI_Offset)k * j->io_total;
+    MPI_Offset off = io_at(j, k);
     switch (j->io_pos) {
     case GOMB_IO_EXPL:
         return put ? MPI_File_write_at_all_begin(f, off, j->sbuf, len, MPI_BYTE) : MPI_File_read_at_all_begin(f, off, j->rbuf, len, MPI_BYTE);
@@ -276,7 +284,7 @@ static int io_end(gomb_job *j) {
 static int io_istart(gomb_job *j, int k, MPI_Request *req) {
     MPI_File f = j->io_fh;
     int put = j->io_access == GOMB_IO_PUT, len = j->io_locsize;
-    MPI_Offset off = j->io_offset + (MPI_Offset)k * j->io_total;
+    MPI_Offset off = io_at(j, k);
     switch (j->io_pos) {
     case GOMB_IO_EXPL: return put ? MPI_File_iwrite_at(f, off, j->sbuf, len, MPI_BYTE, req) : MPI_File_iread_at(f, off, j->rbuf, len, MPI_BYTE, req);
     case GOMB_IO_SHARED: return put ? MPI_File_iwrite_shared(f, j->sbuf, len, MPI_BYTE, req) : MPI_File_iread_shared(f, j->rbuf, len, MPI_BYTE, req);
@@ -413,7 +421,7 @@ static int io_found(const unsigned char *got, size_t len, uint64_t limit) {
 static int io_check_writes(gomb_job *j, long *bad, long *first, double *got, double *want) {
     int rc = MPI_Barrier(j->io_comm);
     if (rc != MPI_SUCCESS || j->io_rank != 0 || j->io_total == 0) return rc;
-    int procs = j->io_priv || j->io_single ? 1 : j->np;
+    int procs = io_procs(j); // (a file per rank has no shared pointer)
     int shared = j->io_pos == GOMB_IO_SHARED && !j->io_coll && procs > 1;
     size_t rec = (size_t)j->io_total, span = rec * (size_t)j->n;
     size_t per = (64u << 20) / rec, chunk = rec * (per < 1 ? 1 : per < (size_t)j->n ? per : (size_t)j->n);

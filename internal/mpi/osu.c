@@ -59,18 +59,18 @@ static int k_osu_latency(gomb_job *j) {
 // MPI_Recv_init), MPI_Startall and MPI_Waitall each iteration.
 static int k_osu_bw(gomb_job *j, int bidir) {
     PAIR_PROLOGUE;
-    int w = j->window, sends = bidir || lower, recvs = bidir || !lower, np = 0;
+    int w = j->window, sends = bidir || lower, recvs = bidir || !lower, npr = 0; // npr: the persistent requests
     char ack[4] = {0};
     if (j->persist) { // the receives first, as the loop posts them
-        for (int k = 0; recvs && k < w && OK; k++) rc = MPI_Recv_init(rb, cnt, dt, peer, 100, j->comm, &j->reqs[np++]);
-        for (int k = 0; sends && k < w && OK; k++) rc = MPI_Send_init(sb, cnt, dt, peer, 100, j->comm, &j->reqs[np++]);
+        for (int k = 0; recvs && k < w && OK; k++) rc = MPI_Recv_init(rb, cnt, dt, peer, 100, j->comm, &j->reqs[npr++]);
+        for (int k = 0; sends && k < w && OK; k++) rc = MPI_Send_init(sb, cnt, dt, peer, 100, j->comm, &j->reqs[npr++]);
     }
     for (int i = 0; i < j->skip + n && OK; i++) {
         double t0 = MPI_Wtime();
         int nr = 0;
         if (sends) STAGE_OUT(j, B);
         if (j->persist) {
-            nr = np;
+            nr = npr;
             rc = MPI_Startall(nr, j->reqs);
         } else {
             for (int k = 0; recvs && k < w && OK; k++) rc = MPI_Irecv(rb, cnt, dt, peer, 100, j->comm, &j->reqs[nr++]);
@@ -86,7 +86,7 @@ static int k_osu_bw(gomb_job *j, int bidir) {
         }
         if (lower) store(j, i, MPI_Wtime() - t0, &sum, rec);
     }
-    if (j->persist) free_requests(j->reqs, np);
+    if (j->persist) free_requests(j->reqs, npr);
     j->elapsed = lower ? sum : -1;
     j->nsamples = lower && rec && OK ? n : 0;
     return rc;
