@@ -74,7 +74,7 @@ func TestMeasureIntoArchive(t *testing.T) {
 	}
 	steps := []step{
 		{mpis[0], "imb", 2, []string{"-msglog", "0:8", "-iter", "200", "PingPong", "Allreduce"}, 0.005, 0.005},
-		{mpis[1], "imb", 4, []string{"-msglog", "0:6", "-iter", "200", "-multi", "1", "PingPing", "Bcast"}, 0.005, 0.005},
+		{mpis[1], "imb", 4, []string{"-msglog", "0:6", "-iter", "50", "-multi", "1", "PingPing", "Bcast"}, 0.005, 0.005},
 		{mpis[0], "osu", 2, []string{"latency", "-m", "1:1024", "-i", "200"}, 0.005, 0.005},
 		{mpis[1], "osu", 2, []string{"iallreduce", "-m", "4:64", "-i", "100"}, 0.005, 0.005},
 		{mpis[1], "ring", 2, []string{"--count", "3", "--interval", "0.01", "--msg-size", "64k"}, 0.5, 0.5},
@@ -82,7 +82,7 @@ func TestMeasureIntoArchive(t *testing.T) {
 	for i, s := range steps {
 		jsonPath := filepath.Join(dir, fmt.Sprintf("run%d.jsonl", i))
 		args := append([]string{"-archive=" + db, "-system", "vm", "-label", fmt.Sprintf("step=%d", i), "-json", jsonPath}, s.args...)
-		j := launchCmd(t, s.m, s.np, 90*time.Second, nil, s.sub, args...)
+		j := launchCmd(t, s.m, s.np, 4*time.Minute, nil, s.sub, args...)
 		if j.code != 0 {
 			t.Fatalf("%s %s: exit %d\n%s", s.m.name, s.sub, j.code, tail(j.stderr))
 		}
