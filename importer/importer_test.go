@@ -273,6 +273,18 @@ func TestFacts(t *testing.T) {
 				t.Errorf("%d results, first %+v", len(r), r[0])
 			}
 		}},
+		// OSU 7.4's fan tests: osu_bw's title over "Avg Latency(us)" that
+		// holds MB/s; the file's name says which
+		{file: "osu74_bw_fan_in_np2.txt", format: OSU, runs: 1, rows: []want{
+			{"bw_fan_in", 2, 4194304, -1, 0, 0, 0, 0, 586.36, "ok"},
+		}},
+		{file: "osu74_bw_fan_out_np2.txt", format: OSU, runs: 1, rows: []want{
+			{"bw_fan_out", 2, 4194304, -1, 0, 0, 0, 0, 434.29, "ok"},
+		}},
+		// gomb's fan output: its layout line names the test and the ranks
+		{file: "gomb_osu_bw_fan_out_np4.txt", format: OSU, runs: 1, rows: []want{
+			{"bw_fan_out", 4, 65536, -1, 0, 0, 0, 0, 82.80, "ok"},
+		}},
 		{file: "osu5_latency.txt", format: OSU, runs: 1, rows: []want{
 			{"latency", 2, 1048576, -1, 0, 146.81, 146.81, 146.81, 0, "ok"},
 		}},
@@ -449,4 +461,25 @@ func mustRead(t testing.TB, name string) []byte {
 		t.Fatal(err)
 	}
 	return data
+}
+
+// TestOSUFanUnnamed: an OSU 7.4 fan table in a file whose name does not
+// say fan-in or fan-out is one problem, not osu_bw's latency.
+func TestOSUFanUnnamed(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "osu74_bw_fan_in_np2.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Import(data, "bandwidth.log", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Problems) != 1 || !strings.Contains(f.Problems[0].Error(), "fan_in or fan_out in its name") {
+		t.Errorf("problems %v", f.Problems)
+	}
+	for _, b := range f.Runs {
+		if len(b.Results) > 0 {
+			t.Errorf("%d rows read as %s", len(b.Results), b.Results[0].Benchmark)
+		}
+	}
 }

@@ -37,6 +37,7 @@ written so far stay valid).`,
 			"mpirun -np 4 gomb osu ialltoall -t 10",
 			"mpirun -np 2 gomb osu oneway            # each direction, synchronised clocks",
 			"mpirun -np 2 gomb osu latency -d cuda D H",
+			"mpirun -np 8 -npernode 4 gomb osu bw_fan_in   # two or more hosts, as many ranks on each",
 		},
 	}
 }
@@ -126,6 +127,13 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 		eng.Watch = s.Watch(0)
 		if s.Rank == 0 {
 			eng.Hosts = session.Hosts(run)
+		}
+		if sp.IsFan() {
+			if eng.Fan, err = osurun.FanLayout(s.World, eng.Hosts); err != nil {
+				return s.Fail(cli.Usage("%s %v", sp.Name, err))
+			}
+		}
+		if s.Rank == 0 {
 			eng.Sink = osuSink{s, text}
 			if p := s.Progress(len(o.Sizes(sp, s.Size))); p != nil {
 				eng.Progress = func(size int64, done, total int) { p.Step(sp.Name, s.Size, size, !sp.NoSize) }

@@ -43,6 +43,10 @@ type Assembly struct {
 	MeanUS func(v []float64) float64
 	Scale  float64
 	Check  bool // -check ran: record its outcome
+	// Parts are the world ranks whose data moves, whose hosts make the
+	// locality; nil: the timing ranks. (osu_latency times on rank 0 alone,
+	// but its messages cross to rank 1's host.)
+	Parts []int
 }
 
 // Assemble fills r with what the ranks (world ranks, in communicator
@@ -90,6 +94,14 @@ func (a Assembly) Assemble(r *result.Result, vals []float64, ranks []int) int {
 		r.TMinUS = 0
 	} else {
 		r.TAvgUS /= float64(len(r.Ranks))
+	}
+	if a.Parts != nil {
+		hosts = hosts[:0]
+		for _, w := range a.Parts {
+			if w < len(a.Hosts) {
+				hosts = append(hosts, a.Hosts[w])
+			}
+		}
 	}
 	r.Locality, r.HostCount = result.Locality(hosts)
 	r.Precision = Precision(r.SamplesUS)

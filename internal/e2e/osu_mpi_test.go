@@ -21,6 +21,9 @@ func osuRanks(s *osu.Spec) []int {
 	if s.ExactRanks > 0 {
 		return []int{s.ExactRanks}
 	}
+	if s.IsFan() {
+		return []int{2}
+	}
 	return []int{2, 4}
 }
 
@@ -49,6 +52,15 @@ func TestOSUConformance(t *testing.T) {
 					continue
 				}
 				t.Run(fmt.Sprintf("%s/%s/np%d", m.name, s.Name, np), func(t *testing.T) {
+					if s.IsFan() {
+						// two or more hosts: TestTestbedOSUFan; here, one clear refusal
+						j := launchCmd(t, m, np, time.Minute, nil, "osu", s.Name, "-m", "1:16")
+						checkNoCrash(t, j)
+						if want := s.Name + " needs ranks on two or more hosts"; j.code != exitUsage || strings.Count(j.stderr, want) != 1 {
+							t.Errorf("exit %d, want %d and once %q:\n%s", j.code, exitUsage, want, tail(j.stderr))
+						}
+						return
+					}
 					out := filepath.Join(t.TempDir(), "r.jsonl")
 					args := []string{s.Name, "-c", "-z", "-m", "1:16", "-i", fmt.Sprint(iters), "-x", "2", "-json", out}
 					var lflags []string

@@ -53,6 +53,7 @@ const (
 	IMBRMA             // IMB-RMA: Params.IMBRMAOp, passive-target one-sided (lock, flush), Params.Aggregate
 	IMBP2P             // IMB-P2P: Params.P2P, one size of a benchmark over the world
 	IMBIO              // IMB-IO: Params.IO, MPI-IO writes, reads, open and close
+	OSUFan             // OSU 7.4 osu_bw_fan_in/out: windows between parents and children (Params.FanOut; Job.SetPeers)
 	Count              // the number of IDs, None included
 )
 
@@ -395,6 +396,8 @@ type Params struct {
 	P2P P2P
 	// IMB-IO's.
 	IO IO
+	// OSUFan: fan-out (the parents send) rather than fan-in.
+	FanOut bool
 }
 
 // Buffers says where a job's message buffers come from. Each suite lays

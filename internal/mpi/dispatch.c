@@ -19,6 +19,7 @@ static const gomb_family family[GOMB_K_COUNT] = {
     [GOMB_K_REDUCE_SCATTER_SPLIT] = gomb_run_imb,
     [GOMB_K_OSU_LATENCY ... GOMB_K_OSU_BIBW] = gomb_run_p2p,
     [GOMB_K_ONEWAY] = gomb_run_p2p,
+    [GOMB_K_OSU_FAN] = gomb_run_p2p,
     [GOMB_K_RMA] = gomb_run_rma,
     [GOMB_K_NBC] = gomb_run_nbc,
     [GOMB_K_IMB_NBC] = gomb_run_imb_nbc,

@@ -67,6 +67,7 @@ enum gomb_kernel {
     GOMB_K_IMB_RMA,             /* IMB-RMA: passive-target one-sided (imb_rma_op, aggregate) */
     GOMB_K_IMB_P2P,             /* IMB-P2P: one size of a benchmark over the world (p2p_op) */
     GOMB_K_IMB_IO,              /* IMB-IO: MPI-IO writes, reads, open/close (io_*) */
+    GOMB_K_OSU_FAN,             /* OSU 7.4 osu_bw_fan_in/out: parents and children (peers, fan_out) */
     GOMB_K_COUNT
 };
 
@@ -249,6 +250,9 @@ typedef struct {
     int touch_send, touch_recv; /* GOMB_K_IMB_P2P: -msgwr, -msgrd: touch a byte a cache line */
     int nbr[GOMB_P2P_MAX_NBR], nnbr; /* GOMB_K_IMB_P2P: the stencils' neighbours */
     size_t stride;    /* GOMB_K_IMB_P2P: bytes between the stencils' per-neighbour buffers */
+    int fan_out;      /* GOMB_K_OSU_FAN: fan-out (the parents send) rather than fan-in */
+    int fan_parent;   /* GOMB_K_OSU_FAN: this rank is a parent (gomb_job_set_peers) */
+    int *peers, npeers; /* GOMB_K_OSU_FAN: a child's parent, or a parent's children */
     int aggregate;    /* GOMB_K_IMB_EXT, GOMB_K_IMB_RMA: IMB's aggregate mode (one fence or flush
                          for all repetitions) */
     double delay_s;   /* fault injection (GOMB_FAULT=delay): this rank spins so long before
@@ -354,6 +358,8 @@ gomb_job *gomb_job_new(void);
 void gomb_job_free(gomb_job *j);
 int gomb_job_bind(gomb_job *j, gomb_comm *c);
 int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int fill_rank);
+int gomb_job_requests(gomb_job *j, int need); /* at least need entries in j->reqs */
+int gomb_job_set_peers(gomb_job *j, const int *peers, int n, int parent); /* GOMB_K_OSU_FAN */
 void gomb_job_release(gomb_job *j); /* free the message buffers (IMB: after every size) */
 int gomb_imb_pointers(int np); /* IMB's start-up blocks on the heap (IMB_init_pointers) */
 int gomb_imb_times(int np);    /* IMB's per-size block on rank 0 (IMB_output's all_times) */

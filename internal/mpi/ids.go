@@ -53,6 +53,7 @@ func _() {
 	_ = x[kernel.IMBRMA-C.GOMB_K_IMB_RMA]
 	_ = x[kernel.IMBP2P-C.GOMB_K_IMB_P2P]
 	_ = x[kernel.IMBIO-C.GOMB_K_IMB_IO]
+	_ = x[kernel.OSUFan-C.GOMB_K_OSU_FAN]
 	_ = x[kernel.Count-C.GOMB_K_COUNT]
 
 	_ = x[kernel.Byte-C.GOMB_DT_BYTE]

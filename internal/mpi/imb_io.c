@@ -298,12 +298,7 @@ static int io_istart(gomb_job *j, int k, MPI_Request *req) {
 // writes complete with sync, barrier, sync. Returns the loop time.
 static int io_nonblocking(gomb_job *j, int n, double *el) {
     int rc = MPI_SUCCESS, put = j->io_access == GOMB_IO_PUT;
-    if (!j->io_coll && j->reqs_cap < n) {
-        MPI_Request *r = realloc(j->reqs, (size_t)(n > 0 ? n : 1) * sizeof *r);
-        if (!r) return MPI_ERR_NO_MEM;
-        j->reqs = r;
-        j->reqs_cap = n;
-    }
+    if (!j->io_coll && (rc = gomb_job_requests(j, n)) != MPI_SUCCESS) return rc;
     if ((rc = io_barriers(j)) != MPI_SUCCESS) return rc;
     double t0 = MPI_Wtime();
     if (j->io_coll) {

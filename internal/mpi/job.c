@@ -209,6 +209,7 @@ void gomb_job_free(gomb_job *j) {
     free(j->cnt_b);
     free(j->dsp_b);
     free(j->reqs);
+    free(j->peers);
     free(j);
 }
 
@@ -306,16 +307,32 @@ int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int 
         }
         j->n_cap = n;
     }
-    int need = 2 * (j->window > 0 ? j->window : 1);
-    if (need > j->reqs_cap) {
-        free(j->reqs);
-        j->reqs = malloc((size_t)need * sizeof(MPI_Request));
-        if (!j->reqs) {
-            j->reqs_cap = 0;
-            return MPI_ERR_NO_MEM;
-        }
-        j->reqs_cap = need;
-    }
+    return gomb_job_requests(j, 2 * (j->window > 0 ? j->window : 1));
+}
+
+// gomb_job_requests makes room for need requests in j->reqs. Kernels call
+// it before their clocks start: the window their requests need is set
+// after the buffers are reserved.
+int gomb_job_requests(gomb_job *j, int need) {
+    if (need <= j->reqs_cap) return MPI_SUCCESS;
+    MPI_Request *r = malloc((size_t)need * sizeof *r);
+    if (!r) return MPI_ERR_NO_MEM;
+    free(j->reqs);
+    j->reqs = r;
+    j->reqs_cap = need;
+    return MPI_SUCCESS;
+}
+
+// gomb_job_set_peers gives GOMB_K_OSU_FAN this rank's role: a parent and
+// its children, or a child and its parent (n 0: no part).
+int gomb_job_set_peers(gomb_job *j, const int *peers, int n, int parent) {
+    int *p = n > 0 ? malloc((size_t)n * sizeof *p) : NULL;
+    if (n > 0 && !p) return MPI_ERR_NO_MEM;
+    if (n > 0) memcpy(p, peers, (size_t)n * sizeof *p);
+    free(j->peers);
+    j->peers = p;
+    j->npeers = n;
+    j->fan_parent = parent;
     return MPI_SUCCESS;
 }
 

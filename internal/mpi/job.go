@@ -148,6 +148,7 @@ func (j *Job) Set(s kernel.Params) {
 	c.io_coll = cbool(s.IO.Collective)
 	c.io_single = cbool(s.IO.Single)
 	c.io_nonblocking = cbool(s.IO.Nonblocking)
+	c.fan_out = cbool(s.FanOut)
 }
 
 // Run executes the kernel n times in one C call and returns what IMB calls
@@ -253,3 +254,17 @@ func (j *Job) Validate(iter int) (Validation, error) {
 // SetFaultCorrupt makes every later Check corrupt the first received byte
 // (fault injection for tests).
 func SetFaultCorrupt(on bool) { C.gomb_set_fault_corrupt(cbool(on)) }
+
+// SetPeers gives the fan kernel (kernel.OSUFan) this rank's role: a parent
+// and its children, or a child and its parent; no peers: no part.
+func (j *Job) SetPeers(peers []int, parent bool) error {
+	p := make([]C.int, len(peers))
+	for i, r := range peers {
+		p[i] = C.int(r)
+	}
+	var first *C.int
+	if len(p) > 0 {
+		first = &p[0]
+	}
+	return mpiErr(C.gomb_job_set_peers(j.j, first, C.int(len(p)), cbool(parent)), "set peers")
+}

@@ -310,8 +310,10 @@ static int k_coll(gomb_job *j) {
 
 // gomb_run_imb runs one call of an IMB-MPI1 kernel (dispatch.c checked j).
 int gomb_run_imb(gomb_job *j) {
-    if ((j->kernel == GOMB_K_UNIBAND || j->kernel == GOMB_K_BIBAND) && 2 * j->window > j->reqs_cap)
-        return MPI_ERR_ARG;
+    if (j->kernel == GOMB_K_UNIBAND || j->kernel == GOMB_K_BIBAND) {
+        int rc = gomb_job_requests(j, 2 * j->window);
+        if (rc != MPI_SUCCESS) return rc;
+    }
     switch (j->kernel) {
     case GOMB_K_PINGPONG: return k_pingpong(j);
     case GOMB_K_PINGPING: return k_pingping(j);

@@ -142,6 +142,9 @@ func (j *Job) SetDelay(s float64) {}
 // Release does nothing without MPI.
 func (j *Job) Release() {}
 
+// SetPeers fails: built without MPI.
+func (j *Job) SetPeers(peers []int, parent bool) error { return ErrNoMPI }
+
 // IOFile fails: built without MPI.
 func (j *Job) IOFile(path string, total int64) error { return ErrNoMPI }
 

@@ -1,8 +1,8 @@
 //go:build cgo
 
 // osu.c: the OSU Micro-Benchmarks 7 point-to-point kernels (latency,
-// bandwidth, bi-directional bandwidth, multi-pair) and gomb's one-way
-// latency. Same rules as kernels.c: the loop, the clock reads and the
+// bandwidth, bi-directional bandwidth, multi-pair, OSU 7.4's fan-in and
+// fan-out) and gomb's one-way latency. Same rules as kernels.c: the loop, the clock reads and the
 // sample stores all happen here, in one C call per batch.
 //
 // OSU's warm-up is the first j->skip iterations of the same loop. OSU times
@@ -61,6 +61,7 @@ static int k_osu_bw(gomb_job *j, int bidir) {
     PAIR_PROLOGUE;
     int w = j->window, sends = bidir || lower, recvs = bidir || !lower, npr = 0; // npr: the persistent requests
     char ack[4] = {0};
+    if ((rc = gomb_job_requests(j, 2 * w)) != MPI_SUCCESS) return rc;
     if (j->persist) { // the receives first, as the loop posts them
         for (int k = 0; recvs && k < w && OK; k++) rc = MPI_Recv_init(rb, cnt, dt, peer, 100, j->comm, &j->reqs[npr++]);
         for (int k = 0; sends && k < w && OK; k++) rc = MPI_Send_init(sb, cnt, dt, peer, 100, j->comm, &j->reqs[npr++]);
@@ -89,6 +90,44 @@ static int k_osu_bw(gomb_job *j, int bidir) {
     if (j->persist) free_requests(j->reqs, npr);
     j->elapsed = lower ? sum : -1;
     j->nsamples = lower && rec && OK ? n : 0;
+    return rc;
+}
+
+// osu_bw_fan_in, osu_bw_fan_out (OSU 7.4): each parent (a rank of the
+// first node) and its children (the ranks of the same local rank on the
+// other nodes; gomb_job_set_peers gave this rank its role). Per iteration
+// the senders (fan-in: each child; fan-out: each parent) post a window of
+// MPI_Isend to every peer, slot by slot, the receivers the matching
+// MPI_Irecv from every peer; both MPI_Waitall; then every receiver answers
+// each of its peers with one byte (tag 101). The senders time each
+// iteration. One send and one receive buffer, reused (OSU's -b single).
+static int k_osu_fan(gomb_job *j) {
+    KERNEL_PROLOGUE;
+    (void)s;
+    (void)r;
+    int w = j->window, np = j->npeers, send = j->fan_parent == j->fan_out, nr = 0;
+    double sum = 0;
+    char ack = 0;
+    if (np <= 0) {
+        j->elapsed = -1;
+        return MPI_SUCCESS;
+    }
+    if ((rc = gomb_job_requests(j, w * np)) != MPI_SUCCESS) return rc;
+    for (int i = 0; i < j->skip + n && OK; i++) {
+        double t0 = MPI_Wtime();
+        nr = 0;
+        for (int k = 0; k < w && OK; k++)
+            for (int p = 0; p < np && OK; p++)
+                rc = send ? MPI_Isend(j->sbuf, cnt, dt, j->peers[p], 100, j->comm, &j->reqs[nr++])
+                          : MPI_Irecv(j->rbuf, cnt, dt, j->peers[p], 100, j->comm, &j->reqs[nr++]);
+        if (OK) rc = MPI_Waitall(nr, j->reqs, MPI_STATUSES_IGNORE);
+        for (int p = 0; p < np && OK; p++)
+            rc = send ? MPI_Recv(&ack, 1, MPI_CHAR, j->peers[p], 101, j->comm, MPI_STATUS_IGNORE)
+                      : MPI_Send(&ack, 1, MPI_CHAR, j->peers[p], 101, j->comm);
+        if (send) store(j, i, MPI_Wtime() - t0, &sum, rec);
+    }
+    j->elapsed = send ? sum : -1;
+    j->nsamples = send && rec && OK ? n : 0;
     return rc;
 }
 
@@ -134,6 +173,7 @@ int gomb_run_p2p(gomb_job *j) {
     case GOMB_K_OSU_BW: return k_osu_bw(j, 0);
     case GOMB_K_OSU_BIBW: return k_osu_bw(j, 1);
     case GOMB_K_ONEWAY: return k_oneway(j);
+    case GOMB_K_OSU_FAN: return k_osu_fan(j);
     }
     return MPI_ERR_ARG;
 }

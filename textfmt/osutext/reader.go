@@ -3,6 +3,7 @@ package osutext
 import (
 	"bytes"
 	"io"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -106,18 +107,24 @@ func (s *osuState) line(n int, b []byte) {
 		body := strings.TrimSpace(line[1:])
 		if cols, ok := splitHeader(body); ok && (cols[0] == colSize || s.spec != nil && s.spec.NoSize) {
 			s.cols, s.rows = cols, s.spec != nil
+			if s.spec != nil && s.spec.Name == "bw" && len(cols) > 1 && cols[1] == colAvg {
+				s.osuFan(n, cols)
+			}
 			return
 		}
-		if k, v, ok := strings.Cut(body, ":"); ok {
-			s.run.Run.Source.Meta[strings.TrimSpace(k)] = strings.TrimSuffix(strings.TrimSpace(v), ".")
-		} else if strings.HasPrefix(body, "[ pairs:") {
+		switch k, v, ok := strings.Cut(body, ":"); {
+		case strings.HasPrefix(body, "[ fan-"):
+			s.gombFan(n, body)
+		case strings.HasPrefix(body, "[ pairs:"):
 			s.run.Run.Source.Meta["pairs"] = body
 			if f := strings.Fields(body); len(f) > 2 {
 				if p, err := strconv.Atoi(f[2]); err == nil {
 					s.np = 2 * p
 				}
 			}
-		} else {
+		case ok:
+			s.run.Run.Source.Meta[strings.TrimSpace(k)] = strings.TrimSuffix(strings.TrimSpace(v), ".")
+		default:
 			s.run.Run.Source.Meta["note"] = body
 		}
 		return
@@ -128,6 +135,49 @@ func (s *osuState) line(n int, b []byte) {
 	}
 	s.f.Foreign++
 	s.ctx.Note(string(t))
+}
+
+// fanLine is gomb's line under the fan tests' title.
+var fanLine = regexp.MustCompile(`^\[ (fan-in|fan-out) \](?: \[ nodes: ([0-9]+) \] \[ processes per node: ([0-9]+) \])?`)
+
+// gombFan reads gomb's fan line: the test and, where it says, the nodes
+// and processes per node.
+func (s *osuState) gombFan(n int, body string) {
+	s.run.Run.Source.Meta["fan"] = body
+	m := fanLine.FindStringSubmatch(body)
+	if m == nil {
+		s.f.Problem(n, "unreadable fan layout %q", body)
+		return
+	}
+	s.spec, _ = osu.Lookup("bw_" + strings.Replace(m[1], "-", "_", 1))
+	s.run.Run.Source.Meta["test"] = s.spec.Name
+	if m[2] != "" {
+		nodes, _ := strconv.Atoi(m[2])
+		ppn, _ := strconv.Atoi(m[3])
+		s.np = nodes * ppn
+	}
+}
+
+// osuFan reads OSU 7.4's fan tests, which print osu_bw's title and head
+// their bandwidth column "Avg Latency(us)": the file's name tells fan-in
+// from fan-out, as nothing in the text does.
+func (s *osuState) osuFan(n int, cols []*column) {
+	base := strings.ToLower(filepath.Base(s.f.Name))
+	var name string
+	switch {
+	case strings.Contains(base, "fan_in") || strings.Contains(base, "fan-in"):
+		name = "bw_fan_in"
+	case strings.Contains(base, "fan_out") || strings.Contains(base, "fan-out"):
+		name = "bw_fan_out"
+	default:
+		s.f.Problem(n, "an OSU 7.4 fan-in or fan-out table (osu_bw's title over \"Avg Latency(us)\"): "+
+			"the text does not say which; name the file after the test (fan_in or fan_out in its name)")
+		s.rows = false
+		return
+	}
+	s.spec, _ = osu.Lookup(name)
+	s.run.Run.Source.Meta["test"] = name
+	cols[1] = colBW // MB/s, whatever OSU 7.4 calls it
 }
 
 // row reads one OSU row.

@@ -39,6 +39,9 @@ func WriteRecords(w io.Writer, b *result.Bundle) error {
 			logOptions(&o, s, meta, rows)
 		}
 		t := &osu.Table{Spec: s, Opt: &o, NP: rows[0].NP, Win: s.Win, Sync: s.Sync}
+		if s.IsFan() {
+			t.Fan = fanOf(b, meta)
+		}
 		if o.WinSet {
 			t.Win = o.Win
 		}
@@ -89,4 +92,23 @@ func logOptions(o *osu.Options, s *osu.Spec, meta map[string]string, rows []*res
 			o.Full = o.Full || r.NBC != nil && (r.NBC.InitUS > 0 || r.NBC.MinCommUS > 0)
 		}
 	}
+}
+
+// fanOf is the fan tests' layout of a stored run: from its ranks' hosts
+// (gomb's records) or from gomb's line in an imported text; nil when
+// neither says (OSU 7.4's own logs).
+func fanOf(b *result.Bundle, meta map[string]string) *osu.Fan {
+	var hosts []string
+	for _, r := range b.Run.Ranks {
+		hosts = append(hosts, r.Host)
+	}
+	if f, err := osu.NewFan(hosts); err == nil {
+		return f
+	}
+	var word string
+	var nodes, ppn int
+	if _, err := fmt.Sscanf(meta["fan"], "[ %s ] [ nodes: %d ] [ processes per node: %d ]", &word, &nodes, &ppn); err == nil {
+		return &osu.Fan{Nodes: nodes, PPN: ppn}
+	}
+	return nil
 }

@@ -40,7 +40,7 @@ func placeName(c byte) string {
 func (w *Writer) Table(t *osu.Table) error {
 	w.t = t
 	s, o := t.Spec, t.Opt
-	if s.Kind == osu.Collective || s.Kind == osu.NonBlocking {
+	if s.Kind == osu.Collective || s.Kind == osu.NonBlocking || s.IsFan() {
 		w.printf("\n")
 	}
 	if strings.HasPrefix(s.Title, "gomb") { // gomb's own test: no OSU version to claim
@@ -58,6 +58,14 @@ func (w *Writer) Table(t *osu.Table) error {
 		if t.Staged {
 			w.printf("# The MPI library is not CUDA-aware: device data is staged through host memory\n")
 		}
+	}
+	switch {
+	// gomb's line: OSU 7.4 prints one title for both fan tests and osu_bw
+	case s.IsFan() && t.Fan != nil:
+		w.printf("# [ %s ] [ nodes: %d ] [ processes per node: %d ] [ window size: %d ]\n",
+			fanWord(s), t.Fan.Nodes, t.Fan.PPN, o.Window)
+	case s.IsFan(): // an imported OSU log: the layout unknown
+		w.printf("# [ %s ] [ window size: %d ]\n", fanWord(s), o.Window)
 	}
 	switch s.Kind {
 	case osu.MsgRate:
@@ -81,11 +89,11 @@ func (w *Writer) Table(t *osu.Table) error {
 	for _, c := range cols {
 		fmt.Fprintf(&head, "%*s", c.width, c.name)
 	}
-	switch s.Kind {
-	case osu.Latency, osu.Bandwidth, osu.OneWay:
-		// point-to-point: the header, then the data type
+	switch k := s.Kind; {
+	case (k == osu.Latency || k == osu.Bandwidth || k == osu.OneWay) && !s.IsFan():
+		// point-to-point (OSU 7.2): the header, then the data type
 		w.printf("%s\n%s", head.String(), datatype)
-	case osu.MsgRate:
+	case k == osu.MsgRate:
 		w.printf("%s\n", head.String())
 	default:
 		if !s.NoSize {
@@ -129,3 +137,11 @@ func (w *Writer) Result(r *result.Result) error {
 
 // Flush writes out buffered text.
 func (w *Writer) Flush() error { return w.w.Flush() }
+
+// fanWord names a fan test in gomb's layout line.
+func fanWord(s *osu.Spec) string {
+	if s.Job.FanOut {
+		return "fan-out"
+	}
+	return "fan-in"
+}

@@ -77,6 +77,10 @@ func (o *Options) Check(s *Spec) error {
 		return fmt.Errorf("-d %q: gomb supports -d cuda", o.Device)
 	case o.Device != "" && s.Kind != Latency && s.Kind != Bandwidth && s.Kind != MsgRate:
 		return fmt.Errorf("-d cuda applies to the point-to-point tests (latency, bw, bibw, mbw_mr, multi_lat)")
+	case o.Device != "" && s.IsFan():
+		return fmt.Errorf("-d cuda: %s runs on host buffers (gomb has no device fan-in/out)", s.Name)
+	case o.Validate && s.IsFan():
+		return fmt.Errorf("-c: %s has no validation (OSU 7.4 has none for it either)", s.Name)
 	case o.Device != "" && o.Validate:
 		return fmt.Errorf("-c cannot validate device buffers")
 	case (o.WinSet || o.SyncSet) && s.Kind != RMALatency && s.Kind != RMABandwidth:

@@ -127,8 +127,8 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("%s: default sync not among its modes", s.Name)
 		}
 	}
-	if len(names) != 54 {
-		t.Errorf("%d tests, want 54 (5 pt2pt, 3 persistent pt2pt, 9 one-sided, 14 collectives, 13 persistent collectives, 9 non-blocking, oneway)", len(names))
+	if len(names) != 56 {
+		t.Errorf("%d tests, want 56 (5 pt2pt, 3 persistent pt2pt, 2 fan, 9 one-sided, 14 collectives, 13 persistent collectives, 9 non-blocking, oneway)", len(names))
 	}
 	for _, n := range []string{"latency", "bw", "bibw", "allgather", "allgatherv", "allreduce", "alltoall", "alltoallv", "barrier",
 		"bcast", "gather", "gatherv", "reduce", "reduce_scatter", "scatter", "scatterv"} {

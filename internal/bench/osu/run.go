@@ -13,6 +13,8 @@ type Table struct {
 	NP   int
 	Win  kernel.WinMode  // one-sided: window creation in force
 	Sync kernel.SyncMode // one-sided: synchronisation in force
+	// Fan: the fan tests' layout of the ranks over the hosts.
+	Fan *Fan
 	// Staged: with -d cuda, the MPI library is not CUDA-aware and device
 	// data goes through host memory.
 	Staged bool

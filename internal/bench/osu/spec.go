@@ -198,3 +198,7 @@ func ParseWin(s string) (kernel.WinMode, error) {
 }
 
 var allSyncs = []kernel.SyncMode{kernel.SyncLock, kernel.SyncFlush, kernel.SyncFlushLocal, kernel.SyncLockAll, kernel.SyncPSCW, kernel.SyncFence}
+
+// IsFan reports whether s is osu_bw_fan_in or osu_bw_fan_out: ranks on two
+// or more hosts, laid out by Fan.
+func (s *Spec) IsFan() bool { return s.Job.Kernel == kernel.OSUFan }

@@ -7,6 +7,7 @@ package osurun
 import (
 	"fmt"
 	"runtime"
+	"strings"
 
 	"github.com/gomb-hpc/gomb/internal/bench"
 	"github.com/gomb-hpc/gomb/internal/bench/osu"
@@ -32,6 +33,9 @@ type Engine struct {
 	// Fault is what GOMB_FAULT injects (a stuck rank: the watchdog's
 	// tests); nil: none.
 	Fault *bench.Fault
+	// Fan is the layout of the fan tests' ranks (FanLayout), on every
+	// rank; the fan tests need it.
+	Fan *osu.Fan
 
 	staged bool
 }
@@ -66,7 +70,16 @@ func (e *Engine) Run(s *osu.Spec) (osu.Summary, error) {
 	if err := job.Bind(e.World); err != nil {
 		return sum, err
 	}
-	t := &osu.Table{Spec: s, Opt: o, NP: np, Win: s.Win, Sync: s.Sync}
+	t := &osu.Table{Spec: s, Opt: o, NP: np, Win: s.Win, Sync: s.Sync, Fan: e.Fan}
+	if s.IsFan() {
+		if e.Fan == nil {
+			return sum, fmt.Errorf("%s: no layout of the ranks over the hosts", s.Name)
+		}
+		parent, peers := e.Fan.Role(rank)
+		if err := job.SetPeers(peers, parent); err != nil {
+			return sum, err
+		}
+	}
 	if o.WinSet {
 		t.Win = o.Win
 	}
@@ -124,6 +137,16 @@ func (e *Engine) Run(s *osu.Spec) (osu.Summary, error) {
 		runtime.GC() // between sizes, never inside a timed loop
 	}
 	return sum, nil
+}
+
+// FanLayout lays the ranks out for the fan tests from the hosts rank 0
+// knows (one a rank; nil elsewhere), on every rank alike.
+func FanLayout(world mpi.Comm, hosts []string) (*osu.Fan, error) {
+	b, err := world.BcastBytes([]byte(strings.Join(hosts, "\n")), 0)
+	if err != nil {
+		return nil, err
+	}
+	return osu.NewFan(strings.Split(string(b), "\n"))
 }
 
 // buffers are the send and receive bytes a size needs.

@@ -33,10 +33,14 @@ func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, sample
 	for w := range world {
 		world[w] = w
 	}
-	timed := bench.Assembly{Stride: nvals, Hosts: e.Hosts, Samples: samples, Scale: sc, Check: o.Validate,
+	timed := bench.Assembly{Stride: nvals, Hosts: e.Hosts, Samples: samples, Scale: sc, Check: o.Validate, Parts: world[:parts(s, t.NP)],
 		MeanUS: func(v []float64) float64 { return v[bench.SlotTime] / float64(iters) * sc }}.Assemble(r, vals, world)
 	if timed == 0 {
 		return nil, fmt.Errorf("no rank timed %s", s.Name)
+	}
+	if s.IsFan() {
+		// every stream joins two nodes, however many ranks share each
+		r.Locality, r.HostCount = result.InterNode, t.Fan.Nodes
 	}
 	if p := pooled(r.SamplesUS); len(p) > 0 {
 		r.P50US, r.P90US, r.P99US = stats.Quantile(p, 0.5), stats.Quantile(p, 0.9), stats.Quantile(p, 0.99)
@@ -63,6 +67,16 @@ func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, sample
 	switch s.Kind {
 	case osu.Bandwidth, osu.RMABandwidth:
 		el := vals[r.Ranks[0]*nvals+bench.SlotTime]
+		if s.IsFan() {
+			// OSU 7.4: every stream's window over the timing ranks' mean
+			// loop time (the children's in fan-in, the parents' in fan-out)
+			el = 0
+			for _, w := range r.Ranks {
+				el += vals[w*nvals+bench.SlotTime]
+			}
+			el /= float64(len(r.Ranks))
+			bytes *= float64(t.Fan.Streams())
+		}
 		r.MBps = s.BWFactor * bytes / el / 1e6
 	case osu.MsgRate:
 		r.MsgPerSec = msgRate
@@ -91,6 +105,20 @@ func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, sample
 		r.Staged = e.staged
 	}
 	return r, nil
+}
+
+// parts is how many ranks, from rank 0, move a test's data: the pair 0 and
+// 1 of the point-to-point and one-sided tests (rank 0 alone times most of
+// them), all pairs of the multi-pair ones, every rank of the collectives
+// and the fan tests.
+func parts(s *osu.Spec, np int) int {
+	switch {
+	case s.Job.Pairs:
+		return np / 2 * 2
+	case s.IsFan(), s.Kind == osu.Collective, s.Kind == osu.NonBlocking:
+		return np
+	}
+	return min(2, np)
 }
 
 // pooled is the samples of all timing ranks, sorted.
