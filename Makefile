@@ -1,5 +1,5 @@
 # Convenience targets; each calls the scripts the README names.
-.PHONY: all build run test bench-fidelity bench-fidelity-spot bench-analysis bench-archive bench-import bench-explain fuzz clean
+.PHONY: all build run test bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-analysis bench-archive bench-import bench-explain fuzz clean
 
 all: build
 
@@ -69,6 +69,23 @@ bench-fidelity: build
 		$(call peer,-imb-mt,$(IMB_MT_MPICH)) $(call peer,-imb-io,$(IMB_IO_MPICH)) $(call peer,-osu,$(OSU_MPICH)) \
 		$(call peer,-osu74,$(OSU74_MPICH)) $(call peer,-mcb,$(MCB_MPICH)) \
 		$(MPICH_NP4) $(FIDELITY_FLAGS) | tee out/fidelity/mpich.txt
+	$(if $(wildcard $(OSU74_OPENMPI)/osu_bw_fan_in),$(MAKE) bench-fidelity-fan)
+
+# OSU 7.4's osu_bw_fan_in against gomb osu bw_fan_in needs ranks on two
+# hosts: two emulated hosts of scripts/testbed.sh (root, ip netns), one
+# rank each, TCP between them; both MPIs. Tables in out/fidelity/fan-<mpi>.txt.
+FAN_BED = GOMB_TESTBED_PREFIX=gtbf- ./scripts/testbed.sh
+FAN_LAUNCH = env GOMB_TESTBED_PREFIX=gtbf- ./scripts/testbed.sh launch
+bench-fidelity-fan: build
+	mkdir -p out/fidelity
+	$(FAN_BED) up 2
+	go run ./tools/fidelity -mpi openmpi -launch '$(OMPI_LAUNCH)' -gomb bin/gomb -rounds $(ROUNDS) \
+		-out out/fidelity/fan-openmpi -osu74 $(OSU74_OPENMPI) -osu74-tests '' \
+		-fan-launch '$(FAN_LAUNCH) ompi gtbf-h1,gtbf-h2 {np}' $(FIDELITY_FLAGS) > out/fidelity/fan-openmpi.txt; \
+	rc=$$?; cat out/fidelity/fan-openmpi.txt; go run ./tools/fidelity -mpi mpich -launch '$(MPICH_LAUNCH)' -gomb bin/gomb-mpich -rounds $(ROUNDS) \
+		-out out/fidelity/fan-mpich -osu74 $(OSU74_MPICH) -osu74-tests '' \
+		-fan-launch '$(FAN_LAUNCH) mpich gtbf-h1,gtbf-h2 {np}' $(FIDELITY_FLAGS) > out/fidelity/fan-mpich.txt; \
+	rc2=$$?; cat out/fidelity/fan-mpich.txt; $(FAN_BED) down; [ $$rc = 0 ] && [ $$rc2 = 0 ]
 
 # A spot check of the timed loops after a change that should not move them:
 # IMB PingPong and Allreduce (0 B-4 MiB) and osu latency, both MPIs.

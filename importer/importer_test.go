@@ -281,6 +281,18 @@ func TestFacts(t *testing.T) {
 		{file: "osu74_bw_fan_out_np2.txt", format: OSU, runs: 1, rows: []want{
 			{"bw_fan_out", 2, 4194304, -1, 0, 0, 0, 0, 434.29, "ok"},
 		}},
+		// osu_latency_mt: its thread lines come before its title
+		{file: "osu_latency_mt_np2.txt", format: OSU, runs: 1, rows: []want{
+			{"latency_mt", 2, 4194304, -1, 0, 2000.13, 2000.13, 2000.13, 0, "ok"},
+		}},
+		{file: "gomb_osu_latency_mt_t2-3_np2.txt", format: OSU, runs: 1, rows: []want{
+			{"latency_mt", 2, 1024, -1, 0, 8436.03, 8436.03, 8436.03, 0, "ok"},
+		}, check: func(t *testing.T, f *File) {
+			m := f.Runs[0].Run.Source.Meta
+			if m["Number of Sender threads"] != "2" || m["Number of Receiver threads"] != "3" {
+				t.Errorf("thread lines not read: %v", m)
+			}
+		}},
 		// gomb's fan output: its layout line names the test and the ranks
 		{file: "gomb_osu_bw_fan_out_np4.txt", format: OSU, runs: 1, rows: []want{
 			{"bw_fan_out", 4, 65536, -1, 0, 0, 0, 0, 82.80, "ok"},

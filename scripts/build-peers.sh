@@ -13,14 +13,16 @@
 #                             persistent collectives are MPIX_*_init, through
 #                             a header that maps the MPI-4 names onto them)
 #   peers/<mpi>/osu/          the OSU Micro-Benchmarks binaries (configure's -O2)
-#   peers/<mpi>/osu74/        OSU 7.4's persistent collectives (osu_*_persistent;
-#                             with Open MPI 4 through the same MPIX_ header)
+#   peers/<mpi>/osu74/        OSU 7.4's tests gomb adds: persistent collectives
+#                             (osu_*_persistent; with Open MPI 4 through the
+#                             same MPIX_ header), osu_(i)reduce_scatter_block,
+#                             osu_bw_fan_in/out
 #   peers/<mpi>/mpi_comm_bench
 #
 # usage: scripts/build-peers.sh [-o DIR] [-imb SRC] [-osu SRC] [-osu74 SRC] [-mcb SRC]
 #   -imb SRC  intel/mpi-benchmarks (IMB 2021.x) source tree
 #   -osu SRC  OSU Micro-Benchmarks 7.x source tree (with its configure script)
-#   -osu74 SRC  an OSU 7.4 source tree (its persistent collectives)
+#   -osu74 SRC  an OSU 7.4 source tree (the tests gomb adds from it)
 #   -mcb SRC  nilskohl/mpi-comm-bench source tree
 # Each peer is optional; give at least one. Needs the MPI compilers that
 # scripts/setup.sh installs (mpicc.openmpi, mpicc.mpich, ...) and make.
@@ -120,17 +122,23 @@ for mpi in openmpi mpich; do
 		b="$work/osu74-$mpi"
 		rm -rf "$b"
 		cp -r "$osu74" "$b"
-		echo "build-peers: OSU 7.4 persistent collectives ($mpi)" >&2
+		echo "build-peers: OSU 7.4's persistent collectives, reduce_scatter_block, fan-in/out ($mpi)" >&2
 		cflags="-g -O2"
 		[ $mpi = openmpi ] && cflags="$cflags -include $ompi_mpi4"
 		# -k: Open MPI 4 has no MPIX_Alltoallw_init, the others build
 		(cd "$b" && ./configure CC=$cc CXX=$cxx >"$b.log" 2>&1 &&
-			make -k -C c/mpi/collective/persistent CFLAGS="$cflags" >>"$b.log" 2>&1) || true
+			make -k -C c/mpi/collective/persistent CFLAGS="$cflags" >>"$b.log" 2>&1 &&
+			make -C c/mpi/collective/blocking osu_reduce_scatter_block CFLAGS="$cflags" >>"$b.log" 2>&1 &&
+			make -C c/mpi/collective/non_blocking osu_ireduce_scatter_block CFLAGS="$cflags" >>"$b.log" 2>&1 &&
+			make -C c/mpi/pt2pt/congestion CFLAGS="$cflags" >>"$b.log" 2>&1) || true
 		rm -rf "$dest/osu74"
 		mkdir -p "$dest/osu74"
-		find "$b/c/mpi/collective/persistent" -type f -perm -u+x -name 'osu_*' -exec cp {} "$dest/osu74/" \;
-		[ -x "$dest/osu74/osu_allreduce_persistent" ] ||
-			{ echo "build-peers: OSU 7.4 failed, see $b.log" >&2; exit 1; }
+		for d in collective/persistent collective/blocking collective/non_blocking pt2pt/congestion; do
+			find "$b/c/mpi/$d" -maxdepth 1 -type f -perm -u+x -name 'osu_*' -exec cp {} "$dest/osu74/" \;
+		done
+		for t in allreduce_persistent reduce_scatter_block bw_fan_in bw_fan_out; do
+			[ -x "$dest/osu74/osu_$t" ] || { echo "build-peers: OSU 7.4's osu_$t failed, see $b.log" >&2; exit 1; }
+		done
 	fi
 	if [ -n "$mcb" ]; then
 		echo "build-peers: mpi-comm-bench ($mpi)" >&2

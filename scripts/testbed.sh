@@ -10,6 +10,8 @@
 #   testbed.sh run ompi|mpich HOSTS NP [--] GOMB_ARGS...
 #                                  launch gomb (bin/gomb or bin/gomb-mpich) from host1 with
 #                                  NP ranks over HOSTS ("gtb-h1,gtb-h2" or "gtb-h1:2,gtb-h2:2")
+#   testbed.sh launch ompi|mpich HOSTS NP PROGRAM [ARGS...]
+#                                  the same for any program built for that MPI (a peer, a wrapper)
 #   testbed.sh shape HOST DELAY_US RATE   e.g. "shape gtb-h2 500 none", "shape gtb-h2 0 1gbit"
 #   testbed.sh unshape HOST
 #   testbed.sh cut HOST | heal HOST        take the host's switch port down / up
@@ -141,10 +143,17 @@ run() {
 	local mpi=$1 hostlist=$2 np=$3
 	shift 3
 	[ "${1:-}" = "--" ] && shift
+	local bin=${GOMB_BIN:-$REPO/bin/gomb}
+	[ "$mpi" = mpich ] && bin=${GOMB_MPICH_BIN:-$REPO/bin/gomb-mpich}
+	launch "$mpi" "$hostlist" "$np" "$bin" "$@"
+}
+
+launch() {
+	local mpi=$1 hostlist=$2 np=$3 bin=$4
+	shift 4
 	[ -x "$W/nsrun" ] || die "not up"
 	case $mpi in
 	ompi)
-		local bin=${GOMB_BIN:-$REPO/bin/gomb}
 		exec "$W/nsrun" "${P}h1" mpirun.openmpi -np "$np" --host "$hostlist" --bind-to none \
 			--mca plm_rsh_agent "$W/rsh" --mca pml ob1 --mca btl tcp,vader,self \
 			--mca btl_tcp_if_include "$NET.0/24" --mca oob_tcp_if_include "$NET.0/24" \
@@ -153,7 +162,6 @@ run() {
 			${GOMB_FAULT:+-x GOMB_FAULT} "$bin" "$@"
 		;;
 	mpich)
-		local bin=${GOMB_MPICH_BIN:-$REPO/bin/gomb-mpich}
 		exec "$W/nsrun" "${P}h1" env UCX_TLS=tcp,self UCX_NET_DEVICES=eth0 \
 			mpirun.mpich -launcher ssh -launcher-exec "$W/rsh" -hosts "$hostlist" -n "$np" "$bin" "$@"
 		;;
@@ -229,6 +237,10 @@ run)
 	[ $# -ge 3 ] && [[ $3 =~ ^[1-9][0-9]*$ ]] || usage "run ompi|mpich HOSTS NP [--] GOMB_ARGS..."
 	run "$@"
 	;;
+launch)
+	[ $# -ge 4 ] && [[ $3 =~ ^[1-9][0-9]*$ ]] || usage "launch ompi|mpich HOSTS NP PROGRAM [ARGS...]"
+	launch "$@"
+	;;
 shape)
 	[ $# -eq 3 ] && [[ $2 =~ ^([0-9]+|none)$ ]] || usage "shape HOST DELAY_US|none RATE|none"
 	host "$1"
@@ -273,7 +285,7 @@ exec)
 	exec "$W/nsrun" "$h" "$@"
 	;;
 *)
-	sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'
 	[ -z "$cmd" ] || exit 2
 	;;
 esac

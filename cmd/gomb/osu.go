@@ -9,6 +9,7 @@ import (
 	"github.com/gomb-hpc/gomb/internal/bench/osu"
 	"github.com/gomb-hpc/gomb/internal/bench/osurun"
 	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/internal/mpi"
 	"github.com/gomb-hpc/gomb/internal/session"
 	"github.com/gomb-hpc/gomb/result"
@@ -37,6 +38,7 @@ written so far stay valid).`,
 			"mpirun -np 4 gomb osu ialltoall -t 10",
 			"mpirun -np 2 gomb osu oneway            # each direction, synchronised clocks",
 			"mpirun -np 2 gomb osu latency -d cuda D H",
+			"mpirun -np 2 gomb osu latency_mt -t 2:4       # 2 sender, 4 receiver threads",
 			"mpirun -np 8 -npernode 4 gomb osu bw_fan_in   # two or more hosts, as many ranks on each",
 		},
 	}
@@ -101,12 +103,19 @@ func (k osuSink) Result(r *result.Result) error { return k.s.Result(r, k.text.Re
 
 func runOSU(stdout, stderr io.Writer, args []string) error {
 	cfg, perr := parseOSU(args)
-	c := &session.Command{Name: "osu", Suite: osu.Suite, Level: osu.ThreadLevel, Version: fullVersion(), Args: args,
+	level := osu.ThreadLevel
+	if cfg.spec != nil && cfg.spec.Threads {
+		level = kernel.ThreadMultiple // osu_latency_mt's MPI_Init_thread
+	}
+	c := &session.Command{Name: "osu", Suite: osu.Suite, Level: level, Version: fullVersion(), Args: args,
 		Flags: &cfg.Flags, Help: osuUsage.write, List: osuList, Listing: cfg.list}
 	return session.Run(c, perr, stdout, stderr, func(s *session.Session) error {
 		sp, o := cfg.spec, &cfg.opt
 		if err := o.CheckWorld(sp, s.Size); err != nil {
 			return s.Fail(cli.Usage("%v", err))
+		}
+		if sp.Threads && s.Provided() != kernel.ThreadMultiple {
+			return s.Fail(fmt.Errorf("%s needs MPI_THREAD_MULTIPLE; MPI_Init_thread gave %s", sp.Name, s.Provided()))
 		}
 		if sp.Job.Persist && sp.Kind == osu.Collective && !mpi.PersistentCollectives() {
 			return s.Fail(cli.Usage("%s: this MPI library lacks MPI-4 persistent collectives (MPI_<op>_init; Open MPI 4 has them as MPIX_<op>_init in its pcollreq extension)", sp.Name))

@@ -87,7 +87,7 @@ func TestOSUConformance(t *testing.T) {
 					for i, r := range st.results {
 						checkOSUResult(t, s, np, want[i], iters, r)
 					}
-					if !strings.HasPrefix(j.stdout, "# "+s.Title) && !strings.HasPrefix(j.stdout, "\n# "+s.Title) {
+					if !strings.Contains(firstLines(j.stdout, 3), "# "+s.Title) { // latency_mt: after its thread lines
 						t.Errorf("title: %q", firstLines(j.stdout, 2))
 					}
 				})
@@ -202,6 +202,8 @@ func TestOSULayout(t *testing.T) {
 		// OSU 7.4's reduce_scatter_block, blocking and not
 		{"osu_reduce_scatter_block_np2.txt", []string{"reduce_scatter_block"}},
 		{"osu_ireduce_scatter_block_np2.txt", []string{"ireduce_scatter_block"}},
+		// OSU 7.2's osu_latency_mt, its default threads (1 sender, 2 receivers)
+		{"osu_latency_mt_np2.txt", []string{"latency_mt"}},
 	}
 	for _, m := range mpis {
 		for _, c := range cases {
@@ -338,5 +340,57 @@ func TestOSUBadInput(t *testing.T) {
 				checkUsageError(t, j, c.want)
 			})
 		}
+	}
+}
+
+// TestOSULatencyMT: osu_latency_mt's threads (-t RECV, -t SEND:RECV) with
+// both MPIs: the thread lines, every size checked (-c, whichever thread
+// takes a message), the records' options and samples; corrupted data
+// fails with exit 3; -t outside OSU's range is refused.
+func TestOSULatencyMT(t *testing.T) {
+	for _, m := range mpis {
+		for _, c := range []struct {
+			t          string
+			send, recv int
+		}{{"", 1, 2}, {"3", 1, 3}, {"2:2", 2, 2}, {"2:1", 2, 1}} {
+			t.Run(m.name+"/t"+c.t, func(t *testing.T) {
+				out := filepath.Join(t.TempDir(), "r.jsonl")
+				args := []string{"latency_mt", "-c", "-m", "1:64", "-i", "50", "-x", "5", "-json", out}
+				if c.t != "" {
+					args = append(args, "-t", c.t)
+				}
+				j := launchCmd(t, m, 2, 2*time.Minute, nil, "osu", args...)
+				checkNoCrash(t, j)
+				if j.code != 0 || strings.Contains(j.stdout, "Fail") {
+					t.Fatalf("exit %d\n%s\n%s", j.code, j.stdout, tail(j.stderr))
+				}
+				lines := fmt.Sprintf("# Number of Sender threads: %d \n# Number of Receiver threads: %d\n# OSU MPI Multi-threaded Latency Test", c.send, c.recv)
+				if !strings.HasPrefix(j.stdout, lines) {
+					t.Errorf("want the thread lines first:\n%s", firstLines(j.stdout, 4))
+				}
+				s := readRecords(t, out)
+				if len(s.results) != 7 || s.run == nil || s.run.MPI.Thread != "MPI_THREAD_MULTIPLE" {
+					t.Fatalf("%d results, run %+v", len(s.results), s.run)
+				}
+				var opt struct {
+					Options osu.Options `json:"options"`
+				}
+				if !s.run.DecodeOptions(&opt) || opt.Options.SendThreads != c.send || opt.Options.RecvThreads != c.recv {
+					t.Errorf("options %+v, want %d:%d threads", opt.Options, c.send, c.recv)
+				}
+				for _, r := range s.results {
+					if len(r.SamplesUS) != 1 || len(r.SamplesUS[0]) != 50 || r.Check == nil || !r.Check.Passed || !(r.TAvgUS > 0) {
+						t.Errorf("%d bytes: %d ranks' samples, check %+v, %.2f us", r.Bytes, len(r.SamplesUS), r.Check, r.TAvgUS)
+					}
+				}
+			})
+		}
+		t.Run(m.name+"/corrupt", func(t *testing.T) {
+			j := launchCmd(t, m, 2, 2*time.Minute, []string{"GOMB_FAULT=check-corrupt"}, "osu", "latency_mt", "-c", "-m", "1:4", "-i", "20")
+			checkNoCrash(t, j)
+			if j.code != exitCheckFailed || strings.Count(j.stdout, "Fail") != 3 {
+				t.Errorf("exit %d, want %d with 3 failed sizes:\n%s\n%s", j.code, exitCheckFailed, j.stdout, tail(j.stderr))
+			}
+		})
 	}
 }

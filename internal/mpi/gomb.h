@@ -396,6 +396,27 @@ void gomb_mt_free(gomb_mt *m);
 void gomb_ext_window_free(gomb_job *j); /* job.c: and its end */
 int gomb_run_ring(gomb_job *j); /* ring.c: the ring monitor's sample, local copy */
 
+/* OSU's osu_latency_mt (osu_mt.c): sender threads on rank 0, receiver
+ * threads on rank 1, one communicator, MPI_THREAD_MULTIPLE. */
+typedef struct {
+    MPI_Comm comm;
+    int rank, nsend, nrecv, nthreads, tag_per_iter;
+    char **sbuf, **rbuf; /* per thread, page-aligned, cap bytes */
+    size_t cap;
+    /* the size's run */
+    int dtype, count, iters, skip, record, check;
+    /* outputs: rank 0's seconds of all timed round trips (-1 elsewhere),
+     * per timed iteration its round trip, -c's wrong bytes */
+    double elapsed;
+    double *samples;
+    size_t samples_cap;
+    long bad, first;
+    double got, want;
+} gomb_lmt;
+gomb_lmt *gomb_lmt_new(gomb_comm *c, int nsend, int nrecv, int tag_per_iter, size_t max_bytes, int *err);
+int gomb_lmt_run(gomb_lmt *m, int dtype, int count, int iters, int skip, int record, int check);
+void gomb_lmt_free(gomb_lmt *m);
+
 /* Validation (validate.c): one untimed call of the kernel with known data.
  * Returns an MPI error code; *bad counts wrong elements, *first_bad the
  * first wrong element index (-1 if none), *got and *want its values. */

@@ -217,3 +217,19 @@ func (t *MT) Run(c kernel.MTCall) ([]MTThread, error) { return nil, ErrNoMPI }
 
 // Free does nothing.
 func (t *MT) Free() {}
+
+// LatencyMT is osu_latency_mt's threads: none without MPI.
+type LatencyMT struct{}
+
+// NewLatencyMT fails: built without MPI.
+func NewLatencyMT(c Comm, send, recv int, tagPerIter bool, maxBytes int64) (*LatencyMT, error) {
+	return nil, ErrNoMPI
+}
+
+// Run fails: built without MPI.
+func (l *LatencyMT) Run(t kernel.Datatype, count, iters, skip int, record, check bool) (float64, []float64, Validation, error) {
+	return 0, nil, Validation{}, ErrNoMPI
+}
+
+// Free does nothing without MPI.
+func (l *LatencyMT) Free() {}

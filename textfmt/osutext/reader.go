@@ -64,7 +64,12 @@ type osuState struct {
 	cols []*column
 	np   int
 	rows bool
+	// threads: osu_latency_mt's thread lines, seen before its title
+	threads map[string]string
 }
+
+// threadLine is one of osu_latency_mt's lines before its title.
+var threadLine = regexp.MustCompile(`^#\s*(Number of (?:Sender|Receiver) threads):\s*([0-9]+)\s*$`)
 
 // Read parses the file's content r, handing each run to f as it is complete.
 func Read(f *textfmt.File, r io.Reader) {
@@ -87,12 +92,24 @@ func (s *osuState) line(n int, b []byte) {
 	}
 	if t[0] == '#' {
 		line := string(t)
+		if m := threadLine.FindStringSubmatch(line); m != nil {
+			// osu_latency_mt's lines come before its title: the next run's
+			if s.threads == nil {
+				s.threads = map[string]string{}
+			}
+			s.threads[m[1]] = m[2]
+			return
+		}
 		if m := osuTitle.FindStringSubmatch(line); m != nil {
 			s.close()
 			s.run = s.f.NewRun(n)
 			s.ctx.Apply(s.run.Run)
 			s.run.Run.Tool = result.Tool{Name: "OSU Micro-Benchmarks", Version: m[2]}
 			s.run.Run.Source.Meta["title"] = strings.TrimSpace(strings.TrimPrefix(line, "#"))
+			for k, v := range s.threads {
+				s.run.Run.Source.Meta[k] = v
+			}
+			s.threads = nil
 			if s.spec = osuTest(m[1]); s.spec == nil {
 				s.f.Problem(n, "unknown OSU test %q", m[1])
 			} else {

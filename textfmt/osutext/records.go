@@ -3,6 +3,7 @@ package osutext
 import (
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/gomb-hpc/gomb/internal/bench/osu"
 	"github.com/gomb-hpc/gomb/internal/kernel"
@@ -81,6 +82,15 @@ func logOptions(o *osu.Options, s *osu.Spec, meta map[string]string, rows []*res
 	var pairs, window int
 	if _, err := fmt.Sscanf(meta["pairs"], "[ pairs: %d ] [ window size: %d ]", &pairs, &window); err == nil {
 		o.Window = window
+	}
+	if s.Threads {
+		o.SendThreads, o.RecvThreads = 1, 2 // OSU's defaults, where the log does not say
+		if v, err := strconv.Atoi(meta["Number of Sender threads"]); err == nil {
+			o.SendThreads = v
+		}
+		if v, err := strconv.Atoi(meta["Number of Receiver threads"]); err == nil {
+			o.RecvThreads = v
+		}
 	}
 	for _, r := range rows {
 		o.Percentiles = o.Percentiles || r.P50US > 0

@@ -43,6 +43,9 @@ func (w *Writer) Table(t *osu.Table) error {
 	if s.Kind == osu.Collective || s.Kind == osu.NonBlocking || s.IsFan() {
 		w.printf("\n")
 	}
+	if s.Threads { // before the title, as osu_latency_mt prints them
+		w.printf("# Number of Sender threads: %d \n# Number of Receiver threads: %d\n", o.SendThreads, o.RecvThreads)
+	}
 	if strings.HasPrefix(s.Title, "gomb") { // gomb's own test: no OSU version to claim
 		w.printf("# %s\n", s.Title)
 	} else {

@@ -42,8 +42,9 @@ Peers (at least one):
                 in the work directory's io/)
   -osu DIR      directory holding the OSU 7 binaries (osu_latency, ...), or
                 OSU's libexec tree
-  -osu74 DIR    directory holding OSU 7.4's persistent collectives
-                (osu_allreduce_persistent, ...; -osu74-tests)
+  -osu74 DIR    directory holding OSU 7.4's tests gomb adds (the persistent
+                collectives, -osu74-tests; the fan tests, -osu74-fan-tests,
+                run under -fan-launch across hosts)
   -mcb PATH     mpi-comm-bench's binary
 
 Flags:
@@ -77,6 +78,9 @@ func main() {
 	fs.StringVar(&cfg.osu, "osu", "", "OSU binaries directory")
 	fs.StringVar(&cfg.osu74, "osu74", "", "OSU 7.4 binaries directory (the persistent collectives)")
 	fs.StringVar(&cfg.osu74Tests, "osu74-tests", "allreduce_persistent", "OSU 7.4 tests, from -osu74")
+	fs.StringVar(&cfg.fanLaunch, "fan-launch", "", "launcher line of the fan tests ({np}), whose ranks must span two or more hosts (the testbed's: scripts/testbed.sh launch ...); empty: no fan job")
+	fs.StringVar(&cfg.fanTests, "osu74-fan-tests", "bw_fan_in", "OSU 7.4 fan tests, from -osu74, under -fan-launch")
+	fs.IntVar(&cfg.fanNP, "fan-np", 2, "processes of the fan jobs")
 	fs.StringVar(&cfg.mcb, "mcb", "", "mpi-comm-bench binary")
 	fs.IntVar(&cfg.rounds, "rounds", 5, "ABBA rounds (each program runs every job twice a round)")
 	fs.BoolVar(&cfg.imbDefault, "imb-default", true, "run IMB's default list at 2 processes (false: only the other IMB jobs)")
@@ -138,6 +142,8 @@ func main() {
 type config struct {
 	label, launch, gomb, imb, osu, mcb string
 	osu74, osu74Tests                  string
+	fanLaunch, fanTests                string
+	fanNP                              int
 	suites                             []*suiteJob
 	rounds, ringSamples                int
 	imbArgs, imbColl, osuTests, extra  string
@@ -163,6 +169,7 @@ type job struct {
 	gomb   []string // gomb's
 	format string   // what the importer should expect ("imb", "osu", "ring")
 	dir    string   // where both run ("": the current directory)
+	launch string   // the launcher line, if not the -launch one
 	// interrupt: the peer runs until SIGINT (mpi-comm-bench); stop it after
 	// this long.
 	interrupt time.Duration
@@ -237,13 +244,31 @@ func (c *config) jobs() ([]job, error) {
 			continue
 		}
 		for _, t := range strings.Split(o.tests, ",") {
-			t = strings.TrimPrefix(strings.TrimSpace(t), "osu_")
+			if t = strings.TrimPrefix(strings.TrimSpace(t), "osu_"); t == "" {
+				continue
+			}
 			bin, err := findOSU(o.dir, "osu_"+t)
 			if err != nil {
 				return nil, err
 			}
 			a := strings.Fields(c.osuArgs)
 			js = append(js, job{name: "osu-" + t, np: 2, format: "osu",
+				peer: append([]string{bin}, a...), gomb: append([]string{c.gomb, "osu", t}, a...)})
+		}
+	}
+	if c.osu74 != "" && c.fanLaunch != "" && c.wants("osu") {
+		for _, t := range strings.Split(c.fanTests, ",") {
+			if t = strings.TrimPrefix(strings.TrimSpace(t), "osu_"); t == "" {
+				continue
+			}
+			bin, err := findOSU(c.osu74, "osu_"+t)
+			if err != nil {
+				return nil, err
+			}
+			a := strings.Fields(c.osuArgs)
+			// the name keeps fan_in or fan_out: the importer tells OSU's
+			// fan tables apart by it
+			js = append(js, job{name: fmt.Sprintf("osu-%s-np%d", t, c.fanNP), np: c.fanNP, format: "osu", launch: c.fanLaunch,
 				peer: append([]string{bin}, a...), gomb: append([]string{c.gomb, "osu", t}, a...)})
 		}
 	}
@@ -337,7 +362,11 @@ func (c *config) runOne(j job, prog string, round, slot int, wrap string) (launc
 	if err := os.MkdirAll(rssDir, 0o755); err != nil {
 		return l, err
 	}
-	argv := strings.Fields(strings.ReplaceAll(c.launch, "{np}", fmt.Sprint(j.np)))
+	line := c.launch
+	if j.launch != "" {
+		line = j.launch
+	}
+	argv := strings.Fields(strings.ReplaceAll(line, "{np}", fmt.Sprint(j.np)))
 	argv = append(argv, wrap, rssDir)
 	if prog == "peer" {
 		argv = append(argv, j.peer...)

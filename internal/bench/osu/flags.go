@@ -56,7 +56,8 @@ func (o *Options) Register(fs *flag.FlagSet) {
 		func(s string) (err error) { o.Win, err = ParseWin(s); o.WinSet = true; return err })
 	fs.Func("s", "`lock|flush|flush_local|lock_all|pscw|fence` synchronization (one-sided)",
 		func(s string) (err error) { o.Sync, err = ParseSync(s); o.SyncSet = true; return err })
-	fs.IntVar(&o.NTest, "t", 0, "`N` MPI_Test calls during the compute (non-blocking)")
+	fs.Func("t", "`N|SEND:RECV` MPI_Test calls during the compute (non-blocking); latency_mt: RECV receiver threads (default 2) and SEND sender threads (default 1), 1 to 127",
+		func(s string) error { o.tArg = s; return nil })
 }
 
 // setSizes reads -m [MIN:]MAX.

@@ -3,6 +3,8 @@ package osu
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/gomb-hpc/gomb/internal/kernel"
 )
@@ -49,6 +51,13 @@ type Options struct {
 	// NTest is the number of MPI_Test calls during the compute of
 	// non-blocking tests (-t).
 	NTest int `json:"num_test_calls"`
+	// SendThreads and RecvThreads are osu_latency_mt's threads on rank 0
+	// and rank 1 (-t [SEND:]RECV); SendSet: SEND was given.
+	SendThreads int  `json:"sender_threads,omitempty"`
+	RecvThreads int  `json:"receiver_threads,omitempty"`
+	SendSet     bool `json:"sender_threads_set,omitempty"`
+
+	tArg string // -t as given: read by Check, which knows the test
 }
 
 // DefaultOptions returns OSU 7.2's defaults.
@@ -56,8 +65,11 @@ func DefaultOptions() Options {
 	return Options{MinSize: 1, Window: 64, MemLimit: 512 << 20, Type: kernel.Char, Place: [2]byte{'H', 'H'}}
 }
 
-// Check checks the options against a test.
+// Check checks the options against a test (and reads -t for it).
 func (o *Options) Check(s *Spec) error {
+	if err := o.readT(s); err != nil {
+		return err
+	}
 	switch {
 	case o.MinSize < 0 || (o.MaxSize != 0 && o.MaxSize < o.MinSize):
 		return fmt.Errorf("-m %d:%d: want 0 <= MIN <= MAX", o.MinSize, o.MaxSize)
@@ -77,6 +89,8 @@ func (o *Options) Check(s *Spec) error {
 		return fmt.Errorf("-d %q: gomb supports -d cuda", o.Device)
 	case o.Device != "" && s.Kind != Latency && s.Kind != Bandwidth && s.Kind != MsgRate:
 		return fmt.Errorf("-d cuda applies to the point-to-point tests (latency, bw, bibw, mbw_mr, multi_lat)")
+	case o.Device != "" && s.Threads:
+		return fmt.Errorf("-d cuda: %s runs on host buffers (gomb has no device threads)", s.Name)
 	case o.Device != "" && s.IsFan():
 		return fmt.Errorf("-d cuda: %s runs on host buffers (gomb has no device fan-in/out)", s.Name)
 	case o.Validate && s.IsFan():
@@ -100,6 +114,44 @@ func (o *Options) Check(s *Spec) error {
 	}
 	return nil
 }
+
+// maxThreads bounds osu_latency_mt's threads a side (OSU's
+// MAX_NUM_THREADS, exclusive).
+const maxThreads = 128
+
+// readT reads -t: osu_latency_mt's [SEND:]RECV threads, or the MPI_Test
+// calls of the non-blocking tests.
+func (o *Options) readT(s *Spec) error {
+	if s.Threads && o.RecvThreads == 0 {
+		o.SendThreads, o.RecvThreads = 1, 2 // OSU's defaults
+	}
+	if o.tArg == "" {
+		return nil
+	}
+	if !s.Threads {
+		n, err := strconv.Atoi(o.tArg)
+		if err != nil {
+			return fmt.Errorf("-t %q: want a number of MPI_Test calls", o.tArg)
+		}
+		o.NTest = n
+		return nil
+	}
+	send, recv, two := strings.Cut(o.tArg, ":")
+	if !two {
+		send, recv = "1", send
+	}
+	a, err1 := strconv.Atoi(send)
+	b, err2 := strconv.Atoi(recv)
+	if err1 != nil || err2 != nil || a < 1 || b < 1 || a >= maxThreads || b >= maxThreads {
+		return fmt.Errorf("-t %q: want RECV or SEND:RECV threads, each 1 to %d", o.tArg, maxThreads-1)
+	}
+	o.SendThreads, o.RecvThreads, o.SendSet = a, b, two
+	return nil
+}
+
+// TagPerIter: osu_latency_mt tags each iteration by its number when the
+// senders were given and are more than one (OSU's sender_thread > 1).
+func (o *Options) TagPerIter() bool { return o.SendSet && o.SendThreads > 1 }
 
 func hasSync(list []kernel.SyncMode, m kernel.SyncMode) bool {
 	for _, x := range list {

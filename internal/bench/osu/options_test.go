@@ -127,8 +127,8 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("%s: default sync not among its modes", s.Name)
 		}
 	}
-	if len(names) != 56 {
-		t.Errorf("%d tests, want 56 (5 pt2pt, 3 persistent pt2pt, 2 fan, 9 one-sided, 14 collectives, 13 persistent collectives, 9 non-blocking, oneway)", len(names))
+	if len(names) != 57 {
+		t.Errorf("%d tests, want 57 (6 pt2pt with latency_mt, 3 persistent pt2pt, 2 fan, 9 one-sided, 14 collectives, 13 persistent collectives, 9 non-blocking, oneway)", len(names))
 	}
 	for _, n := range []string{"latency", "bw", "bibw", "allgather", "allgatherv", "allreduce", "alltoall", "alltoallv", "barrier",
 		"bcast", "gather", "gatherv", "reduce", "reduce_scatter", "scatter", "scatterv"} {
@@ -198,5 +198,46 @@ func TestTraits(t *testing.T) {
 	}
 	if refs != 1 {
 		t.Errorf("%d reference tests, want 1", refs)
+	}
+}
+
+// TestThreadsFlag: -t is osu_latency_mt's [SEND:]RECV threads, as OSU
+// reads it, and the non-blocking tests' MPI_Test calls.
+func TestThreadsFlag(t *testing.T) {
+	mt, _ := Lookup("latency_mt")
+	nb, _ := Lookup("ialltoall")
+	cases := []struct {
+		spec             *Spec
+		arg              string
+		send, recv, test int
+		perIter          bool
+		err              string
+	}{
+		{mt, "", 1, 2, 0, false, ""},
+		{mt, "4", 1, 4, 0, false, ""},
+		{mt, "1:3", 1, 3, 0, false, ""},
+		{mt, "3:5", 3, 5, 0, true, ""},
+		{mt, "127:1", 127, 1, 0, true, ""},
+		{mt, "0", 0, 0, 0, false, "each 1 to 127"},
+		{mt, "128", 0, 0, 0, false, "each 1 to 127"},
+		{mt, "2:", 0, 0, 0, false, "want RECV or SEND:RECV"},
+		{mt, "x:2", 0, 0, 0, false, "want RECV or SEND:RECV"},
+		{nb, "10", 0, 0, 10, false, ""},
+		{nb, "1:2", 0, 0, 0, false, "want a number of MPI_Test calls"},
+	}
+	for _, c := range cases {
+		o := DefaultOptions()
+		o.tArg = c.arg
+		err := o.Check(c.spec)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%s -t %q: error %v, want %q", c.spec.Name, c.arg, err, c.err)
+			}
+			continue
+		}
+		if err != nil || o.SendThreads != c.send || o.RecvThreads != c.recv || o.NTest != c.test || o.TagPerIter() != c.perIter {
+			t.Errorf("%s -t %q: %d:%d threads, %d tests, tag per iteration %v, err %v", c.spec.Name, c.arg,
+				o.SendThreads, o.RecvThreads, o.NTest, o.TagPerIter(), err)
+		}
 	}
 }

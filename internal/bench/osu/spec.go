@@ -58,6 +58,9 @@ type Spec struct {
 	// SplitCount: the size is the whole, each rank's block a np-th of its
 	// elements, rounded down (osu_reduce_scatter_block's recvcount).
 	SplitCount bool
+	// Threads: osu_latency_mt's sender and receiver threads (-t) under
+	// MPI_THREAD_MULTIPLE instead of the kernel.
+	Threads bool
 	// Rooted: a root (-k). Reduction: the data type is reduced with MPI_SUM.
 	Rooted    bool
 	Reduction bool

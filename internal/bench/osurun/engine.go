@@ -38,6 +38,7 @@ type Engine struct {
 	Fan *osu.Fan
 
 	staged bool
+	lmt    *mpi.LatencyMT // osu_latency_mt's threads and buffers
 }
 
 // per-rank values gathered for every size: bench's slots (SlotTime is the
@@ -108,6 +109,12 @@ func (e *Engine) Run(s *osu.Spec) (osu.Summary, error) {
 	}
 	if err := job.Reserve(maxSnd, maxRcv, 1, rank); err != nil {
 		return sum, err
+	}
+	if s.Threads {
+		if e.lmt, err = mpi.NewLatencyMT(e.World, o.SendThreads, o.RecvThreads, o.TagPerIter(), max(maxSnd, maxRcv)); err != nil {
+			return sum, err
+		}
+		defer func() { e.lmt.Free(); e.lmt = nil }()
 	}
 	ranks := make([]int, np)
 	for i := range ranks {
@@ -197,11 +204,21 @@ func (e *Engine) size(job *mpi.Job, t *osu.Table, size int64) ([]*result.Result,
 	if err := e.World.Barrier(); err != nil {
 		return nil, err
 	}
-	stamps, oneWaySamples, err := timeLoop(job, s, js, iters, mine)
-	if err != nil {
+	var stamps [3][]float64
+	var own []float64 // samples kept outside the job: one-way's, the threads'
+	var err error
+	if s.Threads {
+		var v mpi.Validation
+		if mine[bench.SlotTime], own, v, err = e.lmt.Run(js.Type, js.Count, iters, skip, true, o.Validate); err != nil {
+			return nil, err
+		}
+		if v.Bad > 0 {
+			mine[bench.SlotBad], mine[bench.SlotFirstBad], mine[bench.SlotGot], mine[bench.SlotWant] = float64(v.Bad), float64(v.FirstBad), v.Got, v.Want
+		}
+	} else if stamps, own, err = timeLoop(job, s, js, iters, mine); err != nil {
 		return nil, err
 	}
-	if o.Validate {
+	if o.Validate && !s.Threads {
 		vs := js
 		vs.ComputeS = 0
 		job.Set(vs)
@@ -221,8 +238,8 @@ func (e *Engine) size(job *mpi.Job, t *osu.Table, size int64) ([]*result.Result,
 		return nil, err
 	}
 	var all [][]float64
-	if s.Kind == osu.OneWay {
-		all, err = e.World.GathervFloat64s(oneWaySamples, 0)
+	if s.Kind == osu.OneWay || s.Threads {
+		all, err = e.World.GathervFloat64s(own, 0)
 	} else {
 		all, err = e.World.GatherSamples(job, mine[bench.SlotTime] >= 0, 0)
 	}

@@ -33,8 +33,13 @@ func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, sample
 	for w := range world {
 		world[w] = w
 	}
+	per := float64(iters)
+	if s.Threads {
+		// OSU: all senders' round trips over iterations/senders
+		per /= float64(o.SendThreads)
+	}
 	timed := bench.Assembly{Stride: nvals, Hosts: e.Hosts, Samples: samples, Scale: sc, Check: o.Validate, Parts: world[:parts(s, t.NP)],
-		MeanUS: func(v []float64) float64 { return v[bench.SlotTime] / float64(iters) * sc }}.Assemble(r, vals, world)
+		MeanUS: func(v []float64) float64 { return v[bench.SlotTime] / per * sc }}.Assemble(r, vals, world)
 	if timed == 0 {
 		return nil, fmt.Errorf("no rank timed %s", s.Name)
 	}
