@@ -1,5 +1,5 @@
 # Convenience targets; each calls the scripts the README names.
-.PHONY: all build run test bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-analysis bench-archive bench-import bench-explain fuzz clean
+.PHONY: all build run test bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-startup bench-analysis bench-archive bench-import bench-explain fuzz clean
 
 all: build
 
@@ -86,6 +86,11 @@ bench-fidelity-fan: build
 		-out out/fidelity/fan-mpich -osu74 $(OSU74_MPICH) -osu74-tests '' \
 		-fan-launch '$(FAN_LAUNCH) mpich gtbf-h1,gtbf-h2 {np}' $(FIDELITY_FLAGS) > out/fidelity/fan-mpich.txt; \
 	rc2=$$?; cat out/fidelity/fan-mpich.txt; $(FAN_BED) down; [ $$rc = 0 ] && [ $$rc2 = 0 ]
+
+# What gomb's start-up costs beside OSU's osu_hello and osu_init (median
+# job wall time and MPI_Init time, launches interleaved), both MPIs.
+bench-startup: build
+	./scripts/bench-startup.sh -peers $(PEERS) -n $(or $(N),10)
 
 # A spot check of the timed loops after a change that should not move them:
 # IMB PingPong and Allreduce (0 B-4 MiB) and osu latency, both MPIs.

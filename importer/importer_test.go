@@ -281,6 +281,16 @@ func TestFacts(t *testing.T) {
 		{file: "osu74_bw_fan_out_np2.txt", format: OSU, runs: 1, rows: []want{
 			{"bw_fan_out", 2, 4194304, -1, 0, 0, 0, 0, 434.29, "ok"},
 		}},
+		// the start-up tests: one line each, milliseconds
+		{file: "osu_init_np2.txt", format: OSU, runs: 1, rows: []want{
+			{"init", 2, 0, -1, 1, 300000, 306000, 303000, 0, "ok"},
+		}},
+		{file: "gomb_osu_init_np3.txt", format: OSU, runs: 1, rows: []want{
+			{"init", 3, 0, -1, 1, 157000, 181000, 167000, 0, "ok"},
+		}},
+		{file: "osu_hello_np4.txt", format: OSU, runs: 1, rows: []want{
+			{"hello", 4, 0, -1, 1, 0, 0, 0, 0, "ok"},
+		}},
 		// osu_latency_mt: its thread lines come before its title
 		{file: "osu_latency_mt_np2.txt", format: OSU, runs: 1, rows: []want{
 			{"latency_mt", 2, 4194304, -1, 0, 2000.13, 2000.13, 2000.13, 0, "ok"},

@@ -126,11 +126,12 @@ for mpi in openmpi mpich; do
 		cflags="-g -O2"
 		[ $mpi = openmpi ] && cflags="$cflags -include $ompi_mpi4"
 		# -k: Open MPI 4 has no MPIX_Alltoallw_init, the others build
-		(cd "$b" && ./configure CC=$cc CXX=$cxx >"$b.log" 2>&1 &&
-			make -k -C c/mpi/collective/persistent CFLAGS="$cflags" >>"$b.log" 2>&1 &&
-			make -C c/mpi/collective/blocking osu_reduce_scatter_block CFLAGS="$cflags" >>"$b.log" 2>&1 &&
-			make -C c/mpi/collective/non_blocking osu_ireduce_scatter_block CFLAGS="$cflags" >>"$b.log" 2>&1 &&
-			make -C c/mpi/pt2pt/congestion CFLAGS="$cflags" >>"$b.log" 2>&1) || true
+		(cd "$b" && ./configure CC=$cc CXX=$cxx >"$b.log" 2>&1 && {
+			make -k -C c/mpi/collective/persistent CFLAGS="$cflags" >>"$b.log" 2>&1
+			make -C c/mpi/collective/blocking osu_reduce_scatter_block CFLAGS="$cflags" >>"$b.log" 2>&1
+			make -C c/mpi/collective/non_blocking osu_ireduce_scatter_block CFLAGS="$cflags" >>"$b.log" 2>&1
+			make -C c/mpi/pt2pt/congestion CFLAGS="$cflags" >>"$b.log" 2>&1
+		}) || true
 		rm -rf "$dest/osu74"
 		mkdir -p "$dest/osu74"
 		for d in collective/persistent collective/blocking collective/non_blocking pt2pt/congestion; do

@@ -39,6 +39,7 @@ written so far stay valid).`,
 			"mpirun -np 2 gomb osu oneway            # each direction, synchronised clocks",
 			"mpirun -np 2 gomb osu latency -d cuda D H",
 			"mpirun -np 2 gomb osu latency_mt -t 2:4       # 2 sender, 4 receiver threads",
+			"mpirun -np 64 gomb osu init                   # MPI_Init's time on every rank",
 			"mpirun -np 8 -npernode 4 gomb osu bw_fan_in   # two or more hosts, as many ranks on each",
 		},
 	}
@@ -147,6 +148,9 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 			if p := s.Progress(len(o.Sizes(sp, s.Size))); p != nil {
 				eng.Progress = func(size int64, done, total int) { p.Step(sp.Name, s.Size, size, !sp.NoSize) }
 			}
+		}
+		if sp.Kind == osu.Startup {
+			return s.Measure(func() (int, error) { return 0, eng.Startup(sp, s.InitTook()) }, nil, "")
 		}
 		return s.Measure(func() (int, error) {
 			sum, err := eng.Run(sp)

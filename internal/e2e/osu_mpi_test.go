@@ -52,6 +52,9 @@ func TestOSUConformance(t *testing.T) {
 					continue
 				}
 				t.Run(fmt.Sprintf("%s/%s/np%d", m.name, s.Name, np), func(t *testing.T) {
+					if s.Kind == osu.Startup {
+						return // TestOSUStartup
+					}
 					if s.IsFan() {
 						// two or more hosts: TestTestbedOSUFan; here, one clear refusal
 						j := launchCmd(t, m, np, time.Minute, nil, "osu", s.Name, "-m", "1:16")
@@ -146,9 +149,16 @@ var osuValue = regexp.MustCompile(`^ *-?[0-9]+(\.[0-9]+)?$`)
 
 // maskOSU keeps an OSU table's structure: titles, headers and the size
 // column; the value columns become N in their exact widths.
+// initMS is osu_init's line's milliseconds.
+var initMS = regexp.MustCompile(`(min|max|avg): [0-9]+ ms`)
+
 func maskOSU(text string) string {
 	var out []string
 	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, "nprocs: ") {
+			out = append(out, initMS.ReplaceAllString(l, "$1: N ms"))
+			continue
+		}
 		if l == "" || strings.HasPrefix(l, "#") {
 			out = append(out, l)
 			continue
@@ -202,6 +212,9 @@ func TestOSULayout(t *testing.T) {
 		// OSU 7.4's reduce_scatter_block, blocking and not
 		{"osu_reduce_scatter_block_np2.txt", []string{"reduce_scatter_block"}},
 		{"osu_ireduce_scatter_block_np2.txt", []string{"ireduce_scatter_block"}},
+		// OSU 7.2's start-up tests
+		{"osu_init_np2.txt", []string{"init"}},
+		{"osu_hello_np2.txt", []string{"hello"}},
 		// OSU 7.2's osu_latency_mt, its default threads (1 sender, 2 receivers)
 		{"osu_latency_mt_np2.txt", []string{"latency_mt"}},
 	}
@@ -390,6 +403,43 @@ func TestOSULatencyMT(t *testing.T) {
 			checkNoCrash(t, j)
 			if j.code != exitCheckFailed || strings.Count(j.stdout, "Fail") != 3 {
 				t.Errorf("exit %d, want %d with 3 failed sizes:\n%s\n%s", j.code, exitCheckFailed, j.stdout, tail(j.stderr))
+			}
+		})
+	}
+}
+
+// TestOSUStartup: gomb osu init and hello with both MPIs at 2 and 4 ranks:
+// OSU's line, a record of every rank's MPI_Init; -c refused.
+func TestOSUStartup(t *testing.T) {
+	line := regexp.MustCompile(`(?m)^nprocs: ([0-9]+), min: [0-9]+ ms, max: [0-9]+ ms, avg: [0-9]+ ms$`)
+	for _, m := range mpis {
+		for _, np := range []int{2, 4} {
+			t.Run(fmt.Sprintf("%s/np%d", m.name, np), func(t *testing.T) {
+				out := filepath.Join(t.TempDir(), "r.jsonl")
+				j := launchCmd(t, m, np, 2*time.Minute, nil, "osu", "init", "-json", out)
+				checkNoCrash(t, j)
+				if got := line.FindStringSubmatch(j.stdout); j.code != 0 || got == nil || got[1] != fmt.Sprint(np) {
+					t.Fatalf("exit %d\n%s\n%s", j.code, j.stdout, tail(j.stderr))
+				}
+				s := readRecords(t, out)
+				if len(s.results) != 1 || s.end == nil || s.end.Status != result.EndComplete {
+					t.Fatalf("%d results, end %+v", len(s.results), s.end)
+				}
+				r := s.results[0]
+				if r.Benchmark != "init" || r.NP != np || len(r.Ranks) != np || len(r.RankMeanUS) != np ||
+					!(r.TMinUS > 0 && r.TMinUS <= r.TAvgUS && r.TAvgUS <= r.TMaxUS) {
+					t.Errorf("record %+v", r)
+				}
+				h := launchCmd(t, m, np, 2*time.Minute, nil, "osu", "hello")
+				if want := fmt.Sprintf("# OSU MPI Hello World Test v7.2\nThis is a test with %d processes\n", np); h.code != 0 || h.stdout != want {
+					t.Errorf("hello: exit %d\n%q, want %q", h.code, h.stdout, want)
+				}
+			})
+		}
+		t.Run(m.name+"/-c refused", func(t *testing.T) {
+			j := launchCmd(t, m, 2, time.Minute, nil, "osu", "init", "-c")
+			if j.code != exitUsage || strings.Count(j.stderr, "init times MPI_Init once a rank: no -c") != 1 {
+				t.Errorf("exit %d: %s", j.code, tail(j.stderr))
 			}
 		})
 	}

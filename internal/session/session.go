@@ -62,6 +62,7 @@ type Session struct {
 
 	cmd      *Command
 	provided kernel.ThreadLevel
+	initTook time.Duration // this rank's MPI_Init (osu init reports it)
 	stderr   io.Writer
 	out      *output
 	dog      *watchdog.Dog // ends the job when a deadline passes (nil: not watching)
@@ -138,7 +139,9 @@ func start(c *Command, stderr io.Writer) (*Session, error) {
 	if !mpi.Available {
 		return nil, &cli.ExitError{Code: cli.ExitFailure, Err: fmt.Errorf("%s: %w", c.Name, mpi.ErrNoMPI)}
 	}
+	t0 := time.Now()
 	provided, err := mpi.Init(c.Level)
+	initTook := time.Since(t0)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.Name, err)
 	}
@@ -153,7 +156,7 @@ func start(c *Command, stderr io.Writer) (*Session, error) {
 		_ = mpi.Finalize()
 		return nil, cli.Reported{Code: cli.ExitUsage}
 	}
-	return &Session{cmd: c, World: w, Rank: w.Rank(), Size: w.Size(), provided: provided, stderr: stderr,
+	return &Session{cmd: c, World: w, Rank: w.Rank(), Size: w.Size(), provided: provided, initTook: initTook, stderr: stderr,
 		out: &output{start: time.Now(), runID: newRunID()}}, nil
 }
 
@@ -165,6 +168,10 @@ func MPIBuild() string {
 	}
 	return mpi.Impl
 }
+
+// InitTook is how long this rank's MPI_Init (or MPI_Init_thread) took, on
+// the wall clock, as osu_init times it.
+func (s *Session) InitTook() time.Duration { return s.initTook }
 
 // Provided is the thread support MPI_Init_thread gave.
 func (s *Session) Provided() kernel.ThreadLevel { return s.provided }

@@ -146,6 +146,9 @@ func (s *osuState) line(n int, b []byte) {
 		}
 		return
 	}
+	if s.spec != nil && s.spec.Kind == osu.Startup && s.startup(n, string(t)) {
+		return
+	}
 	if s.rows && (textfmt.IsNumber(t) || t[0] == '+') {
 		s.row(n, t)
 		return
@@ -195,6 +198,39 @@ func (s *osuState) osuFan(n int, cols []*column) {
 	s.spec, _ = osu.Lookup(name)
 	s.run.Run.Source.Meta["test"] = name
 	cols[1] = colBW // MB/s, whatever OSU 7.4 calls it
+}
+
+// osu_init's and osu_hello's lines.
+var (
+	initLine  = regexp.MustCompile(`^nprocs: ([0-9]+), min: ([0-9]+) ms, max: ([0-9]+) ms, avg: ([0-9]+) ms$`)
+	helloLine = regexp.MustCompile(`^This is a test with ([0-9]+) processes$`)
+)
+
+// startup reads the one line of osu_init or osu_hello (the times in whole
+// milliseconds, as OSU prints them); false when the line is not it.
+func (s *osuState) startup(n int, line string) bool {
+	r := &result.Result{Suite: osu.Suite, Benchmark: s.spec.Name, Groups: 1, Group: -1, Repetitions: 1,
+		Status: result.StatusOK, Locality: s.ctx.Locality()}
+	var v [4]int64
+	if m := initLine.FindStringSubmatch(line); m != nil && s.spec.Name == "init" {
+		for i := range v {
+			if v[i], _ = strconv.ParseInt(m[i+1], 10, 64); v[i] < 0 {
+				return false
+			}
+		}
+		r.TMinUS, r.TMaxUS, r.TAvgUS = float64(v[1])*1e3, float64(v[2])*1e3, float64(v[3])*1e3
+	} else if m := helloLine.FindStringSubmatch(line); m != nil && s.spec.Name == "hello" {
+		v[0], _ = strconv.ParseInt(m[1], 10, 64)
+	} else {
+		return false
+	}
+	if v[0] < 1 || v[0] > 1<<24 {
+		s.f.Problem(n, "%s: %d processes", s.spec.Name, v[0])
+		return true
+	}
+	r.NP = int(v[0])
+	s.run.Results = append(s.run.Results, r)
+	return true
 }
 
 // row reads one OSU row.

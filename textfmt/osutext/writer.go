@@ -43,6 +43,10 @@ func (w *Writer) Table(t *osu.Table) error {
 	if s.Kind == osu.Collective || s.Kind == osu.NonBlocking || s.IsFan() {
 		w.printf("\n")
 	}
+	if s.Kind == osu.Startup { // osu_init, osu_hello: the title, then one line
+		w.printf("# %s v%s\n", s.Title, Version)
+		return w.w.Flush()
+	}
 	if s.Threads { // before the title, as osu_latency_mt prints them
 		w.printf("# Number of Sender threads: %d \n# Number of Receiver threads: %d\n", o.SendThreads, o.RecvThreads)
 	}
@@ -119,6 +123,15 @@ func (w *Writer) Result(r *result.Result) error {
 		return fmt.Errorf("osu text: %s row without non-blocking times", r.Benchmark)
 	case s.Kind == osu.OneWay && r.OneWay == nil:
 		return fmt.Errorf("osu text: one-way row without one-way times")
+	}
+	if s.Kind == osu.Startup {
+		if s.Name == "init" { // whole milliseconds, as osu_init prints them
+			w.printf("nprocs: %d, min: %d ms, max: %d ms, avg: %d ms\n", r.NP,
+				int64(r.TMinUS/1e3), int64(r.TMaxUS/1e3), int64(r.TAvgUS/1e3))
+		} else {
+			w.printf("This is a test with %d processes\n", r.NP)
+		}
+		return w.w.Flush()
 	}
 	var b strings.Builder
 	if !s.NoSize {

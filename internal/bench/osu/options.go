@@ -89,6 +89,8 @@ func (o *Options) Check(s *Spec) error {
 		return fmt.Errorf("-d %q: gomb supports -d cuda", o.Device)
 	case o.Device != "" && s.Kind != Latency && s.Kind != Bandwidth && s.Kind != MsgRate:
 		return fmt.Errorf("-d cuda applies to the point-to-point tests (latency, bw, bibw, mbw_mr, multi_lat)")
+	case s.Kind == Startup && (o.Validate || o.Percentiles || o.Full || o.Device != ""):
+		return fmt.Errorf("%s times MPI_Init once a rank: no -c, -z, -f or -d", s.Name)
 	case o.Device != "" && s.Threads:
 		return fmt.Errorf("-d cuda: %s runs on host buffers (gomb has no device threads)", s.Name)
 	case o.Device != "" && s.IsFan():

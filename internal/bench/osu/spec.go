@@ -37,6 +37,7 @@ const (
 	Collective               // blocking collective: avg (min, max) latency over the ranks
 	NonBlocking              // non-blocking collective: overall, compute, pure communication, overlap
 	OneWay                   // gomb: one-way latency per direction on synchronised clocks
+	Startup                  // osu_init, osu_hello: MPI_Init's time over the ranks, or that the job ran
 )
 
 // Spec declares one OSU test.
@@ -112,7 +113,7 @@ var (
 // Register adds a test; a duplicate or incomplete spec is a programming
 // error.
 func Register(s *Spec) {
-	if s.Name == "" || s.Title == "" || !s.Job.Kernel.Valid() || s.Buffers == nil {
+	if s.Name == "" || s.Title == "" || !s.Job.Kernel.Valid() && s.Kind != Startup || s.Buffers == nil {
 		panic(fmt.Sprintf("osu: incomplete spec %+v", s))
 	}
 	regMu.Lock()

@@ -6,8 +6,10 @@ package osurun
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/gomb-hpc/gomb/internal/bench"
 	"github.com/gomb-hpc/gomb/internal/bench/osu"
@@ -313,4 +315,32 @@ func timeLoop(job *mpi.Job, s *osu.Spec, js kernel.Params, iters int, mine []flo
 		}
 	}
 	return stamps, oneWaySamples, nil
+}
+
+// Startup reports osu_init (every rank's MPI_Init, initTook here, gathered
+// to rank 0) or osu_hello (that every rank started) as one result, on
+// rank 0.
+func (e *Engine) Startup(s *osu.Spec, initTook time.Duration) error {
+	rank, np := e.World.Rank(), e.World.Size()
+	all, err := e.World.GatherFloat64s([]float64{float64(initTook.Nanoseconds()) / 1e3}, 0)
+	if err != nil || rank != 0 {
+		return err
+	}
+	if err := e.Sink.Table(&osu.Table{Spec: s, Opt: &e.Opt, NP: np}); err != nil {
+		return err
+	}
+	r := &result.Result{Suite: osu.Suite, Benchmark: s.Name, NP: np, Groups: 1, Group: -1, RunID: e.RunID,
+		Status: result.StatusOK, Time: time.Now(), Repetitions: 1, Ranks: []int{}, RankMeanUS: []float64{}, SamplesUS: [][]float64{}}
+	r.Locality, r.HostCount = result.Locality(e.Hosts)
+	if s.Name == "init" {
+		r.TMinUS, r.TMaxUS = math.Inf(1), 0
+		for w, us := range all {
+			r.Ranks = append(r.Ranks, w)
+			r.RankMeanUS = append(r.RankMeanUS, us)
+			r.SamplesUS = append(r.SamplesUS, []float64{us})
+			r.TMinUS, r.TMaxUS = math.Min(r.TMinUS, us), math.Max(r.TMaxUS, us)
+			r.TAvgUS += us / float64(np)
+		}
+	}
+	return e.Sink.Result(r)
 }
