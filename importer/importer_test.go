@@ -291,6 +291,14 @@ func TestFacts(t *testing.T) {
 		{file: "osu_hello_np4.txt", format: OSU, runs: 1, rows: []want{
 			{"hello", 4, 0, -1, 1, 0, 0, 0, 0, "ok"},
 		}},
+		// osu_latency_mp: its process lines before its title, values 10 wide
+		{file: "osu_latency_mp_np2.txt", format: OSU, runs: 1, rows: []want{
+			{"latency_mp", 2, 4194304, -1, 0, 3244.01, 3244.01, 3244.01, 0, "ok"},
+		}, check: func(t *testing.T, f *File) {
+			if m := f.Runs[0].Run.Source.Meta; m["Number of forked processes in sender"] != "2" {
+				t.Errorf("process lines not read: %v", m)
+			}
+		}},
 		// osu_latency_mt: its thread lines come before its title
 		{file: "osu_latency_mt_np2.txt", format: OSU, runs: 1, rows: []want{
 			{"latency_mt", 2, 4194304, -1, 0, 2000.13, 2000.13, 2000.13, 0, "ok"},

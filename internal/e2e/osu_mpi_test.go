@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -176,6 +177,10 @@ func maskOSU(text string) string {
 			b.WriteString(strings.Repeat(" ", 17) + "N")
 			rest = rest[18:]
 		}
+		if len(rest) == 10 && osuValue.MatchString(rest) { // osu_latency_mp's
+			b.WriteString(strings.Repeat(" ", 9) + "N")
+			rest = ""
+		}
 		if len(rest) == 12 && osuValue.MatchString(rest) {
 			b.WriteString(strings.Repeat(" ", 11) + "N")
 			rest = ""
@@ -215,6 +220,8 @@ func TestOSULayout(t *testing.T) {
 		// OSU 7.2's start-up tests
 		{"osu_init_np2.txt", []string{"init"}},
 		{"osu_hello_np2.txt", []string{"hello"}},
+		// OSU 7.2's osu_latency_mp, its default processes (2 and 2)
+		{"osu_latency_mp_np2.txt", []string{"latency_mp"}},
 		// OSU 7.2's osu_latency_mt, its default threads (1 sender, 2 receivers)
 		{"osu_latency_mt_np2.txt", []string{"latency_mt"}},
 	}
@@ -442,5 +449,46 @@ func TestOSUStartup(t *testing.T) {
 				t.Errorf("exit %d: %s", j.code, tail(j.stderr))
 			}
 		})
+	}
+}
+
+// TestOSULatencyMP: osu_latency_mp with both MPIs: the process lines, -c
+// on every size beside the forked children (-t RECV leaves the sender
+// none, as OSU), the records' options; no child outlives the job.
+func TestOSULatencyMP(t *testing.T) {
+	for _, m := range mpis {
+		for _, c := range []struct {
+			t          string
+			send, recv int
+		}{{"", 2, 2}, {"3", 0, 3}, {"1:4", 1, 4}} {
+			t.Run(m.name+"/t"+c.t, func(t *testing.T) {
+				out := filepath.Join(t.TempDir(), "r.jsonl")
+				args := []string{"latency_mp", "-c", "-m", "1:64", "-i", "50", "-x", "5", "-json", out}
+				if c.t != "" {
+					args = append(args, "-t", c.t)
+				}
+				j := launchCmd(t, m, 2, 2*time.Minute, nil, "osu", args...)
+				checkNoCrash(t, j)
+				if j.code != 0 || strings.Contains(j.stdout, "Fail") {
+					t.Fatalf("exit %d\n%s\n%s", j.code, j.stdout, tail(j.stderr))
+				}
+				lines := fmt.Sprintf("# Number of forked processes in sender: %d\n# Number of forked processes in receiver: %d\n# OSU MPI Multi-process Latency Test", c.send, c.recv)
+				if !strings.HasPrefix(j.stdout, lines) {
+					t.Errorf("want the process lines first:\n%s", firstLines(j.stdout, 4))
+				}
+				s := readRecords(t, out)
+				var opt struct {
+					Options osu.Options `json:"options"`
+				}
+				if len(s.results) != 7 || !s.run.DecodeOptions(&opt) || opt.Options.SendProcs != c.send || opt.Options.RecvProcs != c.recv {
+					t.Errorf("%d results, options %+v", len(s.results), opt.Options)
+				}
+				// the children are reaped before the job ends: none has
+				// this job's binary and a parent gone
+				if out, _ := exec.Command("pgrep", "-f", "-x", ".*"+m.bin+" osu latency_mp .*"+regexp.QuoteMeta(out)+".*").Output(); len(out) > 0 {
+					t.Errorf("processes left: %s", out)
+				}
+			})
+		}
 	}
 }

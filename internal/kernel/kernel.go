@@ -398,6 +398,8 @@ type Params struct {
 	IO IO
 	// OSUFan: fan-out (the parents send) rather than fan-in.
 	FanOut bool
+	// OSULatency: an MPI_Barrier before every iteration (osu_latency_mp).
+	IterBarrier bool
 }
 
 // Buffers says where a job's message buffers come from. Each suite lays

@@ -250,6 +250,7 @@ typedef struct {
     int touch_send, touch_recv; /* GOMB_K_IMB_P2P: -msgwr, -msgrd: touch a byte a cache line */
     int nbr[GOMB_P2P_MAX_NBR], nnbr; /* GOMB_K_IMB_P2P: the stencils' neighbours */
     size_t stride;    /* GOMB_K_IMB_P2P: bytes between the stencils' per-neighbour buffers */
+    int iter_barrier; /* GOMB_K_OSU_LATENCY: MPI_Barrier before every iteration (osu_latency_mp) */
     int fan_out;      /* GOMB_K_OSU_FAN: fan-out (the parents send) rather than fan-in */
     int fan_parent;   /* GOMB_K_OSU_FAN: this rank is a parent (gomb_job_set_peers) */
     int *peers, npeers; /* GOMB_K_OSU_FAN: a child's parent, or a parent's children */
@@ -416,6 +417,10 @@ typedef struct {
 gomb_lmt *gomb_lmt_new(gomb_comm *c, int nsend, int nrecv, int tag_per_iter, size_t max_bytes, int *err);
 int gomb_lmt_run(gomb_lmt *m, int dtype, int count, int iters, int skip, int record, int check);
 void gomb_lmt_free(gomb_lmt *m);
+
+/* osu_latency_mp's idle children (helpers.c). */
+int gomb_fork_sleepers(int n, int seconds, int *pids);
+void gomb_reap(const int *pids, int n);
 
 /* Validation (validate.c): one untimed call of the kernel with known data.
  * Returns an MPI error code; *bad counts wrong elements, *first_bad the

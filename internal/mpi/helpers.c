@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 static gomb_comm world_comm;
 
@@ -187,4 +190,41 @@ int gomb_gather_ints(gomb_comm *c, const int *send, int n, int *recv, int root) 
 int gomb_gatherv_bytes(gomb_comm *c, const void *send, int n, void *recv, const int *counts,
                        const int *displs, int root) {
     return MPI_Gatherv(send, n, MPI_BYTE, recv, counts, displs, MPI_BYTE, root, c->comm);
+}
+
+// gomb_fork_sleepers forks n processes that sleep the given seconds and
+// leave (osu_latency_mp's idle children). The child of a multi-threaded
+// process may only make async-signal-safe calls: it puts the usual
+// termination signals back to their defaults (the Go runtime's handlers
+// are no use in it), sleeps and _exits. pids gets the children; returns
+// how many were started.
+int gomb_fork_sleepers(int n, int seconds, int *pids) {
+    int k = 0;
+    for (; k < n; k++) {
+        pid_t p = fork();
+        if (p < 0) break;
+        if (p == 0) {
+            struct sigaction dfl;
+            memset(&dfl, 0, sizeof dfl);
+            dfl.sa_handler = SIG_DFL;
+            int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGUSR1, SIGURG};
+            for (size_t s = 0; s < sizeof sigs / sizeof sigs[0]; s++) sigaction(sigs[s], &dfl, NULL);
+            struct timespec ts = {seconds, 0};
+            while (nanosleep(&ts, &ts) != 0) {
+            }
+            _exit(0);
+        }
+        pids[k] = (int)p;
+    }
+    return k;
+}
+
+// gomb_reap ends the given children that still sleep and waits for each.
+void gomb_reap(const int *pids, int n) {
+    for (int k = 0; k < n; k++) {
+        if (waitpid(pids[k], NULL, WNOHANG) == 0) {
+            kill(pids[k], SIGKILL);
+            waitpid(pids[k], NULL, 0);
+        }
+    }
 }

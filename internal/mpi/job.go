@@ -149,6 +149,7 @@ func (j *Job) Set(s kernel.Params) {
 	c.io_single = cbool(s.IO.Single)
 	c.io_nonblocking = cbool(s.IO.Nonblocking)
 	c.fan_out = cbool(s.FanOut)
+	c.iter_barrier = cbool(s.IterBarrier)
 }
 
 // Run executes the kernel n times in one C call and returns what IMB calls
@@ -267,4 +268,35 @@ func (j *Job) SetPeers(peers []int, parent bool) error {
 		first = &p[0]
 	}
 	return mpiErr(C.gomb_job_set_peers(j.j, first, C.int(len(p)), cbool(parent)), "set peers")
+}
+
+// ForkSleepers forks n processes that sleep seconds and leave
+// (osu_latency_mp's); Reap ends and waits for them.
+func ForkSleepers(n, seconds int) ([]int, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	p := make([]C.int, n)
+	k := int(C.gomb_fork_sleepers(C.int(n), C.int(seconds), &p[0]))
+	pids := make([]int, k)
+	for i := range pids {
+		pids[i] = int(p[i])
+	}
+	if k < n {
+		return pids, fmt.Errorf("fork: %d of %d processes started", k, n)
+	}
+	return pids, nil
+}
+
+// Reap ends the children ForkSleepers started that still sleep and waits
+// for every one.
+func Reap(pids []int) {
+	if len(pids) == 0 {
+		return
+	}
+	p := make([]C.int, len(pids))
+	for i, v := range pids {
+		p[i] = C.int(v)
+	}
+	C.gomb_reap(&p[0], C.int(len(p)))
 }

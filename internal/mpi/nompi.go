@@ -233,3 +233,9 @@ func (l *LatencyMT) Run(t kernel.Datatype, count, iters, skip int, record, check
 
 // Free does nothing without MPI.
 func (l *LatencyMT) Free() {}
+
+// ForkSleepers fails: built without MPI.
+func ForkSleepers(n, seconds int) ([]int, error) { return nil, ErrNoMPI }
+
+// Reap does nothing without MPI.
+func Reap(pids []int) {}

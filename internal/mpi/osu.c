@@ -16,7 +16,8 @@ static void free_requests(MPI_Request *r, int n) {
 }
 
 // osu_latency / osu_multi_lat: the lower rank of a pair times every round
-// trip from before MPI_Send to after MPI_Recv. osu_latency_persistent
+// trip from before MPI_Send to after MPI_Recv (osu_latency_mp: after an
+// MPI_Barrier of both ranks, iter_barrier). osu_latency_persistent
 // (persist): the same with MPI_Send_init and MPI_Recv_init made once for
 // the size (the lower rank's send first), MPI_Start and MPI_Wait each way.
 static int k_osu_latency(gomb_job *j) {
@@ -32,6 +33,7 @@ static int k_osu_latency(gomb_job *j) {
         }
     }
     for (int i = 0; i < j->skip + n && OK; i++) {
+        if (j->iter_barrier && (rc = MPI_Barrier(j->comm)) != MPI_SUCCESS) break; // osu_latency_mp
         if (lower) {
             double t0 = MPI_Wtime();
             STAGE_OUT(j, B);

@@ -18,6 +18,7 @@ const width = 18 // OSU's FIELD_WIDTH
 type column struct {
 	name  string
 	width int
+	head  int // the header's width, where it is not the values' (0: width)
 	put   func(b *strings.Builder, w int, r *result.Result)
 	get   func(r *result.Result, tok []byte) error
 }
@@ -133,6 +134,9 @@ var (
 			}
 			return nil
 		}}
+	// colLatMP: osu_latency_mp prints its values 10 wide (18 with -c)
+	// under the usual 18-wide header
+	colLatMP   = &column{name: colLat.name, width: 10, head: width, put: colLat.put, get: colLat.get}
 	colP50     = value("P50 Tail Lat(us)", false, func(r *result.Result) *float64 { return &r.P50US })
 	colP90     = value("P90 Tail Lat(us)", false, func(r *result.Result) *float64 { return &r.P90US })
 	colP99     = value("P99 Tail Lat(us)", false, func(r *result.Result) *float64 { return &r.P99US })
@@ -159,6 +163,9 @@ func columns(t *osu.Table) []*column {
 	switch s.Kind {
 	case osu.Latency, osu.RMALatency:
 		c = []*column{colLat}
+		if s.Processes && !o.Validate {
+			c = []*column{colLatMP}
+		}
 	case osu.Bandwidth, osu.RMABandwidth:
 		c = []*column{colBW}
 	case osu.MsgRate:

@@ -64,12 +64,14 @@ type osuState struct {
 	cols []*column
 	np   int
 	rows bool
-	// threads: osu_latency_mt's thread lines, seen before its title
+	// threads: osu_latency_mt's thread lines (osu_latency_mp's process
+	// lines), seen before its title
 	threads map[string]string
 }
 
-// threadLine is one of osu_latency_mt's lines before its title.
-var threadLine = regexp.MustCompile(`^#\s*(Number of (?:Sender|Receiver) threads):\s*([0-9]+)\s*$`)
+// threadLine is one of osu_latency_mt's or osu_latency_mp's lines before
+// its title.
+var threadLine = regexp.MustCompile(`^#\s*(Number of (?:Sender threads|Receiver threads|forked processes in sender|forked processes in receiver)):\s*([0-9]+)\s*$`)
 
 // Read parses the file's content r, handing each run to f as it is complete.
 func Read(f *textfmt.File, r io.Reader) {
@@ -93,7 +95,7 @@ func (s *osuState) line(n int, b []byte) {
 	if t[0] == '#' {
 		line := string(t)
 		if m := threadLine.FindStringSubmatch(line); m != nil {
-			// osu_latency_mt's lines come before its title: the next run's
+			// osu_latency_mt's and _mp's lines come before the title: the next run's
 			if s.threads == nil {
 				s.threads = map[string]string{}
 			}

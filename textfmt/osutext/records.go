@@ -83,6 +83,15 @@ func logOptions(o *osu.Options, s *osu.Spec, meta map[string]string, rows []*res
 	if _, err := fmt.Sscanf(meta["pairs"], "[ pairs: %d ] [ window size: %d ]", &pairs, &window); err == nil {
 		o.Window = window
 	}
+	if s.Processes {
+		o.SendProcs, o.RecvProcs = 2, 2 // OSU's defaults, where the log does not say
+		if v, err := strconv.Atoi(meta["Number of forked processes in sender"]); err == nil {
+			o.SendProcs = v
+		}
+		if v, err := strconv.Atoi(meta["Number of forked processes in receiver"]); err == nil {
+			o.RecvProcs = v
+		}
+	}
 	if s.Threads {
 		o.SendThreads, o.RecvThreads = 1, 2 // OSU's defaults, where the log does not say
 		if v, err := strconv.Atoi(meta["Number of Sender threads"]); err == nil {

@@ -50,6 +50,9 @@ func (w *Writer) Table(t *osu.Table) error {
 	if s.Threads { // before the title, as osu_latency_mt prints them
 		w.printf("# Number of Sender threads: %d \n# Number of Receiver threads: %d\n", o.SendThreads, o.RecvThreads)
 	}
+	if s.Processes { // osu_latency_mp's
+		w.printf("# Number of forked processes in sender: %d\n# Number of forked processes in receiver: %d\n", o.SendProcs, o.RecvProcs)
+	}
 	if strings.HasPrefix(s.Title, "gomb") { // gomb's own test: no OSU version to claim
 		w.printf("# %s\n", s.Title)
 	} else {
@@ -94,7 +97,7 @@ func (w *Writer) Table(t *osu.Table) error {
 		fmt.Fprintf(&head, "%-*s", colSize.width, "# "+colSize.name)
 	}
 	for _, c := range cols {
-		fmt.Fprintf(&head, "%*s", c.width, c.name)
+		fmt.Fprintf(&head, "%*s", max(c.width, c.head), c.name)
 	}
 	switch k := s.Kind; {
 	case (k == osu.Latency || k == osu.Bandwidth || k == osu.OneWay) && !s.IsFan():

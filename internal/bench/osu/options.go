@@ -56,6 +56,10 @@ type Options struct {
 	SendThreads int  `json:"sender_threads,omitempty"`
 	RecvThreads int  `json:"receiver_threads,omitempty"`
 	SendSet     bool `json:"sender_threads_set,omitempty"`
+	// SendProcs and RecvProcs are osu_latency_mp's forked processes on
+	// rank 0 and rank 1 (-t [SEND:]RECV).
+	SendProcs int `json:"sender_processes,omitempty"`
+	RecvProcs int `json:"receiver_processes,omitempty"`
 
 	tArg string // -t as given: read by Check, which knows the test
 }
@@ -91,6 +95,8 @@ func (o *Options) Check(s *Spec) error {
 		return fmt.Errorf("-d cuda applies to the point-to-point tests (latency, bw, bibw, mbw_mr, multi_lat)")
 	case s.Kind == Startup && (o.Validate || o.Percentiles || o.Full || o.Device != ""):
 		return fmt.Errorf("%s times MPI_Init once a rank: no -c, -z, -f or -d", s.Name)
+	case o.Device != "" && s.Processes:
+		return fmt.Errorf("-d cuda: %s runs on host buffers", s.Name)
 	case o.Device != "" && s.Threads:
 		return fmt.Errorf("-d cuda: %s runs on host buffers (gomb has no device threads)", s.Name)
 	case o.Device != "" && s.IsFan():
@@ -117,20 +123,23 @@ func (o *Options) Check(s *Spec) error {
 	return nil
 }
 
-// maxThreads bounds osu_latency_mt's threads a side (OSU's
-// MAX_NUM_THREADS, exclusive).
+// maxThreads bounds osu_latency_mt's threads and osu_latency_mp's
+// processes a side (OSU's MAX_NUM_THREADS and MAX_NUM_PROCESSES, exclusive).
 const maxThreads = 128
 
-// readT reads -t: osu_latency_mt's [SEND:]RECV threads, or the MPI_Test
-// calls of the non-blocking tests.
+// readT reads -t: osu_latency_mt's [SEND:]RECV threads, osu_latency_mp's
+// processes, or the MPI_Test calls of the non-blocking tests.
 func (o *Options) readT(s *Spec) error {
 	if s.Threads && o.RecvThreads == 0 {
 		o.SendThreads, o.RecvThreads = 1, 2 // OSU's defaults
 	}
+	if s.Processes && o.RecvProcs == 0 && o.SendProcs == 0 {
+		o.SendProcs, o.RecvProcs = 2, 2
+	}
 	if o.tArg == "" {
 		return nil
 	}
-	if !s.Threads {
+	if !s.Threads && !s.Processes {
 		n, err := strconv.Atoi(o.tArg)
 		if err != nil {
 			return fmt.Errorf("-t %q: want a number of MPI_Test calls", o.tArg)
@@ -138,14 +147,26 @@ func (o *Options) readT(s *Spec) error {
 		o.NTest = n
 		return nil
 	}
+	what := "threads"
+	if s.Processes {
+		what = "processes"
+	}
 	send, recv, two := strings.Cut(o.tArg, ":")
 	if !two {
+		// osu_latency_mp: RECV alone leaves the sender none; latency_mt one
 		send, recv = "1", send
+		if s.Processes {
+			send = "0"
+		}
 	}
 	a, err1 := strconv.Atoi(send)
 	b, err2 := strconv.Atoi(recv)
-	if err1 != nil || err2 != nil || a < 1 || b < 1 || a >= maxThreads || b >= maxThreads {
-		return fmt.Errorf("-t %q: want RECV or SEND:RECV threads, each 1 to %d", o.tArg, maxThreads-1)
+	if err1 != nil || err2 != nil || a < 1 && (two || !s.Processes) || b < 1 || a >= maxThreads || b >= maxThreads {
+		return fmt.Errorf("-t %q: want RECV or SEND:RECV %s, each 1 to %d", o.tArg, what, maxThreads-1)
+	}
+	if s.Processes {
+		o.SendProcs, o.RecvProcs = a, b
+		return nil
 	}
 	o.SendThreads, o.RecvThreads, o.SendSet = a, b, two
 	return nil

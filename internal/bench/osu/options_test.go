@@ -127,8 +127,8 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("%s: default sync not among its modes", s.Name)
 		}
 	}
-	if len(names) != 59 {
-		t.Errorf("%d tests, want 59 (6 pt2pt with latency_mt, 3 persistent pt2pt, 2 fan, 9 one-sided, 14 collectives, 13 persistent collectives, 9 non-blocking, oneway, init, hello)", len(names))
+	if len(names) != 60 {
+		t.Errorf("%d tests, want 60 (7 pt2pt with latency_mt and latency_mp, 3 persistent pt2pt, 2 fan, 9 one-sided, 14 collectives, 13 persistent collectives, 9 non-blocking, oneway, init, hello)", len(names))
 	}
 	for _, n := range []string{"latency", "bw", "bibw", "allgather", "allgatherv", "allreduce", "alltoall", "alltoallv", "barrier",
 		"bcast", "gather", "gatherv", "reduce", "reduce_scatter", "scatter", "scatterv"} {
@@ -201,11 +201,13 @@ func TestTraits(t *testing.T) {
 	}
 }
 
-// TestThreadsFlag: -t is osu_latency_mt's [SEND:]RECV threads, as OSU
-// reads it, and the non-blocking tests' MPI_Test calls.
+// TestThreadsFlag: -t is osu_latency_mt's [SEND:]RECV threads and
+// osu_latency_mp's processes, as OSU reads them, and the non-blocking
+// tests' MPI_Test calls.
 func TestThreadsFlag(t *testing.T) {
 	mt, _ := Lookup("latency_mt")
 	nb, _ := Lookup("ialltoall")
+	mp, _ := Lookup("latency_mp")
 	cases := []struct {
 		spec             *Spec
 		arg              string
@@ -223,6 +225,11 @@ func TestThreadsFlag(t *testing.T) {
 		{mt, "2:", 0, 0, 0, false, "want RECV or SEND:RECV"},
 		{mt, "x:2", 0, 0, 0, false, "want RECV or SEND:RECV"},
 		{nb, "10", 0, 0, 10, false, ""},
+		// osu_latency_mp's processes: RECV alone leaves the sender none
+		{mp, "", 2, 2, 0, false, ""},
+		{mp, "3", 0, 3, 0, false, ""},
+		{mp, "1:4", 1, 4, 0, false, ""},
+		{mp, "0:4", 0, 0, 0, false, "processes, each 1 to 127"},
 		{nb, "1:2", 0, 0, 0, false, "want a number of MPI_Test calls"},
 	}
 	for _, c := range cases {
@@ -235,9 +242,13 @@ func TestThreadsFlag(t *testing.T) {
 			}
 			continue
 		}
-		if err != nil || o.SendThreads != c.send || o.RecvThreads != c.recv || o.NTest != c.test || o.TagPerIter() != c.perIter {
-			t.Errorf("%s -t %q: %d:%d threads, %d tests, tag per iteration %v, err %v", c.spec.Name, c.arg,
-				o.SendThreads, o.RecvThreads, o.NTest, o.TagPerIter(), err)
+		send, recv := o.SendThreads, o.RecvThreads
+		if c.spec.Processes {
+			send, recv = o.SendProcs, o.RecvProcs
+		}
+		if err != nil || send != c.send || recv != c.recv || o.NTest != c.test || o.TagPerIter() != c.perIter {
+			t.Errorf("%s -t %q: %d:%d, %d tests, tag per iteration %v, err %v", c.spec.Name, c.arg,
+				send, recv, o.NTest, o.TagPerIter(), err)
 		}
 	}
 }

@@ -62,6 +62,8 @@ type Spec struct {
 	// Threads: osu_latency_mt's sender and receiver threads (-t) under
 	// MPI_THREAD_MULTIPLE instead of the kernel.
 	Threads bool
+	// Processes: osu_latency_mp's idle forked processes on each rank (-t).
+	Processes bool
 	// Rooted: a root (-k). Reduction: the data type is reduced with MPI_SUM.
 	Rooted    bool
 	Reduction bool

@@ -54,6 +54,10 @@ const (
 	nvals
 )
 
+// childSleepSeconds is how long osu_latency_mp's forked children live
+// (OSU's CHILD_SLEEP_SECONDS).
+const childSleepSeconds = 2
+
 // syncSamples is the number of 0-byte exchanges of each clock sync.
 const syncSamples = 200
 
@@ -111,6 +115,19 @@ func (e *Engine) Run(s *osu.Spec) (osu.Summary, error) {
 	}
 	if err := job.Reserve(maxSnd, maxRcv, 1, rank); err != nil {
 		return sum, err
+	}
+	if s.Processes && rank < 2 {
+		// osu_latency_mp: idle children beside each rank, forked before the
+		// first size; they sleep OSU's CHILD_SLEEP_SECONDS and leave
+		n := o.SendProcs
+		if rank == 1 {
+			n = o.RecvProcs
+		}
+		pids, err := mpi.ForkSleepers(n, childSleepSeconds)
+		defer mpi.Reap(pids)
+		if err != nil {
+			return sum, err
+		}
 	}
 	if s.Threads {
 		if e.lmt, err = mpi.NewLatencyMT(e.World, o.SendThreads, o.RecvThreads, o.TagPerIter(), max(maxSnd, maxRcv)); err != nil {
