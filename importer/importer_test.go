@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -280,6 +281,17 @@ func TestFacts(t *testing.T) {
 		}},
 		{file: "osu74_bw_fan_out_np2.txt", format: OSU, runs: 1, rows: []want{
 			{"bw_fan_out", 2, 4194304, -1, 0, 0, 0, 0, 434.29, "ok"},
+		}},
+		// OSU 7.4's -z25,75,99: tail columns by their headers
+		{file: "osu74_allreduce_persistent_z_np2.txt", format: OSU, runs: 1, rows: []want{
+			{"allreduce_persistent", 2, 1024, -1, 0, 2.19, 2.19, 2.19, 0, "ok"},
+		}, check: func(t *testing.T, f *File) {
+			rs := f.Runs[0].Results
+			got := rs[len(rs)-1].Tail
+			want := []result.Tail{{P: 25, Value: 2.02}, {P: 75, Value: 2.20}, {P: 99, Value: 4.52}}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("tail %v, want %v", got, want)
+			}
 		}},
 		// the start-up tests: one line each, milliseconds
 		{file: "osu_init_np2.txt", format: OSU, runs: 1, rows: []want{

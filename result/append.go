@@ -114,6 +114,10 @@ func appendPerRank(b []byte, r *Result, err error) ([]byte, error) {
 		}
 	}
 	// Rare parts go through encoding/json itself.
+	if len(r.Tail) > 0 {
+		b = append(b, `,"tail":`...)
+		b, err = appendMarshal(b, r.Tail, err)
+	}
 	if r.NBC != nil {
 		b = append(b, `,"nbc":`...)
 		b, err = appendMarshal(b, r.NBC, err)

@@ -242,6 +242,11 @@ func (r *Result) Validate() error {
 			return fmt.Errorf("result record %s %d B: %s %g is not a number >= 0", r.Benchmark, r.Bytes, f.name, f.v)
 		}
 	}
+	for _, t := range r.Tail {
+		if t.P < 0 || t.P > 100 || !measured(t.Value) {
+			return fmt.Errorf("result record %s %d B: tail P%d %g: want a percentile 0 to 100 and a number >= 0", r.Benchmark, r.Bytes, t.P, t.Value)
+		}
+	}
 	if r.Precision != nil && !measured(*r.Precision) {
 		return fmt.Errorf("result record %s %d B: precision %g is not a number >= 0", r.Benchmark, r.Bytes, *r.Precision)
 	}

@@ -211,6 +211,10 @@ type Result struct {
 	P50US float64 `json:"p50_us,omitempty"`
 	P90US float64 `json:"p90_us,omitempty"`
 	P99US float64 `json:"p99_us,omitempty"`
+	// Tail is OSU 7.3's and 7.4's tail columns (osu -z [LIST]): each
+	// percentile of the per-iteration values as OSU computes it, in the
+	// column's unit (µs, or MB/s for bandwidth tests).
+	Tail []Tail `json:"tail,omitempty"`
 	// NBC holds the non-blocking collective times (osu i* tests).
 	NBC *NBC `json:"nbc,omitempty"`
 	// OneWay holds the per-direction latency (osu oneway).
@@ -253,6 +257,31 @@ func NameWithMode(benchmark, mode string) string {
 func BaseName(name string) string {
 	b, _, _ := strings.Cut(name, " (")
 	return b
+}
+
+// Tail is one tail column: percentile P (0 to 100) and its value.
+type Tail struct {
+	P     int     `json:"p"`
+	Value float64 `json:"value"`
+}
+
+// TailAt is the value of percentile p in r.Tail, or of P50US, P90US or
+// P99US (records from before the tail columns); ok false when none holds it.
+func (r *Result) TailAt(p int) (float64, bool) {
+	for _, t := range r.Tail {
+		if t.P == p {
+			return t.Value, true
+		}
+	}
+	switch {
+	case p == 50 && r.P50US > 0:
+		return r.P50US, true
+	case p == 90 && r.P90US > 0:
+		return r.P90US, true
+	case p == 99 && r.P99US > 0:
+		return r.P99US, true
+	}
+	return 0, false
 }
 
 // NBC is the breakdown of a non-blocking collective, microseconds per

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/gomb-hpc/gomb/internal/bench/osu"
 	"github.com/gomb-hpc/gomb/internal/bench/osurun"
@@ -69,7 +70,7 @@ func osuFlags(cfg *osuConfig) *flag.FlagSet {
 // flag.ErrHelp for -help.
 func parseOSU(args []string) (*osuConfig, error) {
 	cfg := newOSUConfig()
-	pos, err := parseFlags(osuFlags(cfg), args)
+	pos, err := parseFlags(osuFlags(cfg), osuArgs(args))
 	if err != nil || cfg.list {
 		return cfg, err
 	}
@@ -77,6 +78,19 @@ func parseOSU(args []string) (*osuConfig, error) {
 		return cfg, cli.Usage("%v", err)
 	}
 	return cfg, cli.Distinct(cfg.Outputs(), nil)
+}
+
+// osuArgs spells OSU's optional -z argument, which getopt takes attached
+// (-z25,75), as Go's flag package reads it (-z=25,75).
+func osuArgs(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if len(a) > 2 && strings.HasPrefix(a, "-z") && a[2] >= '0' && a[2] <= '9' {
+			a = "-z=" + a[2:]
+		}
+		out[i] = a
+	}
+	return out
 }
 
 func osuList(w io.Writer) {

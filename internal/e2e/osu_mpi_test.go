@@ -129,6 +129,10 @@ func checkOSUResult(t *testing.T, s *osu.Spec, np int, size int64, iters int, r 
 	if !(r.P50US > 0 && r.P50US <= r.P90US && r.P90US <= r.P99US) {
 		t.Errorf("%s: percentiles %g %g %g", where, r.P50US, r.P90US, r.P99US)
 	}
+	// -z's tail columns, OSU's way: P50 <= P90 <= P99 of per-iteration values
+	if len(r.Tail) != 3 || r.Tail[0].P != 50 || !(r.Tail[0].Value > 0 && r.Tail[0].Value <= r.Tail[1].Value && r.Tail[1].Value <= r.Tail[2].Value) {
+		t.Errorf("%s: tail %+v", where, r.Tail)
+	}
 	switch s.Kind {
 	case osu.Bandwidth, osu.RMABandwidth, osu.MsgRate:
 		if !(r.MBps > 0) {
@@ -214,6 +218,8 @@ func TestOSULayout(t *testing.T) {
 		{"osu_alltoall_persistent_np2.txt", []string{"alltoall_persistent"}},
 		{"osu_reduce_scatter_persistent_np2.txt", []string{"reduce_scatter_persistent"}},
 		{"osu_gatherv_persistent_np2.txt", []string{"gatherv_persistent"}},
+		// OSU 7.4's -z with a list of percentiles (attached, as getopt takes it)
+		{"osu_allreduce_persistent_z25-75-99_np2.txt", []string{"allreduce_persistent", "-z25,75,99", "-m", "1:1024"}},
 		// OSU 7.4's reduce_scatter_block, blocking and not
 		{"osu_reduce_scatter_block_np2.txt", []string{"reduce_scatter_block"}},
 		{"osu_ireduce_scatter_block_np2.txt", []string{"ireduce_scatter_block"}},

@@ -3,6 +3,7 @@ package osutext
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/internal/bench/osu"
@@ -137,9 +138,6 @@ var (
 	// colLatMP: osu_latency_mp prints its values 10 wide (18 with -c)
 	// under the usual 18-wide header
 	colLatMP   = &column{name: colLat.name, width: 10, head: width, put: colLat.put, get: colLat.get}
-	colP50     = value("P50 Tail Lat(us)", false, func(r *result.Result) *float64 { return &r.P50US })
-	colP90     = value("P90 Tail Lat(us)", false, func(r *result.Result) *float64 { return &r.P90US })
-	colP99     = value("P99 Tail Lat(us)", false, func(r *result.Result) *float64 { return &r.P99US })
 	colHalfRTT = andAvg(value("RTT/2 (us)", false, func(r *result.Result) *float64 { return &oneWay(r).HalfRTTUS }))
 	colForward = value("0->1 (us)", true, func(r *result.Result) *float64 { return &oneWay(r).ForwardUS })
 	colBack    = value("1->0 (us)", true, func(r *result.Result) *float64 { return &oneWay(r).BackwardUS })
@@ -152,8 +150,42 @@ var (
 
 // allColumns in the reader's matching order.
 var allColumns = []*column{colBW, colLat, colAvg, colMin, colMax, colIter, colRate, colMBps, colOverall, colCompute,
-	colInit, colTest, colWait, colPure, colMinComm, colMaxComm, colOverlap, colValid, colP50, colP90, colP99,
+	colInit, colTest, colWait, colPure, colMinComm, colMaxComm, colOverlap, colValid,
 	colHalfRTT, colForward, colBack, colSync, colSize}
+
+// tailHead is a tail column's header: OSU 7.4's -z columns.
+var tailHead = regexp.MustCompile(`^P([0-9]+) Tail (Lat\(us\)|BW\(MB/s\))`)
+
+// tailColumn is the -z column of percentile p, in MB/s for bandwidth
+// tests (bw) and µs otherwise; the value lives in the record's Tail.
+func tailColumn(p int, bw bool) *column {
+	unit := "Lat(us)"
+	if bw {
+		unit = "BW(MB/s)"
+	}
+	c := &column{name: fmt.Sprintf("P%d Tail %s", p, unit), width: width,
+		put: func(b *strings.Builder, w int, r *result.Result) {
+			v, _ := r.TailAt(p)
+			fmt.Fprintf(b, "%*.2f", w, v)
+		},
+		get: func(r *result.Result, tok []byte) error {
+			v, ok := textfmt.Number(tok)
+			if !ok {
+				return errNumber
+			}
+			r.Tail = append(r.Tail, result.Tail{P: p, Value: v})
+			return nil
+		}}
+	if p >= 100 {
+		c.head = width + 1 // OSU pads as for two digits
+	}
+	return c
+}
+
+// bwTail: the test's tail columns are bandwidths.
+func bwTail(s *osu.Spec) bool {
+	return s.Kind == osu.Bandwidth || s.Kind == osu.RMABandwidth || s.Kind == osu.MsgRate
+}
 
 // columns lists the value columns of a test's table after the size (the
 // first is the only column of tests without a size).
@@ -184,8 +216,8 @@ func columns(t *osu.Table) []*column {
 	case osu.OneWay:
 		c = []*column{colHalfRTT, colForward, colBack, colSync}
 	}
-	if o.Percentiles {
-		c = append(c, colP50, colP90, colP99)
+	for _, p := range o.TailList() {
+		c = append(c, tailColumn(p, bwTail(s)))
 	}
 	if o.Validate {
 		c = append(c, colValid)

@@ -26,6 +26,15 @@ func splitHeader(h string) ([]*column, bool) {
 	h = strings.TrimSpace(strings.TrimPrefix(h, "#"))
 	var out []*column
 	for h = strings.TrimSpace(h); h != ""; h = strings.TrimSpace(h) {
+		if m := tailHead.FindStringSubmatch(h); m != nil {
+			p, err := strconv.Atoi(m[1])
+			if err != nil || p > 100 {
+				return out, false
+			}
+			out = append(out, tailColumn(p, strings.HasPrefix(m[2], "BW")))
+			h = h[len(m[0]):]
+			continue
+		}
 		found := false
 		for _, c := range allColumns {
 			if strings.HasPrefix(h, c.name) {

@@ -102,6 +102,12 @@ func logOptions(o *osu.Options, s *osu.Spec, meta map[string]string, rows []*res
 		}
 	}
 	for _, r := range rows {
+		if len(r.Tail) > 0 && !o.Percentiles {
+			o.Percentiles = true
+			for _, t := range r.Tail {
+				o.PercentileList = append(o.PercentileList, t.P)
+			}
+		}
 		o.Percentiles = o.Percentiles || r.P50US > 0
 		o.Validate = o.Validate || r.Check != nil
 		switch s.Kind {

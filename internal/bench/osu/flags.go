@@ -49,7 +49,7 @@ func (o *Options) Register(fs *flag.FlagSet) {
 		return nil
 	})
 	fs.BoolVar(&o.InPlace, "l", false, "MPI_IN_PLACE (blocking collectives)")
-	fs.BoolVar(&o.Percentiles, "z", false, "P50, P90 and P99 of the raw samples")
+	fs.Var(zFlag{o}, "z", "OSU's tail columns: -z for P50, P90 and P99, -zLIST or -z=LIST for up to 5 percentiles 0-100 (-z25,75), of the per-iteration values as OSU 7.4 takes them")
 	fs.StringVar(&o.Device, "d", "", "`cuda` buffers in GPU memory (the CUDA runtime is loaded at run time); two letters after the test, H or D, place rank 0's and rank 1's buffers (default D D)")
 	fs.StringVar(&o.Device, "accelerator", "", "`cuda` buffers in GPU memory (the CUDA runtime is loaded at run time); two letters after the test, H or D, place rank 0's and rank 1's buffers (default D D)")
 	fs.Func("w", "`create|allocate|dynamic` window creation (one-sided)",

@@ -37,8 +37,10 @@ type Options struct {
 	RootRotate bool `json:"root_rotate"`
 	// InPlace uses MPI_IN_PLACE (-l).
 	InPlace bool `json:"in_place"`
-	// Percentiles adds P50, P90 and P99 of the raw samples (-z).
-	Percentiles bool `json:"percentiles"`
+	// Percentiles adds OSU's tail columns (-z [LIST]): the percentiles in
+	// PercentileList (nil: 50, 90 and 99) of the per-iteration values.
+	Percentiles    bool  `json:"percentiles"`
+	PercentileList []int `json:"percentile_list,omitempty"`
 	// Device is "" (host memory) or "cuda" (-d); Place holds the buffer
 	// placement of rank 0 and rank 1 ('H' or 'D').
 	Device string  `json:"device,omitempty"`
@@ -120,6 +122,58 @@ func (o *Options) Check(s *Spec) error {
 			return fmt.Errorf("-T: reductions need a typed element (mpi_char, mpi_int, mpi_float, mpi_double)")
 		}
 	}
+	return nil
+}
+
+// MaxPercentiles is how many tail columns -z takes (OSU's
+// OMB_STAT_MAX_NUM).
+const MaxPercentiles = 5
+
+// TailList is the percentiles of the tail columns, nil without -z.
+func (o *Options) TailList() []int {
+	switch {
+	case !o.Percentiles:
+		return nil
+	case len(o.PercentileList) > 0:
+		return o.PercentileList
+	}
+	return []int{50, 90, 99}
+}
+
+// zFlag is -z: alone, OSU 7.3's P50, P90, P99; -z=LIST, OSU 7.4's list of
+// up to five whole percentiles 0 to 100.
+type zFlag struct{ o *Options }
+
+func (z zFlag) IsBoolFlag() bool { return true }
+
+func (z zFlag) String() string {
+	if z.o == nil || !z.o.Percentiles {
+		return ""
+	}
+	return fmt.Sprint(z.o.TailList())
+}
+
+func (z zFlag) Set(s string) error {
+	switch s {
+	case "true":
+		z.o.Percentiles, z.o.PercentileList = true, nil
+		return nil
+	case "false":
+		z.o.Percentiles, z.o.PercentileList = false, nil
+		return nil
+	}
+	var list []int
+	for _, f := range strings.Split(s, ",") {
+		p, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || p < 0 || p > 100 {
+			return fmt.Errorf("want percentiles 0 to 100 separated by commas, got %q", s)
+		}
+		list = append(list, p)
+	}
+	if len(list) > MaxPercentiles {
+		return fmt.Errorf("at most %d percentiles, got %d", MaxPercentiles, len(list))
+	}
+	z.o.Percentiles, z.o.PercentileList = true, list
 	return nil
 }
 

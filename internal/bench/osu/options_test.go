@@ -1,7 +1,10 @@
 package osu
 
 import (
+	"flag"
+	"io"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -249,6 +252,41 @@ func TestThreadsFlag(t *testing.T) {
 		if err != nil || send != c.send || recv != c.recv || o.NTest != c.test || o.TagPerIter() != c.perIter {
 			t.Errorf("%s -t %q: %d:%d, %d tests, tag per iteration %v, err %v", c.spec.Name, c.arg,
 				send, recv, o.NTest, o.TagPerIter(), err)
+		}
+	}
+}
+
+// TestZFlag: -z alone is P50, P90, P99 (OSU 7.3); -z=LIST is OSU 7.4's
+// list, at most five percentiles 0 to 100.
+func TestZFlag(t *testing.T) {
+	cases := []struct {
+		args []string
+		want []int
+		err  string
+	}{
+		{nil, nil, ""},
+		{[]string{"-z"}, []int{50, 90, 99}, ""},
+		{[]string{"-z=25,75"}, []int{25, 75}, ""},
+		{[]string{"-z=0,100"}, []int{0, 100}, ""},
+		{[]string{"-z=1,2,3,4,5"}, []int{1, 2, 3, 4, 5}, ""},
+		{[]string{"-z=1,2,3,4,5,6"}, nil, "at most 5 percentiles"},
+		{[]string{"-z=101"}, nil, "0 to 100"},
+		{[]string{"-z=a"}, nil, "0 to 100"},
+	}
+	for _, c := range cases {
+		o := DefaultOptions()
+		fs := flag.NewFlagSet("osu", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		o.Register(fs)
+		err := fs.Parse(c.args)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%v: error %v, want %q", c.args, err, c.err)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(o.TailList(), c.want) {
+			t.Errorf("%v: %v, err %v; want %v", c.args, o.TailList(), err, c.want)
 		}
 	}
 }

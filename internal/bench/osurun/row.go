@@ -3,6 +3,7 @@ package osurun
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/gomb-hpc/gomb/internal/bench"
 	"github.com/gomb-hpc/gomb/internal/bench/osu"
@@ -50,6 +51,7 @@ func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, sample
 	if p := pooled(r.SamplesUS); len(p) > 0 {
 		r.P50US, r.P90US, r.P99US = stats.Quantile(p, 0.5), stats.Quantile(p, 0.9), stats.Quantile(p, 0.99)
 	}
+	r.Tail = tails(t, size, samples, r.Ranks, sc)
 	msgRate := 0.0
 	nb := result.NBC{MinCommUS: math.Inf(1)}
 	for _, w := range r.Ranks {
@@ -133,4 +135,58 @@ func pooled(samples [][]float64) []float64 {
 		all = append(all, s...)
 	}
 	return stats.Sorted(all)
+}
+
+// tails are OSU 7.4's tail columns (-z): the listed percentiles of one
+// value per iteration, as OSU takes them — the first timing rank's time
+// for the point-to-point and one-sided latencies, its bandwidth in MB/s
+// for the bandwidth tests (all pairs' summed for osu_mbw_mr), the mean
+// over the ranks for the collectives — sorted ascending and indexed
+// n*p/100 - 1 (integer division, at least the first).
+func tails(t *osu.Table, size int64, samples [][]float64, timing []int, sc float64) []result.Tail {
+	list := t.Opt.TailList()
+	if len(list) == 0 || len(timing) == 0 {
+		return nil
+	}
+	s := t.Spec
+	first := samples[timing[0]]
+	n := len(first)
+	for _, w := range timing {
+		n = min(n, len(samples[w]))
+	}
+	if n == 0 {
+		return nil
+	}
+	bytes := float64(size) * float64(t.Opt.Window)
+	if s.IsFan() {
+		bytes *= float64(t.Fan.Streams())
+	}
+	series := make([]float64, n)
+	for i := range series {
+		switch s.Kind {
+		case osu.Collective, osu.NonBlocking:
+			for _, w := range timing {
+				series[i] += samples[w][i] * sc / float64(len(timing))
+			}
+		case osu.Bandwidth, osu.RMABandwidth:
+			if first[i] > 0 {
+				series[i] = s.BWFactor * bytes / first[i] / 1e6
+			}
+		case osu.MsgRate:
+			for _, w := range timing {
+				if samples[w][i] > 0 {
+					series[i] += bytes / samples[w][i] / 1e6
+				}
+			}
+		default:
+			series[i] = first[i] * sc
+		}
+	}
+	slices.Sort(series)
+	out := make([]result.Tail, len(list))
+	for k, p := range list {
+		idx := min(max(n*p/100-1, 0), n-1)
+		out[k] = result.Tail{P: p, Value: math.Round(series[idx]*1e4) / 1e4}
+	}
+	return out
 }
