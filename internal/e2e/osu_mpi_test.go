@@ -369,6 +369,35 @@ func TestOSUBadInput(t *testing.T) {
 	}
 }
 
+// osuSideRun runs test (latency_mt or latency_mp) with -c and -t tArg
+// (none: OSU's default), checks it passes and that its first lines say
+// what runs beside the ranks, and returns its records, options and record
+// file.
+func osuSideRun(t *testing.T, m mpiLib, test, tArg, lines string) (stream, osu.Options, string) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "r.jsonl")
+	args := []string{test, "-c", "-m", "1:64", "-i", "50", "-x", "5", "-json", out}
+	if tArg != "" {
+		args = append(args, "-t", tArg)
+	}
+	j := launchCmd(t, m, 2, 2*time.Minute, nil, "osu", args...)
+	checkNoCrash(t, j)
+	if j.code != 0 || strings.Contains(j.stdout, "Fail") {
+		t.Fatalf("exit %d\n%s\n%s", j.code, j.stdout, tail(j.stderr))
+	}
+	if !strings.HasPrefix(j.stdout, lines) {
+		t.Errorf("want first:\n%s\ngot:\n%s", lines, firstLines(j.stdout, 4))
+	}
+	s := readRecords(t, out)
+	var opt struct {
+		Options osu.Options `json:"options"`
+	}
+	if len(s.results) != 7 || s.run == nil || !s.run.DecodeOptions(&opt) {
+		t.Fatalf("%d results, run %+v", len(s.results), s.run)
+	}
+	return s, opt.Options, out
+}
+
 // TestOSULatencyMT: osu_latency_mt's threads (-t RECV, -t SEND:RECV) with
 // both MPIs: the thread lines, every size checked (-c, whichever thread
 // takes a message), the records' options and samples; corrupted data
@@ -380,29 +409,10 @@ func TestOSULatencyMT(t *testing.T) {
 			send, recv int
 		}{{"", 1, 2}, {"3", 1, 3}, {"2:2", 2, 2}, {"2:1", 2, 1}} {
 			t.Run(m.name+"/t"+c.t, func(t *testing.T) {
-				out := filepath.Join(t.TempDir(), "r.jsonl")
-				args := []string{"latency_mt", "-c", "-m", "1:64", "-i", "50", "-x", "5", "-json", out}
-				if c.t != "" {
-					args = append(args, "-t", c.t)
-				}
-				j := launchCmd(t, m, 2, 2*time.Minute, nil, "osu", args...)
-				checkNoCrash(t, j)
-				if j.code != 0 || strings.Contains(j.stdout, "Fail") {
-					t.Fatalf("exit %d\n%s\n%s", j.code, j.stdout, tail(j.stderr))
-				}
-				lines := fmt.Sprintf("# Number of Sender threads: %d \n# Number of Receiver threads: %d\n# OSU MPI Multi-threaded Latency Test", c.send, c.recv)
-				if !strings.HasPrefix(j.stdout, lines) {
-					t.Errorf("want the thread lines first:\n%s", firstLines(j.stdout, 4))
-				}
-				s := readRecords(t, out)
-				if len(s.results) != 7 || s.run == nil || s.run.MPI.Thread != "MPI_THREAD_MULTIPLE" {
-					t.Fatalf("%d results, run %+v", len(s.results), s.run)
-				}
-				var opt struct {
-					Options osu.Options `json:"options"`
-				}
-				if !s.run.DecodeOptions(&opt) || opt.Options.SendThreads != c.send || opt.Options.RecvThreads != c.recv {
-					t.Errorf("options %+v, want %d:%d threads", opt.Options, c.send, c.recv)
+				s, o, _ := osuSideRun(t, m, "latency_mt", c.t, fmt.Sprintf(
+					"# Number of Sender threads: %d \n# Number of Receiver threads: %d\n# OSU MPI Multi-threaded Latency Test", c.send, c.recv))
+				if s.run.MPI.Thread != "MPI_THREAD_MULTIPLE" || o.SendThreads != c.send || o.RecvThreads != c.recv {
+					t.Errorf("thread level %s, options %+v, want %d:%d threads", s.run.MPI.Thread, o, c.send, c.recv)
 				}
 				for _, r := range s.results {
 					if len(r.SamplesUS) != 1 || len(r.SamplesUS[0]) != 50 || r.Check == nil || !r.Check.Passed || !(r.TAvgUS > 0) {
@@ -468,31 +478,15 @@ func TestOSULatencyMP(t *testing.T) {
 			send, recv int
 		}{{"", 2, 2}, {"3", 0, 3}, {"1:4", 1, 4}} {
 			t.Run(m.name+"/t"+c.t, func(t *testing.T) {
-				out := filepath.Join(t.TempDir(), "r.jsonl")
-				args := []string{"latency_mp", "-c", "-m", "1:64", "-i", "50", "-x", "5", "-json", out}
-				if c.t != "" {
-					args = append(args, "-t", c.t)
+				_, o, out := osuSideRun(t, m, "latency_mp", c.t, fmt.Sprintf(
+					"# Number of forked processes in sender: %d\n# Number of forked processes in receiver: %d\n# OSU MPI Multi-process Latency Test", c.send, c.recv))
+				if o.SendProcs != c.send || o.RecvProcs != c.recv {
+					t.Errorf("options %+v, want %d:%d processes", o, c.send, c.recv)
 				}
-				j := launchCmd(t, m, 2, 2*time.Minute, nil, "osu", args...)
-				checkNoCrash(t, j)
-				if j.code != 0 || strings.Contains(j.stdout, "Fail") {
-					t.Fatalf("exit %d\n%s\n%s", j.code, j.stdout, tail(j.stderr))
-				}
-				lines := fmt.Sprintf("# Number of forked processes in sender: %d\n# Number of forked processes in receiver: %d\n# OSU MPI Multi-process Latency Test", c.send, c.recv)
-				if !strings.HasPrefix(j.stdout, lines) {
-					t.Errorf("want the process lines first:\n%s", firstLines(j.stdout, 4))
-				}
-				s := readRecords(t, out)
-				var opt struct {
-					Options osu.Options `json:"options"`
-				}
-				if len(s.results) != 7 || !s.run.DecodeOptions(&opt) || opt.Options.SendProcs != c.send || opt.Options.RecvProcs != c.recv {
-					t.Errorf("%d results, options %+v", len(s.results), opt.Options)
-				}
-				// the children are reaped before the job ends: none has
-				// this job's binary and a parent gone
-				if out, _ := exec.Command("pgrep", "-f", "-x", ".*"+m.bin+" osu latency_mp .*"+regexp.QuoteMeta(out)+".*").Output(); len(out) > 0 {
-					t.Errorf("processes left: %s", out)
+				// the children are reaped before the job ends: none is left
+				// with this job's command line
+				if left, _ := exec.Command("pgrep", "-f", "--", "-json "+out).Output(); len(left) > 0 {
+					t.Errorf("processes left: %s", left)
 				}
 			})
 		}

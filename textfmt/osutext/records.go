@@ -83,23 +83,13 @@ func logOptions(o *osu.Options, s *osu.Spec, meta map[string]string, rows []*res
 	if _, err := fmt.Sscanf(meta["pairs"], "[ pairs: %d ] [ window size: %d ]", &pairs, &window); err == nil {
 		o.Window = window
 	}
-	if s.Processes {
-		o.SendProcs, o.RecvProcs = 2, 2 // OSU's defaults, where the log does not say
-		if v, err := strconv.Atoi(meta["Number of forked processes in sender"]); err == nil {
-			o.SendProcs = v
-		}
-		if v, err := strconv.Atoi(meta["Number of forked processes in receiver"]); err == nil {
-			o.RecvProcs = v
-		}
+	if s.Processes { // OSU's defaults where the log does not say
+		o.SendProcs = metaInt(meta, "Number of forked processes in sender", 2)
+		o.RecvProcs = metaInt(meta, "Number of forked processes in receiver", 2)
 	}
 	if s.Threads {
-		o.SendThreads, o.RecvThreads = 1, 2 // OSU's defaults, where the log does not say
-		if v, err := strconv.Atoi(meta["Number of Sender threads"]); err == nil {
-			o.SendThreads = v
-		}
-		if v, err := strconv.Atoi(meta["Number of Receiver threads"]); err == nil {
-			o.RecvThreads = v
-		}
+		o.SendThreads = metaInt(meta, "Number of Sender threads", 1)
+		o.RecvThreads = metaInt(meta, "Number of Receiver threads", 2)
 	}
 	for _, r := range rows {
 		if len(r.Tail) > 0 && !o.Percentiles {
@@ -117,6 +107,14 @@ func logOptions(o *osu.Options, s *osu.Spec, meta map[string]string, rows []*res
 			o.Full = o.Full || r.NBC != nil && (r.NBC.InitUS > 0 || r.NBC.MinCommUS > 0)
 		}
 	}
+}
+
+// metaInt is a header line's number, or def where the log has none.
+func metaInt(meta map[string]string, key string, def int) int {
+	if v, err := strconv.Atoi(meta[key]); err == nil {
+		return v
+	}
+	return def
 }
 
 // fanOf is the fan tests' layout of a stored run: from its ranks' hosts

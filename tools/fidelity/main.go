@@ -250,10 +250,7 @@ func (c *config) jobs() ([]job, error) {
 		if o.dir == "" || !c.wants("osu") {
 			continue
 		}
-		for _, t := range strings.Split(o.tests, ",") {
-			if t = strings.TrimPrefix(strings.TrimSpace(t), "osu_"); t == "" {
-				continue
-			}
+		for _, t := range testList(o.tests) {
 			bin, err := findOSU(o.dir, "osu_"+t)
 			if err != nil {
 				return nil, err
@@ -271,10 +268,7 @@ func (c *config) jobs() ([]job, error) {
 		}
 	}
 	if c.osu74 != "" && c.fanLaunch != "" && c.wants("osu") {
-		for _, t := range strings.Split(c.fanTests, ",") {
-			if t = strings.TrimPrefix(strings.TrimSpace(t), "osu_"); t == "" {
-				continue
-			}
+		for _, t := range testList(c.fanTests) {
 			bin, err := findOSU(c.osu74, "osu_"+t)
 			if err != nil {
 				return nil, err
@@ -295,6 +289,17 @@ func (c *config) jobs() ([]job, error) {
 			interrupt: time.Duration(float64(c.ringSamples+1)*interval*float64(time.Second)) + 2*time.Second})
 	}
 	return js, nil
+}
+
+// testList is a comma-separated list of OSU tests, without "osu_".
+func testList(s string) []string {
+	var out []string
+	for _, t := range strings.Split(s, ",") {
+		if t = strings.TrimPrefix(strings.TrimSpace(t), "osu_"); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // findOSU finds an OSU binary in dir or below it (OSU installs into
