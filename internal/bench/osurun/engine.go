@@ -104,6 +104,21 @@ func (e *Engine) Run(s *osu.Spec) (osu.Summary, error) {
 			return sum, err
 		}
 	}
+	if s.Processes && rank < 2 {
+		// osu_latency_mp: idle children beside each rank, forked, as OSU
+		// forks them, before the message buffers are allocated (so that no
+		// buffer page is shared copy-on-write with them); they sleep OSU's
+		// CHILD_SLEEP_SECONDS and leave
+		n := o.SendProcs
+		if rank == 1 {
+			n = o.RecvProcs
+		}
+		pids, err := mpi.ForkSleepers(n, childSleepSeconds)
+		defer mpi.Reap(pids)
+		if err != nil {
+			return sum, err
+		}
+	}
 	sizes := o.Sizes(s, np)
 	// OSU allocates its page-aligned buffers once, for the largest size,
 	// before the sweep; so does gomb, so that no size runs on buffers
@@ -115,19 +130,6 @@ func (e *Engine) Run(s *osu.Spec) (osu.Summary, error) {
 	}
 	if err := job.Reserve(maxSnd, maxRcv, 1, rank); err != nil {
 		return sum, err
-	}
-	if s.Processes && rank < 2 {
-		// osu_latency_mp: idle children beside each rank, forked before the
-		// first size; they sleep OSU's CHILD_SLEEP_SECONDS and leave
-		n := o.SendProcs
-		if rank == 1 {
-			n = o.RecvProcs
-		}
-		pids, err := mpi.ForkSleepers(n, childSleepSeconds)
-		defer mpi.Reap(pids)
-		if err != nil {
-			return sum, err
-		}
 	}
 	if s.Threads {
 		if e.lmt, err = mpi.NewLatencyMT(e.World, o.SendThreads, o.RecvThreads, o.TagPerIter(), max(maxSnd, maxRcv)); err != nil {
