@@ -31,7 +31,9 @@
 # retransmission limit: a host whose link stays down is given up after ~15 s
 # instead of the kernel default's ~15 min. Open MPI's launcher needs that to
 # finish a job whose host is lost (it waits for the lost daemon otherwise),
-# and its daemon connections get keepalives (5 s idle, 3 probes 1 s apart).
+# and its daemon connections get keepalives (5 s idle, 5 probes 1 s apart:
+# a lost host is noticed after ~10 s, and the 3 s flap of the tests, with a
+# loaded machine's delays, stays well inside the 5 s the probes need).
 set -uo pipefail
 
 P=${GOMB_TESTBED_PREFIX:-gtb-}
@@ -158,7 +160,7 @@ launch() {
 			--mca plm_rsh_agent "$W/rsh" --mca pml ob1 --mca btl tcp,vader,self \
 			--mca btl_tcp_if_include "$NET.0/24" --mca oob_tcp_if_include "$NET.0/24" \
 			--mca orte_tmpdir_base "$W/tmp" --mca mpi_event_tick_rate 1 \
-			--mca oob_tcp_keepalive_time 5 --mca oob_tcp_keepalive_intvl 1 --mca oob_tcp_keepalive_probes 3 \
+			--mca oob_tcp_keepalive_time 5 --mca oob_tcp_keepalive_intvl 1 --mca oob_tcp_keepalive_probes 5 \
 			${GOMB_FAULT:+-x GOMB_FAULT} "$bin" "$@"
 		;;
 	mpich)
@@ -285,7 +287,7 @@ exec)
 	exec "$W/nsrun" "$h" "$@"
 	;;
 *)
-	sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'
 	[ -z "$cmd" ] || exit 2
 	;;
 esac
