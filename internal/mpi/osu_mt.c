@@ -101,8 +101,8 @@ static void *lmt_main(void *arg) {
     size_t bytes = (size_t)m->count * (size_t)gomb_dtype_size(m->dtype);
     int sender = m->rank == 0, step = sender ? m->nsend : m->nrecv, peer = 1 - m->rank, rc = MPI_SUCCESS;
     char *sb = m->sbuf[t->id], *rb = m->rbuf[t->id];
-    memset(sb, sender ? 'a' : 'b', bytes); // OSU's set_buffer_pt2pt
-    memset(rb, sender ? 'b' : 'a', bytes);
+    memset(sb, 'a', bytes); // OSU's set_buffer_pt2pt, on both ranks
+    memset(rb, 'b', bytes);
     for (int i = t->id; i < m->skip + m->iters && rc == MPI_SUCCESS; i += step) {
         int tag_s = m->tag_per_iter ? i : (sender ? 1 : 2), tag_r = m->tag_per_iter ? i : (sender ? 2 : 1);
         if (m->check) { // this way's pattern out, the receive buffer cleared (never the pattern)

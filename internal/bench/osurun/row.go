@@ -70,19 +70,14 @@ func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, sample
 			nb.MaxCommUS = math.Max(nb.MaxCommUS, v[vPure]*1e6)
 		}
 	}
-	bytes := float64(size) * float64(o.Window) * float64(iters)
+	bytes := windowBytes(t, size) * float64(iters)
 	switch s.Kind {
 	case osu.Bandwidth, osu.RMABandwidth:
 		el := vals[r.Ranks[0]*nvals+bench.SlotTime]
 		if s.IsFan() {
 			// OSU 7.4: every stream's window over the timing ranks' mean
 			// loop time (the children's in fan-in, the parents' in fan-out)
-			el = 0
-			for _, w := range r.Ranks {
-				el += vals[w*nvals+bench.SlotTime]
-			}
-			el /= float64(len(r.Ranks))
-			bytes *= float64(t.Fan.Streams())
+			el = r.TAvgUS / sc * float64(iters)
 		}
 		r.MBps = s.BWFactor * bytes / el / 1e6
 	case osu.MsgRate:
@@ -112,6 +107,16 @@ func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, sample
 		r.Staged = e.staged
 	}
 	return r, nil
+}
+
+// windowBytes is what one timed iteration of a bandwidth test moves: a
+// window of messages, on every stream of the fan tests.
+func windowBytes(t *osu.Table, size int64) float64 {
+	b := float64(size) * float64(t.Opt.Window)
+	if t.Spec.IsFan() {
+		b *= float64(t.Fan.Streams())
+	}
+	return b
 }
 
 // parts is how many ranks, from rank 0, move a test's data: the pair 0 and
@@ -157,10 +162,7 @@ func tails(t *osu.Table, size int64, samples [][]float64, timing []int, sc float
 	if n == 0 {
 		return nil
 	}
-	bytes := float64(size) * float64(t.Opt.Window)
-	if s.IsFan() {
-		bytes *= float64(t.Fan.Streams())
-	}
+	bytes := windowBytes(t, size)
 	series := make([]float64, n)
 	for i := range series {
 		switch s.Kind {
