@@ -126,6 +126,10 @@ func appendPerRank(b []byte, r *Result, err error) ([]byte, error) {
 		b = append(b, `,"one_way":`...)
 		b, err = appendMarshal(b, r.OneWay, err)
 	}
+	if r.Topology != nil {
+		b = append(b, `,"topology":`...)
+		b, err = appendMarshal(b, r.Topology, err)
+	}
 	if r.Buffers != "" {
 		b = append(b, `,"buffers":`...)
 		b = appendString(b, r.Buffers)

@@ -219,6 +219,9 @@ type Result struct {
 	NBC *NBC `json:"nbc,omitempty"`
 	// OneWay holds the per-direction latency (osu oneway).
 	OneWay *OneWay `json:"one_way,omitempty"`
+	// Topology is the graph a neighbourhood collective ran on (osu
+	// neighbor_*, ineighbor_*).
+	Topology *Topology `json:"topology,omitempty"`
 	// Buffers is the buffer placement of ranks 0 and 1 with -d cuda ("D D",
 	// "H D", ...); Staged: device data went through host memory because
 	// the MPI library is not CUDA-aware.
@@ -282,6 +285,24 @@ func (r *Result) TailAt(p int) (float64, bool) {
 		return r.P99US, true
 	}
 	return 0, false
+}
+
+// Topology is the graph of a neighbourhood collective (OSU's -N).
+type Topology struct {
+	// Kind is "cart" (a periodic grid) or "graph" (an adjacency list).
+	Kind string `json:"kind"`
+	// Dims is the grid's size along each dimension and Radius the steps
+	// along each within which ranks are neighbours (cart).
+	Dims   []int `json:"dims,omitempty"`
+	Radius int   `json:"radius,omitempty"`
+	// File is the adjacency list's path as given (graph).
+	File string `json:"file,omitempty"`
+	// Edges is the number of directed edges (0 where a log does not say).
+	Edges int `json:"edges,omitempty"`
+	// CreateUS is what MPI_Dist_graph_create_adjacent took, the mean over
+	// the ranks, in microseconds (OSU's "Time took to create topology
+	// graph").
+	CreateUS float64 `json:"create_us"`
 }
 
 // NBC is the breakdown of a non-blocking collective, microseconds per

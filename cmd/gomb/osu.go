@@ -25,7 +25,7 @@ and writes every raw sample to a JSON Lines record file. 'gomb osu -list'
 shows the tests; the "osu_" prefix is optional (osu_latency = latency).`,
 		Groups: []cli.Group{
 			{Title: "OSU flags:", Flags: []string{"m,message-size", "i,iterations", "x,warmup", "f,full",
-				"W,window-size", "M,mem-limit", "c,validation", "T,type", "k", "l", "z", "d,accelerator", "w", "s", "t", "list"}},
+				"W,window-size", "M,mem-limit", "c,validation", "T,type", "k", "l", "z", "d,accelerator", "w", "s", "t", "N,nhbr", "list"}},
 			{Title: "gomb flags:", Flags: slices.Concat(session.RecordFlags, session.WatchFlags)},
 		},
 		Outro: `Exit status: 0 success, 1 run failed, 2 bad flags or input, 3 -c found wrong
@@ -42,6 +42,7 @@ written so far stay valid).`,
 			"mpirun -np 2 gomb osu latency_mt -t 2:4       # 2 sender, 4 receiver threads",
 			"mpirun -np 64 gomb osu init                   # MPI_Init's time on every rank",
 			"mpirun -np 8 -npernode 4 gomb osu bw_fan_in   # two or more hosts, as many ranks on each",
+			"mpirun -np 27 gomb osu neighbor_alltoall -N cart:3:1   # 3x3x3 grid, 26 neighbours each",
 		},
 	}
 }
@@ -155,6 +156,11 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 		if sp.IsFan() {
 			if eng.Fan, err = osurun.FanLayout(s.World, eng.Hosts); err != nil {
 				return s.Fail(cli.Usage("%s %v", sp.Name, err))
+			}
+		}
+		if sp.Neighbour() {
+			if eng.Nbr, err = osurun.NeighbourLayout(s.World, *o.Topology); err != nil {
+				return s.Fail(cli.Usage("%s: %v", sp.Name, err))
 			}
 		}
 		if s.Rank == 0 {

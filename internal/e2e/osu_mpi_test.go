@@ -56,6 +56,15 @@ func TestOSUConformance(t *testing.T) {
 					if s.Kind == osu.Startup {
 						return // TestOSUStartup
 					}
+					if s.Neighbour() && np < 3 {
+						// the default ring (cart:1:1) needs 3 ranks: one clear refusal
+						j := launchCmd(t, m, np, time.Minute, nil, "osu", s.Name, "-m", "1:16")
+						checkNoCrash(t, j)
+						if want := "radius 1 needs every dimension at least 3 long"; j.code != exitUsage || strings.Count(j.stderr, want) != 1 {
+							t.Errorf("exit %d, want %d and once %q:\n%s", j.code, exitUsage, want, tail(j.stderr))
+						}
+						return
+					}
 					if s.IsFan() {
 						// two or more hosts: TestTestbedOSUFan; here, one clear refusal
 						j := launchCmd(t, m, np, time.Minute, nil, "osu", s.Name, "-m", "1:16")
@@ -91,7 +100,7 @@ func TestOSUConformance(t *testing.T) {
 					for i, r := range st.results {
 						checkOSUResult(t, s, np, want[i], iters, r)
 					}
-					if !strings.Contains(firstLines(j.stdout, 3), "# "+s.Title) { // latency_mt: after its thread lines
+					if !strings.Contains(firstLines(j.stdout, 4), "# "+s.Title) { // latency_mt: after its thread lines; neighbour tests: after their topology lines
 						t.Errorf("title: %q", firstLines(j.stdout, 2))
 					}
 				})
@@ -126,6 +135,12 @@ func checkOSUResult(t *testing.T, s *osu.Spec, np int, size int64, iters int, r 
 	if !(r.TAvgUS > 0) || r.TMinUS > r.TAvgUS+1e-9 || r.TAvgUS > r.TMaxUS+1e-9 {
 		t.Errorf("%s: times %g %g %g", where, r.TMinUS, r.TAvgUS, r.TMaxUS)
 	}
+	if s.Neighbour() {
+		// the default ring: np edges each way
+		if tp := r.Topology; tp == nil || tp.Kind != "cart" || len(tp.Dims) != 1 || tp.Dims[0] != np || tp.Edges != 2*np || !(tp.CreateUS > 0) {
+			t.Errorf("%s: topology %+v", where, r.Topology)
+		}
+	}
 	if !(r.P50US > 0 && r.P50US <= r.P90US && r.P90US <= r.P99US) {
 		t.Errorf("%s: percentiles %g %g %g", where, r.P50US, r.P90US, r.P99US)
 	}
@@ -157,11 +172,18 @@ var osuValue = regexp.MustCompile(`^ *-?[0-9]+(\.[0-9]+)?$`)
 // initMS is osu_init's line's milliseconds.
 var initMS = regexp.MustCompile(`(min|max|avg): [0-9]+ ms`)
 
+// createUS is the neighbourhood tests' time to make their graph.
+var createUS = regexp.MustCompile(`graph:[0-9.]+ us\.$`)
+
 func maskOSU(text string) string {
 	var out []string
 	for _, l := range strings.Split(text, "\n") {
 		if strings.HasPrefix(l, "nprocs: ") {
 			out = append(out, initMS.ReplaceAllString(l, "$1: N ms"))
+			continue
+		}
+		if strings.HasPrefix(l, "Time took to create topology graph:") || strings.HasPrefix(l, "Dimensions size = ") {
+			out = append(out, createUS.ReplaceAllString(l, "graph:N us."))
 			continue
 		}
 		if l == "" || strings.HasPrefix(l, "#") {
@@ -201,35 +223,56 @@ func TestOSULayout(t *testing.T) {
 	cases := []struct {
 		file string
 		args []string
+		np   int // 0: 2
 	}{
-		{"osu_latency_np2.txt", []string{"latency"}},
-		{"osu_bw_np2.txt", []string{"bw"}},
-		{"osu_bibw_np2.txt", []string{"bibw"}},
-		{"osu_put_latency_np2.txt", []string{"put_latency"}},
-		{"osu_allreduce_f_np2.txt", []string{"allreduce", "-f"}},
-		{"osu_barrier_np2.txt", []string{"barrier"}},
-		{"osu_latency_persistent_np2.txt", []string{"latency_persistent"}},
-		{"osu_bw_persistent_np2.txt", []string{"bw_persistent"}},
-		{"osu_bibw_persistent_np2.txt", []string{"bibw_persistent"}},
+		{"osu_latency_np2.txt", []string{"latency"}, 0},
+		{"osu_bw_np2.txt", []string{"bw"}, 0},
+		{"osu_bibw_np2.txt", []string{"bibw"}, 0},
+		{"osu_put_latency_np2.txt", []string{"put_latency"}, 0},
+		{"osu_allreduce_f_np2.txt", []string{"allreduce", "-f"}, 0},
+		{"osu_barrier_np2.txt", []string{"barrier"}, 0},
+		{"osu_latency_persistent_np2.txt", []string{"latency_persistent"}, 0},
+		{"osu_bw_persistent_np2.txt", []string{"bw_persistent"}, 0},
+		{"osu_bibw_persistent_np2.txt", []string{"bibw_persistent"}, 0},
 		// OSU 7.4's persistent collectives (its own output, v7.4)
-		{"osu_allreduce_persistent_f_np2.txt", []string{"allreduce_persistent", "-f"}},
-		{"osu_barrier_persistent_np2.txt", []string{"barrier_persistent"}},
-		{"osu_bcast_persistent_np2.txt", []string{"bcast_persistent"}},
-		{"osu_alltoall_persistent_np2.txt", []string{"alltoall_persistent"}},
-		{"osu_reduce_scatter_persistent_np2.txt", []string{"reduce_scatter_persistent"}},
-		{"osu_gatherv_persistent_np2.txt", []string{"gatherv_persistent"}},
+		{"osu_allreduce_persistent_f_np2.txt", []string{"allreduce_persistent", "-f"}, 0},
+		{"osu_barrier_persistent_np2.txt", []string{"barrier_persistent"}, 0},
+		{"osu_bcast_persistent_np2.txt", []string{"bcast_persistent"}, 0},
+		{"osu_alltoall_persistent_np2.txt", []string{"alltoall_persistent"}, 0},
+		{"osu_reduce_scatter_persistent_np2.txt", []string{"reduce_scatter_persistent"}, 0},
+		{"osu_gatherv_persistent_np2.txt", []string{"gatherv_persistent"}, 0},
 		// OSU 7.4's -z with a list of percentiles (attached, as getopt takes it)
-		{"osu_allreduce_persistent_z25-75-99_np2.txt", []string{"allreduce_persistent", "-z25,75,99", "-m", "1:1024"}},
+		{"osu_allreduce_persistent_z25-75-99_np2.txt", []string{"allreduce_persistent", "-z25,75,99", "-m", "1:1024"}, 0},
 		// OSU 7.4's reduce_scatter_block, blocking and not
-		{"osu_reduce_scatter_block_np2.txt", []string{"reduce_scatter_block"}},
-		{"osu_ireduce_scatter_block_np2.txt", []string{"ireduce_scatter_block"}},
+		{"osu_reduce_scatter_block_np2.txt", []string{"reduce_scatter_block"}, 0},
+		{"osu_ireduce_scatter_block_np2.txt", []string{"ireduce_scatter_block"}, 0},
 		// OSU 7.2's start-up tests
-		{"osu_init_np2.txt", []string{"init"}},
-		{"osu_hello_np2.txt", []string{"hello"}},
+		{"osu_init_np2.txt", []string{"init"}, 0},
+		{"osu_hello_np2.txt", []string{"hello"}, 0},
 		// OSU 7.2's osu_latency_mp, its default processes (2 and 2)
-		{"osu_latency_mp_np2.txt", []string{"latency_mp"}},
+		{"osu_latency_mp_np2.txt", []string{"latency_mp"}, 0},
 		// OSU 7.2's osu_latency_mt, its default threads (1 sender, 2 receivers)
-		{"osu_latency_mt_np2.txt", []string{"latency_mt"}},
+		{"osu_latency_mt_np2.txt", []string{"latency_mt"}, 0},
+		// OSU 7.2's v and w collectives gomb lacked
+		{"osu_alltoallw_np2.txt", []string{"alltoallw"}, 0},
+		{"osu_iallgatherv_np2.txt", []string{"iallgatherv"}, 0},
+		{"osu_ialltoallv_np2.txt", []string{"ialltoallv"}, 0},
+		{"osu_ialltoallw_np2.txt", []string{"ialltoallw"}, 0},
+		{"osu_igatherv_np2.txt", []string{"igatherv"}, 0},
+		{"osu_iscatterv_np2.txt", []string{"iscatterv"}, 0},
+		{"osu_ireduce_scatter_np2.txt", []string{"ireduce_scatter"}, 0},
+		// OSU 7.2's neighbourhood collectives on their default ring
+		// (cart:1:1 needs 3 ranks or more)
+		{"osu_neighbor_allgather_np4_m4096.txt", []string{"neighbor_allgather", "-m", "1:4096"}, 4},
+		{"osu_neighbor_allgatherv_np4_m4096.txt", []string{"neighbor_allgatherv", "-m", "1:4096"}, 4},
+		{"osu_neighbor_alltoall_np4_m4096.txt", []string{"neighbor_alltoall", "-m", "1:4096"}, 4},
+		{"osu_neighbor_alltoallv_np4_m4096.txt", []string{"neighbor_alltoallv", "-m", "1:4096"}, 4},
+		{"osu_neighbor_alltoallw_np4_m4096.txt", []string{"neighbor_alltoallw", "-m", "1:4096"}, 4},
+		{"osu_ineighbor_allgather_np4_m4096.txt", []string{"ineighbor_allgather", "-m", "1:4096"}, 4},
+		{"osu_ineighbor_allgatherv_np4_m4096.txt", []string{"ineighbor_allgatherv", "-m", "1:4096"}, 4},
+		{"osu_ineighbor_alltoall_np4_m4096.txt", []string{"ineighbor_alltoall", "-m", "1:4096"}, 4},
+		{"osu_ineighbor_alltoallv_np4_m4096.txt", []string{"ineighbor_alltoallv", "-m", "1:4096"}, 4},
+		{"osu_ineighbor_alltoallw_np4_m4096.txt", []string{"ineighbor_alltoallw", "-m", "1:4096"}, 4},
 	}
 	for _, m := range mpis {
 		for _, c := range cases {
@@ -239,7 +282,8 @@ func TestOSULayout(t *testing.T) {
 					t.Fatal(err)
 				}
 				// fewer iterations: the layout does not depend on them (masked)
-				j := launchCmd(t, m, 2, 3*time.Minute, nil, "osu", append(c.args, "-i", "5", "-x", "1")...)
+				np := max(c.np, 2)
+				j := launchCmd(t, m, np, 3*time.Minute, nil, "osu", append(c.args, "-i", "5", "-x", "1")...)
 				if j.code != 0 {
 					t.Fatalf("exit %d: %s", j.code, tail(j.stderr))
 				}

@@ -54,6 +54,8 @@ const (
 	IMBP2P             // IMB-P2P: Params.P2P, one size of a benchmark over the world
 	IMBIO              // IMB-IO: Params.IO, MPI-IO writes, reads, open and close
 	OSUFan             // OSU 7.4 osu_bw_fan_in/out: windows between parents and children (Params.FanOut; Job.SetPeers)
+	Alltoallw          // MPI_Alltoallw: a block per rank, byte displacements, one type
+	Neighbor           // a neighbourhood collective, Params.NBCOp's blocking form, on the job's graph (Job.SetNeighbours)
 	Count              // the number of IDs, None included
 )
 
@@ -195,13 +197,24 @@ const (
 	NBCIalltoallv
 	NBCIreduceScatter
 	NBCIreduceScatterBlock // OSU 7.4's
+	NBCIalltoallw
+	NBCIneighborAllgather // on the job's graph (Job.SetNeighbours); kernel Neighbor's blocking forms too
+	NBCIneighborAllgatherv
+	NBCIneighborAlltoall
+	NBCIneighborAlltoallv
+	NBCIneighborAlltoallw
 )
+
+// Neighbourhood reports whether the operation is a neighbourhood
+// collective.
+func (o NBCOp) Neighbourhood() bool { return o >= NBCIneighborAllgather && o <= NBCIneighborAlltoallw }
 
 // Collective is the operation's name as the MPI libraries' algorithm
 // tables give it for the blocking twin ("bcast"; "barrier" for Ibarrier).
 func (o NBCOp) Collective() string {
 	return [...]string{"barrier", "bcast", "reduce", "allreduce", "gather", "scatter", "allgather", "alltoall",
-		"gatherv", "scatterv", "allgatherv", "alltoallv", "reduce_scatter", "reduce_scatter_block"}[o]
+		"gatherv", "scatterv", "allgatherv", "alltoallv", "reduce_scatter", "reduce_scatter_block", "alltoallw",
+		"neighbor_allgather", "neighbor_allgatherv", "neighbor_alltoall", "neighbor_alltoallv", "neighbor_alltoallw"}[o]
 }
 
 // EXTOp is an IMB-EXT benchmark (values mirror gomb.h).
@@ -526,6 +539,8 @@ func (k ID) Collective() string {
 		return "allreduce"
 	case Alltoall:
 		return "alltoall"
+	case Alltoallw:
+		return "alltoallw"
 	}
 	return ""
 }

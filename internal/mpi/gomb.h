@@ -68,6 +68,9 @@ enum gomb_kernel {
     GOMB_K_IMB_P2P,             /* IMB-P2P: one size of a benchmark over the world (p2p_op) */
     GOMB_K_IMB_IO,              /* IMB-IO: MPI-IO writes, reads, open/close (io_*) */
     GOMB_K_OSU_FAN,             /* OSU 7.4 osu_bw_fan_in/out: parents and children (peers, fan_out) */
+    GOMB_K_ALLTOALLW,           /* MPI_Alltoallw: a block and its type per rank, byte displacements */
+    GOMB_K_NEIGHBOR,            /* a neighbourhood collective (nbc_op GOMB_NBC_INEIGHBOR_*, blocking form)
+                                   on nbr_comm, the barrier on comm */
     GOMB_K_COUNT
 };
 
@@ -99,7 +102,13 @@ enum {
     GOMB_NBC_IALLGATHERV,
     GOMB_NBC_IALLTOALLV,
     GOMB_NBC_IREDUCE_SCATTER,
-    GOMB_NBC_IREDUCE_SCATTER_BLOCK /* OSU 7.4's */
+    GOMB_NBC_IREDUCE_SCATTER_BLOCK, /* OSU 7.4's */
+    GOMB_NBC_IALLTOALLW,
+    GOMB_NBC_INEIGHBOR_ALLGATHER, /* on nbr_comm; GOMB_K_NEIGHBOR's blocking forms too */
+    GOMB_NBC_INEIGHBOR_ALLGATHERV,
+    GOMB_NBC_INEIGHBOR_ALLTOALL,
+    GOMB_NBC_INEIGHBOR_ALLTOALLV,
+    GOMB_NBC_INEIGHBOR_ALLTOALLW
 };
 
 /* IMB-EXT's benchmarks. */
@@ -254,6 +263,12 @@ typedef struct {
     int fan_out;      /* GOMB_K_OSU_FAN: fan-out (the parents send) rather than fan-in */
     int fan_parent;   /* GOMB_K_OSU_FAN: this rank is a parent (gomb_job_set_peers) */
     int *peers, npeers; /* GOMB_K_OSU_FAN: a child's parent, or a parent's children */
+    /* neighbourhood collectives (gomb_job_set_nbr): the distributed graph made on comm, this
+       rank's sources and destinations in its order, and for each source the index of this
+       rank among that source's destinations (which of its blocks an all-to-all sends here) */
+    MPI_Comm nbr_comm;
+    int nbr_in, nbr_out;
+    int *nbr_src, *nbr_dst, *nbr_slot;
     int aggregate;    /* GOMB_K_IMB_EXT, GOMB_K_IMB_RMA: IMB's aggregate mode (one fence or flush
                          for all repetitions) */
     double delay_s;   /* fault injection (GOMB_FAULT=delay): this rank spins so long before
@@ -271,7 +286,10 @@ typedef struct {
     double *samples;   /* per-iteration seconds, n entries */
     uint64_t *ticks;   /* scratch for loop-timed kernels */
     size_t n_cap;
-    int *cnt_a, *dsp_a, *cnt_b, *dsp_b; /* np entries each */
+    int *cnt_a, *dsp_a, *cnt_b, *dsp_b; /* blocks_cap entries each (np, or a neighbourhood's degree) */
+    MPI_Aint *adsp_a, *adsp_b;          /* byte displacements (MPI_Neighbor_alltoallw) */
+    MPI_Datatype *typ;                  /* every block's type (the w collectives) */
+    int blocks_cap;
     MPI_Request *reqs;                  /* 2*window entries */
     int reqs_cap;
 
@@ -362,6 +380,15 @@ int gomb_job_reserve(gomb_job *j, size_t s_bytes, size_t r_bytes, size_t n, int 
 int gomb_job_requests(gomb_job *j, int need); /* at least need entries in j->reqs */
 int gomb_job_set_peers(gomb_job *j, const int *peers, int n, int parent); /* GOMB_K_OSU_FAN */
 void gomb_job_release(gomb_job *j); /* free the message buffers (IMB: after every size) */
+/* the neighbourhood collectives' graph: MPI_Dist_graph_create_adjacent on the job's
+ * communicator, weights 1, no reordering, as OSU makes it (for a grid, after the periodic
+ * Cartesian communicator of dims, ndims of them, OSU makes and frees first); *took its seconds */
+int gomb_job_set_nbr(gomb_job *j, int ndims, const int *dims, int in, const int *src, int out, const int *dst,
+                     const int *slot, double *took);
+/* every block (blocks_cap) cnt elements of the job's type: counts, displacements (in bytes with
+ * bytes set: MPI_Alltoallw's), byte displacements, types */
+int gomb_job_blocks(gomb_job *j, int cnt, int bytes);
+int gomb_dims_create(int nnodes, int ndims, int *dims); /* MPI_Dims_create */
 int gomb_imb_pointers(int np); /* IMB's start-up blocks on the heap (IMB_init_pointers) */
 int gomb_imb_times(int np);    /* IMB's per-size block on rank 0 (IMB_output's all_times) */
 int gomb_imb_comm(gomb_comm *c); /* IMB_init_communicator's calls on a new communicator */

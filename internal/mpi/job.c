@@ -54,10 +54,57 @@ int gomb_dtype_usable(int dtype, int reduction) {
     return rc == MPI_SUCCESS;
 }
 
+static void free_blocks(gomb_job *j) {
+    free(j->cnt_a);
+    free(j->dsp_a);
+    free(j->cnt_b);
+    free(j->dsp_b);
+    free(j->adsp_a);
+    free(j->adsp_b);
+    free(j->typ);
+    j->cnt_a = j->dsp_a = j->cnt_b = j->dsp_b = NULL;
+    j->adsp_a = j->adsp_b = NULL;
+    j->typ = NULL;
+    j->blocks_cap = 0;
+}
+
+// alloc_blocks makes room for n blocks' counts, displacements and types.
+static int alloc_blocks(gomb_job *j, int n) {
+    size_t m = n > 0 ? (size_t)n : 1;
+    free_blocks(j);
+    j->cnt_a = calloc(m, sizeof(int));
+    j->dsp_a = calloc(m, sizeof(int));
+    j->cnt_b = calloc(m, sizeof(int));
+    j->dsp_b = calloc(m, sizeof(int));
+    j->adsp_a = calloc(m, sizeof(MPI_Aint));
+    j->adsp_b = calloc(m, sizeof(MPI_Aint));
+    j->typ = calloc(m, sizeof(MPI_Datatype));
+    if (!j->cnt_a || !j->dsp_a || !j->cnt_b || !j->dsp_b || !j->adsp_a || !j->adsp_b || !j->typ) {
+        free_blocks(j);
+        return MPI_ERR_NO_MEM;
+    }
+    j->blocks_cap = (int)m;
+    return MPI_SUCCESS;
+}
+
+// free_nbr frees the neighbourhood graph (unless MPI has ended) and its lists.
+static void free_nbr(gomb_job *j) {
+    int fin = 0;
+    MPI_Finalized(&fin);
+    if (j->nbr_comm != MPI_COMM_NULL && !fin) MPI_Comm_free(&j->nbr_comm);
+    j->nbr_comm = MPI_COMM_NULL;
+    free(j->nbr_src);
+    free(j->nbr_dst);
+    free(j->nbr_slot);
+    j->nbr_src = j->nbr_dst = j->nbr_slot = NULL;
+    j->nbr_in = j->nbr_out = 0;
+}
+
 gomb_job *gomb_job_new(void) {
     gomb_job *j = calloc(1, sizeof(*j));
     if (!j) return NULL;
     j->comm = MPI_COMM_NULL;
+    j->nbr_comm = MPI_COMM_NULL;
     j->io_comm = MPI_COMM_NULL;
     j->io_rank = -1;
     j->io_fh = MPI_FILE_NULL;
@@ -204,10 +251,8 @@ void gomb_job_free(gomb_job *j) {
     if (j->device) gomb_job_device_free(j);
     gomb_job_release(j);
     job_free_samples(j);
-    free(j->cnt_a);
-    free(j->dsp_a);
-    free(j->cnt_b);
-    free(j->dsp_b);
+    free_blocks(j);
+    free_nbr(j);
     free(j->reqs);
     free(j->peers);
     free(j);
@@ -224,16 +269,8 @@ int gomb_job_bind(gomb_job *j, gomb_comm *c) {
     if (j->comm == MPI_COMM_NULL) return MPI_SUCCESS;
     MPI_Comm_rank(j->comm, &j->rank);
     MPI_Comm_size(j->comm, &j->np);
-    free(j->cnt_a);
-    free(j->dsp_a);
-    free(j->cnt_b);
-    free(j->dsp_b);
-    j->cnt_a = calloc((size_t)j->np, sizeof(int));
-    j->dsp_a = calloc((size_t)j->np, sizeof(int));
-    j->cnt_b = calloc((size_t)j->np, sizeof(int));
-    j->dsp_b = calloc((size_t)j->np, sizeof(int));
-    if (!j->cnt_a || !j->dsp_a || !j->cnt_b || !j->dsp_b) return MPI_ERR_NO_MEM;
-    return MPI_SUCCESS;
+    free_blocks(j);
+    return alloc_blocks(j, j->np);
 }
 
 // fill writes IMB's buffer values, floats 0.1*(rank+1)+i, over a buffer;
@@ -336,3 +373,89 @@ int gomb_job_set_peers(gomb_job *j, const int *peers, int n, int parent) {
     return MPI_SUCCESS;
 }
 
+
+// gomb_job_blocks sets every block to cnt elements of the job's type, one
+// after another: counts, displacements in elements (in bytes with bytes
+// set, as MPI_Alltoallw takes them), byte displacements, types.
+int gomb_job_blocks(gomb_job *j, int cnt, int bytes) {
+    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);
+    long long esz = gomb_dtype_size(j->dtype);
+    if ((long long)j->blocks_cap * cnt * esz > 0x7fffffffLL) return MPI_ERR_COUNT;
+    for (int i = 0; i < j->blocks_cap; i++) {
+        j->cnt_a[i] = j->cnt_b[i] = cnt;
+        j->dsp_a[i] = j->dsp_b[i] = (int)((long long)i * cnt * (bytes ? esz : 1));
+        j->adsp_a[i] = j->adsp_b[i] = (MPI_Aint)i * cnt * esz;
+        j->typ[i] = dt;
+    }
+    return MPI_SUCCESS;
+}
+
+// cart_first is what OSU's omb_neighborhood_create does for a grid before
+// the timed call: the periodic Cartesian communicator made without
+// reordering, a barrier, the communicator freed. (It also readies the
+// library's communicator machinery: without it Open MPI's first
+// MPI_Dist_graph_create_adjacent takes several times as long.)
+static int cart_first(gomb_job *j, int ndims, const int *dims) {
+    int *periods = malloc((size_t)ndims * sizeof(int));
+    if (!periods) return MPI_ERR_NO_MEM;
+    for (int i = 0; i < ndims; i++) periods[i] = 1;
+    MPI_Comm cart = MPI_COMM_NULL;
+    int rc = MPI_Cart_create(j->comm, ndims, dims, periods, 0, &cart);
+    free(periods);
+    if (rc == MPI_SUCCESS) rc = MPI_Barrier(j->comm);
+    if (cart != MPI_COMM_NULL) {
+        int rf = MPI_Comm_free(&cart);
+        if (rc == MPI_SUCCESS) rc = rf;
+    }
+    return rc;
+}
+
+// gomb_job_set_nbr makes the neighbourhood collectives' graph as OSU's
+// omb_neighborhood_create hands it to MPI_Dist_graph_create_adjacent:
+// every edge weighted 1, no info, no reordering; *took is that call's
+// seconds on this rank. The blocks grow to the larger degree where a
+// graph has more edges at a rank than the job has ranks.
+int gomb_job_set_nbr(gomb_job *j, int ndims, const int *dims, int in, const int *src, int out, const int *dst,
+                     const int *slot, double *took) {
+    *took = 0;
+    if (j->comm == MPI_COMM_NULL || in < 0 || out < 0 || ndims < 0) return MPI_ERR_ARG;
+    free_nbr(j);
+    if (ndims > 0) {
+        int rc = cart_first(j, ndims, dims);
+        if (rc != MPI_SUCCESS) return rc;
+    }
+    size_t mi = in > 0 ? (size_t)in : 1, mo = out > 0 ? (size_t)out : 1;
+    int *sw = malloc(mi * sizeof(int)), *dw = malloc(mo * sizeof(int));
+    j->nbr_src = malloc(mi * sizeof(int));
+    j->nbr_dst = malloc(mo * sizeof(int));
+    j->nbr_slot = malloc(mi * sizeof(int));
+    int rc = MPI_SUCCESS;
+    if (!sw || !dw || !j->nbr_src || !j->nbr_dst || !j->nbr_slot) rc = MPI_ERR_NO_MEM;
+    if (rc == MPI_SUCCESS) {
+        for (int i = 0; i < in; i++) {
+            sw[i] = 1;
+            j->nbr_src[i] = src[i];
+            j->nbr_slot[i] = slot[i];
+        }
+        for (int i = 0; i < out; i++) {
+            dw[i] = 1;
+            j->nbr_dst[i] = dst[i];
+        }
+        j->nbr_in = in;
+        j->nbr_out = out;
+        double t = MPI_Wtime();
+        rc = MPI_Dist_graph_create_adjacent(j->comm, in, j->nbr_src, sw, out, j->nbr_dst, dw, MPI_INFO_NULL, 0,
+                                            &j->nbr_comm);
+        *took = MPI_Wtime() - t;
+    }
+    free(sw);
+    free(dw);
+    if (rc == MPI_SUCCESS && (in > j->blocks_cap || out > j->blocks_cap)) rc = alloc_blocks(j, in > out ? in : out);
+    if (rc != MPI_SUCCESS) free_nbr(j);
+    return rc;
+}
+
+int gomb_dims_create(int nnodes, int ndims, int *dims) {
+    for (int i = 0; i < ndims; i++) dims[i] = 0;
+    return MPI_Dims_create(nnodes, ndims, dims);
+}

@@ -270,6 +270,57 @@ func (j *Job) SetPeers(peers []int, parent bool) error {
 	return mpiErr(C.gomb_job_set_peers(j.j, first, C.int(len(p)), cbool(parent)), "set peers")
 }
 
+// SetNeighbours makes the graph of the neighbourhood collectives
+// (kernel.Neighbor, the NBCIneighbor* operations) on the job's
+// communicator, as OSU makes it (MPI_Dist_graph_create_adjacent, weights 1,
+// no reordering): this rank's sources and destinations in order, and for
+// each source the index of this rank among its destinations (which of its
+// blocks an all-to-all sends here, for validation). A grid's dims (none
+// for a graph) make the Cartesian communicator OSU makes and frees first.
+// It returns the seconds MPI_Dist_graph_create_adjacent took on this rank.
+func (j *Job) SetNeighbours(dims, sources, dests, slots []int) (float64, error) {
+	if len(slots) != len(sources) {
+		return 0, fmt.Errorf("set neighbours: %d slots for %d sources", len(slots), len(sources))
+	}
+	d, src, dst, slot := cInts(dims), cInts(sources), cInts(dests), cInts(slots)
+	var took C.double
+	err := mpiErr(C.gomb_job_set_nbr(j.j, C.int(len(d)), first(d), C.int(len(src)), first(src), C.int(len(dst)), first(dst), first(slot), &took),
+		"MPI_Dist_graph_create_adjacent")
+	return float64(took), err
+}
+
+// DimsCreate is MPI_Dims_create: a balanced split of n processes over d
+// dimensions.
+func DimsCreate(n, d int) ([]int, error) {
+	if d < 1 {
+		return nil, fmt.Errorf("dims create: %d dimensions", d)
+	}
+	dims := make([]C.int, d)
+	if err := mpiErr(C.gomb_dims_create(C.int(n), C.int(d), &dims[0]), "MPI_Dims_create"); err != nil {
+		return nil, err
+	}
+	out := make([]int, d)
+	for i, v := range dims {
+		out[i] = int(v)
+	}
+	return out, nil
+}
+
+func cInts(v []int) []C.int {
+	p := make([]C.int, len(v))
+	for i, x := range v {
+		p[i] = C.int(x)
+	}
+	return p
+}
+
+func first(p []C.int) *C.int {
+	if len(p) == 0 {
+		return nil
+	}
+	return &p[0]
+}
+
 // ForkSleepers forks n processes that sleep seconds and leave
 // (osu_latency_mp's); Reap ends and waits for them.
 func ForkSleepers(n, seconds int) ([]int, error) {

@@ -279,6 +279,11 @@ static int k_coll(gomb_job *j) {
         COLL_LOOP(MPI_Alltoallv(IP(s.cur), j->cnt_a, j->dsp_a, dt, r.cur, j->cnt_b, j->dsp_b, dt,
                                 j->comm));
         break;
+    case GOMB_K_ALLTOALLW: // OSU's: every block MPI_Alltoallw's byte displacement and the one type
+        if ((rc = gomb_job_blocks(j, cnt, 1)) != MPI_SUCCESS) return rc;
+        COLL_LOOP(MPI_Alltoallw(IP(s.cur), j->cnt_a, j->dsp_a, j->typ, r.cur, j->cnt_b, j->dsp_b, j->typ,
+                                j->comm));
+        break;
     case GOMB_K_REDUCE:
         COLL_LOOP(MPI_Reduce(IP_ROOT(s.cur), r.cur, cnt, dt, MPI_SUM, root, j->comm));
         break;
@@ -308,6 +313,37 @@ static int k_coll(gomb_job *j) {
     return rc;
 }
 
+// k_neighbor: OSU's neighbourhood collectives (osu_neighbor_*): the call on
+// the distributed graph (gomb_job_set_nbr), timed as the other collectives,
+// the barrier after each on the job's communicator (OSU's omb_comm); a
+// block per neighbour, one after another.
+static int k_neighbor(gomb_job *j) {
+    KERNEL_PROLOGUE;
+    MPI_Comm g = j->nbr_comm;
+    if (g == MPI_COMM_NULL) return MPI_ERR_COMM;
+    if ((rc = gomb_job_blocks(j, cnt, 0)) != MPI_SUCCESS) return rc;
+    switch (j->nbc_op) {
+    case GOMB_NBC_INEIGHBOR_ALLGATHER:
+        COLL_LOOP(MPI_Neighbor_allgather(s.cur, cnt, dt, r.cur, cnt, dt, g));
+        break;
+    case GOMB_NBC_INEIGHBOR_ALLGATHERV:
+        COLL_LOOP(MPI_Neighbor_allgatherv(s.cur, cnt, dt, r.cur, j->cnt_b, j->dsp_b, dt, g));
+        break;
+    case GOMB_NBC_INEIGHBOR_ALLTOALL:
+        COLL_LOOP(MPI_Neighbor_alltoall(s.cur, cnt, dt, r.cur, cnt, dt, g));
+        break;
+    case GOMB_NBC_INEIGHBOR_ALLTOALLV:
+        COLL_LOOP(MPI_Neighbor_alltoallv(s.cur, j->cnt_a, j->dsp_a, dt, r.cur, j->cnt_b, j->dsp_b, dt, g));
+        break;
+    case GOMB_NBC_INEIGHBOR_ALLTOALLW:
+        COLL_LOOP(MPI_Neighbor_alltoallw(s.cur, j->cnt_a, j->adsp_a, j->typ, r.cur, j->cnt_b, j->adsp_b, j->typ, g));
+        break;
+    default:
+        return MPI_ERR_ARG;
+    }
+    return rc;
+}
+
 // gomb_run_imb runs one call of an IMB-MPI1 kernel (dispatch.c checked j).
 int gomb_run_imb(gomb_job *j) {
     if (j->kernel == GOMB_K_UNIBAND || j->kernel == GOMB_K_BIBAND) {
@@ -324,7 +360,9 @@ int gomb_run_imb(gomb_job *j) {
     case GOMB_K_BARRIER: return k_barrier(j);
     case GOMB_K_BCAST ... GOMB_K_ALLTOALLV:
     case GOMB_K_BARRIER_CALLS:
-    case GOMB_K_REDUCE_SCATTER_SPLIT: return k_coll(j);
+    case GOMB_K_REDUCE_SCATTER_SPLIT:
+    case GOMB_K_ALLTOALLW: return k_coll(j);
+    case GOMB_K_NEIGHBOR: return k_neighbor(j);
     default: return MPI_ERR_ARG;
     }
 }

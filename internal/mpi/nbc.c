@@ -16,6 +16,33 @@ static int nbc_start(gomb_job *j, MPI_Datatype dt, int cnt, MPI_Request *req) {
     case GOMB_NBC_IALLGATHER: return MPI_Iallgather(j->sbuf, cnt, dt, j->rbuf, cnt, dt, j->comm, req);
     case GOMB_NBC_IALLTOALL: return MPI_Ialltoall(j->sbuf, cnt, dt, j->rbuf, cnt, dt, j->comm, req);
     case GOMB_NBC_IREDUCE_SCATTER_BLOCK: return MPI_Ireduce_scatter_block(j->sbuf, j->rbuf, cnt, dt, MPI_SUM, j->comm, req);
+    // the v and w forms: the blocks gomb_run_nbc set (cnt_a/dsp_a the sending side, cnt_b/dsp_b
+    // the receiving side; cnt_b the reduce-scatter's split)
+    case GOMB_NBC_IGATHERV:
+        return MPI_Igatherv(j->sbuf, cnt, dt, j->rbuf, j->cnt_b, j->dsp_b, dt, root, j->comm, req);
+    case GOMB_NBC_ISCATTERV:
+        return MPI_Iscatterv(j->sbuf, j->cnt_a, j->dsp_a, dt, j->rbuf, cnt, dt, root, j->comm, req);
+    case GOMB_NBC_IALLGATHERV:
+        return MPI_Iallgatherv(j->sbuf, cnt, dt, j->rbuf, j->cnt_b, j->dsp_b, dt, j->comm, req);
+    case GOMB_NBC_IALLTOALLV:
+        return MPI_Ialltoallv(j->sbuf, j->cnt_a, j->dsp_a, dt, j->rbuf, j->cnt_b, j->dsp_b, dt, j->comm, req);
+    case GOMB_NBC_IALLTOALLW:
+        return MPI_Ialltoallw(j->sbuf, j->cnt_a, j->dsp_a, j->typ, j->rbuf, j->cnt_b, j->dsp_b, j->typ, j->comm, req);
+    case GOMB_NBC_IREDUCE_SCATTER:
+        return MPI_Ireduce_scatter(j->sbuf, j->rbuf, j->cnt_b, dt, MPI_SUM, j->comm, req);
+    // on the neighbourhood's graph (gomb_job_set_nbr)
+    case GOMB_NBC_INEIGHBOR_ALLGATHER:
+        return MPI_Ineighbor_allgather(j->sbuf, cnt, dt, j->rbuf, cnt, dt, j->nbr_comm, req);
+    case GOMB_NBC_INEIGHBOR_ALLGATHERV:
+        return MPI_Ineighbor_allgatherv(j->sbuf, cnt, dt, j->rbuf, j->cnt_b, j->dsp_b, dt, j->nbr_comm, req);
+    case GOMB_NBC_INEIGHBOR_ALLTOALL:
+        return MPI_Ineighbor_alltoall(j->sbuf, cnt, dt, j->rbuf, cnt, dt, j->nbr_comm, req);
+    case GOMB_NBC_INEIGHBOR_ALLTOALLV:
+        return MPI_Ineighbor_alltoallv(j->sbuf, j->cnt_a, j->dsp_a, dt, j->rbuf, j->cnt_b, j->dsp_b, dt, j->nbr_comm,
+                                       req);
+    case GOMB_NBC_INEIGHBOR_ALLTOALLW:
+        return MPI_Ineighbor_alltoallw(j->sbuf, j->cnt_a, j->adsp_a, j->typ, j->rbuf, j->cnt_b, j->adsp_b, j->typ,
+                                       j->nbr_comm, req);
     }
     return MPI_ERR_ARG;
 }
@@ -82,6 +109,10 @@ int gomb_run_nbc(gomb_job *j) {
     (void)s;
     (void)r;
     j->t_init = j->t_compute = j->t_test = j->t_wait = 0;
+    if (j->nbc_op >= GOMB_NBC_INEIGHBOR_ALLGATHER && j->nbr_comm == MPI_COMM_NULL) return MPI_ERR_COMM;
+    if ((rc = gomb_job_blocks(j, cnt, j->nbc_op == GOMB_NBC_IALLTOALLW)) != MPI_SUCCESS) return rc;
+    if (j->nbc_op == GOMB_NBC_IREDUCE_SCATTER) // cnt elements in all, split as OSU splits them
+        for (int i = 0; i < j->np; i++) j->cnt_b[i] = cnt / j->np + (i < cnt % j->np);
     if (j->compute_s > 0) osu_arrays(); // once per process, as OSU's one allocation
     for (int i = 0; i < j->skip + n && OK; i++) {
         MPI_Request req;

@@ -145,6 +145,12 @@ func (j *Job) Release() {}
 // SetPeers fails: built without MPI.
 func (j *Job) SetPeers(peers []int, parent bool) error { return ErrNoMPI }
 
+// SetNeighbours fails: built without MPI.
+func (j *Job) SetNeighbours(dims, sources, dests, slots []int) (float64, error) { return 0, ErrNoMPI }
+
+// DimsCreate fails: built without MPI.
+func DimsCreate(n, d int) ([]int, error) { return nil, ErrNoMPI }
+
 // IOFile fails: built without MPI.
 func (j *Job) IOFile(path string, total int64) error { return ErrNoMPI }
 

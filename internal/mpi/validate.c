@@ -33,6 +33,12 @@ static int nbc_kernel(int op) {
     case GOMB_NBC_IALLTOALLV: return GOMB_K_ALLTOALLV;
     case GOMB_NBC_IREDUCE_SCATTER: return GOMB_K_REDUCE_SCATTER;
     case GOMB_NBC_IREDUCE_SCATTER_BLOCK: return GOMB_K_REDUCE_SCATTER_BLOCK;
+    case GOMB_NBC_IALLTOALLW: return GOMB_K_ALLTOALLW;
+    case GOMB_NBC_INEIGHBOR_ALLGATHER:
+    case GOMB_NBC_INEIGHBOR_ALLGATHERV:
+    case GOMB_NBC_INEIGHBOR_ALLTOALL:
+    case GOMB_NBC_INEIGHBOR_ALLTOALLV:
+    case GOMB_NBC_INEIGHBOR_ALLTOALLW: return GOMB_K_NEIGHBOR;
     }
     return GOMB_K_BARRIER;
 }
@@ -123,6 +129,7 @@ static int receives(const gomb_job *j, const peers *p, int shape, int root, size
     case GOMB_K_GATHER:
     case GOMB_K_GATHERV:
     case GOMB_K_REDUCE: return me == root && B > 0;
+    case GOMB_K_NEIGHBOR: return j->nbr_in > 0 && B > 0;
     default: return B > 0;
     }
 }
@@ -162,8 +169,15 @@ static void verify(const gomb_job *j, const gomb_job *c, const peers *p, tally *
         break;
     case GOMB_K_ALLTOALL:
     case GOMB_K_ALLTOALLV:
+    case GOMB_K_ALLTOALLW:
         for (int s = 0; s < np; s++) expect_bytes(t, rbuf + (size_t)s * B, B, s, (size_t)me * B, iter);
         break;
+    case GOMB_K_NEIGHBOR: { // block l from source l: its one block, or the one it sends this rank
+        int gather = j->nbc_op == GOMB_NBC_INEIGHBOR_ALLGATHER || j->nbc_op == GOMB_NBC_INEIGHBOR_ALLGATHERV;
+        for (int l = 0; l < j->nbr_in; l++)
+            expect_bytes(t, rbuf + (size_t)l * B, B, j->nbr_src[l], gather ? 0 : (size_t)j->nbr_slot[l] * B, iter);
+        break;
+    }
     case GOMB_K_REDUCE:
     case GOMB_K_ALLREDUCE: expect_sum(t, rbuf, dt, cnt, np, 0, iter); break;
     case GOMB_K_REDUCE_SCATTER:
@@ -275,7 +289,9 @@ int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got
     int root = j->root_shift ? iter % j->np : j->root;
     // what the data moves like: non-blocking collectives as their blocking twin
     int shape = k == GOMB_K_NBC || k == GOMB_K_IMB_NBC ? nbc_kernel(j->nbc_op) : k;
-    int typed = is_reduction(shape) || k == GOMB_K_REDUCE_SCATTER_SPLIT || (k == GOMB_K_RMA && rma_typed(j->rma_op)) ||
+    // OSU's osu_ireduce_scatter splits its elements over the ranks, as osu_reduce_scatter
+    if (k == GOMB_K_NBC && j->nbc_op == GOMB_NBC_IREDUCE_SCATTER) shape = GOMB_K_REDUCE_SCATTER_SPLIT;
+    int typed = is_reduction(shape) || shape == GOMB_K_REDUCE_SCATTER_SPLIT || (k == GOMB_K_RMA && rma_typed(j->rma_op)) ||
                 (k == GOMB_K_IMB_EXT && j->ext_op == GOMB_EXT_ACCUMULATE) || (k == GOMB_K_IMB_RMA && imb_rma_typed(j->imb_rma_op));
 
     prepare(j, iter, typed, cnt, B);

@@ -76,6 +76,45 @@ type osuState struct {
 	// threads: osu_latency_mt's thread lines (osu_latency_mp's process
 	// lines), seen before its title
 	threads map[string]string
+	// nbr: the neighbourhood collectives' lines, seen before the title
+	// (pending) and then the table's topology (topo)
+	pending, topo *result.Topology
+}
+
+// The neighbourhood collectives' lines before their title.
+var (
+	dimsLine   = regexp.MustCompile(`^Dimensions size =((?:\s+[0-9]+)+)\s*$`)
+	createLine = regexp.MustCompile(`^Time took to create topology graph:\s*([0-9.]+) us\.?$`)
+)
+
+// nbrLine reads a neighbourhood line into the pending topology; false
+// when the line is none.
+func (s *osuState) nbrLine(n int, line string) bool {
+	if m := dimsLine.FindStringSubmatch(line); m != nil {
+		s.pending = &result.Topology{Kind: "cart"}
+		for _, f := range strings.Fields(m[1]) {
+			d, err := strconv.Atoi(f)
+			if err != nil || d < 1 {
+				s.f.Problem(n, "dimension %q", f)
+				return true
+			}
+			s.pending.Dims = append(s.pending.Dims, d)
+		}
+		return true
+	}
+	if m := createLine.FindStringSubmatch(line); m != nil {
+		if s.pending == nil {
+			s.pending = &result.Topology{Kind: "graph"} // OSU prints no dimensions for a graph
+		}
+		v, err := strconv.ParseFloat(m[1], 64)
+		if err != nil {
+			s.f.Problem(n, "topology creation time %q", m[1])
+			return true
+		}
+		s.pending.CreateUS = v
+		return true
+	}
+	return false
 }
 
 // threadLine is one of osu_latency_mt's or osu_latency_mp's lines before
@@ -121,7 +160,16 @@ func (s *osuState) line(n int, b []byte) {
 				s.run.Run.Source.Meta[k] = v
 			}
 			s.threads = nil
-			if s.spec = osuTest(m[1]); s.spec == nil {
+			s.spec, s.topo, s.pending = osuTest(m[1]), s.pending, nil
+			if s.spec != nil && s.spec.Name == "alltoallw" && s.topo != nil {
+				// osu_neighbor_alltoallw prints osu_alltoallw's title: its
+				// topology lines tell them apart
+				s.spec, _ = osu.Lookup("neighbor_alltoallw")
+			}
+			if s.spec != nil && !s.spec.Neighbour() {
+				s.topo = nil
+			}
+			if s.spec == nil {
 				s.f.Problem(n, "unknown OSU test %q", m[1])
 			} else {
 				s.run.Run.Source.Meta["test"] = s.spec.Name
@@ -155,6 +203,9 @@ func (s *osuState) line(n int, b []byte) {
 		default:
 			s.run.Run.Source.Meta["note"] = body
 		}
+		return
+	}
+	if s.nbrLine(n, string(t)) {
 		return
 	}
 	if s.spec != nil && s.spec.Kind == osu.Startup && s.startup(n, string(t)) {
@@ -256,6 +307,12 @@ func (s *osuState) row(n int, t []byte) {
 	if np == 0 {
 		np = max(s.ctx.NP, sp.ExactRanks)
 	}
+	if np == 0 && s.topo != nil && len(s.topo.Dims) > 0 { // a grid holds every rank
+		np = 1
+		for _, d := range s.topo.Dims {
+			np *= d
+		}
+	}
 	r := &result.Result{Suite: osu.Suite, Benchmark: sp.Name, NP: np, Groups: 1, Group: -1, Locality: s.ctx.Locality()}
 	for k, c := range s.cols {
 		if err := c.get(r, tok[k]); err != nil {
@@ -272,6 +329,10 @@ func (s *osuState) row(n int, t []byte) {
 	}
 	if sp.Kind == osu.OneWay {
 		oneWay(r)
+	}
+	if s.topo != nil {
+		tp := *s.topo
+		r.Topology = &tp
 	}
 	// Without -f OSU prints the average only; min and max are unknown.
 	if r.TMinUS == 0 && r.TMaxUS == 0 {

@@ -43,6 +43,12 @@ func WriteRecords(w io.Writer, b *result.Bundle) error {
 		if s.IsFan() {
 			t.Fan = fanOf(b, meta)
 		}
+		if s.Neighbour() && rows[0].Topology != nil {
+			tp := rows[0].Topology
+			t.Nbr = &osu.Neighbourhood{Topology: osu.Topology{Kind: tp.Kind, Dim: len(tp.Dims), Radius: tp.Radius, File: tp.File},
+				Dims: tp.Dims}
+			t.NbrCreateUS = tp.CreateUS
+		}
 		if o.WinSet {
 			t.Win = o.Win
 		}

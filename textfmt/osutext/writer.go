@@ -40,6 +40,16 @@ func placeName(c byte) string {
 func (w *Writer) Table(t *osu.Table) error {
 	w.t = t
 	s, o := t.Spec, t.Opt
+	if n := t.Nbr; n != nil { // OSU's neighbourhood lines, before the blank line
+		if n.Kind == "cart" {
+			w.printf("Dimensions size = ")
+			for _, d := range n.Dims {
+				w.printf("%d ", d)
+			}
+			w.printf("\n")
+		}
+		w.printf("Time took to create topology graph:%.2f us.\n", t.NbrCreateUS)
+	}
 	if s.Kind == osu.Collective || s.Kind == osu.NonBlocking || s.IsFan() {
 		w.printf("\n")
 	}

@@ -56,6 +56,12 @@ func (o *Options) Register(fs *flag.FlagSet) {
 		func(s string) (err error) { o.Win, err = ParseWin(s); o.WinSet = true; return err })
 	fs.Func("s", "`lock|flush|flush_local|lock_all|pscw|fence` synchronization (one-sided)",
 		func(s string) (err error) { o.Sync, err = ParseSync(s); o.SyncSet = true; return err })
+	both("N", "nhbr", "`cart:D:R|graph:FILE` the neighbourhood collectives' topology: a periodic grid of D dimensions, neighbours within R steps (default cart:1:1, a ring), or an adjacency list of SRC,DST lines",
+		func(s string) error {
+			t, err := ParseTopology(s)
+			o.Topology = &t
+			return err
+		})
 	fs.Func("t", "`N|SEND:RECV` MPI_Test calls during the compute (non-blocking); latency_mt: RECV receiver threads (default 2) and SEND sender threads (default 1); latency_mp: forked processes beside rank 1 and rank 0 (default 2:2; RECV alone: none beside rank 0); 1 to 127",
 		func(s string) error { o.tArg = s; return nil })
 }

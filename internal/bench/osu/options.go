@@ -62,6 +62,9 @@ type Options struct {
 	// rank 0 and rank 1 (-t [SEND:]RECV).
 	SendProcs int `json:"sender_processes,omitempty"`
 	RecvProcs int `json:"receiver_processes,omitempty"`
+	// Topology is the neighbourhood collectives' graph (-N; Check sets
+	// OSU's default, cart:1:1, for them).
+	Topology *Topology `json:"topology,omitempty"`
 
 	tArg string // -t as given: read by Check, which knows the test
 }
@@ -89,6 +92,10 @@ func (o *Options) Check(s *Spec) error {
 		return fmt.Errorf("-t must not be negative")
 	case o.InPlace && s.Kind != Collective:
 		return fmt.Errorf("-l (MPI_IN_PLACE) applies to blocking collectives only")
+	case o.InPlace && s.Neighbour():
+		return fmt.Errorf("-l: MPI has no MPI_IN_PLACE for neighbourhood collectives")
+	case o.Topology != nil && !s.Neighbour():
+		return fmt.Errorf("-N applies to the neighbourhood collectives (neighbor_*, ineighbor_*)")
 	case o.InPlace && o.Validate:
 		return fmt.Errorf("-c cannot validate -l (MPI_IN_PLACE) runs")
 	case o.Device != "" && o.Device != "cuda":
@@ -109,6 +116,10 @@ func (o *Options) Check(s *Spec) error {
 		return fmt.Errorf("-k applies to rooted collectives")
 	case s.Job.Persist && s.Kind == Collective && (o.InPlace || o.RootRotate || o.Root != 0):
 		return fmt.Errorf("%s: a persistent request has its root and buffers fixed; gomb takes no -l or -k here (root 0)", s.Name)
+	}
+	if s.Neighbour() && o.Topology == nil {
+		t := DefaultTopology
+		o.Topology = &t
 	}
 	if o.SyncSet && !hasSync(s.SyncModes, o.Sync) {
 		return fmt.Errorf("-s %s is not valid for %s", syncNames[o.Sync][0], s.Name)

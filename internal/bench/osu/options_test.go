@@ -130,8 +130,8 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("%s: default sync not among its modes", s.Name)
 		}
 	}
-	if len(names) != 60 {
-		t.Errorf("%d tests, want 60 (7 pt2pt with latency_mt and latency_mp, 3 persistent pt2pt, 2 fan, 9 one-sided, 14 collectives, 13 persistent collectives, 9 non-blocking, oneway, init, hello)", len(names))
+	if len(names) != 77 {
+		t.Errorf("%d tests, want 77 (7 pt2pt with latency_mt and latency_mp, 3 persistent pt2pt, 2 fan, 9 one-sided, 15 collectives, 13 persistent collectives, 15 non-blocking, 10 neighbourhood, oneway, init, hello)", len(names))
 	}
 	for _, n := range []string{"latency", "bw", "bibw", "allgather", "allgatherv", "allreduce", "alltoall", "alltoallv", "barrier",
 		"bcast", "gather", "gatherv", "reduce", "reduce_scatter", "scatter", "scatterv"} {
@@ -179,7 +179,8 @@ func TestCheckWorld(t *testing.T) {
 
 // Every test's traits are registered with it: one reference ping-pong,
 // the bandwidth kinds led by MB/s, OSU's program name as the label, a
-// cost model for every blocking collective and ibarrier.
+// cost model for every blocking collective but the neighbourhood ones
+// (their cost is the graph's, which the traits do not know) and ibarrier.
 func TestTraits(t *testing.T) {
 	refs := 0
 	for _, s := range Specs() {
@@ -195,7 +196,7 @@ func TestTraits(t *testing.T) {
 		if (tr.Lead == bench.LeadBandwidth) != bw || tr.Latency != (s.Kind == Latency) || tr.Rooted != s.Rooted || tr.Sizeless != s.NoSize {
 			t.Errorf("%s: traits %+v for kind %d", s.Name, tr, s.Kind)
 		}
-		if wantCost := s.Kind == Collective || s.Name == "ibarrier"; (tr.Cost != nil) != wantCost {
+		if wantCost := s.Kind == Collective && !s.Neighbour() || s.Name == "ibarrier"; (tr.Cost != nil) != wantCost {
 			t.Errorf("%s: cost model %v, want one: %v", s.Name, tr.Cost != nil, wantCost)
 		}
 	}

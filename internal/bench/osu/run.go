@@ -15,6 +15,10 @@ type Table struct {
 	Sync kernel.SyncMode // one-sided: synchronisation in force
 	// Fan: the fan tests' layout of the ranks over the hosts.
 	Fan *Fan
+	// Nbr is the neighbourhood collectives' graph and NbrCreateUS what
+	// making it took (MPI_Dist_graph_create_adjacent, the ranks' mean, µs).
+	Nbr         *Neighbourhood
+	NbrCreateUS float64
 	// Staged: with -d cuda, the MPI library is not CUDA-aware and device
 	// data goes through host memory.
 	Staged bool

@@ -205,6 +205,12 @@ func ParseWin(s string) (kernel.WinMode, error) {
 
 var allSyncs = []kernel.SyncMode{kernel.SyncLock, kernel.SyncFlush, kernel.SyncFlushLocal, kernel.SyncLockAll, kernel.SyncPSCW, kernel.SyncFence}
 
+// Neighbour reports whether s is a neighbourhood collective
+// (osu_neighbor_*, osu_ineighbor_*): it runs on the graph of -N.
+func (s *Spec) Neighbour() bool {
+	return s.Job.Kernel == kernel.Neighbor || s.Job.Kernel == kernel.NBC && s.Job.NBCOp.Neighbourhood()
+}
+
 // IsFan reports whether s is osu_bw_fan_in or osu_bw_fan_out: ranks on two
 // or more hosts, laid out by Fan.
 func (s *Spec) IsFan() bool { return s.Job.Kernel == kernel.OSUFan }

@@ -7,6 +7,7 @@ package osurun
 import (
 	"fmt"
 	"math"
+	"os"
 	"runtime"
 	"strings"
 	"time"
@@ -38,6 +39,9 @@ type Engine struct {
 	// Fan is the layout of the fan tests' ranks (FanLayout), on every
 	// rank; the fan tests need it.
 	Fan *osu.Fan
+	// Nbr is the neighbourhood collectives' graph (NeighbourLayout), on
+	// every rank; those tests need it.
+	Nbr *osu.Neighbourhood
 
 	staged bool
 	lmt    *mpi.LatencyMT // osu_latency_mt's threads and buffers
@@ -84,6 +88,11 @@ func (e *Engine) Run(s *osu.Spec) (osu.Summary, error) {
 		}
 		parent, peers := e.Fan.Role(rank)
 		if err := job.SetPeers(peers, parent); err != nil {
+			return sum, err
+		}
+	}
+	if s.Neighbour() {
+		if err := e.neighbours(job, t); err != nil {
 			return sum, err
 		}
 	}
@@ -177,9 +186,69 @@ func FanLayout(world mpi.Comm, hosts []string) (*osu.Fan, error) {
 	return osu.NewFan(strings.Split(string(b), "\n"))
 }
 
-// buffers are the send and receive bytes a size needs.
+// NeighbourLayout is the graph of the neighbourhood collectives, alike on
+// every rank: a grid of MPI_Dims_create's dimensions, or the adjacency
+// list rank 0 reads and hands the others.
+func NeighbourLayout(world mpi.Comm, t osu.Topology) (*osu.Neighbourhood, error) {
+	np := world.Size()
+	if t.Kind == "cart" {
+		dims, err := mpi.DimsCreate(np, t.Dim)
+		if err != nil {
+			return nil, err
+		}
+		return osu.CartNeighbourhood(np, dims, t.Radius)
+	}
+	var msg []byte // a status byte, then the file or why it could not be read
+	if world.Rank() == 0 {
+		if data, err := os.ReadFile(t.File); err != nil {
+			msg = append([]byte{1}, err.Error()...)
+		} else {
+			msg = append([]byte{0}, data...)
+		}
+	}
+	b, err := world.BcastBytes(msg, 0)
+	switch {
+	case err != nil:
+		return nil, err
+	case len(b) == 0:
+		return nil, fmt.Errorf("-N %s: nothing read", t)
+	case b[0] != 0:
+		return nil, fmt.Errorf("-N %s: %s", t, b[1:])
+	}
+	return osu.GraphNeighbourhood(b[1:], t.File, np)
+}
+
+// neighbours makes the job's graph (every rank) and puts it and the mean
+// time making it took in the table (rank 0).
+func (e *Engine) neighbours(job *mpi.Job, t *osu.Table) error {
+	if e.Nbr == nil || len(e.Nbr.Sources) != t.NP {
+		return fmt.Errorf("%s: no neighbourhood for %d ranks", t.Spec.Name, t.NP)
+	}
+	me := e.World.Rank()
+	took, err := job.SetNeighbours(e.Nbr.Dims, e.Nbr.Sources[me], e.Nbr.Dests[me], e.Nbr.Slots(me))
+	if err != nil {
+		return err
+	}
+	all, err := e.World.GatherFloat64s([]float64{took}, 0)
+	if err != nil || me != 0 {
+		return err
+	}
+	sum := 0.0
+	for _, v := range all {
+		sum += v
+	}
+	t.Nbr, t.NbrCreateUS = e.Nbr, sum/float64(len(all))*1e6
+	return nil
+}
+
+// buffers are the send and receive bytes a size needs: a block per rank,
+// or per neighbour where a graph gives a rank more neighbours than ranks.
 func (e *Engine) buffers(t *osu.Table, size int64) (snd, rcv int64) {
-	snd, rcv = t.Spec.Buffers(size, t.NP, t.Opt.Window)
+	width := t.NP
+	if e.Nbr != nil && t.Spec.Neighbour() {
+		width = max(width, e.Nbr.MaxDegree())
+	}
+	snd, rcv = t.Spec.Buffers(size, width, t.Opt.Window)
 	if t.Opt.InPlace {
 		rcv = max(snd, rcv)
 	}

@@ -102,6 +102,10 @@ func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, sample
 		}
 		r.OneWay = ow
 	}
+	if n := t.Nbr; n != nil {
+		r.Topology = &result.Topology{Kind: n.Kind, Dims: n.Dims, Radius: n.Radius, File: n.File, Edges: n.Edges(),
+			CreateUS: t.NbrCreateUS}
+	}
 	if o.Device != "" {
 		r.Buffers = string(o.Place[0]) + " " + string(o.Place[1])
 		r.Staged = e.staged
