@@ -130,6 +130,10 @@ func appendPerRank(b []byte, r *Result, err error) ([]byte, error) {
 		b = append(b, `,"topology":`...)
 		b, err = appendMarshal(b, r.Topology, err)
 	}
+	if r.TransmitBytes != 0 {
+		b = append(b, `,"transmit_bytes":`...)
+		b = strconv.AppendInt(b, r.TransmitBytes, 10)
+	}
 	if r.Buffers != "" {
 		b = append(b, `,"buffers":`...)
 		b = appendString(b, r.Buffers)

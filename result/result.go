@@ -222,6 +222,10 @@ type Result struct {
 	// Topology is the graph a neighbourhood collective ran on (osu
 	// neighbor_*, ineighbor_*).
 	Topology *Topology `json:"topology,omitempty"`
+	// TransmitBytes is what a message carried with osu -D (OSU's
+	// "Transmit Size": the bytes of the derived type's elements, which the
+	// bandwidths count); 0 without.
+	TransmitBytes int64 `json:"transmit_bytes,omitempty"`
 	// Buffers is the buffer placement of ranks 0 and 1 with -d cuda ("D D",
 	// "H D", ...); Staged: device data went through host memory because
 	// the MPI library is not CUDA-aware.

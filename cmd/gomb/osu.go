@@ -25,7 +25,7 @@ and writes every raw sample to a JSON Lines record file. 'gomb osu -list'
 shows the tests; the "osu_" prefix is optional (osu_latency = latency).`,
 		Groups: []cli.Group{
 			{Title: "OSU flags:", Flags: []string{"m,message-size", "i,iterations", "x,warmup", "f,full",
-				"W,window-size", "M,mem-limit", "c,validation", "T,type", "k", "l", "z", "d,accelerator", "w", "s", "t", "N,nhbr", "list"}},
+				"W,window-size", "M,mem-limit", "c,validation", "T,type", "k", "l", "z", "d,accelerator", "w", "s", "t", "D,ddt", "N,nhbr", "list"}},
 			{Title: "gomb flags:", Flags: slices.Concat(session.RecordFlags, session.WatchFlags)},
 		},
 		Outro: `Exit status: 0 success, 1 run failed, 2 bad flags or input, 3 -c found wrong
@@ -43,6 +43,7 @@ written so far stay valid).`,
 			"mpirun -np 64 gomb osu init                   # MPI_Init's time on every rank",
 			"mpirun -np 8 -npernode 4 gomb osu bw_fan_in   # two or more hosts, as many ranks on each",
 			"mpirun -np 27 gomb osu neighbor_alltoall -N cart:3:1   # 3x3x3 grid, 26 neighbours each",
+			"mpirun -np 2 gomb osu bw -D vect:8:4          # every message a vector: 4 of every 8 elements",
 		},
 	}
 }
@@ -136,6 +137,11 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 		if sp.Job.Persist && sp.Kind == osu.Collective && !mpi.PersistentCollectives() {
 			return s.Fail(cli.Usage("%s: this MPI library lacks MPI-4 persistent collectives (MPI_<op>_init; Open MPI 4 has them as MPIX_<op>_init in its pcollreq extension)", sp.Name))
 		}
+		if d := o.DDT; d != nil && d.Kind == "indx" {
+			if err := indexedDDT(s, sp, o); err != nil {
+				return s.Fail(cli.Usage("%s: %v", sp.Name, err))
+			}
+		}
 		eng := &osurun.Engine{Opt: *o, World: s.World, RunID: s.RunID(), Fault: s.Fault}
 		if o.Device != "" {
 			dev, err := s.OpenDevice("-d cuda", s.Rank < 2 && o.Place[s.Rank] == 'D')
@@ -177,4 +183,26 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 			return sum.ValidationFailed, err
 		}, nil, "-c: %d sizes failed validation")
 	})
+}
+
+// indexedDDT reads -D indx's file on rank 0 into the options (every rank
+// alike), and refuses a type that reaches past the largest message, whose
+// buffers every size has.
+func indexedDDT(s *session.Session, sp *osu.Spec, o *osu.Options) error {
+	d := o.DDT
+	data, err := osurun.ReadOnRoot(s.World, d.File)
+	if err != nil {
+		return fmt.Errorf("-D %s: %v", d, err)
+	}
+	displs, lens, reach, err := osu.IndexedBlocks(data, d.File)
+	if err != nil {
+		return err
+	}
+	sizes := o.Sizes(sp, s.Size)
+	largest, esz := sizes[len(sizes)-1], int64(o.ElemType(sp).Size())
+	if reach*esz > largest {
+		return fmt.Errorf("-D %s reaches %d bytes, past the largest message (%d bytes): raise -m", d, reach*esz, largest)
+	}
+	d.Displs, d.Lens = displs, lens
+	return nil
 }

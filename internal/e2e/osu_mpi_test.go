@@ -273,6 +273,16 @@ func TestOSULayout(t *testing.T) {
 		{"osu_ineighbor_alltoall_np4_m4096.txt", []string{"ineighbor_alltoall", "-m", "1:4096"}, 4},
 		{"osu_ineighbor_alltoallv_np4_m4096.txt", []string{"ineighbor_alltoallv", "-m", "1:4096"}, 4},
 		{"osu_ineighbor_alltoallw_np4_m4096.txt", []string{"ineighbor_alltoallw", "-m", "1:4096"}, 4},
+		// OSU 7.2's -D derived datatypes
+		{"osu_latency_Dcont_np2.txt", []string{"latency", "-D", "cont"}, 0},
+		{"osu_bw_Dvect8-4_np2.txt", []string{"bw", "-D", "vect:8:4"}, 0},
+		{"osu_latency_Dindx_np2.txt", []string{"latency", "-D", "indx:testdata/osu/ddt_indx.txt", "-m", "16:1024"}, 0},
+		{"osu_allgather_f_Dvect8-4_np2.txt", []string{"allgather", "-f", "-D", "vect:8:4"}, 0},
+		{"osu_iallgather_Dcont_np2.txt", []string{"iallgather", "-D", "cont"}, 0},
+		{"osu_alltoallw_Dcont_np2.txt", []string{"alltoallw", "-D", "cont"}, 0},
+		{"osu_ialltoallv_Dvect4-2_np2.txt", []string{"ialltoallv", "-D", "vect:4:2"}, 0},
+		{"osu_bcast_Dcont_np2.txt", []string{"bcast", "-D", "cont"}, 0},
+		{"osu_neighbor_alltoall_Dcont_np4_m4096.txt", []string{"neighbor_alltoall", "-D", "cont", "-m", "1:4096"}, 4},
 	}
 	for _, m := range mpis {
 		for _, c := range cases {
@@ -402,6 +412,12 @@ func TestOSUBadInput(t *testing.T) {
 		{"window zero", 2, []string{"bw", "-W", "0"}, "-W must be between"},
 		{"validate in place", 4, []string{"allreduce", "-l", "-c"}, "-c cannot validate -l"},
 		{"no size left", 2, []string{"allreduce", "-T", "mpi_double", "-m", "1:4"}, "no message size left"},
+		{"ddt on a reduction", 2, []string{"allreduce", "-D", "cont"}, "-D applies to the point-to-point tests"},
+		{"ddt validated", 2, []string{"latency", "-D", "cont", "-c"}, "-c cannot validate derived datatypes"},
+		{"ddt syntax", 2, []string{"latency", "-D", "vect:8"}, "want vect:STRIDE:BLOCK_LENGTH"},
+		{"ddt overlap", 2, []string{"latency", "-D", "vect:2:4"}, "block length 4 exceeds stride 2"},
+		{"ddt no file", 2, []string{"latency", "-D", "indx:/nonexistent/ddt.txt"}, "no such file"},
+		{"ddt reach", 2, []string{"latency", "-D", "indx:testdata/osu/ddt_indx.txt", "-m", "1:8"}, "reaches 11 bytes, past the largest message (8 bytes)"},
 	}
 	for _, m := range mpis {
 		for _, c := range cases {

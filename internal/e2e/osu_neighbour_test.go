@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gomb-hpc/gomb/internal/bench/osu"
 )
 
 // TestOSUNeighbourhood: the neighbourhood collectives beyond the default
@@ -120,5 +122,34 @@ func TestOSUNeighbourhood(t *testing.T) {
 				checkUsageError(t, launchCmd(t, m, c.np, time.Minute, nil, "osu", c.args...), c.want)
 			})
 		}
+	}
+}
+
+// TestOSUDerivedTypes: -D with both MPIs: a vector's Transmit Size in the
+// records (size/stride blocks of the block length; none below the stride),
+// the bandwidth of what it carries, the type in the records' options.
+func TestOSUDerivedTypes(t *testing.T) {
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "r.jsonl")
+			j := launchCmd(t, m, 2, 2*time.Minute, nil, "osu", "bw", "-D", "vect:8:4", "-m", "1:4096", "-i", "20", "-x", "2", "-json", out)
+			checkNoCrash(t, j)
+			if j.code != 0 {
+				t.Fatalf("exit %d\n%s\n%s", j.code, j.stdout, tail(j.stderr))
+			}
+			st := readRecords(t, out)
+			var opt struct {
+				Options osu.Options `json:"options"`
+			}
+			if len(st.results) != 13 || st.run == nil || !st.run.DecodeOptions(&opt) || opt.Options.DDT == nil || opt.Options.DDT.String() != "vect:8:4" {
+				t.Fatalf("%d results, options %+v", len(st.results), opt.Options.DDT)
+			}
+			for _, r := range st.results {
+				want := r.Bytes / 8 * 4
+				if r.TransmitBytes != want || (want == 0) != (r.MBps == 0) {
+					t.Errorf("%d B: transmit %d (want %d), %.2f MB/s", r.Bytes, r.TransmitBytes, want, r.MBps)
+				}
+			}
+		})
 	}
 }

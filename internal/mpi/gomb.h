@@ -269,6 +269,9 @@ typedef struct {
     MPI_Comm nbr_comm;
     int nbr_in, nbr_out;
     int *nbr_src, *nbr_dst, *nbr_slot;
+    /* OSU's -D (gomb_job_set_ddt): a derived type of the size's elements; while set, every
+       message of the kernels is one of it (KERNEL_PROLOGUE) */
+    MPI_Datatype ddt;
     int aggregate;    /* GOMB_K_IMB_EXT, GOMB_K_IMB_RMA: IMB's aggregate mode (one fence or flush
                          for all repetitions) */
     double delay_s;   /* fault injection (GOMB_FAULT=delay): this rank spins so long before
@@ -389,6 +392,13 @@ int gomb_job_set_nbr(gomb_job *j, int ndims, const int *dims, int in, const int 
  * bytes set: MPI_Alltoallw's), byte displacements, types */
 int gomb_job_blocks(gomb_job *j, int cnt, int bytes);
 int gomb_dims_create(int nnodes, int ndims, int *dims); /* MPI_Dims_create */
+/* OSU's -D derived types over count elements of type dtype: GOMB_DDT_CONT (count of them),
+ * GOMB_DDT_VECT (count/stride blocks of blen, stride apart), GOMB_DDT_INDX (n blocks of
+ * lens[] at displs[], in elements); GOMB_DDT_NONE frees it. *transmit: the elements a
+ * message of it carries; *reach: its upper bound, in bytes */
+enum { GOMB_DDT_NONE = 0, GOMB_DDT_CONT, GOMB_DDT_VECT, GOMB_DDT_INDX };
+int gomb_job_set_ddt(gomb_job *j, int dtype, int kind, int count, int stride, int blen, int n, const int *displs,
+                     const int *lens, long long *transmit, long long *reach);
 int gomb_imb_pointers(int np); /* IMB's start-up blocks on the heap (IMB_init_pointers) */
 int gomb_imb_times(int np);    /* IMB's per-size block on rank 0 (IMB_output's all_times) */
 int gomb_imb_comm(gomb_comm *c); /* IMB_init_communicator's calls on a new communicator */

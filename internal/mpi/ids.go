@@ -175,3 +175,6 @@ func _() {
 
 // dispatched reports whether gomb_run has a kernel family for k.
 func dispatched(k kernel.ID) bool { return C.gomb_kernel_dispatched(C.int(k)) != 0 }
+
+// ddtKinds are OSU's -D words for gomb.h's GOMB_DDT_* (Job.SetDDT).
+var ddtKinds = map[string]C.int{"": C.GOMB_DDT_NONE, "cont": C.GOMB_DDT_CONT, "vect": C.GOMB_DDT_VECT, "indx": C.GOMB_DDT_INDX}

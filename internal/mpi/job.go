@@ -289,6 +289,21 @@ func (j *Job) SetNeighbours(dims, sources, dests, slots []int) (float64, error) 
 	return float64(took), err
 }
 
+// SetDDT makes OSU's -D type ("cont", "vect" with stride and block
+// length, "indx" with its blocks) over count elements of t; while it is
+// set, every message of the kernels is one of it. It returns the elements
+// a message carries and the type's reach in bytes.
+func (j *Job) SetDDT(kind string, t kernel.Datatype, count, stride, blockLen int, displs, lens []int) (transmit, reach int64, err error) {
+	k, ok := ddtKinds[kind]
+	if !ok || k == C.GOMB_DDT_NONE || len(lens) != len(displs) {
+		return 0, 0, fmt.Errorf("-D %s: unknown type, or %d lengths for %d displacements", kind, len(lens), len(displs))
+	}
+	d, l := cInts(displs), cInts(lens)
+	var tr, rb C.longlong
+	err = mpiErr(C.gomb_job_set_ddt(j.j, C.int(t), k, C.int(count), C.int(stride), C.int(blockLen), C.int(len(l)), first(d), first(l), &tr, &rb), "-D "+kind)
+	return int64(tr), int64(rb), err
+}
+
 // DimsCreate is MPI_Dims_create: a balanced split of n processes over d
 // dimensions.
 func DimsCreate(n, d int) ([]int, error) {

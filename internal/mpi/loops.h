@@ -81,8 +81,9 @@ static inline void cur_next(cursor *c) {
 // KERNEL_PROLOGUE declares what every kernel uses and runs IMB's two
 // barriers before the clock starts.
 #define KERNEL_PROLOGUE                                                                          \
-    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);                                                  \
-    int n = j->n, cnt = j->count, rc = MPI_SUCCESS, rec = j->record;                             \
+    int ddt_ = j->ddt != MPI_DATATYPE_NULL; /* OSU -D: one of the derived type a message */     \
+    MPI_Datatype dt = ddt_ ? j->ddt : gomb_mpi_dtype(j->dtype);                                  \
+    int n = j->n, cnt = ddt_ ? 1 : j->count, rc = MPI_SUCCESS, rec = j->record;                  \
     cursor s, r;                                                                                 \
     (void)dt;                                                                                    \
     (void)cnt;                                                                                   \

@@ -148,6 +148,11 @@ func (j *Job) SetPeers(peers []int, parent bool) error { return ErrNoMPI }
 // SetNeighbours fails: built without MPI.
 func (j *Job) SetNeighbours(dims, sources, dests, slots []int) (float64, error) { return 0, ErrNoMPI }
 
+// SetDDT fails: built without MPI.
+func (j *Job) SetDDT(kind string, t kernel.Datatype, count, stride, blockLen int, displs, lens []int) (int64, int64, error) {
+	return 0, 0, ErrNoMPI
+}
+
 // DimsCreate fails: built without MPI.
 func DimsCreate(n, d int) ([]int, error) { return nil, ErrNoMPI }
 

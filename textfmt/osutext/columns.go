@@ -142,6 +142,10 @@ var (
 	colForward = value("0->1 (us)", true, func(r *result.Result) *float64 { return &oneWay(r).ForwardUS })
 	colBack    = value("1->0 (us)", true, func(r *result.Result) *float64 { return &oneWay(r).BackwardUS })
 	colSync    = value("+-Sync (us)", false, func(r *result.Result) *float64 { return &oneWay(r).ErrorUS })
+	// Transmit Size: -D's bytes a message carried, %*zu.
+	colTransmit = &column{name: "Transmit Size", width: width,
+		put: func(b *strings.Builder, w int, r *result.Result) { fmt.Fprintf(b, "%*d", w, r.TransmitBytes) },
+		get: func(r *result.Result, tok []byte) (err error) { r.TransmitBytes, err = count(tok); return err }}
 	// Size: the message size, printed %-10d at the start of every row.
 	colSize = &column{name: "Size", width: 10,
 		put: func(b *strings.Builder, w int, r *result.Result) { fmt.Fprintf(b, "%-*d", w, r.Bytes) },
@@ -151,7 +155,7 @@ var (
 // allColumns in the reader's matching order.
 var allColumns = []*column{colBW, colLat, colAvg, colMin, colMax, colIter, colRate, colMBps, colOverall, colCompute,
 	colInit, colTest, colWait, colPure, colMinComm, colMaxComm, colOverlap, colValid,
-	colHalfRTT, colForward, colBack, colSync, colSize}
+	colHalfRTT, colForward, colBack, colSync, colTransmit, colSize}
 
 // tailHead is a tail column's header: OSU 7.4's -z columns.
 var tailHead = regexp.MustCompile(`^P([0-9]+) Tail (Lat\(us\)|BW\(MB/s\))`)
@@ -221,6 +225,9 @@ func columns(t *osu.Table) []*column {
 	}
 	if o.Validate {
 		c = append(c, colValid)
+	}
+	if o.DDT != nil {
+		c = append(c, colTransmit)
 	}
 	return c
 }

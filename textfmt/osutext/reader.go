@@ -121,6 +121,9 @@ func (s *osuState) nbrLine(n int, line string) bool {
 // its title.
 var threadLine = regexp.MustCompile(`^#\s*(Number of (?:Sender threads|Receiver threads|forked processes in sender|forked processes in receiver)):\s*([0-9]+)\s*$`)
 
+// ddtLine is OSU's -D line before a point-to-point title.
+var ddtLine = regexp.MustCompile(`^#\s*Set Derived DataTypes block_length to ([0-9]+), stride to ([0-9]+)\s*$`)
+
 // Read parses the file's content r, handing each run to f as it is complete.
 func Read(f *textfmt.File, r io.Reader) {
 	s := &osuState{f: f, opt: f.Options, np: f.Options.NP}
@@ -142,6 +145,14 @@ func (s *osuState) line(n int, b []byte) {
 	}
 	if t[0] == '#' {
 		line := string(t)
+		if m := ddtLine.FindStringSubmatch(line); m != nil {
+			// -D's line comes before the title: the next run's
+			if s.threads == nil {
+				s.threads = map[string]string{}
+			}
+			s.threads["ddt"] = m[1] + ":" + m[2]
+			return
+		}
 		if m := threadLine.FindStringSubmatch(line); m != nil {
 			// osu_latency_mt's and _mp's lines come before the title: the next run's
 			if s.threads == nil {
@@ -183,6 +194,11 @@ func (s *osuState) line(n int, b []byte) {
 		body := strings.TrimSpace(line[1:])
 		if cols, ok := splitHeader(body); ok && (cols[0] == colSize || s.spec != nil && s.spec.NoSize) {
 			s.cols, s.rows = cols, s.spec != nil
+			if cols[len(cols)-1] == colTransmit && s.run.Run.Source.Meta["ddt"] == "" {
+				// -D without its line (the collectives print none): block
+				// length and stride, OSU's defaults
+				s.run.Run.Source.Meta["ddt"] = "4:8"
+			}
 			if s.spec != nil && s.spec.Name == "bw" && len(cols) > 1 && cols[1] == colAvg {
 				s.osuFan(n, cols)
 			}

@@ -89,6 +89,10 @@ func logOptions(o *osu.Options, s *osu.Spec, meta map[string]string, rows []*res
 	if _, err := fmt.Sscanf(meta["pairs"], "[ pairs: %d ] [ window size: %d ]", &pairs, &window); err == nil {
 		o.Window = window
 	}
+	var blen, stride int
+	if _, err := fmt.Sscanf(meta["ddt"], "%d:%d", &blen, &stride); err == nil {
+		o.DDT = &osu.DDT{BlockLen: blen, Stride: stride} // the type itself: not in the log
+	}
 	if s.Processes { // OSU's defaults where the log does not say
 		o.SendProcs = metaInt(meta, "Number of forked processes in sender", 2)
 		o.RecvProcs = metaInt(meta, "Number of forked processes in receiver", 2)

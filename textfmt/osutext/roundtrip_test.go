@@ -36,7 +36,7 @@ func write(t *testing.T, runs []*result.Bundle) []byte {
 // printed is what OSU text holds of a record.
 func printed(r *result.Result) []any {
 	return []any{r.Benchmark, r.NP, r.Bytes, r.TAvgUS, r.TMinUS, r.TMaxUS, r.Repetitions, r.MBps, r.MsgPerSec,
-		r.P50US, r.P90US, r.P99US, r.Tail, r.NBC, r.OneWay, r.Topology, r.Check}
+		r.P50US, r.P90US, r.P99US, r.Tail, r.NBC, r.OneWay, r.Topology, r.TransmitBytes, r.Check}
 }
 
 // TestRoundTrip: every OSU log of the importer's tests (OSU 5 to 7 and

@@ -63,6 +63,10 @@ func (w *Writer) Table(t *osu.Table) error {
 	if s.Processes { // osu_latency_mp's
 		w.printf("# Number of forked processes in sender: %d\n# Number of forked processes in receiver: %d\n", o.SendProcs, o.RecvProcs)
 	}
+	if o.DDT != nil && (s.Kind == osu.Latency || s.Kind == osu.Bandwidth || s.Kind == osu.MsgRate) {
+		// OSU's point-to-point line before the title, whatever the type
+		w.printf("# Set Derived DataTypes block_length to %d, stride to %d\n", o.DDT.BlockLen, o.DDT.Stride)
+	}
 	if strings.HasPrefix(s.Title, "gomb") { // gomb's own test: no OSU version to claim
 		w.printf("# %s\n", s.Title)
 	} else {

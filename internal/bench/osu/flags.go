@@ -56,6 +56,12 @@ func (o *Options) Register(fs *flag.FlagSet) {
 		func(s string) (err error) { o.Win, err = ParseWin(s); o.WinSet = true; return err })
 	fs.Func("s", "`lock|flush|flush_local|lock_all|pscw|fence` synchronization (one-sided)",
 		func(s string) (err error) { o.Sync, err = ParseSync(s); o.SyncSet = true; return err })
+	both("D", "ddt", "`cont|vect:STRIDE:BLOCK|indx:FILE` every message one derived datatype over the size's elements: contiguous, a vector of BLOCK-element blocks STRIDE apart, or the DISPLACEMENT,LENGTH blocks of FILE; adds a Transmit Size column",
+		func(s string) error {
+			d, err := ParseDDT(s)
+			o.DDT = &d
+			return err
+		})
 	both("N", "nhbr", "`cart:D:R|graph:FILE` the neighbourhood collectives' topology: a periodic grid of D dimensions, neighbours within R steps (default cart:1:1, a ring), or an adjacency list of SRC,DST lines",
 		func(s string) error {
 			t, err := ParseTopology(s)

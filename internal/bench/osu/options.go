@@ -65,6 +65,8 @@ type Options struct {
 	// Topology is the neighbourhood collectives' graph (-N; Check sets
 	// OSU's default, cart:1:1, for them).
 	Topology *Topology `json:"topology,omitempty"`
+	// DDT is -D: every message one derived datatype.
+	DDT *DDT `json:"ddt,omitempty"`
 
 	tArg string // -t as given: read by Check, which knows the test
 }
@@ -94,6 +96,12 @@ func (o *Options) Check(s *Spec) error {
 		return fmt.Errorf("-l (MPI_IN_PLACE) applies to blocking collectives only")
 	case o.InPlace && s.Neighbour():
 		return fmt.Errorf("-l: MPI has no MPI_IN_PLACE for neighbourhood collectives")
+	case o.DDT != nil && !s.TakesDDT():
+		return fmt.Errorf("-D applies to the point-to-point tests and the collectives that move data without reducing it (not %s)", s.Name)
+	case o.DDT != nil && o.Validate:
+		return fmt.Errorf("-c cannot validate derived datatypes (-D); OSU refuses it too")
+	case o.DDT != nil && o.Device != "":
+		return fmt.Errorf("-D and -d cuda: derived datatypes run on host buffers")
 	case o.Topology != nil && !s.Neighbour():
 		return fmt.Errorf("-N applies to the neighbourhood collectives (neighbor_*, ineighbor_*)")
 	case o.InPlace && o.Validate:

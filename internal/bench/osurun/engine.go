@@ -5,6 +5,7 @@
 package osurun
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -198,9 +199,19 @@ func NeighbourLayout(world mpi.Comm, t osu.Topology) (*osu.Neighbourhood, error)
 		}
 		return osu.CartNeighbourhood(np, dims, t.Radius)
 	}
+	data, err := ReadOnRoot(world, t.File)
+	if err != nil {
+		return nil, fmt.Errorf("-N %s: %v", t, err)
+	}
+	return osu.GraphNeighbourhood(data, t.File, np)
+}
+
+// ReadOnRoot is a file rank 0 reads and hands the others (no shared file
+// system needed), or on every rank the error rank 0 met.
+func ReadOnRoot(world mpi.Comm, path string) ([]byte, error) {
 	var msg []byte // a status byte, then the file or why it could not be read
 	if world.Rank() == 0 {
-		if data, err := os.ReadFile(t.File); err != nil {
+		if data, err := os.ReadFile(path); err != nil {
 			msg = append([]byte{1}, err.Error()...)
 		} else {
 			msg = append([]byte{0}, data...)
@@ -211,11 +222,11 @@ func NeighbourLayout(world mpi.Comm, t osu.Topology) (*osu.Neighbourhood, error)
 	case err != nil:
 		return nil, err
 	case len(b) == 0:
-		return nil, fmt.Errorf("-N %s: nothing read", t)
+		return nil, fmt.Errorf("%s: nothing read", path)
 	case b[0] != 0:
-		return nil, fmt.Errorf("-N %s: %s", t, b[1:])
+		return nil, errors.New(string(b[1:]))
 	}
-	return osu.GraphNeighbourhood(b[1:], t.File, np)
+	return b[1:], nil
 }
 
 // neighbours makes the job's graph (every rank) and puts it and the mean
@@ -290,6 +301,17 @@ func (e *Engine) size(job *mpi.Job, t *osu.Table, size int64) ([]*result.Result,
 	}
 	js := e.spec(t, size, skip)
 	mine := bench.NewSlots(nvals, iters)
+	payload := size
+	if d := o.DDT; d != nil {
+		// OSU's -D: this size's type, made before the clock starts
+		// (an indexed type's reach was checked against the largest size,
+		// whose buffers every size has)
+		elems, _, err := job.SetDDT(d.Kind, js.Type, js.Count, d.Stride, d.BlockLen, d.Displs, d.Lens)
+		if err != nil {
+			return nil, err
+		}
+		payload = elems * int64(js.Type.Size())
+	}
 
 	if err := e.World.Barrier(); err != nil {
 		return nil, err
@@ -347,7 +369,7 @@ func (e *Engine) size(job *mpi.Job, t *osu.Table, size int64) ([]*result.Result,
 	if rank != 0 {
 		return nil, nil
 	}
-	r, err := e.row(t, size, iters, vals, all, allStamps)
+	r, err := e.row(t, size, payload, iters, vals, all, allStamps)
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,7 @@ func scale(t *osu.Table) float64 {
 	return 1e6
 }
 
-func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, samples [][]float64, stamps [3][][]float64) (*result.Result, error) {
+func (e *Engine) row(t *osu.Table, size, payload int64, iters int, vals []float64, samples [][]float64, stamps [3][][]float64) (*result.Result, error) {
 	s, o := t.Spec, t.Opt
 	sc := scale(t)
 	r := &result.Result{Suite: osu.Suite, Benchmark: s.Name, NP: t.NP, Groups: 1, Group: -1, Bytes: size, RunID: e.RunID}
@@ -51,7 +51,10 @@ func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, sample
 	if p := pooled(r.SamplesUS); len(p) > 0 {
 		r.P50US, r.P90US, r.P99US = stats.Quantile(p, 0.5), stats.Quantile(p, 0.9), stats.Quantile(p, 0.99)
 	}
-	r.Tail = tails(t, size, samples, r.Ranks, sc)
+	r.Tail = tails(t, payload, samples, r.Ranks, sc)
+	if t.Opt.DDT != nil {
+		r.TransmitBytes = payload
+	}
 	msgRate := 0.0
 	nb := result.NBC{MinCommUS: math.Inf(1)}
 	for _, w := range r.Ranks {
@@ -70,7 +73,7 @@ func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, sample
 			nb.MaxCommUS = math.Max(nb.MaxCommUS, v[vPure]*1e6)
 		}
 	}
-	bytes := windowBytes(t, size) * float64(iters)
+	bytes := windowBytes(t, payload) * float64(iters)
 	switch s.Kind {
 	case osu.Bandwidth, osu.RMABandwidth:
 		el := vals[r.Ranks[0]*nvals+bench.SlotTime]
@@ -82,7 +85,7 @@ func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, sample
 		r.MBps = s.BWFactor * bytes / el / 1e6
 	case osu.MsgRate:
 		r.MsgPerSec = msgRate
-		r.MBps = msgRate * float64(size) / 1e6
+		r.MBps = msgRate * float64(payload) / 1e6
 	case osu.NonBlocking:
 		k := float64(len(r.Ranks))
 		nb.OverallUS = r.TAvgUS
@@ -113,10 +116,12 @@ func (e *Engine) row(t *osu.Table, size int64, iters int, vals []float64, sample
 	return r, nil
 }
 
-// windowBytes is what one timed iteration of a bandwidth test moves: a
+// windowBytes is what one timed iteration of a bandwidth test moves (of
+// messages of payload bytes: the size, or with -D the bytes its type
+// carries, as OSU counts them): a
 // window of messages, on every stream of the fan tests.
-func windowBytes(t *osu.Table, size int64) float64 {
-	b := float64(size) * float64(t.Opt.Window)
+func windowBytes(t *osu.Table, payload int64) float64 {
+	b := float64(payload) * float64(t.Opt.Window)
 	if t.Spec.IsFan() {
 		b *= float64(t.Fan.Streams())
 	}
@@ -152,7 +157,7 @@ func pooled(samples [][]float64) []float64 {
 // for the bandwidth tests (all pairs' summed for osu_mbw_mr), the mean
 // over the ranks for the collectives — sorted ascending and indexed
 // n*p/100 - 1 (integer division, at least the first).
-func tails(t *osu.Table, size int64, samples [][]float64, timing []int, sc float64) []result.Tail {
+func tails(t *osu.Table, payload int64, samples [][]float64, timing []int, sc float64) []result.Tail {
 	list := t.Opt.TailList()
 	if len(list) == 0 || len(timing) == 0 {
 		return nil
@@ -166,7 +171,7 @@ func tails(t *osu.Table, size int64, samples [][]float64, timing []int, sc float
 	if n == 0 {
 		return nil
 	}
-	bytes := windowBytes(t, size)
+	bytes := windowBytes(t, payload)
 	series := make([]float64, n)
 	for i := range series {
 		switch s.Kind {
