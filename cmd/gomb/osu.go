@@ -19,18 +19,22 @@ import (
 
 func osuHelp() *cli.Help {
 	return &cli.Help{
-		Usage: "mpirun -np N gomb osu TEST [flags] [H|D H|D]",
-		Intro: `Runs one OSU Micro-Benchmarks 7 test with OSU's semantics and text layout
+		Usage: "mpirun -np N gomb osu TEST [flags] [H|D H|D]\n       mpirun -np N gomb osu TEST|SUITE... [flags]",
+		Intro: `Runs OSU Micro-Benchmarks 7 tests with OSU's semantics and text layout
 and writes every raw sample to a JSON Lines record file. 'gomb osu -list'
-shows the tests; the "osu_" prefix is optional (osu_latency = latency).`,
+shows the tests; the "osu_" prefix is optional (osu_latency = latency).
+Several tests, or a suite (pt2pt, collective, one-sided, startup, all), run
+one after another in one job, each with its table; a closing summary says
+which did not run and why, and which failed validation.`,
 		Groups: []cli.Group{
 			{Title: "OSU flags:", Flags: []string{"m,message-size", "i,iterations", "x,warmup", "f,full",
 				"W,window-size", "M,mem-limit", "c,validation", "T,type", "k", "l", "z", "d,accelerator", "w", "s", "t", "D,ddt", "N,nhbr", "list"}},
 			{Title: "gomb flags:", Flags: slices.Concat(session.RecordFlags, session.WatchFlags)},
 		},
-		Outro: `Exit status: 0 success, 1 run failed, 2 bad flags or input, 3 -c found wrong
-data, 5 the watchdog ended the job, 128+signal when interrupted (records
-written so far stay valid).`,
+		Outro: `Exit status: 0 success, 1 run failed, 2 bad flags or input (or none of
+several tests can run), 3 -c found wrong data, 5 the watchdog ended the
+job, 6 some of several tests did not run, 128+signal when interrupted
+(records written so far stay valid).`,
 		Examples: []string{
 			"mpirun -np 2 gomb osu latency",
 			"mpirun -np 2 gomb osu bw -m 1024:1048576 -json bw.jsonl",
@@ -44,6 +48,8 @@ written so far stay valid).`,
 			"mpirun -np 8 -npernode 4 gomb osu bw_fan_in   # two or more hosts, as many ranks on each",
 			"mpirun -np 27 gomb osu neighbor_alltoall -N cart:3:1   # 3x3x3 grid, 26 neighbours each",
 			"mpirun -np 2 gomb osu bw -D vect:8:4          # every message a vector: 4 of every 8 elements",
+			"mpirun -np 2 gomb osu latency bw bibw -json pt2pt.jsonl   # three tests, one job",
+			"mpirun -np 8 gomb osu collective -m 1:65536   # every collective test",
 		},
 	}
 }
@@ -51,7 +57,10 @@ written so far stay valid).`,
 // osuConfig is the parsed command line.
 type osuConfig struct {
 	opt  osu.Options
-	spec *osu.Spec
+	spec *osu.Spec // one test
+	// specs: several tests, or a suite's, one after another in one job
+	// (runOSUMany)
+	specs []*osu.Spec
 	session.Flags
 	list bool
 }
@@ -75,6 +84,15 @@ func parseOSU(args []string) (*osuConfig, error) {
 	pos, err := parseFlags(osuFlags(cfg), osuArgs(args))
 	if err != nil || cfg.list {
 		return cfg, err
+	}
+	if many(pos) {
+		if cfg.opt.Device != "" {
+			return cfg, cli.Usage("-d cuda runs one test at a time")
+		}
+		if cfg.specs, err = osu.Select(pos); err != nil {
+			return cfg, cli.Usage("%v", err)
+		}
+		return cfg, cli.Distinct(cfg.Outputs(), nil)
 	}
 	if cfg.spec, err = cfg.opt.Args(pos); err != nil {
 		return cfg, cli.Usage("%v", err)
@@ -104,6 +122,7 @@ func osuList(w io.Writer) {
 	for _, s := range osu.Specs() {
 		fmt.Fprintf(w, "  %-*s %s\n", width, s.Name, s.Summary)
 	}
+	fmt.Fprintf(w, "# suites (several tests in one job): %s\n", strings.Join(osu.Suites, ", "))
 }
 
 // osuSink is rank 0's osu.Sink.
@@ -118,8 +137,25 @@ func (k osuSink) Table(t *osu.Table) error {
 
 func (k osuSink) Result(r *result.Result) error { return k.s.Result(r, k.text.Result) }
 
+// many reports whether the positional arguments name several tests or a
+// suite rather than one test and its buffer placement letters.
+func many(pos []string) bool {
+	if len(pos) == 1 {
+		return osu.IsSuite(pos[0])
+	}
+	for _, p := range pos[1:] {
+		if p != "H" && p != "D" {
+			return true
+		}
+	}
+	return false
+}
+
 func runOSU(stdout, stderr io.Writer, args []string) error {
 	cfg, perr := parseOSU(args)
+	if perr == nil && len(cfg.specs) > 0 {
+		return runOSUMany(stdout, stderr, args, cfg)
+	}
 	level := osu.ThreadLevel
 	if cfg.spec != nil && cfg.spec.Threads {
 		level = kernel.ThreadMultiple // osu_latency_mt's MPI_Init_thread
@@ -128,19 +164,11 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 		Flags: &cfg.Flags, Help: osuUsage.write, List: osuList, Listing: cfg.list}
 	return session.Run(c, perr, stdout, stderr, func(s *session.Session) error {
 		sp, o := cfg.spec, &cfg.opt
-		if err := o.CheckWorld(sp, s.Size); err != nil {
-			return s.Fail(cli.Usage("%v", err))
+		if err := readIndexed(s, o); err != nil {
+			return s.Fail(err)
 		}
-		if sp.Threads && s.Provided() != kernel.ThreadMultiple {
-			return s.Fail(fmt.Errorf("%s needs MPI_THREAD_MULTIPLE; MPI_Init_thread gave %s", sp.Name, s.Provided()))
-		}
-		if sp.Job.Persist && sp.Kind == osu.Collective && !mpi.PersistentCollectives() {
-			return s.Fail(cli.Usage("%s: this MPI library lacks MPI-4 persistent collectives (MPI_<op>_init; Open MPI 4 has them as MPIX_<op>_init in its pcollreq extension)", sp.Name))
-		}
-		if d := o.DDT; d != nil && d.Kind == "indx" {
-			if err := indexedDDT(s, sp, o); err != nil {
-				return s.Fail(cli.Usage("%s: %v", sp.Name, err))
-			}
+		if err := runnable(s, sp, o); err != nil {
+			return s.Fail(err)
 		}
 		eng := &osurun.Engine{Opt: *o, World: s.World, RunID: s.RunID(), Fault: s.Fault}
 		if o.Device != "" {
@@ -159,15 +187,11 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 		if s.Rank == 0 {
 			eng.Hosts = session.Hosts(run)
 		}
-		if sp.IsFan() {
-			if eng.Fan, err = osurun.FanLayout(s.World, eng.Hosts); err != nil {
-				return s.Fail(cli.Usage("%s %v", sp.Name, err))
-			}
+		if err := fanLayout(s, eng, sp); err != nil {
+			return s.Fail(err)
 		}
-		if sp.Neighbour() {
-			if eng.Nbr, err = osurun.NeighbourLayout(s.World, *o.Topology); err != nil {
-				return s.Fail(cli.Usage("%s: %v", sp.Name, err))
-			}
+		if err := nbrLayout(s, eng, sp); err != nil {
+			return s.Fail(err)
 		}
 		if s.Rank == 0 {
 			eng.Sink = osuSink{s, text}
@@ -175,34 +199,69 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 				eng.Progress = func(size int64, done, total int) { p.Step(sp.Name, s.Size, size, !sp.NoSize) }
 			}
 		}
-		if sp.Kind == osu.Startup {
-			return s.Measure(func() (int, error) { return 0, eng.Startup(sp, s.InitTook()) }, nil, "")
-		}
-		return s.Measure(func() (int, error) {
-			sum, err := eng.Run(sp)
-			return sum.ValidationFailed, err
-		}, nil, "-c: %d sizes failed validation")
+		return s.Measure(func() (int, error) { return measureOSU(s, eng, sp) }, nil, "-c: %d sizes failed validation")
 	})
 }
 
-// indexedDDT reads -D indx's file on rank 0 into the options (every rank
-// alike), and refuses a type that reaches past the largest message, whose
-// buffers every size has.
-func indexedDDT(s *session.Session, sp *osu.Spec, o *osu.Options) error {
+// measureOSU runs one test: its sizes, or the start-up tests' one line.
+func measureOSU(s *session.Session, eng *osurun.Engine, sp *osu.Spec) (int, error) {
+	if sp.Kind == osu.Startup {
+		return 0, eng.Startup(sp, s.InitTook())
+	}
+	sum, err := eng.Run(sp)
+	return sum.ValidationFailed, err
+}
+
+// runnable says what keeps sp from running in this job with options o
+// (checked against sp already): the process count, the thread level, the
+// MPI library's persistent collectives.
+func runnable(s *session.Session, sp *osu.Spec, o *osu.Options) error {
+	if err := o.CheckWorld(sp, s.Size); err != nil {
+		return cli.Usage("%v", err)
+	}
+	if sp.Threads && s.Provided() != kernel.ThreadMultiple {
+		return fmt.Errorf("%s needs MPI_THREAD_MULTIPLE; MPI_Init_thread gave %s", sp.Name, s.Provided())
+	}
+	if sp.Job.Persist && sp.Kind == osu.Collective && !mpi.PersistentCollectives() {
+		return cli.Usage("%s: this MPI library lacks MPI-4 persistent collectives (MPI_<op>_init; Open MPI 4 has them as MPIX_<op>_init in its pcollreq extension)", sp.Name)
+	}
+	return nil
+}
+
+// fanLayout lays the fan tests' ranks out over the hosts rank 0 knows
+// (eng.Hosts), every rank alike.
+func fanLayout(s *session.Session, eng *osurun.Engine, sp *osu.Spec) (err error) {
+	if sp.IsFan() {
+		if eng.Fan, err = osurun.FanLayout(s.World, eng.Hosts); err != nil {
+			return cli.Usage("%s %v", sp.Name, err)
+		}
+	}
+	return nil
+}
+
+// nbrLayout makes the neighbourhood collectives' graph, every rank alike.
+func nbrLayout(s *session.Session, eng *osurun.Engine, sp *osu.Spec) (err error) {
+	if sp.Neighbour() {
+		if eng.Nbr, err = osurun.NeighbourLayout(s.World, *eng.Opt.Topology); err != nil {
+			return cli.Usage("%s: %v", sp.Name, err)
+		}
+	}
+	return nil
+}
+
+// readIndexed reads -D indx's file on rank 0 into the options, every rank
+// alike (CheckWorld then checks that the type fits the messages).
+func readIndexed(s *session.Session, o *osu.Options) error {
 	d := o.DDT
+	if d == nil || d.Kind != "indx" {
+		return nil
+	}
 	data, err := osurun.ReadOnRoot(s.World, d.File)
 	if err != nil {
-		return fmt.Errorf("-D %s: %v", d, err)
+		return cli.Usage("-D %s: %v", d, err)
 	}
-	displs, lens, reach, err := osu.IndexedBlocks(data, d.File)
-	if err != nil {
-		return err
+	if d.Displs, d.Lens, _, err = osu.IndexedBlocks(data, d.File); err != nil {
+		return cli.Usage("%v", err)
 	}
-	sizes := o.Sizes(sp, s.Size)
-	largest, esz := sizes[len(sizes)-1], int64(o.ElemType(sp).Size())
-	if reach*esz > largest {
-		return fmt.Errorf("-D %s reaches %d bytes, past the largest message (%d bytes): raise -m", d, reach*esz, largest)
-	}
-	d.Displs, d.Lens = displs, lens
 	return nil
 }

@@ -16,6 +16,7 @@ const (
 	ExitCheckFailed = 3 // -check or -c found wrong data
 	ExitRegression  = 4 // gomb check found a regression
 	ExitWatchdog    = 5 // a deadline passed: the watchdog ended the job
+	ExitNotRun      = 6 // of several tests asked for, some did not run (gomb osu: its summary says why)
 )
 
 // ExitError carries an exit status through the error chain.

@@ -17,4 +17,5 @@ const (
 	exitCheckFailed = cli.ExitCheckFailed
 	exitRegression  = cli.ExitRegression
 	exitWatchdog    = cli.ExitWatchdog
+	exitNotRun      = cli.ExitNotRun
 )

@@ -20,6 +20,8 @@ import (
 func WriteRecords(w io.Writer, b *result.Bundle) error {
 	var stored struct {
 		Options *osu.Options `json:"options"`
+		// several tests in one job: each test's own
+		TestOptions map[string]*osu.Options `json:"test_options"`
 	}
 	known := b.Run.DecodeOptions(&stored) && stored.Options != nil
 	var meta map[string]string
@@ -27,13 +29,16 @@ func WriteRecords(w io.Writer, b *result.Bundle) error {
 		meta = b.Run.Source.Meta
 	}
 	tw := NewWriter(w)
-	for _, rows := range textfmt.Tables(b.Results) {
+	for i, rows := range textfmt.Tables(b.Results) {
 		s, ok := osu.Lookup(rows[0].Benchmark)
 		if !ok {
 			return fmt.Errorf("osu text: %q is no OSU test gomb knows", rows[0].Benchmark)
 		}
 		o := osu.DefaultOptions()
-		if known {
+		if own := stored.TestOptions[s.Name]; own != nil {
+			o = *own
+			o.Place = [2]byte{'H', 'H'}
+		} else if known {
 			o = *stored.Options
 			o.Place = [2]byte{'H', 'H'} // not stored: the records hold no device placement
 		} else {
@@ -54,6 +59,11 @@ func WriteRecords(w io.Writer, b *result.Bundle) error {
 		}
 		if o.SyncSet {
 			t.Sync = o.Sync
+		}
+		if i > 0 { // several tests of one job
+			if err := tw.Between(s); err != nil {
+				return err
+			}
 		}
 		if err := tw.Table(t); err != nil {
 			return err

@@ -50,7 +50,7 @@ func (w *Writer) Table(t *osu.Table) error {
 		}
 		w.printf("Time took to create topology graph:%.2f us.\n", t.NbrCreateUS)
 	}
-	if s.Kind == osu.Collective || s.Kind == osu.NonBlocking || s.IsFan() {
+	if leadingBlank(s) {
 		w.printf("\n")
 	}
 	if s.Kind == osu.Startup { // osu_init, osu_hello: the title, then one line
@@ -164,6 +164,31 @@ func (w *Writer) Result(r *result.Result) error {
 	w.printf("%s\n", b.String())
 	if r.Check != nil && !r.Check.Passed {
 		w.printf("# validation failed: %s %d bytes: %s\n", r.Benchmark, r.Bytes, r.Check.Detail)
+	}
+	return w.w.Flush()
+}
+
+// Between separates the table of test s from the one before (several
+// tests in one job) by a blank line, where its own lines do not start
+// with one.
+func (w *Writer) Between(s *osu.Spec) error {
+	if !leadingBlank(s) || s.Neighbour() {
+		w.printf("\n")
+	}
+	return w.w.Flush()
+}
+
+// leadingBlank: OSU's collective and fan tables start with a blank line
+// (the neighbourhood ones after their topology lines).
+func leadingBlank(s *osu.Spec) bool {
+	return s.Kind == osu.Collective || s.Kind == osu.NonBlocking || s.IsFan()
+}
+
+// Comment writes lines as OSU's comment lines ("# "), which readers of
+// OSU text skip.
+func (w *Writer) Comment(lines ...string) error {
+	for _, l := range lines {
+		w.printf("# %s\n", l)
 	}
 	return w.w.Flush()
 }

@@ -118,3 +118,13 @@ func (s *Spec) TakesDDT() bool {
 	}
 	return false
 }
+
+// Reach is the end of an indexed type's farthest block, in elements (0
+// for the others, which never reach past their message).
+func (d *DDT) Reach() int64 {
+	var r int64
+	for i := range d.Displs {
+		r = max(r, int64(d.Displs[i])+int64(d.Lens[i]))
+	}
+	return r
+}

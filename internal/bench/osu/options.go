@@ -350,8 +350,18 @@ func (o *Options) CheckWorld(s *Spec, world int) error {
 		return fmt.Errorf("%s pairs the processes and needs an even number, %d started", s.Name, world)
 	case s.Rooted && o.Root >= world:
 		return fmt.Errorf("-k fixed:%d: no such rank among %d", o.Root, world)
-	case len(o.Sizes(s, world)) == 0:
+	}
+	sizes := o.Sizes(s, world)
+	if len(sizes) == 0 {
 		return errors.New("no message size left: check -m, -T and -M")
+	}
+	// an indexed type (its blocks read) must fit the largest message, whose
+	// buffers every size has
+	if d := o.DDT; d != nil && s.TakesDDT() {
+		largest, esz := sizes[len(sizes)-1], int64(o.ElemType(s).Size())
+		if r := d.Reach() * esz; r > largest {
+			return fmt.Errorf("-D %s reaches %d bytes, past the largest message (%d bytes): raise -m", d, r, largest)
+		}
 	}
 	return nil
 }
