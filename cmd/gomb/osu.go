@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
@@ -12,9 +13,11 @@ import (
 	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/internal/mpi"
+	"github.com/gomb-hpc/gomb/internal/report"
 	"github.com/gomb-hpc/gomb/internal/session"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt/osutext"
+	"golang.org/x/term"
 )
 
 func osuHelp() *cli.Help {
@@ -28,7 +31,7 @@ one after another in one job, each with its table; a closing summary says
 which did not run and why, and which failed validation.`,
 		Groups: []cli.Group{
 			{Title: "OSU flags:", Flags: []string{"m,message-size", "i,iterations", "x,warmup", "f,full",
-				"W,window-size", "M,mem-limit", "c,validation", "T,type", "k", "l", "z", "d,accelerator", "w", "s", "t", "D,ddt", "N,nhbr", "list"}},
+				"W,window-size", "M,mem-limit", "c,validation", "T,type", "k", "l", "z", "d,accelerator", "w", "s", "t", "D,ddt", "G,graph", "N,nhbr", "list"}},
 			{Title: "gomb flags:", Flags: slices.Concat(session.RecordFlags, session.WatchFlags)},
 		},
 		Outro: `Exit status: 0 success, 1 run failed, 2 bad flags or input (or none of
@@ -129,6 +132,7 @@ func osuList(w io.Writer) {
 type osuSink struct {
 	s    *session.Session
 	text *osutext.Writer
+	opt  *osu.Options
 }
 
 func (k osuSink) Table(t *osu.Table) error {
@@ -136,6 +140,40 @@ func (k osuSink) Table(t *osu.Table) error {
 }
 
 func (k osuSink) Result(r *result.Result) error { return k.s.Result(r, k.text.Result) }
+
+// Graphs draws -G's graphs: on the terminal (tty) under the table, as
+// PNG files osu_TEST-SIZE.png in the working directory (png), as OSU names
+// them; a comment line says which files.
+func (k osuSink) Graphs(gs []osu.Graph) error {
+	o := k.opt
+	if o.GraphOn("tty") {
+		width := 80
+		if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil && w > 0 {
+			width = w
+		}
+		if err := k.s.Locked(func() error { return k.text.Graphs(gs, width) }); err != nil {
+			return err
+		}
+	}
+	if !o.GraphOn("png") {
+		return nil
+	}
+	var names []string
+	for _, g := range gs {
+		name := fmt.Sprintf("osu_%s-%d", g.Test, g.Bytes)
+		p, err := report.IterationPlot(name, fmt.Sprintf("osu_%s  Size: %d, Avg: %.2f", g.Test, g.Bytes, g.Avg), g.Unit, g.Values)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(name+".png", p.PNG, 0o644); err != nil {
+			return fmt.Errorf("-G png: %w", err)
+		}
+		names = append(names, name+".png")
+	}
+	return k.s.Locked(func() error {
+		return k.text.Comment(fmt.Sprintf("-G png: %d graphs written: %s ... %s", len(names), names[0], names[len(names)-1]))
+	})
+}
 
 // many reports whether the positional arguments name several tests or a
 // suite rather than one test and its buffer placement letters.
@@ -194,7 +232,7 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 			return s.Fail(err)
 		}
 		if s.Rank == 0 {
-			eng.Sink = osuSink{s, text}
+			eng.Sink = osuSink{s, text, o}
 			if p := s.Progress(len(o.Sizes(sp, s.Size))); p != nil {
 				eng.Progress = func(size int64, done, total int) { p.Step(sp.Name, s.Size, size, !sp.NoSize) }
 			}

@@ -93,7 +93,7 @@ func runOSUMany(stdout, stderr io.Writer, args []string, cfg *osuConfig) error {
 				}
 				sp := p.sp
 				if s.Rank == 0 {
-					p.eng.Sink = osuSink{s, text}
+					p.eng.Sink = osuSink{s, text, &p.opt}
 					if !first {
 						if err := s.Locked(func() error { return text.Between(sp) }); err != nil {
 							return bad, err

@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -68,6 +70,34 @@ func TestOSUMany(t *testing.T) {
 		})
 		t.Run(m.name+"/unknown", func(t *testing.T) {
 			checkUsageError(t, launchCmd(t, m, 2, time.Minute, nil, "osu", "latency", "latancy"), `unknown test "latancy"`)
+		})
+	}
+}
+
+// TestOSUGraphs: -G with both MPIs: a terminal plot under the table for
+// every size, and a PNG file per size in the working directory, named as
+// OSU names them.
+func TestOSUGraphs(t *testing.T) {
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			dir := t.TempDir()
+			j := launchArgv(t, m, 2, 2*time.Minute, nil, []string{"-wdir", dir}, "osu", "allreduce", "-G", "tty,png", "-m", "4:16", "-i", "30", "-x", "2")
+			checkNoCrash(t, j)
+			if j.code != 0 {
+				t.Fatalf("exit %d\n%s\n%s", j.code, j.stdout, tail(j.stderr))
+			}
+			for _, size := range []string{"4", "8", "16"} {
+				if !strings.Contains(j.stdout, "# Size: "+size+", Avg: ") {
+					t.Errorf("no terminal graph of %s bytes:\n%s", size, j.stdout)
+				}
+				b, err := os.ReadFile(filepath.Join(dir, "osu_allreduce-"+size+".png"))
+				if err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
+					t.Errorf("%s bytes: PNG %d bytes, %v", size, len(b), err)
+				}
+			}
+			if strings.Count(j.stdout, "Lat(us) by Iteration Count (1-30)") != 3 || !strings.Contains(j.stdout, "# -G png: 3 graphs written") {
+				t.Errorf("graphs:\n%s", j.stdout)
+			}
 		})
 	}
 }

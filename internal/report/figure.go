@@ -16,6 +16,7 @@ import (
 // measurement would pay in memory.
 type figure struct {
 	title, xlabel, ylabel string
+	linearX               bool // a linear x axis (iterations) instead of sizes
 	logY                  bool
 	yFrom0                bool // a linear axis that starts at 0
 	items                 []item
@@ -108,7 +109,10 @@ func (f *figure) bounds() (x0, x1, y0, y1 float64, ok bool) {
 	if f.yFrom0 {
 		y0 = 0
 	}
-	if x0 == x1 {
+	switch {
+	case x0 == x1 && f.linearX:
+		x0, x1 = x0-1, x1+1
+	case x0 == x1:
 		x0, x1 = x0/2, x1*2
 	}
 	switch {
@@ -192,6 +196,11 @@ func (f *figure) draw(c canvas) {
 	left, right, top, bottom := marginL, figW-marginR, marginT, figH-marginB
 	lx0, lx1 := math.Log10(x0), math.Log10(x1)
 	px := func(x float64) float64 { return left + (math.Log10(x)-lx0)/(lx1-lx0)*(right-left) }
+	xticks := sizeTicks(x0, x1)
+	if f.linearX {
+		px = func(x float64) float64 { return left + (x-x0)/(x1-x0)*(right-left) }
+		xticks = linearTicks(x0, x1)
+	}
 	py := func(y float64) float64 { return bottom - (y-y0)/(y1-y0)*(bottom-top) }
 	yticks := linearTicks(y0, y1)
 	if f.logY {
@@ -201,7 +210,7 @@ func (f *figure) draw(c canvas) {
 	}
 
 	// grid and ticks
-	for _, t := range sizeTicks(x0, x1) {
+	for _, t := range xticks {
 		x := px(t.v)
 		c.polyline([]pt{{x, bottom}, {x, bottom + 4}}, black, 1, false)
 		if t.label != "" {

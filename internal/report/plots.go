@@ -140,3 +140,16 @@ func RatioPlot(name, title string, rows []analysis.Row) (Plot, bool, error) {
 	out, err := render(f, name)
 	return out, true, err
 }
+
+// IterationPlot draws a size's value at every timed iteration (osu -G
+// png, as OSU's graphs: the iteration on a linear axis, the value as a
+// dot), titled as OSU titles them.
+func IterationPlot(name, title, ylabel string, values []float64) (Plot, error) {
+	f := &figure{title: title, xlabel: "iteration", ylabel: ylabel, linearX: true, yFrom0: true}
+	xy := make([]pt, len(values))
+	for i, v := range values {
+		xy[i] = pt{float64(i + 1), v}
+	}
+	f.items = append(f.items, item{kind: pointsItem, xy: xy, col: opaque(colour(0))})
+	return render(f, name)
+}

@@ -9,7 +9,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+
+	"github.com/guptarohit/asciigraph"
 
 	"github.com/gomb-hpc/gomb/internal/bench/osu"
 	"github.com/gomb-hpc/gomb/result"
@@ -189,6 +192,32 @@ func leadingBlank(s *osu.Spec) bool {
 func (w *Writer) Comment(lines ...string) error {
 	for _, l := range lines {
 		w.printf("# %s\n", l)
+	}
+	return w.w.Flush()
+}
+
+// Graphs draws -G tty's graphs after a test's table, as OSU draws its
+// terminal graphs: for every size its value at each timed iteration,
+// titled "Size: N, Avg: V" with OSU's axis labels, width columns wide.
+// Where the iterations outnumber the columns, a column shows the most of
+// its iterations, so that no spike is averaged away.
+func (w *Writer) Graphs(gs []osu.Graph, width int) error {
+	cols := max(width-12, 20)
+	for _, g := range gs {
+		v, per := g.Values, 1
+		if len(v) > cols {
+			per = (len(v) + cols - 1) / cols
+			v = make([]float64, 0, cols)
+			for i := 0; i < len(g.Values); i += per {
+				v = append(v, slices.Max(g.Values[i:min(i+per, len(g.Values))]))
+			}
+		}
+		caption := fmt.Sprintf("%s by Iteration Count (1-%d)", g.Unit, len(g.Values))
+		if per > 1 {
+			caption += fmt.Sprintf(", a column the most of %d", per)
+		}
+		w.printf("\n# Size: %d, Avg: %.2f\n", g.Bytes, g.Avg)
+		w.printf("%s\n", asciigraph.Plot(v, asciigraph.Height(12), asciigraph.Precision(2), asciigraph.Caption(caption)))
 	}
 	return w.w.Flush()
 }

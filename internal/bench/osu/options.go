@@ -3,6 +3,7 @@ package osu
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,6 +68,9 @@ type Options struct {
 	Topology *Topology `json:"topology,omitempty"`
 	// DDT is -D: every message one derived datatype.
 	DDT *DDT `json:"ddt,omitempty"`
+	// Graph is -G: after the test, a graph of every size's per-iteration
+	// values on the terminal ("tty") and as PNG files ("png").
+	Graph []string `json:"graph,omitempty"`
 
 	tArg string // -t as given: read by Check, which knows the test
 }
@@ -110,8 +114,8 @@ func (o *Options) Check(s *Spec) error {
 		return fmt.Errorf("-d %q: gomb supports -d cuda", o.Device)
 	case o.Device != "" && s.Kind != Latency && s.Kind != Bandwidth && s.Kind != MsgRate:
 		return fmt.Errorf("-d cuda applies to the point-to-point tests (latency, bw, bibw, mbw_mr, multi_lat)")
-	case s.Kind == Startup && (o.Validate || o.Percentiles || o.Full || o.Device != ""):
-		return fmt.Errorf("%s times MPI_Init once a rank: no -c, -z, -f or -d", s.Name)
+	case s.Kind == Startup && (o.Validate || o.Percentiles || o.Full || o.Device != "" || len(o.Graph) > 0):
+		return fmt.Errorf("%s times MPI_Init once a rank: no -c, -z, -f, -d or -G", s.Name)
 	case o.Device != "" && (s.Processes || s.Threads || s.IsFan()):
 		return fmt.Errorf("-d cuda: %s runs on host buffers", s.Name)
 	case o.Validate && s.IsFan():
@@ -138,6 +142,25 @@ func (o *Options) Check(s *Spec) error {
 		}
 	}
 	return nil
+}
+
+// GraphOn reports whether -G asks for output kind ("tty", "png").
+func (o *Options) GraphOn(kind string) bool { return slices.Contains(o.Graph, kind) }
+
+// parseGraph reads -G: tty, png or both, separated by commas.
+func parseGraph(s string) ([]string, error) {
+	var out []string
+	for _, w := range strings.Split(s, ",") {
+		switch w = strings.ToLower(strings.TrimSpace(w)); w {
+		case "tty", "png":
+			if !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		default:
+			return nil, fmt.Errorf("-G %q: want tty, png or tty,png", s)
+		}
+	}
+	return out, nil
 }
 
 // MaxPercentiles is how many tail columns -z takes (OSU's

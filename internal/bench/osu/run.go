@@ -30,6 +30,23 @@ type Sink interface {
 	Result(r *result.Result) error
 }
 
+// Graph is one size's value at every timed iteration (-G): latency in µs
+// or bandwidth in MB/s, as the tail columns take them, and the size's
+// printed value.
+type Graph struct {
+	Test   string
+	Bytes  int64
+	Avg    float64
+	Unit   string // OSU's axis label: "Lat(us)" or "BW(MB/s)"
+	Values []float64
+}
+
+// Grapher is a Sink that draws -G's graphs: Graphs gets the test's, every
+// size's, after its last size, as OSU draws them after its table.
+type Grapher interface {
+	Graphs(g []Graph) error
+}
+
 // Summary counts what a run produced.
 type Summary struct {
 	Results          int

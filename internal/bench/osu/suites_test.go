@@ -52,3 +52,17 @@ func TestSelect(t *testing.T) {
 		t.Errorf("all: %d tests of %d", len(all), len(Specs()))
 	}
 }
+
+func TestParseGraph(t *testing.T) {
+	for in, want := range map[string]string{"tty": "tty", "PNG": "png", "tty,png": "tty png", "png,tty,png": "png tty", "pdf": "", "": "", "tty,": ""} {
+		got, err := parseGraph(in)
+		if (err != nil) != (want == "") || strings.Join(got, " ") != want {
+			t.Errorf("%q: %v, %v; want %q", in, got, err, want)
+		}
+	}
+	o := DefaultOptions()
+	o.Graph = []string{"tty"}
+	if err := o.Check(spec(t, "init")); err == nil || !strings.Contains(err.Error(), "-G") {
+		t.Errorf("-G on init: %v", err)
+	}
+}

@@ -46,6 +46,7 @@ type Engine struct {
 
 	staged bool
 	lmt    *mpi.LatencyMT // osu_latency_mt's threads and buffers
+	graphs []osu.Graph    // -G: the sizes' graphs so far (rank 0)
 }
 
 // per-rank values gathered for every size: bench's slots (SlotTime is the
@@ -173,6 +174,11 @@ func (e *Engine) Run(s *osu.Spec) (osu.Summary, error) {
 			e.Progress(size, idx+1, len(sizes))
 		}
 		runtime.GC() // between sizes, never inside a timed loop
+	}
+	if g, ok := e.Sink.(osu.Grapher); ok && rank == 0 && len(e.graphs) > 0 {
+		err := g.Graphs(e.graphs)
+		e.graphs = nil
+		return sum, err
 	}
 	return sum, nil
 }

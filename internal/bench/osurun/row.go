@@ -51,7 +51,17 @@ func (e *Engine) row(t *osu.Table, size, payload int64, iters int, vals []float6
 	if p := pooled(r.SamplesUS); len(p) > 0 {
 		r.P50US, r.P90US, r.P99US = stats.Quantile(p, 0.5), stats.Quantile(p, 0.9), stats.Quantile(p, 0.99)
 	}
-	r.Tail = tails(t, payload, samples, r.Ranks, sc)
+	values := perIteration(t, payload, samples, r.Ranks, sc)
+	r.Tail = tails(t, values)
+	defer func() { // -G: this size's graph, with the value printed for it
+		if len(o.Graph) > 0 && len(values) > 0 {
+			g := osu.Graph{Test: s.Name, Bytes: size, Avg: r.TAvgUS, Unit: "Lat(us)", Values: values}
+			if t.Spec.Traits().Lead == bench.LeadBandwidth {
+				g.Avg, g.Unit = r.MBps, "BW(MB/s)"
+			}
+			e.graphs = append(e.graphs, g)
+		}
+	}()
 	if t.Opt.DDT != nil {
 		r.TransmitBytes = payload
 	}
@@ -151,15 +161,13 @@ func pooled(samples [][]float64) []float64 {
 	return stats.Sorted(all)
 }
 
-// tails are OSU 7.4's tail columns (-z): the listed percentiles of one
-// value per iteration, as OSU takes them — the first timing rank's time
+// perIteration is one value per timed iteration, as OSU takes them for
+// its tail columns (-z) and its graphs (-G): the first timing rank's time
 // for the point-to-point and one-sided latencies, its bandwidth in MB/s
 // for the bandwidth tests (all pairs' summed for osu_mbw_mr), the mean
-// over the ranks for the collectives — sorted ascending and indexed
-// n*p/100 - 1 (integer division, at least the first).
-func tails(t *osu.Table, payload int64, samples [][]float64, timing []int, sc float64) []result.Tail {
-	list := t.Opt.TailList()
-	if len(list) == 0 || len(timing) == 0 {
+// over the ranks for the collectives; in iteration order.
+func perIteration(t *osu.Table, payload int64, samples [][]float64, timing []int, sc float64) []float64 {
+	if len(timing) == 0 {
 		return nil
 	}
 	s := t.Spec
@@ -167,9 +175,6 @@ func tails(t *osu.Table, payload int64, samples [][]float64, timing []int, sc fl
 	n := len(first)
 	for _, w := range timing {
 		n = min(n, len(samples[w]))
-	}
-	if n == 0 {
-		return nil
 	}
 	bytes := windowBytes(t, payload)
 	series := make([]float64, n)
@@ -193,7 +198,19 @@ func tails(t *osu.Table, payload int64, samples [][]float64, timing []int, sc fl
 			series[i] = first[i] * sc
 		}
 	}
-	slices.Sort(series)
+	return series
+}
+
+// tails are OSU 7.4's tail columns (-z): the listed percentiles of the
+// per-iteration values, sorted ascending and indexed n*p/100 - 1 (integer
+// division, at least the first).
+func tails(t *osu.Table, values []float64) []result.Tail {
+	list := t.Opt.TailList()
+	n := len(values)
+	if len(list) == 0 || n == 0 {
+		return nil
+	}
+	series := slices.Sorted(slices.Values(values))
 	out := make([]result.Tail, len(list))
 	for k, p := range list {
 		idx := min(max(n*p/100-1, 0), n-1)

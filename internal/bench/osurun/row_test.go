@@ -41,13 +41,13 @@ func TestTails(t *testing.T) {
 			o := osu.DefaultOptions()
 			o.Percentiles, o.PercentileList = true, c.list
 			tab := &osu.Table{Spec: c.spec, Opt: &o, NP: len(c.samples)}
-			if got := tails(tab, 1024, c.samples, c.timing, c.sc); !reflect.DeepEqual(got, c.want) {
+			if got := tails(tab, perIteration(tab, 1024, c.samples, c.timing, c.sc)); !reflect.DeepEqual(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
 		})
 	}
 	o := osu.DefaultOptions()
-	if got := tails(&osu.Table{Spec: lat, Opt: &o}, 1, [][]float64{ten}, []int{0}, 1); got != nil {
+	if got := tails(&osu.Table{Spec: lat, Opt: &o}, perIteration(&osu.Table{Spec: lat, Opt: &o}, 1, [][]float64{ten}, []int{0}, 1)); got != nil {
 		t.Errorf("without -z: %v", got)
 	}
 }
