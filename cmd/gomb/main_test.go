@@ -137,3 +137,32 @@ func TestBuiltWithoutCgo(t *testing.T) {
 		}
 	}
 }
+
+// TestParseOSU: OSU's attached optional arguments (-z25,75, -clog:DIR),
+// several tests or a suite, and what is refused before MPI starts.
+func TestParseOSU(t *testing.T) {
+	cfg, err := parseOSU([]string{"allreduce", "-z25,75", "-clog:/tmp/v", "-m", "1:64"})
+	if err != nil || cfg.spec == nil || cfg.spec.Name != "allreduce" || !cfg.opt.Validate || cfg.opt.ValidationLog != "/tmp/v" ||
+		len(cfg.opt.PercentileList) != 2 {
+		t.Fatalf("parsed %+v, %v", cfg.opt, err)
+	}
+	if cfg, err := parseOSU([]string{"latency", "-clog"}); err != nil || cfg.opt.ValidationLog != "validation_output" {
+		t.Errorf("-clog: %q, %v", cfg.opt.ValidationLog, err)
+	}
+	if cfg, err := parseOSU([]string{"latency", "-c"}); err != nil || !cfg.opt.Validate || cfg.opt.ValidationLog != "" {
+		t.Errorf("-c: %+v, %v", cfg.opt, err)
+	}
+	cfg, err = parseOSU([]string{"latency", "bw", "collective", "-m", "8"})
+	if err != nil || cfg.spec != nil || len(cfg.specs) < 30 || cfg.specs[0].Name != "latency" || cfg.specs[1].Name != "bw" {
+		t.Fatalf("several: %d specs, %v", len(cfg.specs), err)
+	}
+	if cfg, err := parseOSU([]string{"latency", "-d", "cuda", "D", "H"}); err != nil || cfg.spec == nil || cfg.opt.Place != [2]byte{'D', 'H'} {
+		t.Errorf("placement: %+v, %v", cfg.opt.Place, err)
+	}
+	for _, bad := range [][]string{{"latency", "-cfoo"}, {"latency", "bw", "-d", "cuda"}, {"latency", "latancy"},
+		{"pt2pt", "-G", "pdf"}, {"latency", "-D", "vect:1"}, {"neighbor_alltoall", "-N", "torus"}} {
+		if _, err := parseOSU(bad); err == nil || cli.Code(err) != cli.ExitUsage {
+			t.Errorf("%v: error %v, want a usage error", bad, err)
+		}
+	}
+}

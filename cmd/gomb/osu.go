@@ -103,13 +103,17 @@ func parseOSU(args []string) (*osuConfig, error) {
 	return cfg, cli.Distinct(cfg.Outputs(), nil)
 }
 
-// osuArgs spells OSU's optional -z argument, which getopt takes attached
-// (-z25,75), as Go's flag package reads it (-z=25,75).
+// osuArgs spells OSU's optional -z and -c arguments, which getopt takes
+// attached (-z25,75, -clog:DIR), as Go's flag package reads them (-z=25,75,
+// -c=log:DIR).
 func osuArgs(args []string) []string {
 	out := make([]string, len(args))
 	for i, a := range args {
-		if len(a) > 2 && strings.HasPrefix(a, "-z") && a[2] >= '0' && a[2] <= '9' {
+		switch {
+		case len(a) > 2 && strings.HasPrefix(a, "-z") && a[2] >= '0' && a[2] <= '9':
 			a = "-z=" + a[2:]
+		case strings.HasPrefix(a, "-clog"):
+			a = "-c=" + a[2:]
 		}
 		out[i] = a
 	}
@@ -205,6 +209,9 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 		if err := readIndexed(s, o); err != nil {
 			return s.Fail(err)
 		}
+		if err := freshLogDir(s, o); err != nil {
+			return s.Fail(err)
+		}
 		if err := runnable(s, sp, o); err != nil {
 			return s.Fail(err)
 		}
@@ -285,6 +292,21 @@ func nbrLayout(s *session.Session, eng *osurun.Engine, sp *osu.Spec) (err error)
 		}
 	}
 	return nil
+}
+
+// freshLogDir refuses -c log's directory where it exists already, as OSU
+// 7.4 does (rank 0's view), so that one run's log is never mixed into
+// another's.
+func freshLogDir(s *session.Session, o *osu.Options) error {
+	if o.ValidationLog == "" {
+		return nil
+	}
+	return s.Agree(func() string {
+		if _, err := os.Stat(o.ValidationLog); err == nil {
+			return fmt.Sprintf("-c log: %q already exists: name a new directory with -clog:DIR", o.ValidationLog)
+		}
+		return ""
+	})
 }
 
 // readIndexed reads -D indx's file on rank 0 into the options, every rank

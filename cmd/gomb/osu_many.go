@@ -36,6 +36,9 @@ func runOSUMany(stdout, stderr io.Writer, args []string, cfg *osuConfig) error {
 		if err := readIndexed(s, &cfg.opt); err != nil {
 			return s.Fail(err)
 		}
+		if err := freshLogDir(s, &cfg.opt); err != nil {
+			return s.Fail(err)
+		}
 		plan := make([]*osuPlanned, len(cfg.specs))
 		perTest := map[string]*osu.Options{}
 		var names []string

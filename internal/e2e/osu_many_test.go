@@ -101,3 +101,36 @@ func TestOSUGraphs(t *testing.T) {
 		})
 	}
 }
+
+// TestOSUValidationLog: OSU 7.4's -clog:DIR with both MPIs: every wrong
+// element of a failing check in each rank's log, in OSU's layout; a clean
+// run writes none; a directory that exists is refused.
+func TestOSUValidationLog(t *testing.T) {
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			dir := t.TempDir()
+			logs := filepath.Join(dir, "vlog")
+			j := launchCmd(t, m, 2, time.Minute, []string{"GOMB_FAULT=check-corrupt"}, "osu", "allgather", "-clog:"+logs, "-m", "1:4", "-i", "5")
+			checkNoCrash(t, j)
+			if j.code != exitCheckFailed {
+				t.Fatalf("exit %d, want %d\n%s\n%s", j.code, exitCheckFailed, j.stdout, tail(j.stderr))
+			}
+			for _, rank := range []string{"0", "1"} {
+				b, err := os.ReadFile(filepath.Join(logs, "log-"+rank+".log"))
+				text := string(b)
+				if err != nil || strings.Count(text, "Position            Expected            Actual\n") != 6 ||
+					!strings.HasPrefix(text, "Size: 1, Iteration:0, Datatype: MPI_CHAR\n") || !strings.Contains(text, "Size: 4, Iteration:1, Datatype: MPI_CHAR\n") {
+					t.Errorf("rank %s log (%v):\n%s", rank, err, text)
+				}
+			}
+			clean := filepath.Join(dir, "clean")
+			if j := launchCmd(t, m, 2, time.Minute, nil, "osu", "allgather", "-clog:"+clean, "-m", "1:4", "-i", "5"); j.code != 0 {
+				t.Errorf("clean run: exit %d\n%s", j.code, tail(j.stderr))
+			}
+			if _, err := os.Stat(clean); !os.IsNotExist(err) {
+				t.Errorf("a clean run made %s: %v", clean, err)
+			}
+			checkUsageError(t, launchCmd(t, m, 2, time.Minute, nil, "osu", "allgather", "-clog:"+logs, "-m", "1:4"), "already exists")
+		})
+	}
+}

@@ -484,4 +484,9 @@ void gomb_exchange_verify(gomb_job *j, const char *rbuf, int left);
 /* Fault injection for tests (checks.c): corrupt received data. */
 void gomb_set_fault_corrupt(int on);
 
+/* Every wrong element of the checks (checks.c), for OSU's -c log:DIR: kept
+ * up to cap while enabled (cap 0: off), taken out after each check. */
+int gomb_vlog_enable(long cap);
+long gomb_vlog_take(long *pos, double *got, double *want, long max, long *dropped);
+
 #endif

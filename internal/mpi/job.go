@@ -252,6 +252,34 @@ func (j *Job) Validate(iter int) (Validation, error) {
 	return Validation{Bad: int64(bad), FirstBad: int64(first), Got: float64(got), Want: float64(want)}, err
 }
 
+// Mismatch is one wrong element a check found: its index over what the
+// check compared, what arrived and what was sent.
+type Mismatch struct {
+	Pos       int64
+	Got, Want float64
+}
+
+// KeepMismatches has the checks keep up to limit wrong elements (0: none)
+// for TakeMismatches (OSU's -c log:DIR).
+func KeepMismatches(limit int) error {
+	return mpiErr(C.gomb_vlog_enable(C.long(limit)), "keep mismatches")
+}
+
+// TakeMismatches returns the wrong elements the checks kept since the
+// last call, and how many more there were past the limit.
+func TakeMismatches(limit int) ([]Mismatch, int64) {
+	pos := make([]C.long, max(limit, 1))
+	got := make([]C.double, max(limit, 1))
+	want := make([]C.double, max(limit, 1))
+	var dropped C.long
+	n := int(C.gomb_vlog_take(&pos[0], &got[0], &want[0], C.long(limit), &dropped))
+	out := make([]Mismatch, n)
+	for i := range out {
+		out[i] = Mismatch{Pos: int64(pos[i]), Got: float64(got[i]), Want: float64(want[i])}
+	}
+	return out, int64(dropped)
+}
+
 // SetFaultCorrupt makes every later Check corrupt the first received byte
 // (fault injection for tests).
 func SetFaultCorrupt(on bool) { C.gomb_set_fault_corrupt(cbool(on)) }

@@ -153,6 +153,18 @@ func (j *Job) SetDDT(kind string, t kernel.Datatype, count, stride, blockLen int
 	return 0, 0, ErrNoMPI
 }
 
+// Mismatch is one wrong element a check found.
+type Mismatch struct {
+	Pos       int64
+	Got, Want float64
+}
+
+// KeepMismatches fails: built without MPI.
+func KeepMismatches(limit int) error { return ErrNoMPI }
+
+// TakeMismatches finds none: built without MPI.
+func TakeMismatches(limit int) ([]Mismatch, int64) { return nil, 0 }
+
 // DimsCreate fails: built without MPI.
 func DimsCreate(n, d int) ([]int, error) { return nil, ErrNoMPI }
 

@@ -95,6 +95,15 @@ typedef struct {
     long pos; /* running element index over all compared regions */
 } tally;
 
+/* gomb_vlog: every wrong element of the checks while enabled, up to cap
+ * (OSU's -c log:DIR; checks.c) */
+typedef struct {
+    long *pos;
+    double *got, *want;
+    long n, cap, dropped;
+} gomb_vlog_t;
+extern gomb_vlog_t gomb_vlog;
+
 static inline void miss(tally *t, double got, double want) {
     if (t->bad == 0) {
         t->first = t->pos;
@@ -102,6 +111,16 @@ static inline void miss(tally *t, double got, double want) {
         t->want = want;
     }
     t->bad++;
+    if (gomb_vlog.cap > 0) {
+        if (gomb_vlog.n < gomb_vlog.cap) {
+            gomb_vlog.pos[gomb_vlog.n] = t->pos;
+            gomb_vlog.got[gomb_vlog.n] = got;
+            gomb_vlog.want[gomb_vlog.n] = want;
+            gomb_vlog.n++;
+        } else {
+            gomb_vlog.dropped++;
+        }
+    }
 }
 
 // expect_bytes compares len bytes at buf with the pattern sender src wrote at

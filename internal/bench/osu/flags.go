@@ -34,7 +34,9 @@ func (o *Options) Register(fs *flag.FlagSet) {
 	fs.IntVar(&o.Window, "window-size", o.Window, "`N` window size")
 	both("M", "mem-limit", "`BYTES` buffer memory per process; larger sizes are dropped (default 512 MiB)",
 		func(s string) (err error) { o.MemLimit, err = bench.ParseSize(s); return err })
-	bothBool(&o.Validate, "c", "validation", "validate the data of every size; adds a Validation column, and the exit status is 3 when a size fails")
+	cUsage := "validate the data of every size; adds a Validation column, and the exit status is 3 when a size fails; -clog or -clog:DIR (OSU 7.4) also writes every wrong element to DIR/log-RANK.log (default DIR validation_output, which must not exist)"
+	fs.Var(cFlag{o}, "c", cUsage)
+	fs.Var(cFlag{o}, "validation", cUsage)
 	both("T", "type", "`TYPE` mpi_char, mpi_int, mpi_float or mpi_double (default mpi_char)",
 		func(s string) (err error) { o.Type, err = ParseType(s); return err })
 	fs.Func("k", "`fixed:R|rotate` root of rooted collectives (default fixed:0)", func(s string) error {

@@ -28,8 +28,10 @@ type Options struct {
 	// MemLimit caps the buffer bytes per process (-M); larger sizes are
 	// dropped.
 	MemLimit int64 `json:"mem_limit"`
-	// Validate checks the data of every size (-c).
-	Validate bool `json:"validate"`
+	// Validate checks the data of every size (-c); ValidationLog is OSU
+	// 7.4's -c log[:DIR]: every wrong element into DIR/log-RANK.log.
+	Validate      bool   `json:"validate"`
+	ValidationLog string `json:"validation_log,omitempty"`
 	// Type is the element type (-T).
 	Type kernel.Datatype `json:"data_type"`
 	// Root is the root of rooted collectives; RootRotate moves it every
@@ -118,6 +120,8 @@ func (o *Options) Check(s *Spec) error {
 		return fmt.Errorf("%s times MPI_Init once a rank: no -c, -z, -f, -d or -G", s.Name)
 	case o.Device != "" && (s.Processes || s.Threads || s.IsFan()):
 		return fmt.Errorf("-d cuda: %s runs on host buffers", s.Name)
+	case o.ValidationLog != "" && s.Threads:
+		return fmt.Errorf("-c log: latency_mt's threads keep only their first wrong byte; run -c without log")
 	case o.Validate && s.IsFan():
 		return fmt.Errorf("-c: %s has no validation (OSU 7.4 has none for it either)", s.Name)
 	case o.Device != "" && o.Validate:
@@ -212,6 +216,41 @@ func (z zFlag) Set(s string) error {
 		return fmt.Errorf("at most %d percentiles, got %d", MaxPercentiles, len(list))
 	}
 	z.o.Percentiles, z.o.PercentileList = true, list
+	return nil
+}
+
+// ValidationLogDir is OSU 7.4's directory for -c log without a path.
+const ValidationLogDir = "validation_output"
+
+// cFlag is -c: alone, validation; -c=log or -c=log:DIR (OSU 7.4's
+// -clog:DIR), validation with every wrong element logged.
+type cFlag struct{ o *Options }
+
+func (c cFlag) IsBoolFlag() bool { return true }
+
+func (c cFlag) String() string {
+	if c.o == nil || !c.o.Validate {
+		return ""
+	}
+	if c.o.ValidationLog != "" {
+		return "log:" + c.o.ValidationLog
+	}
+	return "true"
+}
+
+func (c cFlag) Set(s string) error {
+	switch {
+	case s == "true":
+		c.o.Validate, c.o.ValidationLog = true, ""
+	case s == "false":
+		c.o.Validate, c.o.ValidationLog = false, ""
+	case s == "log":
+		c.o.Validate, c.o.ValidationLog = true, ValidationLogDir
+	case strings.HasPrefix(s, "log:") && len(s) > 4:
+		c.o.Validate, c.o.ValidationLog = true, s[4:]
+	default:
+		return fmt.Errorf("want -c, -clog or -clog:DIR, got %q", s)
+	}
 	return nil
 }
 

@@ -130,6 +130,12 @@ func (e *Engine) Run(s *osu.Spec) (osu.Summary, error) {
 			return sum, err
 		}
 	}
+	if o.ValidationLog != "" && o.Validate {
+		if err := mpi.KeepMismatches(vlogLimit); err != nil {
+			return sum, err
+		}
+		defer mpi.KeepMismatches(0)
+	}
 	sizes := o.Sizes(s, np)
 	// OSU allocates its page-aligned buffers once, for the largest size,
 	// before the sweep; so does gomb, so that no size runs on buffers
@@ -344,6 +350,13 @@ func (e *Engine) size(job *mpi.Job, t *osu.Table, size int64) ([]*result.Result,
 			c, err := job.Validate(it)
 			if err != nil {
 				return nil, err
+			}
+			if o.ValidationLog != "" {
+				if m, dropped := mpi.TakeMismatches(vlogLimit); len(m) > 0 || dropped > 0 {
+					if err := logMismatches(o.ValidationLog, rank, size, it, js.Type, m, dropped); err != nil {
+						return nil, err
+					}
+				}
 			}
 			if c.Bad > 0 && mine[bench.SlotBad] == 0 {
 				mine[bench.SlotFirstBad], mine[bench.SlotGot], mine[bench.SlotWant] = float64(c.FirstBad), c.Got, c.Want
