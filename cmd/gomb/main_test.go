@@ -160,7 +160,7 @@ func TestParseOSU(t *testing.T) {
 		t.Errorf("placement: %+v, %v", cfg.opt.Place, err)
 	}
 	for _, bad := range [][]string{{"latency", "-cfoo"}, {"latency", "bw", "-d", "cuda"}, {"latency", "latancy"},
-		{"pt2pt", "-G", "pdf"}, {"latency", "-D", "vect:1"}, {"neighbor_alltoall", "-N", "torus"}} {
+		{"pt2pt", "-G", "pdf"}, {"latency", "-D", "vect:1"}, {"neighbor_alltoall", "-N", "torus"}, {"init", "-I"}, {"latency_mt", "-I"}} {
 		if _, err := parseOSU(bad); err == nil || cli.Code(err) != cli.ExitUsage {
 			t.Errorf("%v: error %v, want a usage error", bad, err)
 		}

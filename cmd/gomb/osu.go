@@ -31,7 +31,7 @@ one after another in one job, each with its table; a closing summary says
 which did not run and why, and which failed validation.`,
 		Groups: []cli.Group{
 			{Title: "OSU flags:", Flags: []string{"m,message-size", "i,iterations", "x,warmup", "f,full",
-				"W,window-size", "M,mem-limit", "c,validation", "T,type", "k", "l", "z", "d,accelerator", "w", "s", "t", "D,ddt", "G,graph", "N,nhbr", "list"}},
+				"W,window-size", "M,mem-limit", "c,validation", "T,type", "k", "l", "z", "d,accelerator", "w", "s", "t", "I,session", "D,ddt", "G,graph", "N,nhbr", "list"}},
 			{Title: "gomb flags:", Flags: slices.Concat(session.RecordFlags, session.WatchFlags)},
 		},
 		Outro: `Exit status: 0 success, 1 run failed, 2 bad flags or input (or none of
@@ -195,6 +195,9 @@ func many(pos []string) bool {
 
 func runOSU(stdout, stderr io.Writer, args []string) error {
 	cfg, perr := parseOSU(args)
+	if perr == nil && cfg.opt.Session && !mpi.SessionsAvailable() {
+		perr = cli.Usage("-I: this MPI library has no MPI-4 sessions (MPI_Session_init: MPICH from 4.0, Open MPI from 5.0)")
+	}
 	if perr == nil && len(cfg.specs) > 0 {
 		return runOSUMany(stdout, stderr, args, cfg)
 	}
@@ -202,7 +205,7 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 	if cfg.spec != nil && cfg.spec.Threads {
 		level = kernel.ThreadMultiple // osu_latency_mt's MPI_Init_thread
 	}
-	c := &session.Command{Name: "osu", Suite: osu.Suite, Level: level, Version: fullVersion(), Args: args,
+	c := &session.Command{Name: "osu", Suite: osu.Suite, Level: level, Session: cfg.opt.Session && perr == nil, Version: fullVersion(), Args: args,
 		Flags: &cfg.Flags, Help: osuUsage.write, List: osuList, Listing: cfg.list}
 	return session.Run(c, perr, stdout, stderr, func(s *session.Session) error {
 		sp, o := cfg.spec, &cfg.opt

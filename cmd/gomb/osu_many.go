@@ -30,7 +30,7 @@ type osuPlanned struct {
 // failed validation (exit status 3 when one did, 6 when a test did not
 // run, 2 when none could).
 func runOSUMany(stdout, stderr io.Writer, args []string, cfg *osuConfig) error {
-	c := &session.Command{Name: "osu", Suite: osu.Suite, Level: osu.ThreadLevel, Version: fullVersion(), Args: args,
+	c := &session.Command{Name: "osu", Suite: osu.Suite, Level: osu.ThreadLevel, Session: cfg.opt.Session, Version: fullVersion(), Args: args,
 		Flags: &cfg.Flags, Help: osuUsage.write, List: osuList}
 	return session.Run(c, nil, stdout, stderr, func(s *session.Session) error {
 		if err := readIndexed(s, &cfg.opt); err != nil {

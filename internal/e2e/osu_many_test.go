@@ -134,3 +134,41 @@ func TestOSUValidationLog(t *testing.T) {
 		})
 	}
 }
+
+// TestOSUSession: -I starts MPI through an MPI-4 session where the library
+// has them (MPICH 4.0: a collective and a point-to-point test, checked,
+// the records saying so) and is one clear line where it has not (Open MPI
+// 4.1).
+func TestOSUSession(t *testing.T) {
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			if m.name == "openmpi" {
+				checkUsageError(t, launchCmd(t, m, 2, time.Minute, nil, "osu", "latency", "-I"), "-I: this MPI library has no MPI-4 sessions")
+				return
+			}
+			out := filepath.Join(t.TempDir(), "r.jsonl")
+			j := launchCmd(t, m, 4, 2*time.Minute, nil, "osu", "allreduce", "latency_persistent", "-I", "-c", "-m", "1:64", "-i", "10", "-x", "1", "-json", out)
+			checkNoCrash(t, j)
+			// latency_persistent needs exactly 2 processes: not run
+			if j.code != exitNotRun || !strings.Contains(j.stdout, "# gomb osu: 1 of 2 tests run") {
+				t.Fatalf("exit %d\n%s\n%s", j.code, j.stdout, tail(j.stderr))
+			}
+			st := readRecords(t, out)
+			var opt struct {
+				Options osu.Options `json:"options"`
+			}
+			if len(st.results) != 7 || !st.run.DecodeOptions(&opt) || !opt.Options.Session || st.end == nil || st.end.Status != result.EndComplete {
+				t.Fatalf("%d results, options %+v, end %+v", len(st.results), opt.Options, st.end)
+			}
+			for _, r := range st.results {
+				if r.Check == nil || !r.Check.Passed {
+					t.Errorf("%d B: %+v", r.Bytes, r.Check)
+				}
+			}
+			j = launchCmd(t, m, 2, time.Minute, nil, "osu", "latency", "-I", "-m", "1:64", "-i", "10")
+			if j.code != 0 || !strings.Contains(j.stdout, "# OSU MPI Latency Test") {
+				t.Errorf("latency -I: exit %d\n%s\n%s", j.code, j.stdout, tail(j.stderr))
+			}
+		})
+	}
+}

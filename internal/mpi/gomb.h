@@ -339,6 +339,8 @@ typedef struct {
 
 /* Helpers (helpers.c). */
 int gomb_init(int thread_level, int *provided);
+int gomb_sessions(void);     /* whether the library has MPI-4 sessions */
+int gomb_init_session(void); /* MPI started through a session (OSU's -I) */
 int gomb_initialized(void);
 int gomb_finalized(void);
 int gomb_finalize(void);

@@ -13,6 +13,39 @@
 
 static gomb_comm world_comm;
 
+// How MPI was started: not (0), the world model (1: MPI_Init), a session
+// (2: OSU's -I); ended once gomb_finalize ran. MPI_Initialized and
+// MPI_Finalized speak of the world model only.
+static int started, ended;
+#if MPI_VERSION >= 4
+static MPI_Session session = MPI_SESSION_NULL;
+#endif
+static MPI_Comm session_world = MPI_COMM_NULL;
+
+// the job's processes: MPI_COMM_WORLD, or the session's communicator
+static MPI_Comm world(void) { return started == 2 ? session_world : MPI_COMM_WORLD; }
+
+// gomb_sessions reports whether this MPI library has MPI-4 sessions.
+int gomb_sessions(void) { return MPI_VERSION >= 4; }
+
+// gomb_init_session starts MPI as OSU's omb_mpi_init does with -I:
+// MPI_Session_init, the group of the "mpi://WORLD" process set, a
+// communicator made from it (tag "omb"), errors returned.
+int gomb_init_session(void) {
+#if MPI_VERSION >= 4
+    MPI_Group g = MPI_GROUP_NULL;
+    int rc = MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &session);
+    if (rc == MPI_SUCCESS) rc = MPI_Group_from_session_pset(session, "mpi://WORLD", &g);
+    if (rc == MPI_SUCCESS) rc = MPI_Comm_create_from_group(g, "omb", MPI_INFO_NULL, MPI_ERRORS_RETURN, &session_world);
+    if (g != MPI_GROUP_NULL) MPI_Group_free(&g);
+    if (rc == MPI_SUCCESS) started = 2;
+    world_comm.comm = world();
+    return rc;
+#else
+    return MPI_ERR_OTHER; // refused before: gomb_sessions
+#endif
+}
+
 int gomb_init(int thread_level, int *provided) {
     int levels[4] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
                      MPI_THREAD_MULTIPLE};
@@ -27,6 +60,7 @@ int gomb_init(int thread_level, int *provided) {
     }
     for (int i = 0; i < 4; i++)
         if (levels[i] == got) *provided = i;
+    if (rc == MPI_SUCCESS) started = 1;
     world_comm.comm = MPI_COMM_WORLD;
     if (rc == MPI_SUCCESS) gomb_errors_return();
     return rc;
@@ -35,22 +69,35 @@ int gomb_init(int thread_level, int *provided) {
 int gomb_initialized(void) {
     int flag = 0;
     MPI_Initialized(&flag);
-    return flag;
+    return flag || started;
 }
 
 int gomb_finalized(void) {
     int flag = 0;
     MPI_Finalized(&flag);
-    return flag;
+    return flag || ended;
 }
 
-int gomb_finalize(void) { return MPI_Finalize(); }
+int gomb_finalize(void) {
+    int rc = MPI_SUCCESS;
+#if MPI_VERSION >= 4
+    if (started == 2) {
+        if (session_world != MPI_COMM_NULL) rc = MPI_Comm_free(&session_world);
+        int rf = MPI_Session_finalize(&session);
+        ended = 1;
+        return rc != MPI_SUCCESS ? rc : rf;
+    }
+#endif
+    rc = MPI_Finalize();
+    ended = 1;
+    return rc;
+}
 
-void gomb_abort(int code) { MPI_Abort(MPI_COMM_WORLD, code); }
+void gomb_abort(int code) { MPI_Abort(world(), code); }
 
 // gomb_errors_return makes MPI report errors as return codes, so Go can turn
 // them into errors and main can decide what to do.
-void gomb_errors_return(void) { MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); }
+void gomb_errors_return(void) { MPI_Comm_set_errhandler(world(), MPI_ERRORS_RETURN); }
 
 // MPICH installs a SIGUSR1 handler without SA_ONSTACK; a Go process that then
 // receives SIGUSR1 crashes. Re-install the same handler with SA_ONSTACK.
@@ -110,7 +157,7 @@ double gomb_wtime(void) { return MPI_Wtime(); }
 double gomb_wtick(void) { return MPI_Wtick(); }
 
 gomb_comm *gomb_world(void) {
-    world_comm.comm = MPI_COMM_WORLD;
+    world_comm.comm = world();
     return &world_comm;
 }
 

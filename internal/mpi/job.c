@@ -89,9 +89,7 @@ static int alloc_blocks(gomb_job *j, int n) {
 
 // free_nbr frees the neighbourhood graph (unless MPI has ended) and its lists.
 static void free_nbr(gomb_job *j) {
-    int fin = 0;
-    MPI_Finalized(&fin);
-    if (j->nbr_comm != MPI_COMM_NULL && !fin) MPI_Comm_free(&j->nbr_comm);
+    if (j->nbr_comm != MPI_COMM_NULL && !gomb_finalized()) MPI_Comm_free(&j->nbr_comm);
     j->nbr_comm = MPI_COMM_NULL;
     free(j->nbr_src);
     free(j->nbr_dst);
@@ -101,9 +99,7 @@ static void free_nbr(gomb_job *j) {
 }
 
 static void free_ddt(gomb_job *j) {
-    int fin = 0;
-    MPI_Finalized(&fin);
-    if (j->ddt != MPI_DATATYPE_NULL && !fin) MPI_Type_free(&j->ddt);
+    if (j->ddt != MPI_DATATYPE_NULL && !gomb_finalized()) MPI_Type_free(&j->ddt);
     j->ddt = MPI_DATATYPE_NULL;
 }
 

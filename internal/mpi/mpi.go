@@ -52,13 +52,29 @@ func Init(level kernel.ThreadLevel) (kernel.ThreadLevel, error) {
 	return kernel.ThreadLevel(provided), nil
 }
 
-// Initialized reports whether MPI_Init has been called.
+// SessionsAvailable reports whether the MPI library has MPI-4 sessions.
+func SessionsAvailable() bool { return C.gomb_sessions() != 0 }
+
+// InitSession starts MPI through an MPI-4 session, as OSU's -I does: the
+// world is the communicator made from the "mpi://WORLD" process set.
+func InitSession() error {
+	if rc := C.gomb_init_session(); rc != 0 {
+		return fmt.Errorf("MPI_Session_init failed with code %d", int(rc))
+	}
+	C.gomb_sigusr1_onstack()
+	return nil
+}
+
+// Initialized reports whether MPI was started (MPI_Init or a session).
 func Initialized() bool { return C.gomb_initialized() != 0 }
 
-// Finalized reports whether MPI_Finalize has been called.
+// Finalized reports whether MPI was ended (MPI_Finalize, or the
+// session's MPI_Session_finalize).
 func Finalized() bool { return C.gomb_finalized() != 0 }
 
-// Finalize calls MPI_Finalize once; later calls do nothing.
+// Finalize ends MPI once (MPI_Finalize, or for a session its
+// communicator's MPI_Comm_free and MPI_Session_finalize); later calls do
+// nothing.
 func Finalize() error {
 	if !Initialized() || Finalized() {
 		return nil

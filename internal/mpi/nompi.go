@@ -165,6 +165,12 @@ func KeepMismatches(limit int) error { return ErrNoMPI }
 // TakeMismatches finds none: built without MPI.
 func TakeMismatches(limit int) ([]Mismatch, int64) { return nil, 0 }
 
+// SessionsAvailable: built without MPI, none.
+func SessionsAvailable() bool { return false }
+
+// InitSession fails: built without MPI.
+func InitSession() error { return ErrNoMPI }
+
 // DimsCreate fails: built without MPI.
 func DimsCreate(n, d int) ([]int, error) { return nil, ErrNoMPI }
 

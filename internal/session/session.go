@@ -44,6 +44,9 @@ type Command struct {
 	Name    string             // "imb", "osu", "ring": prefixes error lines
 	Suite   string             // the suite of its run records
 	Level   kernel.ThreadLevel // MPI_Init_thread's level (kernel.NoThreadInit: MPI_Init)
+	// Session starts MPI through an MPI-4 session instead of MPI_Init
+	// (OSU's -I); the world is the session's communicator.
+	Session bool
 	Version string             // gomb's, for the run record
 	Args    []string           // the command's arguments, for the run record
 	Flags   *Flags             // where its records go, the watchdog, progress
@@ -140,7 +143,12 @@ func start(c *Command, stderr io.Writer) (*Session, error) {
 		return nil, &cli.ExitError{Code: cli.ExitFailure, Err: fmt.Errorf("%s: %w", c.Name, mpi.ErrNoMPI)}
 	}
 	t0 := time.Now()
-	provided, err := mpi.Init(c.Level)
+	provided, err := kernel.NoThreadInit, error(nil)
+	if c.Session {
+		err = mpi.InitSession()
+	} else {
+		provided, err = mpi.Init(c.Level)
+	}
 	initTook := time.Since(t0)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.Name, err)

@@ -58,6 +58,7 @@ func (o *Options) Register(fs *flag.FlagSet) {
 		func(s string) (err error) { o.Win, err = ParseWin(s); o.WinSet = true; return err })
 	fs.Func("s", "`lock|flush|flush_local|lock_all|pscw|fence` synchronization (one-sided)",
 		func(s string) (err error) { o.Sync, err = ParseSync(s); o.SyncSet = true; return err })
+	bothBool(&o.Session, "I", "session", "start MPI through an MPI-4 session (MPI_Session_init, the mpi://WORLD process set's communicator) instead of MPI_Init, as OSU 7.4 does")
 	both("G", "graph", "`tty|png|tty,png` after the test, every size's value at each timed iteration: a terminal plot, and a PNG file osu_TEST-SIZE.png in the working directory",
 		func(s string) (err error) { o.Graph, err = parseGraph(s); return err })
 	both("D", "ddt", "`cont|vect:STRIDE:BLOCK|indx:FILE` every message one derived datatype over the size's elements: contiguous, a vector of BLOCK-element blocks STRIDE apart, or the DISPLACEMENT,LENGTH blocks of FILE; adds a Transmit Size column",

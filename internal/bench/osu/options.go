@@ -70,6 +70,9 @@ type Options struct {
 	Topology *Topology `json:"topology,omitempty"`
 	// DDT is -D: every message one derived datatype.
 	DDT *DDT `json:"ddt,omitempty"`
+	// Session is -I: MPI started through an MPI-4 session (MPI_Session_init,
+	// the "mpi://WORLD" process set's communicator) instead of MPI_Init.
+	Session bool `json:"session,omitempty"`
 	// Graph is -G: after the test, a graph of every size's per-iteration
 	// values on the terminal ("tty") and as PNG files ("png").
 	Graph []string `json:"graph,omitempty"`
@@ -120,6 +123,8 @@ func (o *Options) Check(s *Spec) error {
 		return fmt.Errorf("%s times MPI_Init once a rank: no -c, -z, -f, -d or -G", s.Name)
 	case o.Device != "" && (s.Processes || s.Threads || s.IsFan()):
 		return fmt.Errorf("-d cuda: %s runs on host buffers", s.Name)
+	case o.Session && (s.Kind == Startup || s.Threads):
+		return fmt.Errorf("-I: %s starts MPI its own way (MPI_Init or MPI_Init_thread)", s.Name)
 	case o.ValidationLog != "" && s.Threads:
 		return fmt.Errorf("-c log: latency_mt's threads keep only their first wrong byte; run -c without log")
 	case o.Validate && s.IsFan():
