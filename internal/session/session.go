@@ -41,18 +41,18 @@ import (
 
 // Command is a measuring command as Run runs it.
 type Command struct {
-	Name    string             // "imb", "osu", "ring": prefixes error lines
-	Suite   string             // the suite of its run records
-	Level   kernel.ThreadLevel // MPI_Init_thread's level (kernel.NoThreadInit: MPI_Init)
+	Name  string             // "imb", "osu", "ring": prefixes error lines
+	Suite string             // the suite of its run records
+	Level kernel.ThreadLevel // MPI_Init_thread's level (kernel.NoThreadInit: MPI_Init)
 	// Session starts MPI through an MPI-4 session instead of MPI_Init
 	// (OSU's -I); the world is the session's communicator.
 	Session bool
-	Version string             // gomb's, for the run record
-	Args    []string           // the command's arguments, for the run record
-	Flags   *Flags             // where its records go, the watchdog, progress
-	Help    func(io.Writer)    // writes -help
-	List    func(io.Writer)    // writes -list (nil: the command has none)
-	Listing bool               // -list was given
+	Version string          // gomb's, for the run record
+	Args    []string        // the command's arguments, for the run record
+	Flags   *Flags          // where its records go, the watchdog, progress
+	Help    func(io.Writer) // writes -help
+	List    func(io.Writer) // writes -list (nil: the command has none)
+	Listing bool            // -list was given
 }
 
 // Session is one measuring command running under MPI.
