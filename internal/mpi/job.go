@@ -287,15 +287,8 @@ func SetFaultCorrupt(on bool) { C.gomb_set_fault_corrupt(cbool(on)) }
 // SetPeers gives the fan kernel (kernel.OSUFan) this rank's role: a parent
 // and its children, or a child and its parent; no peers: no part.
 func (j *Job) SetPeers(peers []int, parent bool) error {
-	p := make([]C.int, len(peers))
-	for i, r := range peers {
-		p[i] = C.int(r)
-	}
-	var first *C.int
-	if len(p) > 0 {
-		first = &p[0]
-	}
-	return mpiErr(C.gomb_job_set_peers(j.j, first, C.int(len(p)), cbool(parent)), "set peers")
+	p := cInts(peers)
+	return mpiErr(C.gomb_job_set_peers(j.j, first(p), C.int(len(p)), cbool(parent)), "set peers")
 }
 
 // SetNeighbours makes the graph of the neighbourhood collectives

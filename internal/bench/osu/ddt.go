@@ -1,8 +1,6 @@
 package osu
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -81,25 +79,15 @@ func (d DDT) String() string {
 // while counting it in its Transmit Size). It returns the blocks and the
 // type's reach, in elements: the end of its farthest block.
 func IndexedBlocks(data []byte, file string) (displs, lens []int, reach int64, err error) {
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for line := 1; sc.Scan(); line++ {
-		t := strings.TrimSpace(sc.Text())
-		if t == "" || t[0] == '#' {
-			continue
-		}
-		a, b, ok := strings.Cut(t, ",")
-		d, err1 := strconv.Atoi(strings.TrimSpace(a))
-		l, err2 := strconv.Atoi(strings.TrimSpace(b))
-		if !ok || err1 != nil || err2 != nil || d < 0 || l < 0 || d > 1<<30 || l > 1<<30 {
-			return nil, nil, 0, fmt.Errorf("-D indx:%s line %d: want DISPLACEMENT,LENGTH in elements, got %q", file, line, t)
-		}
+	err = intPairs(data, "DISPLACEMENT,LENGTH in elements", func(line, d, l int) error {
 		displs, lens = append(displs, d), append(lens, l)
 		reach = max(reach, int64(d)+int64(l))
-	}
-	if err := sc.Err(); err != nil {
-		return nil, nil, 0, fmt.Errorf("-D indx:%s: %v", file, err)
-	}
-	if len(displs) == 0 {
+		return nil
+	})
+	switch {
+	case err != nil:
+		return nil, nil, 0, fmt.Errorf("-D indx:%s %w", file, err)
+	case len(displs) == 0:
 		return nil, nil, 0, fmt.Errorf("-D indx:%s: no blocks", file)
 	}
 	return displs, lens, reach, nil

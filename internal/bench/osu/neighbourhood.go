@@ -1,8 +1,6 @@
 package osu
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -137,28 +135,18 @@ func dimsString(dims []int) string {
 // each in the order of the file. Ranks must be below np.
 func GraphNeighbourhood(data []byte, file string, np int) (*Neighbourhood, error) {
 	n := &Neighbourhood{Topology: Topology{Kind: "graph", File: file}, Sources: make([][]int, np), Dests: make([][]int, np)}
-	sc := bufio.NewScanner(bytes.NewReader(data))
 	edges := 0
-	for line := 1; sc.Scan(); line++ {
-		t := strings.TrimSpace(sc.Text())
-		if t == "" || t[0] == '#' {
-			continue
-		}
-		a, b, ok := strings.Cut(t, ",")
-		src, err1 := strconv.Atoi(strings.TrimSpace(a))
-		dst, err2 := strconv.Atoi(strings.TrimSpace(b))
-		if !ok || err1 != nil || err2 != nil || src < 0 || dst < 0 {
-			return nil, fmt.Errorf("-N graph:%s line %d: want SRC,DST ranks, got %q", file, line, t)
-		}
+	err := intPairs(data, "SRC,DST ranks", func(line, src, dst int) error {
 		if src >= np || dst >= np {
-			return nil, fmt.Errorf("-N graph:%s line %d: edge %d,%d names rank %d; the job has %d processes", file, line, src, dst, max(src, dst), np)
+			return fmt.Errorf("line %d: edge %d,%d names rank %d; the job has %d processes", line, src, dst, max(src, dst), np)
 		}
 		n.Dests[src] = append(n.Dests[src], dst)
 		n.Sources[dst] = append(n.Sources[dst], src)
 		edges++
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("-N graph:%s: %v", file, err)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("-N graph:%s %w", file, err)
 	}
 	if edges == 0 {
 		return nil, fmt.Errorf("-N graph:%s: no edges", file)
