@@ -379,11 +379,13 @@ int gomb_job_set_peers(gomb_job *j, const int *peers, int n, int parent) {
 }
 
 
-// gomb_job_blocks sets every block to cnt elements of the job's type, one
-// after another: counts, displacements in elements (in bytes with bytes
-// set, as MPI_Alltoallw takes them), byte displacements, types.
+// gomb_job_blocks sets every block to cnt elements of the job's type (or
+// of its -D type), one after another: counts, displacements in elements
+// (in bytes with bytes set, as MPI_Alltoallw takes them: OSU counts them
+// in the element type's size, -D or not), byte displacements, types.
 int gomb_job_blocks(gomb_job *j, int cnt, int bytes) {
-    MPI_Datatype dt = gomb_mpi_dtype(j->dtype);
+    // -D's type where the job holds one (OSU's stypes/rtypes), the element type otherwise
+    MPI_Datatype dt = j->ddt != MPI_DATATYPE_NULL ? j->ddt : gomb_mpi_dtype(j->dtype);
     long long esz = gomb_dtype_size(j->dtype);
     if ((long long)j->blocks_cap * cnt * esz > 0x7fffffffLL) return MPI_ERR_COUNT;
     for (int i = 0; i < j->blocks_cap; i++) {
