@@ -81,6 +81,7 @@ func main() {
 	fs.StringVar(&cfg.fanLaunch, "fan-launch", "", "launcher line of the fan tests ({np}), whose ranks must span two or more hosts (the testbed's: scripts/testbed.sh launch ...); empty: no fan job")
 	fs.StringVar(&cfg.fanTests, "osu74-fan-tests", "bw_fan_in", "OSU 7.4 fan tests, from -osu74, under -fan-launch")
 	fs.IntVar(&cfg.fanNP, "fan-np", 2, "processes of the fan jobs")
+	fs.IntVar(&cfg.osuNP, "osu-np", 2, "processes of the OSU jobs (the neighbourhood collectives need 3 or more; the point-to-point tests 2)")
 	fs.StringVar(&cfg.mcb, "mcb", "", "mpi-comm-bench binary")
 	fs.IntVar(&cfg.rounds, "rounds", 5, "ABBA rounds (each program runs every job twice a round)")
 	fs.BoolVar(&cfg.imbDefault, "imb-default", true, "run IMB's default list at 2 processes (false: only the other IMB jobs)")
@@ -146,7 +147,7 @@ type config struct {
 	label, launch, gomb, imb, osu, mcb string
 	osu74, osu74Tests                  string
 	fanLaunch, fanTests                string
-	fanNP                              int
+	fanNP, osuNP                       int
 	suites                             []*suiteJob
 	rounds, ringSamples                int
 	imbArgs, imbColl, osuTests, extra  string
@@ -256,7 +257,10 @@ func (c *config) jobs() ([]job, error) {
 				return nil, err
 			}
 			a := strings.Fields(c.osuArgs)
-			j := job{name: "osu-" + t, np: 2, format: "osu"}
+			j := job{name: "osu-" + t, np: c.osuNP, format: "osu"}
+			if c.osuNP != 2 {
+				j.name = fmt.Sprintf("osu-%s-np%d", t, c.osuNP)
+			}
 			if t == "latency_mt" {
 				a = append(a, strings.Fields(c.mtArgs)...)
 				// OSU 7.2's osu_latency_mt returns without MPI_Finalize:
