@@ -159,7 +159,7 @@ func TestParseOSU(t *testing.T) {
 	if cfg, err := parseOSU([]string{"latency", "-d", "cuda", "D", "H"}); err != nil || cfg.spec == nil || cfg.opt.Place != [2]byte{'D', 'H'} {
 		t.Errorf("placement: %+v, %v", cfg.opt.Place, err)
 	}
-	for _, bad := range [][]string{{"latency", "-cfoo"}, {"latency", "bw", "-d", "cuda"}, {"latency", "latancy"},
+	for _, bad := range [][]string{{"-m", "8"}, {}, {"latency", "-cfoo"}, {"latency", "bw", "-d", "cuda"}, {"latency", "latancy"},
 		{"pt2pt", "-G", "pdf"}, {"latency", "-D", "vect:1"}, {"neighbor_alltoall", "-N", "torus"}, {"init", "-I"}, {"latency_mt", "-I"}} {
 		if _, err := parseOSU(bad); err == nil || cli.Code(err) != cli.ExitUsage {
 			t.Errorf("%v: error %v, want a usage error", bad, err)

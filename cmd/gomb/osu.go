@@ -182,8 +182,8 @@ func (k osuSink) Graphs(gs []osu.Graph) error {
 // many reports whether the positional arguments name several tests or a
 // suite rather than one test and its buffer placement letters.
 func many(pos []string) bool {
-	if len(pos) == 1 {
-		return osu.IsSuite(pos[0])
+	if len(pos) <= 1 {
+		return len(pos) == 1 && osu.IsSuite(pos[0])
 	}
 	for _, p := range pos[1:] {
 		if p != "H" && p != "D" {
