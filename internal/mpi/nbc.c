@@ -47,6 +47,19 @@ static int nbc_start(gomb_job *j, MPI_Datatype dt, int cnt, MPI_Request *req) {
     return MPI_ERR_ARG;
 }
 
+// uses_blocks: the operations with a count and displacement a block.
+static int uses_blocks(int op) {
+    switch (op) {
+    case GOMB_NBC_IGATHERV:
+    case GOMB_NBC_ISCATTERV:
+    case GOMB_NBC_IALLGATHERV:
+    case GOMB_NBC_IALLTOALLV:
+    case GOMB_NBC_IALLTOALLW:
+    case GOMB_NBC_IREDUCE_SCATTER: return 1;
+    }
+    return op >= GOMB_NBC_INEIGHBOR_ALLGATHER;
+}
+
 // OSU's dummy compute (osu_util_mpi.c): whole passes of a 25x25 float
 // multiply-add until their summed time reaches the target. The overshoot
 // of up to one pass (about a microsecond) is part of OSU's overall time at
@@ -110,7 +123,8 @@ int gomb_run_nbc(gomb_job *j) {
     (void)r;
     j->t_init = j->t_compute = j->t_test = j->t_wait = 0;
     if (j->nbc_op >= GOMB_NBC_INEIGHBOR_ALLGATHER && j->nbr_comm == MPI_COMM_NULL) return MPI_ERR_COMM;
-    if ((rc = gomb_job_blocks(j, cnt, j->nbc_op == GOMB_NBC_IALLTOALLW)) != MPI_SUCCESS) return rc;
+    if (uses_blocks(j->nbc_op) && (rc = gomb_job_blocks(j, cnt, j->nbc_op == GOMB_NBC_IALLTOALLW)) != MPI_SUCCESS)
+        return rc;
     if (j->nbc_op == GOMB_NBC_IREDUCE_SCATTER) // cnt elements in all, split as OSU splits them
         for (int i = 0; i < j->np; i++) j->cnt_b[i] = cnt / j->np + (i < cnt % j->np);
     if (j->compute_s > 0) osu_arrays(); // once per process, as OSU's one allocation
