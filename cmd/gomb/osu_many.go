@@ -45,13 +45,10 @@ func runOSUMany(stdout, stderr io.Writer, args []string, cfg *osuConfig) error {
 		for i, sp := range cfg.specs {
 			p := &osuPlanned{sp: sp, opt: cfg.opt}
 			plan[i] = p
-			switch {
-			case sp.Threads:
+			if sp.Threads {
 				p.notRun = errors.New("needs MPI_THREAD_MULTIPLE, which the other tests do not start MPI with: run it alone")
-			default:
-				if p.notRun = p.opt.Check(sp); p.notRun == nil {
-					p.notRun = runnable(s, sp, &p.opt)
-				}
+			} else if p.notRun = p.opt.Check(sp); p.notRun == nil {
+				p.notRun = runnable(s, sp, &p.opt)
 			}
 			if p.notRun == nil {
 				p.eng = &osurun.Engine{Opt: p.opt, World: s.World, RunID: s.RunID(), Fault: s.Fault}
@@ -86,7 +83,7 @@ func runOSUMany(stdout, stderr io.Writer, args []string, cfg *osuConfig) error {
 		if s.Rank == 0 {
 			progress = s.Progress(total)
 		}
-		ran, first := 0, true
+		ran := 0
 		var failed []string
 		sweep := func() (int, error) {
 			bad := 0
@@ -97,7 +94,7 @@ func runOSUMany(stdout, stderr io.Writer, args []string, cfg *osuConfig) error {
 				sp := p.sp
 				if s.Rank == 0 {
 					p.eng.Sink = osuSink{s, text, &p.opt}
-					if !first {
+					if ran > 0 { // a test ran before this one
 						if err := s.Locked(func() error { return text.Between(sp) }); err != nil {
 							return bad, err
 						}
@@ -106,7 +103,6 @@ func runOSUMany(stdout, stderr io.Writer, args []string, cfg *osuConfig) error {
 						p.eng.Progress = func(size int64, done, total int) { progress.Step(sp.Name, s.Size, size, !sp.NoSize) }
 					}
 				}
-				first = false
 				n, err := measureOSU(s, p.eng, sp)
 				if err != nil {
 					return bad, fmt.Errorf("%s: %w", sp.Name, err)

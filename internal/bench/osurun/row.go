@@ -53,15 +53,6 @@ func (e *Engine) row(t *osu.Table, size, payload int64, iters int, vals []float6
 	}
 	values := perIteration(t, payload, samples, r.Ranks, sc)
 	r.Tail = tails(t, values)
-	defer func() { // -G: this size's graph, with the value printed for it
-		if len(o.Graph) > 0 && len(values) > 0 {
-			g := osu.Graph{Test: s.Name, Bytes: size, Avg: r.TAvgUS, Unit: "Lat(us)", Values: values}
-			if t.Spec.Traits().Lead == bench.LeadBandwidth {
-				g.Avg, g.Unit = r.MBps, "BW(MB/s)"
-			}
-			e.graphs = append(e.graphs, g)
-		}
-	}()
 	if t.Opt.DDT != nil {
 		r.TransmitBytes = payload
 	}
@@ -122,6 +113,13 @@ func (e *Engine) row(t *osu.Table, size, payload int64, iters int, vals []float6
 	if o.Device != "" {
 		r.Buffers = string(o.Place[0]) + " " + string(o.Place[1])
 		r.Staged = e.staged
+	}
+	if len(o.Graph) > 0 && len(values) > 0 { // -G: this size's graph, with the value printed for it
+		g := osu.Graph{Test: s.Name, Bytes: size, Avg: r.TAvgUS, Unit: "Lat(us)", Values: values}
+		if s.Traits().Lead == bench.LeadBandwidth {
+			g.Avg, g.Unit = r.MBps, "BW(MB/s)"
+		}
+		e.graphs = append(e.graphs, g)
 	}
 	return r, nil
 }
