@@ -80,6 +80,13 @@ type Run struct {
 	// starting with OMPI_, MPICH_, HYDRA_, I_MPI_, FI_, UCX_, SLURM_, PMIX_,
 	// PMI_.
 	Env map[string]string `json:"env"`
+	// Launcher is what started the ranks: "srun", "mpirun" (Open MPI's) or
+	// "mpiexec" (MPICH's Hydra); absent when rank 0's environment does not
+	// say (a singleton, another launcher).
+	Launcher string `json:"launcher,omitempty"`
+	// Job is the batch job the run ran in (Slurm), with its nodes and the
+	// task layout over them.
+	Job *Job `json:"job,omitempty"`
 	// Options are the parsed options of the suite (for imb: imb.Options of bench/imb).
 	// A Decoder gives them as *json.RawMessage, as written.
 	Options any `json:"options"`

@@ -2,15 +2,18 @@
 # test.sh: set up, then run the whole test suite: unit tests, golden files,
 # real mpirun jobs with Open MPI and MPICH at 2 and 4 ranks, jobs across
 # emulated hosts (network namespaces: placement, faults, shaped links; needs
-# root) and the HTML report in headless Chromium.
+# root), jobs under Slurm's srun and sbatch, and the HTML report in headless
+# Chromium.
 set -eu
 cd "$(dirname "$0")/.."
-GOMB_SETUP_EXTRA="chromium iproute2 iptables" ./scripts/setup.sh
+GOMB_SETUP_EXTRA="chromium iproute2 iptables slurmctld slurmd slurm-client munge slurm-wlm-basic-plugins" ./scripts/setup.sh
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # The report is rendered in headless Chromium; its screenshot lands in out/test.
 export GOMB_REQUIRE_CHROMIUM=1 GOMB_TEST_OUT="$PWD/out/test"
-# The emulated-host tests (scripts/testbed.sh) must run, not skip.
-export GOMB_REQUIRE_TESTBED=1
+# The emulated-host tests (scripts/testbed.sh) and the Slurm ones
+# (scripts/slurm.sh: a one-node cluster here, a two-node one on emulated
+# hosts) must run, not skip.
+export GOMB_REQUIRE_TESTBED=1 GOMB_REQUIRE_SLURM=1
 # The analysis side must build without cgo.
 CGO_ENABLED=0 go build -o /dev/null ./cmd/gomb
 # The archive has a driver per build (SQLite's C library with cgo, pure Go

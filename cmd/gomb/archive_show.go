@@ -13,6 +13,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/internal/archive"
 	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/result"
 )
 
 func dash(s string) string {
@@ -73,6 +74,9 @@ func archiveShow(c *archiveCmd) error {
 	fmt.Fprintf(c.stdout, "  MPI %s, %d processes, %s, status %s\n", dash(ri.MPI), ri.NP, dash(ri.Locality), dash(ri.Status))
 	if len(r.Run.Hosts) > 0 {
 		fmt.Fprintf(c.stdout, "  hosts %s\n", strings.Join(r.Run.Hosts, " "))
+	}
+	if j := r.Run.Job; j != nil {
+		fmt.Fprintf(c.stdout, "  %s job %s%s, nodes %s%s\n", j.Scheduler, j.ID, arrayTask(j), dash(j.NodeList), taskLayout(j))
 	}
 	if len(r.Run.Command) > 0 {
 		fmt.Fprintf(c.stdout, "  command %s\n", strings.Join(r.Run.Command, " "))
@@ -159,4 +163,24 @@ func sortedKeys(m map[string]string) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// arrayTask names a job array's task: " (array 40, task 2)".
+func arrayTask(j *result.Job) string {
+	if j.ArrayJob == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (array %s, task %s)", j.ArrayJob, j.ArrayTask)
+}
+
+// taskLayout writes the ranks per node: ", tasks 2+2+0".
+func taskLayout(j *result.Job) string {
+	if len(j.Tasks) == 0 {
+		return ""
+	}
+	n := make([]string, len(j.Tasks))
+	for i, t := range j.Tasks {
+		n[i] = strconv.Itoa(t)
+	}
+	return ", tasks " + strings.Join(n, "+")
 }

@@ -81,6 +81,45 @@ func launched() (int, string) {
 	return 0, ""
 }
 
+// srunStarted says whether Slurm's srun started this process itself (not
+// through mpirun's or Hydra's daemons, which srun may start in turn), and
+// with which --mpi plugin ("none" when it gave none).
+func srunStarted() (string, bool) {
+	if result.LauncherFromEnv(result.EnvMap(os.Environ())) != result.LauncherSrun {
+		return "", false
+	}
+	plugin := os.Getenv("SLURM_MPI_TYPE")
+	if plugin == "" {
+		plugin = "none"
+	}
+	return plugin, true
+}
+
+// srunAnyPMI lets the MPI library try whatever srun's plugin gave it (an
+// Open MPI built with Slurm's PMI2 support, --with-pmi).
+const srunAnyPMI = "GOMB_SRUN_ANY_MPI"
+
+// srunWithoutPMI explains why this Open MPI process cannot start under
+// srun's plugin ("" when it can, or when srun did not start it): Open MPI
+// 4.1, as Debian and most sites build it, reads its rank and peers from
+// PMIx alone, and aborts inside MPI_Init otherwise.
+func srunWithoutPMI() string {
+	plugin, ok := srunStarted()
+	if !ok || mpi.Impl == "mpich" || strings.HasPrefix(plugin, "pmix") || os.Getenv(srunAnyPMI) == "1" {
+		return ""
+	}
+	return fmt.Sprintf("srun started this job with --mpi=%s, but %s (%s=1 lets an Open MPI built with Slurm's PMI2 try)",
+		plugin, srunAdvice(), srunAnyPMI)
+}
+
+// srunAdvice says which plugin srun must start this build with.
+func srunAdvice() string {
+	if mpi.Impl == "mpich" {
+		return "this gomb is built for MPICH: use srun --mpi=pmi2"
+	}
+	return "this gomb is built for Open MPI, which reads its ranks from PMIx: use srun --mpi=pmix"
+}
+
 // libraryName is how people call the MPI library this gomb is built for.
 func libraryName() string {
 	if mpi.Impl == "mpich" {
@@ -163,6 +202,8 @@ func (s *Session) runRecord(options any, all [][]byte) (*result.Run, error) {
 		Options:   options,
 		Labels:    s.cmd.Flags.Labels,
 	}
+	environ := result.EnvMap(os.Environ())
+	run.Launcher = result.LauncherFromEnv(environ)
 	seen := map[string]bool{}
 	for i, b := range all {
 		var r result.Rank
@@ -176,6 +217,7 @@ func (s *Session) runRecord(options any, all [][]byte) (*result.Run, error) {
 			run.Hosts = append(run.Hosts, r.Host)
 		}
 	}
+	run.Job = result.JobFromEnv(environ, s.rankHost)
 	if s.out.enc != nil {
 		if err := s.out.enc.Run(run); err != nil {
 			return nil, fmt.Errorf("-json: %w", err)

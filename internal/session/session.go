@@ -142,6 +142,14 @@ func start(c *Command, stderr io.Writer) (*Session, error) {
 	if !mpi.Available {
 		return nil, &cli.ExitError{Code: cli.ExitFailure, Err: fmt.Errorf("%s: %w", c.Name, mpi.ErrNoMPI)}
 	}
+	if why := srunWithoutPMI(); why != "" {
+		// Before MPI_Init: Open MPI started without the PMI it reads
+		// aborts inside it with a page of text from every rank.
+		if EnvRank() <= 0 {
+			fmt.Fprintf(stderr, "gomb %s: %s\n", c.Name, why)
+		}
+		return nil, cli.Reported{Code: cli.ExitUsage}
+	}
 	t0 := time.Now()
 	provided, err := kernel.NoThreadInit, error(nil)
 	if c.Session {
@@ -158,8 +166,13 @@ func start(c *Command, stderr io.Writer) (*Session, error) {
 		// Every process is rank 0 of a world of its own: the launcher's
 		// MPI is not this binary's. The launcher's rank 0 says so.
 		if EnvRank() <= 0 {
-			fmt.Fprintf(stderr, "gomb %s: the launcher started %d processes (%s) but MPI sees each alone: this gomb is built for %s and the launcher is another MPI's; use %s\n",
-				c.Name, n, by, libraryName(), otherBuild())
+			if plugin, ok := srunStarted(); ok {
+				fmt.Fprintf(stderr, "gomb %s: srun started %d tasks with --mpi=%s but MPI sees each alone: %s\n",
+					c.Name, n, plugin, srunAdvice())
+			} else {
+				fmt.Fprintf(stderr, "gomb %s: the launcher started %d processes (%s) but MPI sees each alone: this gomb is built for %s and the launcher is another MPI's; use %s\n",
+					c.Name, n, by, libraryName(), otherBuild())
+			}
 		}
 		_ = mpi.Finalize()
 		return nil, cli.Reported{Code: cli.ExitUsage}

@@ -26,6 +26,7 @@ import (
 // Bed is a running testbed.
 type Bed struct {
 	Prefix string // namespace prefix: hosts are Prefix+"h1"...
+	dir    string // testbed.sh's work directory
 	script string
 	env    []string // testbed.sh's settings: prefix and work directory
 }
@@ -55,7 +56,7 @@ func Start(t testing.TB, n int, prefix string) *Bed {
 	sweep(t)
 	prefix = strings.TrimSuffix(prefix, "-") + strconv.Itoa(os.Getpid()) + "-"
 	dir := filepath.Join(os.TempDir(), prefix+"testbed")
-	b := &Bed{Prefix: prefix, script: scriptPath(),
+	b := &Bed{Prefix: prefix, dir: dir, script: scriptPath(),
 		env: append(os.Environ(), "GOMB_TESTBED_PREFIX="+prefix, "GOMB_TESTBED_DIR="+dir)}
 	t.Cleanup(func() {
 		if out, err := b.sh(60*time.Second, "down"); err != nil {

@@ -1,0 +1,290 @@
+package e2e
+
+// gomb under Slurm (scripts/slurm.sh via internal/testbed): a one-node
+// cluster on this machine and a two-node one on emulated hosts, srun with
+// the PMI plugin each MPI takes (Open MPI: PMIx, MPICH: PMI2), the MPIs'
+// own launchers inside sbatch allocations, scancel and Ctrl-C. They need
+// root and Debian's Slurm; ./scripts/test.sh requires them.
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gomb-hpc/gomb/internal/testbed"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// srunMPIs pairs each test binary with the srun plugin its MPI starts with.
+var srunMPIs = []struct {
+	lib    mpiLib
+	plugin string
+	wrong  string // a plugin it cannot start with
+}{{mpis[0], "pmix", "pmi2"}, {mpis[1], "pmi2", "none"}}
+
+// slurmJob runs a command on the cluster and waits at most limit.
+func slurmJob(t *testing.T, s *testbed.Slurm, env []string, limit time.Duration, args ...string) job {
+	t.Helper()
+	cmd := s.Command(args...)
+	cmd.Env = append(cmd.Env, env...)
+	var so, se bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &so, &se
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	took, code := waitExit(t, cmd, limit)
+	return job{stdout: so.String(), stderr: se.String(), code: code, took: took}
+}
+
+// checkJob: the run record names the launcher, the Slurm job and its task
+// layout, and every rank's host is the node Slurm put it on.
+func checkJob(t *testing.T, s stream, launcher, name string, nodes []string, tasks []int) {
+	t.Helper()
+	if s.run == nil {
+		t.Fatal("no run record")
+	}
+	if s.run.Launcher != launcher {
+		t.Errorf("launcher %q, want %q", s.run.Launcher, launcher)
+	}
+	j := s.run.Job
+	if j == nil {
+		t.Fatalf("no job in the run record; env %v", s.run.Env)
+	}
+	if j.Scheduler != "slurm" || j.ID == "" || j.Cluster != "gomb" || j.Partition != "local" {
+		t.Errorf("job %+v", j)
+	}
+	if name != "" && j.Name != name {
+		t.Errorf("job name %q, want %q", j.Name, name)
+	}
+	if !slices.Equal(j.Nodes, nodes) || !slices.Equal(j.Tasks, tasks) {
+		t.Errorf("job nodes %v tasks %v, want %v %v", j.Nodes, j.Tasks, nodes, tasks)
+	}
+	var want []string
+	for i, n := range tasks {
+		for range n {
+			want = append(want, nodes[i])
+		}
+	}
+	if got := rankHosts(s.run); !slices.Equal(got, want) {
+		t.Errorf("rank hosts %v, want %v", got, want)
+	}
+}
+
+// rankHosts lists the host of every rank of a run record.
+func rankHosts(run *result.Run) []string {
+	var h []string
+	for _, r := range run.Ranks {
+		h = append(h, r.Host)
+	}
+	return h
+}
+
+func shortHostname(t *testing.T) string {
+	h, err := os.Hostname()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _, _ = strings.Cut(h, ".")
+	return h
+}
+
+// TestSlurmLocal: on a one-node cluster, srun starts gomb with each MPI's
+// plugin at 2 and 4 ranks, the MPIs' own launchers run it inside sbatch,
+// the records say so (launcher, job id, node list, task layout), scancel
+// and Ctrl-C end a run with its records intact, and the wrong plugin gets
+// one line that names the right one.
+func TestSlurmLocal(t *testing.T) {
+	s := testbed.StartSlurm(t, nil, 1)
+	node := shortHostname(t)
+	for _, m := range srunMPIs {
+		bin := filepath.Join(binDir, m.lib.bin)
+		t.Run(m.lib.name+"/srun", func(t *testing.T) {
+			for _, np := range []int{2, 4} {
+				out := filepath.Join(t.TempDir(), "r.jsonl")
+				name := fmt.Sprintf("e2e-%s-%d", m.plugin, np)
+				// --overcommit: more tasks than the node's CPUs, as mpirun's
+				// --oversubscribe
+				j := slurmJob(t, s, nil, 3*time.Minute, "srun", "--overcommit", "-n", fmt.Sprint(np), "--mpi="+m.plugin, "-J", name,
+					bin, "imb", "-npmin", fmt.Sprint(np), "-msglog", "0:2", "-iter", "100", "-time", "30", "-json", out, "PingPong", "Allreduce")
+				if j.code != 0 {
+					t.Fatalf("np %d: exit %d\n%s", np, j.code, tail(j.stderr))
+				}
+				checkNoCrash(t, j)
+				st := readRecords(t, out)
+				checkJob(t, st, result.LauncherSrun, name, []string{node}, []int{np})
+				if st.run.Job.MPIPlugin != m.plugin || st.run.Job.Step == "" {
+					t.Errorf("np %d: mpi plugin %q step %q", np, st.run.Job.MPIPlugin, st.run.Job.Step)
+				}
+				if st.end == nil || st.end.Status != result.EndComplete || len(st.results) == 0 {
+					t.Errorf("np %d: end %+v, %d results", np, st.end, len(st.results))
+				}
+				for _, r := range st.results {
+					if r.Locality != result.IntraNode {
+						t.Errorf("np %d: %s %d bytes: locality %s", np, r.Benchmark, r.Bytes, r.Locality)
+					}
+				}
+			}
+		})
+		t.Run(m.lib.name+"/sbatch", func(t *testing.T) {
+			dir := t.TempDir()
+			out := filepath.Join(dir, "r.jsonl")
+			// The MPI's own launcher inside the allocation, as sites'
+			// batch scripts run it.
+			launcher, want := "mpirun.openmpi --mca btl self,vader --mca oob_tcp_if_include lo", result.LauncherMpirun
+			if m.lib.name == "mpich" {
+				launcher, want = "mpirun.mpich -iface lo", result.LauncherMpiexec
+			}
+			script := fmt.Sprintf("#!/bin/sh\n%s -n 2 %s imb -msglog 0:2 -iter 100 -json %s PingPong\n", launcher, bin, out)
+			if err := os.WriteFile(filepath.Join(dir, "job.sh"), []byte(script), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			j := slurmJob(t, s, nil, 3*time.Minute, "sbatch", "--wait", "--parsable", "-n", "2", "-J", "e2e-batch",
+				"-o", filepath.Join(dir, "job.out"), filepath.Join(dir, "job.sh"))
+			log, _ := os.ReadFile(filepath.Join(dir, "job.out"))
+			if j.code != 0 {
+				t.Fatalf("sbatch exit %d\n%s\n%s", j.code, tail(j.stderr), tail(string(log)))
+			}
+			st := readRecords(t, out)
+			checkJob(t, st, want, "e2e-batch", []string{node}, []int{2})
+			if id := strings.TrimSpace(j.stdout); st.run.Job.ID != id {
+				t.Errorf("job id %q, sbatch said %q", st.run.Job.ID, id)
+			}
+		})
+		t.Run(m.lib.name+"/scancel", func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "r.jsonl")
+			name := "e2e-cancel-" + m.plugin
+			cmd := s.Command("srun", "-n", "2", "--mpi="+m.plugin, "-J", name, bin, "imb", "-iter", "200000", "-iter_policy", "off",
+				"-msglog", "0:12", "-json", out, "PingPong", "Sendrecv")
+			var se bytes.Buffer
+			cmd.Stderr = &se
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			waitLines(t, cmd, out, 3, &se)
+			if o, err := s.Command("scancel", "-n", name).CombinedOutput(); err != nil {
+				t.Fatalf("scancel: %v\n%s", err, o)
+			}
+			took, code := waitExit(t, cmd, time.Minute)
+			t.Logf("scancel: srun exit %d after %v", code, took.Round(time.Millisecond))
+			checkInterrupted(t, readRecords(t, out), "terminated")
+		})
+		t.Run(m.lib.name+"/ctrl-c", func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "r.jsonl")
+			cmd := s.Command("srun", "-n", "2", "--mpi="+m.plugin, bin, "imb", "-iter", "200000", "-iter_policy", "off",
+				"-msglog", "0:12", "-json", out, "PingPong", "Sendrecv")
+			var se bytes.Buffer
+			cmd.Stderr = &se
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			waitLines(t, cmd, out, 3, &se)
+			// srun's own convention: one Ctrl-C reports the tasks, a second
+			// within a second ends the step.
+			cmd.Process.Signal(syscall.SIGINT)
+			time.Sleep(300 * time.Millisecond)
+			cmd.Process.Signal(syscall.SIGINT)
+			took, code := waitExit(t, cmd, time.Minute)
+			t.Logf("two SIGINTs: srun exit %d after %v", code, took.Round(time.Millisecond))
+			checkInterrupted(t, readRecords(t, out), "interrupt")
+		})
+		t.Run(m.lib.name+"/wrong plugin", func(t *testing.T) {
+			j := slurmJob(t, s, nil, time.Minute, "srun", "-n", "2", "--mpi="+m.wrong, bin, "imb", "-msglog", "0:1", "PingPong")
+			if j.code == 0 {
+				t.Fatalf("exit 0 under --mpi=%s", m.wrong)
+			}
+			checkNoCrash(t, j)
+			var ours []string
+			for _, l := range strings.Split(j.stderr, "\n") {
+				if strings.HasPrefix(l, "gomb ") {
+					ours = append(ours, l)
+				}
+			}
+			if len(ours) != 1 || !strings.Contains(ours[0], "--mpi="+m.plugin) {
+				t.Errorf("want one line naming --mpi=%s, got:\n%s", m.plugin, j.stderr)
+			}
+			if strings.Contains(j.stderr, "PMIX_ERROR") || strings.Contains(j.stderr, "*** An error occurred") {
+				t.Errorf("the MPI library's own abort text got through:\n%s", tail(j.stderr))
+			}
+		})
+	}
+}
+
+// checkInterrupted: a run ended by a signal keeps every finished size and
+// ends with an "interrupted" record naming it.
+func checkInterrupted(t *testing.T, st stream, signal string) {
+	t.Helper()
+	if len(st.bad) != 0 {
+		t.Errorf("malformed records: %v", st.bad)
+	}
+	if len(st.results) < 2 {
+		t.Errorf("%d results kept", len(st.results))
+	}
+	if st.end == nil || st.end.Status != result.EndInterrupted || st.end.Signal != signal {
+		t.Errorf("end record %+v, want interrupted by %s", st.end, signal)
+	}
+}
+
+// TestSlurmTestbed: a slurmd on each of two emulated hosts; srun places one
+// rank per node (both MPIs) and two per node (Open MPI: MPICH 4.0 over
+// UCX's TCP transport often hangs in MPI_Finalize with two ranks a host,
+// see finalizeHang); the records carry the node list and the layout, and
+// classify the pairs as Slurm placed them.
+func TestSlurmTestbed(t *testing.T) {
+	b := testbed.Start(t, 2, "gtbs-")
+	s := testbed.StartSlurm(t, b, 2)
+	h1, h2 := b.Host(1), b.Host(2)
+	nodes := []string{h1, h2}
+	fabric := map[string][]string{
+		"openmpi": {"OMPI_MCA_pml=ob1", "OMPI_MCA_btl=self,vader,tcp", "OMPI_MCA_btl_tcp_if_include=10.199.77.0/24"},
+		"mpich":   {"UCX_TLS=tcp,self", "UCX_NET_DEVICES=eth0"},
+	}
+	for _, m := range srunMPIs {
+		for _, perNode := range []int{1, 2} {
+			if perNode == 2 && m.lib.name == "mpich" {
+				continue
+			}
+			t.Run(fmt.Sprintf("%s/%d per node", m.lib.name, perNode), func(t *testing.T) {
+				out := filepath.Join(t.TempDir(), "r.jsonl")
+				np := 2 * perNode
+				j := slurmJob(t, s, fabric[m.lib.name], 3*time.Minute, "srun", "-N", "2", "-n", fmt.Sprint(np),
+					fmt.Sprintf("--ntasks-per-node=%d", perNode), "--mpi="+m.plugin,
+					filepath.Join(binDir, m.lib.bin), "imb", "-msglog", "0:2", "-iter", "100", "-time", "30",
+					"-watchdog", "20", "-json", out, "PingPong")
+				st := readRecords(t, out)
+				if j.code != 0 && !finalizeHang(j, st, m.lib.name) {
+					t.Fatalf("exit %d\n%s", j.code, tail(j.stderr))
+				}
+				checkNoCrash(t, j)
+				tasks := []int{perNode, perNode}
+				checkJob(t, st, result.LauncherSrun, "", nodes, tasks)
+				// PingPong runs on ranks 0 and 1: across the nodes with one
+				// rank a node, within h1 with two.
+				want := result.InterNode
+				if perNode == 2 {
+					want = result.IntraNode
+				}
+				for _, r := range st.results {
+					if r.Locality != want {
+						t.Errorf("%s %d bytes: locality %s, want %s", r.Benchmark, r.Bytes, r.Locality, want)
+					}
+				}
+				if len(st.results) == 0 {
+					t.Error("no results")
+				}
+			})
+		}
+	}
+	// The slurmds and slurmctld run in the hosts until the cluster is
+	// taken down; no rank may be left beside them.
+	for _, p := range b.Pids(t) {
+		if comm, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", p)); strings.HasPrefix(string(comm), "gomb") {
+			t.Errorf("rank %d (%s) left running on the emulated hosts", p, strings.TrimSpace(string(comm)))
+		}
+	}
+}
