@@ -1,5 +1,5 @@
 # Convenience targets; each calls the scripts the README names.
-.PHONY: all build run test bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-startup bench-analysis bench-archive bench-import bench-explain fuzz clean
+.PHONY: all build run test bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-startup bench-slurm bench-analysis bench-archive bench-import bench-explain fuzz clean
 
 all: build
 
@@ -91,6 +91,11 @@ bench-fidelity-fan: build
 # job wall time and MPI_Init time, launches interleaved), both MPIs.
 bench-startup: build
 	./scripts/bench-startup.sh -peers $(PEERS) -n $(or $(N),10)
+
+# gomb's start-up and per-rank memory under srun (PMIx, PMI2) on one and two
+# nodes, beside mpirun/mpiexec (its own Slurm clusters; root).
+bench-slurm: build
+	./scripts/bench-slurm.sh -n $(or $(N),5)
 
 # A spot check of the timed loops after a change that should not move them:
 # IMB PingPong and Allreduce (0 B-4 MiB) and osu latency, both MPIs.

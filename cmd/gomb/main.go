@@ -184,6 +184,7 @@ Examples:
   mpirun -np 4 gomb imb -json run.jsonl          # the default IMB list, plus records
   mpirun -np 2 gomb imb -check Allreduce         # validate every received buffer
   mpirun -np 2 gomb imb -archive -system hpc4 PingPong  # and keep the run in the archive
+  srun -N 2 --mpi=pmix gomb imb PingPong         # under Slurm (gomb-mpich: --mpi=pmi2)
   gomb import -system hpc4 old/*.log > old.jsonl  # IMB/OSU logs as records
   gomb archive history -b PingPong -bytes 8 system=hpc4
 
