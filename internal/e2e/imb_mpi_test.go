@@ -84,8 +84,11 @@ func conformance(t *testing.T, suite string, m mpiLib, world, iters int) {
 			names = append(names, n)
 		}
 	}
+	// -time 600: IMB's time budget per size (10 s by default) must not
+	// cut a benchmark short on a loaded machine (4 ranks on 2 cores beside
+	// other jobs: a time-out row for Gather at 2 B, once).
 	args := append([]string{"-check", "-msglog", "0:2", "-iter", fmt.Sprintf("%d,40,%d", iters, iters), "-iter_policy", "off",
-		"-json", out}, names...)
+		"-time", "600", "-json", out}, names...)
 	j := launchCmd(t, m, world, 5*time.Minute, nil, imbSubcommand(suite), args...)
 	checkNoCrash(t, j)
 	if j.code != 0 {
