@@ -89,6 +89,10 @@ SlurmdUser=root
 AuthType=auth/munge
 AuthInfo=socket=$D/munge/sock
 CredType=cred/munge
+# Job ids start somewhere of their own: two clusters on one machine (two
+# test runs) must not hand out the same ids, which Open MPI's session
+# directories and shared-memory segments are named after.
+FirstJobId=$(((RANDOM % 9000 + 1000) * 100))
 StateSaveLocation=$D/state
 SlurmdSpoolDir=$D/spool/%n
 SlurmctldPidFile=$D/slurmctld.pidfile

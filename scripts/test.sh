@@ -6,7 +6,7 @@
 # Chromium.
 set -eu
 cd "$(dirname "$0")/.."
-GOMB_SETUP_EXTRA="chromium iproute2 iptables slurmctld slurmd slurm-client munge slurm-wlm-basic-plugins" ./scripts/setup.sh
+GOMB_SETUP_EXTRA="chromium iproute2 iptables slurmctld slurmd slurm-client munge slurm-wlm-basic-plugins python3" ./scripts/setup.sh
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # The report is rendered in headless Chromium; its screenshot lands in out/test.
 export GOMB_REQUIRE_CHROMIUM=1 GOMB_TEST_OUT="$PWD/out/test"

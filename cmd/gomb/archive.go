@@ -28,7 +28,7 @@ type archiveSub struct {
 
 // archiveSubs are the subcommands, in the order help lists them.
 var archiveSubs = []archiveSub{
-	{"add", "add [-system S] [-config C] [-label K=V] [-np N] [-locality L] FILE...",
+	{"add", "add [-system S] [-config C] [-label K=V] [-campaign ID] [-np N] [-locality L] FILE...",
 		"add gomb record files or IMB/OSU/mpi-comm-bench logs (imported on the way); a run already in the archive is not added again",
 		func(c *archiveCmd, fs *flag.FlagSet) { c.imp.register(fs) }, logFlagNames, archiveFiles, archiveAdd},
 	{"list", "list [SELECTION]", "the runs, oldest first", nil, nil, archiveSelection, archiveList},

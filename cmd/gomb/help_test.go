@@ -178,6 +178,9 @@ func codeExamples(file, text string) []example {
 func gombArgs(line string) []string {
 	words := shellWords(line)
 	for i, w := range words {
+		if strings.Contains(w, "=") {
+			continue // an assignment (GOMB=bin/gomb sbatch ...), not the command
+		}
 		base := filepath.Base(w)
 		if (base == "gomb" || base == "gomb-mpich") && i+1 < len(words) && subcommand.MatchString(words[i+1]) {
 			var args []string

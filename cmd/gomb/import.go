@@ -45,7 +45,7 @@ type importFlags struct {
 }
 
 // logFlagNames are the flags importFlags registers, in help order.
-var logFlagNames = []string{"system", "config", "label", "np", "locality"}
+var logFlagNames = []string{"system", "config", "label", "campaign", "cell", "np", "locality"}
 
 func (f *importFlags) register(fs *flag.FlagSet) {
 	f.labels.Register(fs)

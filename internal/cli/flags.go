@@ -45,10 +45,11 @@ func ParseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 // Labels are the run labels the importing and measuring commands take:
-// -system, -config, -label KEY=VALUE.
+// -system, -config, -label KEY=VALUE, and a campaign's -campaign ID and
+// -cell coordinates.
 type Labels map[string]string
 
-// Register adds -system, -config and -label to fs.
+// Register adds -system, -config, -label, -campaign and -cell to fs.
 func (l *Labels) Register(fs *flag.FlagSet) {
 	set := func(k string) func(string) error {
 		return func(v string) error {
@@ -73,6 +74,23 @@ func (l *Labels) Register(fs *flag.FlagSet) {
 			return err
 		}
 		l.put(k, v)
+		return nil
+	})
+	fs.Func("campaign", "`ID` the campaign the run is a cell of (campaign=ID): archive selections, compare, report and history take campaign=ID", set("campaign"))
+	fs.Func("cell", "`K=V[,K=V...]` the cell's coordinates in its campaign (nodes=2,ppn=16,bench=PingPong), each a label", func(s string) error {
+		for _, kv := range strings.Split(s, ",") {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok || k == "" || v == "" {
+				return fmt.Errorf("want K=V[,K=V...], got %q", s)
+			}
+			if k == "system" || k == "config" || k == "campaign" {
+				return fmt.Errorf("%q is not a coordinate: use -%s", k, k)
+			}
+			if err := result.CheckLabel(kv); err != nil {
+				return err
+			}
+			l.put(k, v)
+		}
 		return nil
 	})
 }

@@ -280,11 +280,85 @@ func TestSlurmTestbed(t *testing.T) {
 			})
 		}
 	}
+	t.Run("campaign", func(t *testing.T) { slurmCampaign(t, s, fabric["openmpi"]) })
 	// The slurmds and slurmctld run in the hosts until the cluster is
 	// taken down; no rank may be left beside them.
 	for _, p := range b.Pids(t) {
 		if comm, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", p)); strings.HasPrefix(string(comm), "gomb") {
 			t.Errorf("rank %d (%s) left running on the emulated hosts", p, strings.TrimSpace(string(comm)))
 		}
+	}
+}
+
+// slurmCampaign runs campaigns/slurm-array.sbatch as a job array of four
+// cells (nodes 1 and 2 x 2 ranks a node x PingPong and Allreduce) on the
+// two-node cluster; every cell's records carry the campaign id, its
+// coordinates and its array task; the archive holds them as one campaign
+// that archive list, compare, report and history select by id.
+func slurmCampaign(t *testing.T, s *testbed.Slurm, fabric []string) {
+	dir := t.TempDir()
+	script, err := filepath.Abs(filepath.Join("..", "..", "campaigns", "slurm-array.sbatch"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := append([]string{"NODES=1 2", "PPN=2", "BENCHES=PingPong Allreduce", "GOMB=" + filepath.Join(binDir, "gomb"),
+		"SRUN_MPI=pmix", "GOMB_ARGS=imb -msglog 0:2 -iter 100 -time 30", "OUT=" + dir}, fabric...)
+	j := slurmJob(t, s, env, 5*time.Minute, "sbatch", "--wait", "--parsable", "-N", "2", "--ntasks-per-node=2",
+		"--array=0-3", "-o", filepath.Join(dir, "%A_%a.out"), script)
+	if j.code != 0 {
+		logs, _ := filepath.Glob(filepath.Join(dir, "*.out"))
+		var text []string
+		for _, l := range logs {
+			b, _ := os.ReadFile(l)
+			if i := strings.Index(string(b), "------"); i >= 0 {
+				b = b[max(0, i-2000):min(len(b), i+2000)]
+			}
+			text = append(text, l+":\n"+string(b))
+		}
+		t.Fatalf("sbatch exit %d\n%s\n%s", j.code, tail(j.stderr), strings.Join(text, "\n"))
+	}
+	arrayJob := strings.TrimSpace(j.stdout)
+	campaign := "slurm-" + arrayJob
+	type cell struct{ nodes, bench string }
+	want := map[int]cell{0: {"1", "PingPong"}, 1: {"1", "Allreduce"}, 2: {"2", "PingPong"}, 3: {"2", "Allreduce"}}
+	var files []string
+	for task, c := range want {
+		f := filepath.Join(dir, fmt.Sprintf("cell-%d.jsonl", task))
+		files = append(files, f)
+		st := readRecords(t, f)
+		if st.run == nil || st.end == nil || st.end.Status != result.EndComplete {
+			t.Fatalf("cell %d: run %v end %+v", task, st.run != nil, st.end)
+		}
+		l := st.run.Labels
+		if l["campaign"] != campaign || l["nodes"] != c.nodes || l["ppn"] != "2" || l["bench"] != c.bench {
+			t.Errorf("cell %d: labels %v, want campaign %s nodes %s ppn 2 bench %s", task, l, campaign, c.nodes, c.bench)
+		}
+		if jb := st.run.Job; jb == nil || jb.ArrayJob != arrayJob || jb.ArrayTask != fmt.Sprint(task) {
+			t.Errorf("cell %d: job %+v, want array %s task %d", task, jb, arrayJob, task)
+		}
+		if n := len(st.run.Hosts); fmt.Sprint(n) != c.nodes {
+			t.Errorf("cell %d: ranks on %d hosts, want %s", task, n, c.nodes)
+		}
+	}
+	db := []string{"GOMB_ARCHIVE=" + filepath.Join(dir, "archive.db")}
+	if _, se, code := gombCmd(t, db, "", append([]string{"archive", "add"}, files...)...); code != 0 {
+		t.Fatalf("archive add: exit %d\n%s", code, se)
+	}
+	so, se, code := gombCmd(t, db, "", "archive", "list", "campaign="+campaign)
+	if code != 0 || !strings.Contains(so+se, "4 runs") || strings.Count(so, "complete") != 4 {
+		t.Errorf("archive list campaign=%s: exit %d, want 4 runs:\n%s%s", campaign, code, so, se)
+	}
+	so, se, code = gombCmd(t, db, "", "compare", "campaign="+campaign, "nodes=1", "bench=PingPong", "vs",
+		"campaign="+campaign, "nodes=2", "bench=PingPong")
+	if code != 0 || !strings.Contains(so, "PingPong") {
+		t.Errorf("compare of the campaign's cells: exit %d\n%s%s", code, so, se)
+	}
+	html := filepath.Join(dir, "report.html")
+	if _, se, code = gombCmd(t, db, "", "report", "-o", html, "campaign="+campaign); code != 0 {
+		t.Errorf("report campaign=%s: exit %d\n%s", campaign, code, se)
+	}
+	so, se, code = gombCmd(t, db, "", "archive", "history", "-b", "PingPong", "-bytes", "4", "campaign="+campaign)
+	if code != 0 || strings.Count(so, "\n") < 3 {
+		t.Errorf("history of the campaign: exit %d\n%s%s", code, so, se)
 	}
 }

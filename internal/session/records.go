@@ -58,7 +58,7 @@ func (f *Flags) Outputs() []cli.Named {
 // RecordFlags and WatchFlags name the flags Register adds, in the order a
 // command's help lists them.
 var (
-	RecordFlags = []string{"json,o", "archive", "system", "config", "label"}
+	RecordFlags = []string{"json,o", "archive", "system", "config", "label", "campaign", "cell"}
 	WatchFlags  = []string{"watchdog", "deadline", "progress"}
 )
 
