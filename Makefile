@@ -1,5 +1,5 @@
 # Convenience targets; each calls the scripts the README names.
-.PHONY: all build run test bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-startup bench-slurm bench-analysis bench-archive bench-import bench-explain fuzz clean
+.PHONY: all build run test bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-startup bench-slurm bench-records bench-analysis bench-archive bench-import bench-explain fuzz clean
 
 all: build
 
@@ -91,6 +91,11 @@ bench-fidelity-fan: build
 # job wall time and MPI_Init time, launches interleaved), both MPIs.
 bench-startup: build
 	./scripts/bench-startup.sh -peers $(PEERS) -n $(or $(N),10)
+
+# What keeping every raw sample costs at np 16, 32, 64 (oversubscribed),
+# extrapolated to 256-4,096 ranks.
+bench-records: build
+	./scripts/bench-records.sh -n $(or $(N),3)
 
 # gomb's start-up and per-rank memory under srun (PMIx, PMI2) on one and two
 # nodes, beside mpirun/mpiexec (its own Slurm clusters; root).

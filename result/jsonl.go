@@ -10,6 +10,7 @@ import (
 	"math"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Encoder writes records as JSON Lines. Each record goes out in one Write
@@ -22,6 +23,10 @@ type Encoder struct {
 	buf     []byte // the record being written, reused
 	results int
 	closed  bool
+	// bytes, largest and encode: what the result records cost, for the
+	// end record's RecordCost.
+	bytes, largest int64
+	encode         time.Duration
 }
 
 // NewEncoder returns an Encoder writing to w.
@@ -41,6 +46,7 @@ func (e *Encoder) put(v any, isResult bool) error {
 }
 
 func (e *Encoder) write(v any) error {
+	t0 := time.Now()
 	b, err := appendRecord(e.buf[:0], v)
 	if err != nil {
 		return fmt.Errorf("encode record: %w", err)
@@ -49,7 +55,20 @@ func (e *Encoder) write(v any) error {
 	if _, err := e.w.Write(e.buf); err != nil {
 		return fmt.Errorf("write record: %w", err)
 	}
+	if _, ok := v.(*Result); ok {
+		e.encode += time.Since(t0)
+		e.bytes += int64(len(e.buf))
+		e.largest = max(e.largest, int64(len(e.buf)))
+	}
 	return nil
+}
+
+// Cost says what the result records written so far cost: their bytes, the
+// largest, and the time spent encoding and writing them.
+func (e *Encoder) Cost() (bytes, largest int64, encode time.Duration) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.bytes, e.largest, e.encode
 }
 
 // appendRecord appends v as json.Marshal writes it.

@@ -368,4 +368,19 @@ type End struct {
 	Summary  any       `json:"summary,omitempty"`
 	Time     time.Time `json:"time"`
 	ElapsedS float64   `json:"elapsed_s"`
+	// Cost is what keeping every raw sample cost rank 0 (absent in
+	// imported runs and older records).
+	Cost *RecordCost `json:"record_cost,omitempty"`
+}
+
+// RecordCost is what a run's records cost rank 0, between the sizes: the
+// gathers of every rank's raw samples, encoding and writing the result
+// records, and rank 0's memory.
+type RecordCost struct {
+	GatherS      float64 `json:"gather_s"`      // in the gathers of raw samples, all sizes
+	EncodeS      float64 `json:"encode_s"`      // encoding and writing result records (-json)
+	Bytes        int64   `json:"bytes"`         // of the result records written (-json)
+	LargestBytes int64   `json:"largest_bytes"` // the largest result record
+	PeakRSSMB    float64 `json:"peak_rss_mb"`   // rank 0's peak resident set (VmHWM), MiB
+	Samples      int64   `json:"samples"`       // raw samples gathered
 }

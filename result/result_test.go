@@ -71,14 +71,20 @@ func TestRoundTrip(t *testing.T) {
 		Repetitions: 3, Status: StatusOK, TMinUS: 1, TMaxUS: 2, TAvgUS: 1.5, MBps: 4, Locality: InterNode,
 		HostCount: 2, Ranks: []int{0, 1}, RankMeanUS: []float64{1, 2},
 		SamplesUS: [][]float64{{1, 1, 1}, {2, 2, 2}}, Check: &Check{Passed: true}, Time: start}
-	end := &End{RunID: "abc", Status: EndComplete, Time: start, ElapsedS: 1.5}
+	end := &End{RunID: "abc", Status: EndComplete, Time: start, ElapsedS: 1.5,
+		Cost: &RecordCost{GatherS: 0.25, EncodeS: 0.125, Bytes: 100, LargestBytes: 60, PeakRSSMB: 25.5, Samples: 6}}
 	var buf bytes.Buffer
 	enc := NewEncoder(&buf)
 	if err := enc.Run(run); err != nil {
 		t.Fatal(err)
 	}
+	runBytes := buf.Len()
 	if err := enc.Result(res); err != nil {
 		t.Fatal(err)
+	}
+	// The encoder counts what its result records cost (the run record not).
+	if b, largest, took := enc.Cost(); b != int64(buf.Len()-runBytes) || largest != b || took <= 0 {
+		t.Errorf("cost %d bytes (largest %d) in %v, wrote %d", b, largest, took, buf.Len()-runBytes)
 	}
 	if err := enc.End(end); err != nil {
 		t.Fatal(err)
@@ -94,7 +100,7 @@ func TestRoundTrip(t *testing.T) {
 	if got := recs[1].(*Result); !reflect.DeepEqual(got, res) {
 		t.Errorf("result round trip\n got %+v\nwant %+v", got, res)
 	}
-	if got := recs[2].(*End); got.Results != 1 || got.Status != EndComplete {
+	if got := recs[2].(*End); got.Results != 1 || got.Status != EndComplete || !reflect.DeepEqual(got.Cost, end.Cost) {
 		t.Errorf("end %+v", got)
 	}
 	if got := recs[0].(*Run); got.RunID != "abc" || !reflect.DeepEqual(got.Ranks, run.Ranks) {

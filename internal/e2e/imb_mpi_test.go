@@ -112,6 +112,9 @@ func conformance(t *testing.T, suite string, m mpiLib, world, iters int) {
 	}
 	if s.end == nil || s.end.Status != result.EndComplete || s.end.Results != len(s.results) {
 		t.Errorf("end record %+v with %d results", s.end, len(s.results))
+	} else if c := s.end.Cost; c == nil || c.Bytes <= 0 || c.LargestBytes <= 0 || c.Bytes < c.LargestBytes ||
+		c.PeakRSSMB <= 0 || c.GatherS <= 0 || (suite != imb.SuiteIO && c.Samples <= 0) {
+		t.Errorf("end record's record_cost %+v", c)
 	}
 	o := imb.DefaultOptions()
 	o.MsgLogMin, o.MsgLogMax = 0, 2

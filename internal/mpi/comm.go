@@ -7,7 +7,12 @@ package mpi
 #include "gomb.h"
 */
 import "C"
-import "unsafe"
+
+import (
+	"sync/atomic"
+	"time"
+	"unsafe"
+)
 
 // Comm is a communicator; the zero value and split-off non-members are null.
 type Comm struct{ c *C.gomb_comm }
@@ -199,7 +204,21 @@ func (c Comm) GatherSamples(j *Job, send bool, root int) ([][]float64, error) {
 	if send && j.j.samples != nil && int(j.j.nsamples) <= int(j.j.n_cap) {
 		n = int(j.j.nsamples)
 	}
-	return c.gatherv(j.j.samples, n, root)
+	t0 := time.Now()
+	all, err := c.gatherv(j.j.samples, n, root)
+	sampleGatherNS.Add(int64(time.Since(t0)))
+	for _, a := range all {
+		samplesGathered.Add(int64(len(a)))
+	}
+	return all, err
+}
+
+var sampleGatherNS, samplesGathered atomic.Int64
+
+// SampleGathers says how long this rank spent in GatherSamples so far and,
+// at the root, how many samples it received.
+func SampleGathers() (time.Duration, int64) {
+	return time.Duration(sampleGatherNS.Load()), samplesGathered.Load()
 }
 
 // GatherFloat64v gathers every rank's slice (any length, nil for none) to

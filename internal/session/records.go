@@ -11,12 +11,14 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/archive"
 	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/internal/mpi"
 	"github.com/gomb-hpc/gomb/result"
 	"golang.org/x/sys/unix"
 )
@@ -254,6 +256,35 @@ type output struct {
 	ended bool // the end record is written
 }
 
+// cost is what the records cost rank 0 so far (the lock held).
+func (o *output) cost() *result.RecordCost {
+	gather, n := mpi.SampleGathers()
+	c := &result.RecordCost{GatherS: gather.Seconds(), Samples: n, PeakRSSMB: peakRSSMB()}
+	if o.enc != nil {
+		b, largest, enc := o.enc.Cost()
+		c.Bytes, c.LargestBytes, c.EncodeS = b, largest, enc.Seconds()
+	}
+	return c
+}
+
+// peakRSSMB is this process's peak resident set (VmHWM), MiB; 0 where
+// /proc does not say.
+func peakRSSMB() float64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			var kb float64
+			if _, err := fmt.Sscan(strings.TrimSuffix(strings.TrimSpace(v), " kB"), &kb); err == nil {
+				return kb / 1024
+			}
+		}
+	}
+	return 0
+}
+
 // locked runs f with the lock held.
 func (o *output) locked(f func() error) error {
 	o.mu.Lock()
@@ -291,7 +322,7 @@ func (o *output) end(status, sig, msg string, summary any, keep bool) (err error
 	o.ended = true
 	o.prog.finish()
 	end := &result.End{RunID: o.runID, Status: status, Signal: sig, Message: msg, Summary: summary,
-		Time: time.Now(), ElapsedS: time.Since(o.start).Seconds()}
+		Time: time.Now(), ElapsedS: time.Since(o.start).Seconds(), Cost: o.cost()}
 	keepErr := func(e error) {
 		if e != nil && err == nil {
 			err = fmt.Errorf("-json: %w", e)
