@@ -152,6 +152,10 @@ func appendPerRank(b []byte, r *Result, err error) ([]byte, error) {
 		b = append(b, `,"check":`...)
 		b, err = appendMarshal(b, r.Check, err)
 	}
+	if len(r.NIC) > 0 {
+		b = append(b, `,"nic":`...)
+		b, err = appendMarshal(b, r.NIC, err)
+	}
 	b = append(b, `,"time":`...)
 	n := len(b)
 	b = append(b, '"')

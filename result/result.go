@@ -244,6 +244,10 @@ type Result struct {
 	Cold   bool `json:"cold,omitempty"`
 	// Check is the -check outcome (absent without -check).
 	Check *Check `json:"check,omitempty"`
+	// NIC is what each host's interfaces carried while the size's timed
+	// loop ran (imb -nic): the hosts of the timing ranks, the interfaces
+	// whose counters grew.
+	NIC []NICTraffic `json:"nic,omitempty"`
 	// Time is when the size finished.
 	Time time.Time `json:"time"`
 }

@@ -119,7 +119,7 @@ hid behind it. The _pure benchmarks time the collective alone.`
 			imbFlags = slices.Insert(imbFlags, 7, "aggregate_mode")
 			imbFlags = slices.DeleteFunc(imbFlags, func(f string) bool { return f == "data_type" || f == "red_data_type" })
 		}
-		gombFlags := []string{"check", "samples", "buffers"}
+		gombFlags := []string{"check", "samples", "nic", "buffers"}
 		var idle []string // taken, as IMB-IO takes them, but nothing reads them
 		if suite == imb.SuiteIO {
 			gombFlags = slices.Insert(gombFlags, 0, "dir")

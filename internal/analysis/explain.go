@@ -34,6 +34,7 @@ const (
 	KindOversubscribed = "oversubscribed"
 	KindFault          = "fault-injected"
 	KindSiblings       = "siblings"
+	KindNIC            = "nic"
 )
 
 // Severities.
@@ -123,4 +124,5 @@ var rules = []rule{
 	{run: func(in *explainInput) []Finding { return collectiveModel(in.run.Run, in.series, in.th) }},
 	{run: func(in *explainInput) []Finding { return stragglers(in.run, in.th) }},
 	{run: history},
+	{run: nicTraffic},
 }

@@ -80,6 +80,7 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 	}
 	fs.BoolVar(&o.Check, "check", false, check+"; tables gain IMB's defects column, failures print '# !! check failed' lines, and the exit status is 3")
 	fs.Var(cli.OffSwitch{P: &o.NoSamples}, "samples", "`on|off` keep every repetition's time; off runs IMB's loop exactly, without a cycle-counter read per repetition, and records keep each rank's mean only")
+	fs.BoolVar(&o.NIC, "nic", false, "record what each host's network interfaces (/sys/class/net, InfiniBand ports) carried while each size's timed loop ran, in the result records; costs one more small gather between sizes, which moves shared-memory small-message times as any extra message does, so it is off by default")
 	fs.Var(buffersValue{&o.Buffers}, "buffers", "`imb|page` message buffers as IMB-MPI1 makes them (imb: MPI_Alloc_mem of each size's bytes, freed after the size) or page-aligned and kept over the sweep (page: 5-30% faster than IMB's at 64 KiB and above for reductions); recorded in the run's options")
 }
 

@@ -105,6 +105,10 @@ type Options struct {
 	// loop-timed kernels run IMB's loop exactly (no cycle-counter stamp per
 	// repetition); records then carry each rank's mean only.
 	NoSamples bool `json:"no_samples,omitempty"`
+	// NIC is -nic: every active rank reads its host's interface counters
+	// around each size's timed loop, and the result records say what each
+	// interface carried (one more gather a size, rank 0's).
+	NIC bool `json:"nic,omitempty"`
 	// Precision is -precision, the target of -iter_policy precision: the
 	// half-width of the median's 95% confidence interval relative to the
 	// median (0.01: ±1%).

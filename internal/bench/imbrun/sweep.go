@@ -1,6 +1,8 @@
 package imbrun
 
 import (
+	"encoding/json"
+	"fmt"
 	"math"
 	"runtime"
 	"sort"
@@ -30,6 +32,8 @@ type sweep struct {
 	unit    int64
 	start   float64 // when the first size began (for IMB's time limit)
 	sum     *imb.Summary
+
+	nic []result.NICTraffic // -nic: what this rank's host's interfaces carried in the size's timed loop
 
 	// the repetition policy's memory of earlier sizes
 	prev      int
@@ -262,8 +266,15 @@ func (e *Engine) timeSize(w *sweep, size int64, n int) (mine []float64, m measur
 		}
 	}
 	e.Fault.HangIfAsked(size, e.World.Rank())
+	var before []result.NICCounter
+	if o.NIC {
+		before = result.ReadNICCounters("/sys")
+	}
 	if m, err = e.measure(w.job, w.comm, n); err != nil {
 		return nil, m, err
+	}
+	if o.NIC {
+		w.nic = result.NICDelta("", before, result.ReadNICCounters("/sys"))
 	}
 	mine[bench.SlotReps] = float64(m.n)
 	if m.elapsed >= 0 {
@@ -305,8 +316,71 @@ func (e *Engine) report(w *sweep, row *result.Result, mine []float64, m measured
 	} else {
 		all, err = e.World.GatherSamples(w.job, m.elapsed >= 0, 0)
 	}
-	if err != nil || e.World.Rank() != 0 {
+	if err != nil {
 		return err
 	}
-	return e.emit(w.table, e.rows(w.table, row, vals, all), w.sum)
+	var nic map[string][]result.NICTraffic
+	if o.NIC {
+		if nic, err = e.gatherNIC(w); err != nil {
+			return err
+		}
+	}
+	if e.World.Rank() != 0 {
+		return nil
+	}
+	rows := e.rows(w.table, row, vals, all)
+	for _, r := range rows {
+		seen := map[string]bool{}
+		for _, rk := range r.Ranks {
+			if h := e.host(rk); !seen[h] {
+				seen[h] = true
+				r.NIC = append(r.NIC, nic[h]...)
+			}
+		}
+	}
+	return e.emit(w.table, rows, w.sum)
+}
+
+// gatherNIC gathers what every active rank saw its host's interfaces carry
+// in the size's timed loop; rank 0 keeps, for each host, the reading of
+// its lowest active rank.
+func (e *Engine) gatherNIC(w *sweep) (map[string][]result.NICTraffic, error) {
+	var mine []byte
+	if w.active {
+		var err error
+		if mine, err = json.Marshal(w.nic); err != nil {
+			return nil, err
+		}
+	}
+	all, err := e.World.GathervBytes(mine, 0)
+	if err != nil || e.World.Rank() != 0 {
+		return nil, err
+	}
+	byHost := map[string][]result.NICTraffic{}
+	for rk, b := range all {
+		h := e.host(rk)
+		if len(b) == 0 || byHost[h] != nil {
+			continue
+		}
+		var ts []result.NICTraffic
+		if err := json.Unmarshal(b, &ts); err != nil {
+			return nil, fmt.Errorf("-nic: rank %d: %v", rk, err)
+		}
+		for i := range ts {
+			ts[i].Host = h
+		}
+		if ts == nil {
+			ts = []result.NICTraffic{} // read: nothing moved
+		}
+		byHost[h] = ts
+	}
+	return byHost, nil
+}
+
+// host names world rank rk's host ("" when unknown).
+func (e *Engine) host(rk int) string {
+	if rk >= 0 && rk < len(e.Hosts) {
+		return e.Hosts[rk]
+	}
+	return ""
 }
