@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -156,9 +157,9 @@ func TestSlurmLocal(t *testing.T) {
 				t.Errorf("job id %q, sbatch said %q", st.run.Job.ID, id)
 			}
 		})
-		t.Run(m.lib.name+"/scancel", func(t *testing.T) {
+		// a long sweep under srun, under way (three records written)
+		longRun := func(t *testing.T, name string) (*exec.Cmd, string) {
 			out := filepath.Join(t.TempDir(), "r.jsonl")
-			name := "e2e-cancel-" + m.plugin
 			cmd := s.Command("srun", "-n", "2", "--mpi="+m.plugin, "-J", name, bin, "imb", "-iter", "200000", "-iter_policy", "off",
 				"-msglog", "0:12", "-json", out, "PingPong", "Sendrecv")
 			var se bytes.Buffer
@@ -167,6 +168,11 @@ func TestSlurmLocal(t *testing.T) {
 				t.Fatal(err)
 			}
 			waitLines(t, cmd, out, 3, &se)
+			return cmd, out
+		}
+		t.Run(m.lib.name+"/scancel", func(t *testing.T) {
+			name := "e2e-cancel-" + m.plugin
+			cmd, out := longRun(t, name)
 			if o, err := s.Command("scancel", "-n", name).CombinedOutput(); err != nil {
 				t.Fatalf("scancel: %v\n%s", err, o)
 			}
@@ -175,15 +181,7 @@ func TestSlurmLocal(t *testing.T) {
 			checkInterrupted(t, readRecords(t, out), "terminated")
 		})
 		t.Run(m.lib.name+"/ctrl-c", func(t *testing.T) {
-			out := filepath.Join(t.TempDir(), "r.jsonl")
-			cmd := s.Command("srun", "-n", "2", "--mpi="+m.plugin, bin, "imb", "-iter", "200000", "-iter_policy", "off",
-				"-msglog", "0:12", "-json", out, "PingPong", "Sendrecv")
-			var se bytes.Buffer
-			cmd.Stderr = &se
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			waitLines(t, cmd, out, 3, &se)
+			cmd, out := longRun(t, "e2e-ctrl-c-"+m.plugin)
 			// srun's own convention: one Ctrl-C reports the tasks, a second
 			// within a second ends the step.
 			cmd.Process.Signal(syscall.SIGINT)

@@ -34,12 +34,7 @@ var slurmSeq atomic.Int32
 // every host of bed (n of them).
 func StartSlurm(t testing.TB, bed *Bed, n int) *Slurm {
 	t.Helper()
-	if why := slurmMissing(); why != "" {
-		if os.Getenv("GOMB_REQUIRE_SLURM") == "1" {
-			t.Fatalf("Slurm required (GOMB_REQUIRE_SLURM=1), but %s", why)
-		}
-		t.Skipf("no Slurm: %s", why)
-	}
+	requireOrSkip(t, "GOMB_REQUIRE_SLURM", "Slurm", slurmMissing())
 	sweepSlurm(t)
 	// The directory names the test process: a cluster whose process is
 	// gone is swept by the next run.

@@ -47,12 +47,7 @@ func scriptPath() string {
 // process is gone (a killed run leaves them) are taken down first.
 func Start(t testing.TB, n int, prefix string) *Bed {
 	t.Helper()
-	if why := missing(); why != "" {
-		if os.Getenv("GOMB_REQUIRE_TESTBED") == "1" {
-			t.Fatalf("testbed required (GOMB_REQUIRE_TESTBED=1), but %s", why)
-		}
-		t.Skipf("no testbed: %s", why)
-	}
+	requireOrSkip(t, "GOMB_REQUIRE_TESTBED", "testbed", missing())
 	sweep(t)
 	prefix = strings.TrimSuffix(prefix, "-") + strconv.Itoa(os.Getpid()) + "-"
 	dir := filepath.Join(os.TempDir(), prefix+"testbed")
@@ -65,6 +60,20 @@ func Start(t testing.TB, n int, prefix string) *Bed {
 	})
 	b.Must(t, "up", strconv.Itoa(n))
 	return b
+}
+
+// requireOrSkip skips the test when why says what is missing, or fails it
+// when the environment variable require is 1 (the test script's: the
+// suite must run everything).
+func requireOrSkip(t testing.TB, require, what, why string) {
+	t.Helper()
+	if why == "" {
+		return
+	}
+	if os.Getenv(require) == "1" {
+		t.Fatalf("%s required (%s=1), but %s", what, require, why)
+	}
+	t.Skipf("no %s: %s", what, why)
 }
 
 // owned matches the namespaces of a bed Start made: letters, the test
