@@ -96,6 +96,19 @@ func appendPerRank(b []byte, r *Result, err error) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
+	if r.SamplesKept != 0 {
+		b = append(b, `,"samples_kept":`...)
+		b = strconv.AppendInt(b, int64(r.SamplesKept), 10)
+	}
+	for _, f := range []struct {
+		key string
+		v   []float64
+	}{{`,"rank_min_us":`, r.RankMinUS}, {`,"rank_max_us":`, r.RankMaxUS}, {`,"rank_p50_us":`, r.RankP50US}, {`,"rank_p99_us":`, r.RankP99US}} {
+		if len(f.v) > 0 {
+			b = append(b, f.key...)
+			b, err = appendFloats(b, f.v, err)
+		}
+	}
 	if r.SampleReps != 0 {
 		b = append(b, `,"sample_reps":`...)
 		b = strconv.AppendInt(b, int64(r.SampleReps), 10)

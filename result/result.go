@@ -203,6 +203,17 @@ type Result struct {
 	Ranks      []int       `json:"ranks"`
 	RankMeanUS []float64   `json:"rank_mean_us"`
 	SamplesUS  [][]float64 `json:"samples_us"`
+	// SamplesKept, when set, says that only that many timing ranks kept
+	// their samples (-samples auto above bench.AutoSampleRanks ranks: rank
+	// 0, the slowest, the fastest, some at random); the others' are empty
+	// and their summaries below stand for them.
+	SamplesKept int `json:"samples_kept,omitempty"`
+	// RankMinUS, RankMaxUS, RankP50US and RankP99US summarise every timing
+	// rank's samples (parallel to Ranks) where SamplesKept is set.
+	RankMinUS []float64 `json:"rank_min_us,omitempty"`
+	RankMaxUS []float64 `json:"rank_max_us,omitempty"`
+	RankP50US []float64 `json:"rank_p50_us,omitempty"`
+	RankP99US []float64 `json:"rank_p99_us,omitempty"`
 	// SampleReps is how many consecutive repetitions each sample spans (a
 	// sample is their mean); 0 or 1: one sample per repetition. gomb keeps
 	// every repetition now; older records of one-sided tests may have it.

@@ -79,11 +79,17 @@ func trimmed(r *result.Result) float64 {
 		return math.NaN()
 	}
 	var per []float64
-	for _, s := range r.SamplesUS {
-		if len(s) == 0 {
+	for i, s := range r.SamplesUS {
+		switch {
+		case len(s) > 0:
+			per = append(per, stats.TrimmedMean(s, TrimFrac))
+		case r.SamplesKept > 0 && i < len(r.RankP50US):
+			// a bounded record (-samples auto at scale): the rank's
+			// median stands for its trimmed mean, as robust to outliers
+			per = append(per, r.RankP50US[i])
+		default:
 			return math.NaN()
 		}
-		per = append(per, stats.TrimmedMean(s, TrimFrac))
 	}
 	if Primary(r.Suite, r.Benchmark) == TMax {
 		_, hi := stats.MinMax(per)

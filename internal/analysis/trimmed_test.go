@@ -65,3 +65,17 @@ func TestTrimmed(t *testing.T) {
 		}
 	}
 }
+
+// TestTrimmedBounded: in a bounded record the ranks without samples count
+// by their median; a rank with neither makes the value unknown.
+func TestTrimmedBounded(t *testing.T) {
+	r := &result.Result{Suite: "imb", Benchmark: "Allreduce", Ranks: []int{0, 1, 2},
+		SamplesUS: [][]float64{{1, 1, 1, 1}, {}, {3, 3, 3, 3}}, SamplesKept: 2, RankP50US: []float64{1, 2, 3}}
+	if got := trimmed(r); got != 2 {
+		t.Errorf("bounded: %g, want 2", got)
+	}
+	r.SamplesKept, r.RankP50US = 0, nil
+	if got := trimmed(r); !math.IsNaN(got) {
+		t.Errorf("a rank without samples or summary: %g, want NaN", got)
+	}
+}

@@ -3,6 +3,8 @@ package bench
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/stats"
@@ -47,7 +49,22 @@ type Assembly struct {
 	// locality; nil: the timing ranks. (osu_latency times on rank 0 alone,
 	// but its messages cross to rank 1's host.)
 	Parts []int
+	// Bound, when above 0, is the most timing ranks whose samples are all
+	// kept (-samples auto): above it the record keeps the samples of rank
+	// 0, the slowest and the fastest rank and SampledRanks more chosen at
+	// random (Seed), and every rank's summary (BoundSamples).
+	Bound int
+	Seed  uint64
 }
+
+// AutoSampleRanks is -samples auto's bound: up to this many timing ranks a
+// record keeps every rank's samples (~7.5 bytes a sample: 64 ranks x 1,000
+// repetitions is about 0.5 MB a result).
+const AutoSampleRanks = 64
+
+// SampledRanks is how many ranks beyond rank 0, the slowest and the
+// fastest keep their samples when a record is bounded.
+const SampledRanks = 5
 
 // Assemble fills r with what the ranks (world ranks, in communicator
 // order) reported in vals: the timing ranks, their mean times and samples
@@ -105,6 +122,9 @@ func (a Assembly) Assemble(r *result.Result, vals []float64, ranks []int) int {
 	}
 	r.Locality, r.HostCount = result.Locality(hosts)
 	r.Precision = Precision(r.SamplesUS)
+	if a.Bound > 0 && len(r.Ranks) > a.Bound {
+		BoundSamples(r, a.Seed)
+	}
 	if a.Check {
 		r.Check = &result.Check{Passed: bad == 0, Defects: bad, Detail: detail}
 	}
@@ -123,3 +143,57 @@ func Precision(samples [][]float64) *float64 {
 	}
 	return widest
 }
+
+// BoundSamples keeps the samples of a bounded set of r's timing ranks —
+// rank 0, the slowest and the fastest by mean, and ranks chosen at random
+// (seed) up to SampledRanks+3 in all — and every rank's summary in their place: minimum,
+// maximum, median and 99th percentile of its samples (RankMinUS ...; the
+// mean is RankMeanUS). The other ranks' samples become empty. Precision
+// stays what all the samples gave.
+func BoundSamples(r *result.Result, seed uint64) {
+	n := len(r.Ranks)
+	if n == 0 || len(r.SamplesUS) != n {
+		return
+	}
+	r.RankMinUS, r.RankMaxUS = make([]float64, n), make([]float64, n)
+	r.RankP50US, r.RankP99US = make([]float64, n), make([]float64, n)
+	for i, ss := range r.SamplesUS {
+		if len(ss) == 0 {
+			continue
+		}
+		sorted := slices.Clone(ss)
+		slices.Sort(sorted)
+		r.RankMinUS[i], r.RankMaxUS[i] = sorted[0], sorted[len(sorted)-1]
+		r.RankP50US[i] = round4(stats.Quantile(sorted, 0.5))
+		r.RankP99US[i] = round4(stats.Quantile(sorted, 0.99))
+	}
+	keep := map[int]bool{}
+	slow, fast := 0, 0
+	for i, m := range r.RankMeanUS {
+		if r.Ranks[i] == 0 {
+			keep[i] = true
+		}
+		if m > r.RankMeanUS[slow] {
+			slow = i
+		}
+		if m < r.RankMeanUS[fast] {
+			fast = i
+		}
+	}
+	keep[slow], keep[fast] = true, true
+	rng := rand.New(rand.NewPCG(seed, uint64(r.Bytes)))
+	for _, i := range rng.Perm(n) {
+		if len(keep) >= SampledRanks+3 {
+			break
+		}
+		keep[i] = true
+	}
+	for i := range r.SamplesUS {
+		if !keep[i] {
+			r.SamplesUS[i] = []float64{}
+		}
+	}
+	r.SamplesKept = len(keep)
+}
+
+func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }

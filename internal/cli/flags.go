@@ -126,6 +126,36 @@ func (v Switch) Set(s string) error {
 	return nil
 }
 
+// Samples is -samples all|auto|none (on and off as all and none): which
+// raw samples the records keep. None and All are set for none and all;
+// neither for auto.
+type Samples struct{ None, All *bool }
+
+func (v Samples) String() string {
+	switch {
+	case v.None != nil && *v.None:
+		return "none"
+	case v.All != nil && *v.All:
+		return "all"
+	}
+	return "auto"
+}
+
+// Set reads all, auto or none (on, off).
+func (v Samples) Set(s string) error {
+	switch strings.ToLower(s) {
+	case "all", "on":
+		*v.None, *v.All = false, true
+	case "auto":
+		*v.None, *v.All = false, false
+	case "none", "off":
+		*v.None, *v.All = true, false
+	default:
+		return fmt.Errorf("want all, auto or none, got %q", s)
+	}
+	return nil
+}
+
 // OffSwitch is an on/off flag stored inverted: -samples on sets
 // NoSamples false.
 type OffSwitch struct{ P *bool }

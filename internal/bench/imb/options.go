@@ -105,6 +105,11 @@ type Options struct {
 	// loop-timed kernels run IMB's loop exactly (no cycle-counter stamp per
 	// repetition); records then carry each rank's mean only.
 	NoSamples bool `json:"no_samples,omitempty"`
+	// AllSamples is -samples all: every timing rank's samples, however
+	// many ranks; without it (-samples auto) a record above
+	// bench.AutoSampleRanks timing ranks keeps a bounded set's and every
+	// rank's summary.
+	AllSamples bool `json:"all_samples,omitempty"`
 	// NIC is -nic: every active rank reads its host's interface counters
 	// around each size's timed loop, and the result records say what each
 	// interface carried (one more gather a size, rank 0's).

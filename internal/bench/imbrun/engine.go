@@ -17,6 +17,7 @@ package imbrun
 
 import (
 	"fmt"
+	"hash/fnv"
 	"math"
 	"time"
 
@@ -350,8 +351,12 @@ func (e *Engine) groupsLocality(groups [][]int) string {
 func (e *Engine) row(t *imb.Table, r *result.Result, ranks []int, vals []float64, samples [][]float64) *result.Result {
 	s := t.Spec
 	scale := 1e6 * s.TimeScale
-	bench.Assembly{Stride: nSlots, Hosts: e.Hosts, Samples: samples, Scale: scale, Check: t.Check,
-		MeanUS: func(v []float64) float64 { return v[bench.SlotTime] * scale }}.Assemble(r, vals, ranks)
+	a := bench.Assembly{Stride: nSlots, Hosts: e.Hosts, Samples: samples, Scale: scale, Check: t.Check,
+		MeanUS: func(v []float64) float64 { return v[bench.SlotTime] * scale }}
+	if !e.Opt.AllSamples {
+		a.Bound, a.Seed = bench.AutoSampleRanks, seedOf(e.RunID)
+	}
+	a.Assemble(r, vals, ranks)
 	if s.Overlap && s.Kernel == kernel.IMBIO {
 		r.NBC = ioOverlapOf(ranks, vals, scale)
 	} else if s.Overlap {
@@ -487,4 +492,11 @@ func Usable(specs []*imb.Spec, o imb.Options) error {
 		}
 	}
 	return nil
+}
+
+// seedOf makes -samples auto's choice of ranks a function of the run.
+func seedOf(runID string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(runID))
+	return h.Sum64()
 }
