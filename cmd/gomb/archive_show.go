@@ -70,7 +70,11 @@ func archiveShow(c *archiveCmd) error {
 	}
 	ri := infos[0]
 	fmt.Fprintf(c.stdout, "run %d (%s)\n", ri.ID, ri.RunID)
-	fmt.Fprintf(c.stdout, "  suite %s, source %s %s, started %s, added %s\n", ri.Suite, ri.Source, ri.File, when(ri.Started), when(ri.Added))
+	source := ri.Source
+	if ri.File != "" {
+		source += " " + ri.File
+	}
+	fmt.Fprintf(c.stdout, "  suite %s, source %s, started %s, added %s\n", ri.Suite, source, when(ri.Started), when(ri.Added))
 	fmt.Fprintf(c.stdout, "  MPI %s, %d processes, %s, status %s\n", dash(ri.MPI), ri.NP, dash(ri.Locality), dash(ri.Status))
 	if len(r.Run.Hosts) > 0 {
 		fmt.Fprintf(c.stdout, "  hosts %s\n", strings.Join(r.Run.Hosts, " "))
