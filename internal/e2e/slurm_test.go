@@ -157,11 +157,18 @@ func TestSlurmLocal(t *testing.T) {
 				t.Errorf("job id %q, sbatch said %q", st.run.Job.ID, id)
 			}
 		})
-		// a long sweep under srun, under way (three records written)
+		// a long sweep under srun, under way (three records written). Few
+		// repetitions a size, many sizes: the first records come within
+		// seconds even on a loaded machine (srun's tasks are not bound:
+		// two spinning ranks and a busy core made 200,000 repetitions of
+		// the smallest size take over a minute), and the megabyte sizes
+		// keep the job running. A job the test leaves is cancelled: its
+		// tasks are slurmstepd's, not srun's children.
 		longRun := func(t *testing.T, name string) (*exec.Cmd, string) {
+			t.Cleanup(func() { _ = s.Command("scancel", "-n", name).Run() })
 			out := filepath.Join(t.TempDir(), "r.jsonl")
-			cmd := s.Command("srun", "-n", "2", "--mpi="+m.plugin, "-J", name, bin, "imb", "-iter", "200000", "-iter_policy", "off",
-				"-msglog", "0:12", "-json", out, "PingPong", "Sendrecv")
+			cmd := s.Command("srun", "-n", "2", "--mpi="+m.plugin, "-J", name, bin, "imb", "-iter", "2000", "-iter_policy", "off",
+				"-msglog", "0:22", "-time", "600", "-json", out, "PingPong", "Sendrecv")
 			var se bytes.Buffer
 			cmd.Stderr = &se
 			if err := cmd.Start(); err != nil {
