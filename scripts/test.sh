@@ -22,6 +22,6 @@ CGO_ENABLED=0 go test -count=1 ./internal/archive
 go vet ./...
 # The kernels against MPICH too (./... builds against Open MPI).
 go test -count=1 -tags mpich ./internal/mpi
-# About 25 minutes on an idle 2-core machine, 35 with one core kept busy;
-# the limit leaves room under CI's 90.
-go test -count=1 -timeout 60m "$@" ./...
+# About 30 minutes on an idle 2-core machine, 45 with one core kept busy
+# (the e2e package 43 of them); the limit leaves room under CI's 90.
+go test -count=1 -timeout 75m "$@" ./...
