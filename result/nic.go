@@ -1,11 +1,9 @@
 package result
 
 import (
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
 )
 
 // NICTraffic is what one interface of a host carried while a size's timed
@@ -33,11 +31,7 @@ type NICCounter struct {
 // of 4 bytes). Sorted by name.
 func ReadNICCounters(sys string) []NICCounter {
 	num := func(p string) (uint64, bool) {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return 0, false
-		}
-		v, err := strconv.ParseUint(strings.TrimSpace(string(b)), 10, 64)
+		v, err := strconv.ParseUint(readSysfs(p), 10, 64)
 		return v, err == nil
 	}
 	var out []NICCounter

@@ -65,13 +65,7 @@ func LocalRank(rank int, host string) Rank {
 // and InfiniBand ports ("100 Gb/sec (4X EDR)").
 func Links(sys string) []Link {
 	var out []Link
-	read := func(p string) string {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return ""
-		}
-		return strings.TrimSpace(string(b))
-	}
+	read := readSysfs
 	nets, _ := filepath.Glob(filepath.Join(sys, "class", "net", "*"))
 	for _, dir := range nets {
 		mbps, err := strconv.ParseFloat(read(filepath.Join(dir, "speed")), 64)
@@ -232,4 +226,13 @@ func (r *Run) MPIName() string {
 		return "Intel MPI"
 	}
 	return r.MPI.Impl
+}
+
+// readSysfs is a sysfs attribute's value, trimmed; "" when unreadable.
+func readSysfs(p string) string {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
 }

@@ -97,6 +97,15 @@ type Run struct {
 	Source *Source `json:"source,omitempty"`
 }
 
+// RankHosts lists the host of every rank, in rank order.
+func (r *Run) RankHosts() []string {
+	h := make([]string, 0, len(r.Ranks))
+	for _, rk := range r.Ranks {
+		h = append(h, rk.Host)
+	}
+	return h
+}
+
 // Source describes the log a run was imported from.
 type Source struct {
 	Format string `json:"format"` // "imb", "osu", "ring", "gomb"

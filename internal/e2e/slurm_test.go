@@ -72,18 +72,9 @@ func checkJob(t *testing.T, s stream, launcher, name string, nodes []string, tas
 			want = append(want, nodes[i])
 		}
 	}
-	if got := rankHosts(s.run); !slices.Equal(got, want) {
+	if got := s.run.RankHosts(); !slices.Equal(got, want) {
 		t.Errorf("rank hosts %v, want %v", got, want)
 	}
-}
-
-// rankHosts lists the host of every rank of a run record.
-func rankHosts(run *result.Run) []string {
-	var h []string
-	for _, r := range run.Ranks {
-		h = append(h, r.Host)
-	}
-	return h
 }
 
 func shortHostname(t *testing.T) string {

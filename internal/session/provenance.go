@@ -230,13 +230,7 @@ func (s *Session) runRecord(options any, all [][]byte) (*result.Run, error) {
 }
 
 // Hosts lists the host of every rank of a run record.
-func Hosts(run *result.Run) []string {
-	var h []string
-	for _, r := range run.Ranks {
-		h = append(h, r.Host)
-	}
-	return h
-}
+func Hosts(run *result.Run) []string { return run.RankHosts() }
 
 // hostsOf names the hosts of the given ranks, each once.
 func hostsOf(rankHost []string, ranks []int) string {
