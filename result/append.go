@@ -46,6 +46,13 @@ func appendResult(b []byte, r *Result) ([]byte, error) {
 		b = append(b, `,"needed_gb":`...)
 		b, err = appendFloat(b, r.NeededGB, err)
 	}
+	if r.Reason != "" {
+		b = append(b, `,"reason":`...)
+		b = appendString(b, r.Reason)
+	}
+	if r.LargeCount {
+		b = append(b, `,"large_count":true`...)
+	}
 	b = append(b, `,"t_min_us":`...)
 	b, err = appendFloat(b, r.TMinUS, err)
 	b = append(b, `,"t_max_us":`...)

@@ -209,8 +209,19 @@ func JoinLocality(locs []string) string {
 // MPIName shortens MPI_Get_library_version to the library and version
 // ("Open MPI v4.1.4", "MPICH 4.0.2"), or names the MPI by what the run says.
 func (r *Run) MPIName() string {
-	lib := strings.TrimSpace(r.MPI.Library)
-	first, _, _ := strings.Cut(lib, "\n")
+	switch name := LibraryName(r.MPI.Library); {
+	case name != "":
+		return name
+	case r.Env["I_MPI_FABRICS"] != "" || r.Env["I_MPI_DEBUG"] != "":
+		return "Intel MPI"
+	}
+	return r.MPI.Impl
+}
+
+// LibraryName shortens MPI_Get_library_version's string to the library
+// and version ("Open MPI v4.1.4", "MPICH 4.0.2"); "" for an empty one.
+func LibraryName(lib string) string {
+	first, _, _ := strings.Cut(strings.TrimSpace(lib), "\n")
 	switch {
 	case strings.HasPrefix(first, "Open MPI"):
 		name, _, _ := strings.Cut(first, ",")
@@ -220,12 +231,8 @@ func (r *Run) MPIName() string {
 	case strings.HasPrefix(first, "Intel(R) MPI"):
 		name, _, _ := strings.Cut(first, " for ")
 		return name
-	case first != "":
-		return first
-	case r.Env["I_MPI_FABRICS"] != "" || r.Env["I_MPI_DEBUG"] != "":
-		return "Intel MPI"
 	}
-	return r.MPI.Impl
+	return first
 }
 
 // readSysfs is a sysfs attribute's value, trimmed; "" when unreadable.

@@ -39,8 +39,9 @@ const (
 	StatusOK       = "ok"
 	StatusTimeOut  = "time-out"   // IMB's time-out row: the benchmark's time budget was spent
 	StatusOutOfMem = "out-of-mem" // IMB's out-of-mem row: buffers would exceed -mem
-	// StatusIntOverflow is IMB's int-overflow row: np times the element
-	// count does not fit an MPI int.
+	// StatusIntOverflow is IMB's int-overflow row: a buffer of the size
+	// is past INT_MAX bytes and the size cannot run through MPI-4's
+	// large-count calls (Reason says why).
 	StatusIntOverflow = "int-overflow"
 )
 
@@ -193,6 +194,13 @@ type Result struct {
 	// NeededGB is the buffer memory per process the size needed (GiB),
 	// for out-of-mem rows.
 	NeededGB float64 `json:"needed_gb,omitempty"`
+	// Reason says, for an int-overflow row, which limit the size passed
+	// and what would lift it (IMB prints no reason).
+	Reason string `json:"reason,omitempty"`
+	// LargeCount: the size ran through MPI-4's large-count calls
+	// (MPI_Send_c, MPI_Bcast_c, ...), its counts or buffers being past
+	// MPI's int.
+	LargeCount bool `json:"large_count,omitempty"`
 	// TMinUS, TMaxUS, TAvgUS: minimum, maximum and mean over the timing
 	// ranks of each rank's mean time per repetition, in microseconds,
 	// scaled as IMB scales (half a round trip for PingPong).

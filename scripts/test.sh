@@ -20,8 +20,9 @@ CGO_ENABLED=0 go build -o /dev/null ./cmd/gomb
 # without): test both.
 CGO_ENABLED=0 go test -count=1 ./internal/archive
 go vet ./...
-# The kernels against MPICH too (./... builds against Open MPI).
-go test -count=1 -tags mpich ./internal/mpi
+# The kernels and the large-count choice against MPICH too (./... builds
+# against Open MPI).
+go test -count=1 -tags mpich ./internal/mpi ./internal/bench/imbrun
 # About 30 minutes on an idle 2-core machine, 45 with one core kept busy
 # (the e2e package 43 of them); the limit leaves room under CI's 90.
 go test -count=1 -timeout 75m "$@" ./...

@@ -8,12 +8,12 @@ import (
 )
 
 func TestParseSize(t *testing.T) {
-	for in, want := range map[string]int64{"0": 0, "8": 8, "4k": 4096, "2M": 2 << 20, " 16 ": 16} {
+	for in, want := range map[string]int64{"0": 0, "8": 8, "4k": 4096, "2M": 2 << 20, "2G": 2 << 30, " 16 ": 16} {
 		if got, err := ParseSize(in); err != nil || got != want {
 			t.Errorf("ParseSize(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"", "-1", "1.5", "k", "2G", "2000000000000"} {
+	for _, bad := range []string{"", "-1", "1.5", "k", "2T", "2000000000000", "2048G"} {
 		if _, err := ParseSize(bad); err == nil {
 			t.Errorf("ParseSize(%q) accepted", bad)
 		}

@@ -7,7 +7,7 @@ import (
 )
 
 // ParseSize reads one message length: a non-negative integer with an
-// optional k/K (x1024) or m/M (x1048576) suffix.
+// optional k/K (x1024), m/M (x1048576) or g/G (x1073741824) suffix.
 func ParseSize(tok string) (int64, error) {
 	t := strings.TrimSpace(tok)
 	mult := int64(1)
@@ -17,11 +17,13 @@ func ParseSize(tok string) (int64, error) {
 			mult, t = 1<<10, t[:len(t)-1]
 		case 'm', 'M':
 			mult, t = 1<<20, t[:len(t)-1]
+		case 'g', 'G':
+			mult, t = 1<<30, t[:len(t)-1]
 		}
 	}
 	v, err := strconv.ParseInt(t, 10, 64)
 	if err != nil || v < 0 {
-		return 0, fmt.Errorf("%q is not a message length (want a non-negative integer, optionally with k or m)", tok)
+		return 0, fmt.Errorf("%q is not a message length (want a non-negative integer, optionally with k, m or g)", tok)
 	}
 	if v > (1<<40)/mult {
 		return 0, fmt.Errorf("message length %q is too large", tok)

@@ -98,6 +98,16 @@ func (d Datatype) Size() int {
 	return dtypeSizes[d]
 }
 
+// DatatypeNamed is the type of an MPI name ("MPI_FLOAT").
+func DatatypeNamed(name string) (Datatype, bool) {
+	for d, n := range dtypeNames {
+		if n == name {
+			return Datatype(d), true
+		}
+	}
+	return 0, false
+}
+
 // dtypeWords are IMB's -data_type words of the types ("" for none: long
 // long is OSU's, for its atomics).
 var dtypeWords = []string{"byte", "char", "int", "float", "double", "", "float16", "bfloat16"}
@@ -368,9 +378,13 @@ type MTCall struct {
 
 // Params are what one kernel call needs besides its communicator.
 type Params struct {
-	Kernel     ID
-	Type       Datatype
-	Count      int  // elements per message (per block for v- and all-to-all collectives)
+	Kernel ID
+	Type   Datatype
+	Count  int // elements per message (per block for v- and all-to-all collectives)
+	// Large: IMB-MPI1's kernels of one count (mpi.LargeCount) through
+	// MPI-4's large-count calls (MPI_Send_c, ...), for a Count or buffers
+	// past INT_MAX; without it a Count past INT_MAX is refused.
+	Large      bool
 	Root       int  // root of the first call
 	RootShift  bool // rotate the root every iteration
 	Sync       bool // barrier after every collective call, outside the timer

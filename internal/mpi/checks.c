@@ -123,7 +123,7 @@ void gomb_rma_verify(gomb_job *j, char *base, size_t span, int peer, int lower) 
 // the left neighbour before the one from the right overwrites it.
 void gomb_exchange_verify(gomb_job *j, const char *rbuf, int left) {
     tally t = {0, -1, 0, 0, 0};
-    size_t B = (size_t)j->count * (size_t)gomb_dtype_size(j->dtype);
+    size_t B = (size_t)j->count_c * (size_t)gomb_dtype_size(j->dtype);
     expect_bytes(&t, rbuf, B, left, 0, j->check_iter);
     keep(j, &t);
 }

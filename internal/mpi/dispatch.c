@@ -5,10 +5,13 @@
 // point-to-point and collective loops, and the OSU collectives that share
 // them), osu.c (OSU's point-to-point latency and bandwidth, one-way
 // latency), rma.c (one-sided), nbc.c (OSU's non-blocking collectives with
-// overlap), imb_nbc.c (IMB-NBC's and IMB-MPI4's), imb_ext.c (IMB-EXT's), imb_rma.c (IMB-RMA's), imb_p2p.c (IMB-P2P's), imb_io.c (IMB-IO's), ring.c (the ring monitor). Validation (validate.c) calls in
-// here; the kernels call the checks made inside their loops (checks.c), and
-// everything calls job.c. TestCFilesCallNoCircle keeps the calls between
-// the files one way.
+// overlap), imb_nbc.c (IMB-NBC's and IMB-MPI4's), imb_ext.c (IMB-EXT's),
+// imb_rma.c (IMB-RMA's), imb_p2p.c (IMB-P2P's), imb_io.c (IMB-IO's),
+// ring.c (the ring monitor); IMB-MPI1's messages past INT_MAX elements go
+// to large.c, kernels.c's loops through MPI-4's large-count calls.
+// Validation (validate.c) calls in here; the kernels call the checks made
+// inside their loops (checks.c), and everything calls job.c.
+// TestCFilesCallNoCircle keeps the calls between the files one way.
 #include "gomb.h"
 
 typedef int (*gomb_family)(gomb_job *);
@@ -46,5 +49,9 @@ int gomb_run(gomb_job *j) {
     if (j->comm == MPI_COMM_NULL) return MPI_SUCCESS;
     if (j->n < 0 || j->skip < 0 || (j->record && (size_t)j->n > j->n_cap)) return MPI_ERR_ARG;
     if (j->kernel <= GOMB_K_NONE || j->kernel >= GOMB_K_COUNT || !family[j->kernel]) return MPI_ERR_ARG;
+    // a count past INT_MAX runs through the large-count calls or not at all:
+    // never an int count that wrapped
+    if (j->large) return gomb_run_imb_large(j);
+    if (j->count_c != j->count) return MPI_ERR_COUNT;
     return family[j->kernel](j);
 }

@@ -232,6 +232,9 @@ typedef struct {
     int kernel;       /* enum gomb_kernel */
     int dtype;        /* enum gomb_dtype of the message elements */
     int count;        /* elements per message (per block for v/all-to-all) */
+    MPI_Count count_c; /* the same as an MPI_Count: past INT_MAX when large is set */
+    int large;        /* IMB-MPI1's one-count kernels through MPI-4's large-count calls
+                         (MPI_Send_c, ...; large.c), for messages past INT_MAX */
     int n;            /* iterations */
     int root;         /* root of the first call (rooted collectives) */
     int root_shift;   /* rotate the root every iteration */
@@ -409,6 +412,8 @@ int gomb_imb_comm(gomb_comm *c); /* IMB_init_communicator's calls on a new commu
 int gomb_run(gomb_job *j);     /* dispatch.c: any kernel */
 int gomb_kernel_dispatched(int kernel); /* dispatch.c: whether gomb_run has a family for it */
 int gomb_run_imb(gomb_job *j); /* kernels.c: IMB-MPI1's kernels, the barrier per call, the split reduce-scatter */
+int gomb_run_imb_large(gomb_job *j); /* large.c: IMB-MPI1's one-count kernels through MPI_Count calls */
+int gomb_large_count(int kernel);     /* large.c: whether kernel runs with large set in this MPI */
 int gomb_run_p2p(gomb_job *j);  /* osu.c: OSU's point-to-point latency and bandwidth, gomb's one-way */
 int gomb_run_rma(gomb_job *j);  /* rma.c: OSU's one-sided */
 int gomb_run_nbc(gomb_job *j);  /* nbc.c: OSU's non-blocking collectives */

@@ -103,7 +103,11 @@ func (j *Job) Set(s kernel.Params) {
 	c := j.j
 	c.kernel = C.int(s.Kernel)
 	c.dtype = C.int(s.Type)
+	// An int count that wrapped differs from count_c: gomb_run refuses it,
+	// unless Large sends it through the large-count calls.
 	c.count = C.int(s.Count)
+	c.count_c = C.MPI_Count(s.Count)
+	c.large = cbool(s.Large)
 	c.root = C.int(s.Root)
 	c.root_shift = cbool(s.RootShift)
 	c.sync = cbool(s.Sync)

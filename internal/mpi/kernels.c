@@ -1,6 +1,7 @@
 //go:build cgo
 
-// kernels.c: the timed loops, one function per IMB kernel.
+// kernels.c: the timed loops, one function per IMB kernel (those whose
+// messages are one count each are in kernels_body.h, shared with large.c).
 //
 // Rules, so that gomb measures what IMB-MPI1 measures:
 //  - two barriers on the kernel's communicator before the clock starts;
@@ -12,7 +13,7 @@
 //  - collectives time every call with MPI_Wtime and sum, with the -sync
 //    barrier outside the timer, as IMB does;
 //  - no allocation, no Go, no branches on options other than what IMB has.
-#include "loops.h"
+#include "kernels_body.h"
 
 #define N_BARR 2
 
@@ -62,99 +63,6 @@ void gomb_loop_samples(gomb_job *j, uint64_t k0, uint64_t kend, int n) {
     j->nsamples = n;
 }
 
-// PingPong and PingPing: ranks 0 and np-1 of the communicator; the others
-// only take part in the barriers.
-static int k_pingpong(gomb_job *j) {
-    KERNEL_PROLOGUE;
-    int pair0 = 0, pair1 = j->np - 1;
-    int s_tag = 1, r_tag = j->source == GOMB_SRC_SPECIFIC ? s_tag : MPI_ANY_TAG;
-    if (j->rank != pair0 && j->rank != pair1) {
-        j->elapsed = -1; /* not a timing rank */
-        return MPI_SUCCESS;
-    }
-    int peer = j->rank == pair0 ? pair1 : pair0;
-    int src = j->source == GOMB_SRC_ANY ? MPI_ANY_SOURCE : peer;
-    MPI_Status st; /* IMB receives with a status, not MPI_STATUS_IGNORE */
-    if (j->rank == pair0) {
-        TIMED_LOOP(rc = MPI_Send(s.cur, cnt, dt, peer, s_tag, j->comm),
-                   if (OK) rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, &st));
-    } else {
-        TIMED_LOOP(rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, &st);
-                   if (OK) rc = MPI_Send(s.cur, cnt, dt, peer, s_tag, j->comm), );
-    }
-    return rc;
-}
-
-static int k_pingping(gomb_job *j) {
-    KERNEL_PROLOGUE;
-    int pair0 = 0, pair1 = j->np - 1;
-    int s_tag = 1, r_tag = j->source == GOMB_SRC_SPECIFIC ? s_tag : MPI_ANY_TAG;
-    MPI_Request req;
-    if (j->rank != pair0 && j->rank != pair1) {
-        j->elapsed = -1; /* not a timing rank */
-        return MPI_SUCCESS;
-    }
-    int peer = j->rank == pair0 ? pair1 : pair0;
-    int src = j->source == GOMB_SRC_ANY ? MPI_ANY_SOURCE : peer;
-    MPI_Status st;
-    TIMED_LOOP(rc = MPI_Isend(s.cur, cnt, dt, peer, s_tag, j->comm, &req),
-               if (OK) rc = MPI_Recv(r.cur, cnt, dt, src, r_tag, j->comm, &st);
-               if (OK) rc = MPI_Wait(&req, &st));
-    return rc;
-}
-
-static int k_sendrecv(gomb_job *j) {
-    KERNEL_PROLOGUE;
-    int right = (j->rank + 1) % j->np, left = (j->rank - 1 + j->np) % j->np;
-    MPI_Status st;
-    TIMED_LOOP(rc = MPI_Sendrecv(s.cur, cnt, dt, right, 1, r.cur, cnt, dt, left, MPI_ANY_TAG, j->comm,
-                                 &st), );
-    return rc;
-}
-
-// Exchange, as IMB's: send the first half of the send buffer right and the
-// second half left; receive from the left, then from the right, both into
-// the start of the one-message receive buffer. While checking (-check),
-// the left neighbour's message is verified before the right one lands on it.
-static int k_exchange(gomb_job *j) {
-    KERNEL_PROLOGUE;
-    int right = (j->rank + 1) % j->np, left = (j->rank - 1 + j->np) % j->np;
-    size_t half = (size_t)cnt * (size_t)gomb_dtype_size(j->dtype);
-    MPI_Request req[2];
-    MPI_Status st[2];
-    TIMED_LOOP(rc = MPI_Isend(s.cur, cnt, dt, right, 1, j->comm, &req[0]);
-               if (OK) rc = MPI_Isend(s.cur + half, cnt, dt, left, 1, j->comm, &req[1]),
-               if (OK) rc = MPI_Recv(r.cur, cnt, dt, left, MPI_ANY_TAG, j->comm, st);
-               if (OK && j->checking) gomb_exchange_verify(j, r.cur, left);
-               if (OK) rc = MPI_Recv(r.cur, cnt, dt, right, MPI_ANY_TAG, j->comm, st);
-               if (OK) rc = MPI_Waitall(2, req, st));
-    return rc;
-}
-
-// Uniband / Biband: rank i pairs with i + np/2. Per iteration a window of
-// non-blocking messages, then a one-byte acknowledgement from the upper rank.
-static int k_band(gomb_job *j, int bidir) {
-    KERNEL_PROLOGUE;
-    int w = j->window, half = j->np / 2;
-    char ack = 0;
-    if (j->rank >= 2 * half) { /* odd np: the last rank has no partner */
-        j->elapsed = -1;
-        return MPI_SUCCESS;
-    }
-    int lower = j->rank < half;
-    int peer = lower ? j->rank + half : j->rank - half;
-    int nr = 0;
-    TIMED_LOOP(nr = 0;
-               if (!lower || bidir) for (int k = 0; k < w && OK; k++)
-                   rc = MPI_Irecv(r.cur, cnt, dt, peer, 10, j->comm, &j->reqs[nr++]);
-               if (lower || bidir) for (int k = 0; k < w && OK; k++)
-                   rc = MPI_Isend(s.cur, cnt, dt, peer, 10, j->comm, &j->reqs[nr++]),
-               if (OK) rc = MPI_Waitall(nr, j->reqs, MPI_STATUSES_IGNORE);
-               if (OK && lower) rc = MPI_Recv(&ack, 1, MPI_BYTE, peer, 11, j->comm, MPI_STATUS_IGNORE);
-               if (OK && !lower) rc = MPI_Send(&ack, 1, MPI_BYTE, peer, 11, j->comm));
-    return rc;
-}
-
 static int k_barrier(gomb_job *j) {
     KERNEL_PROLOGUE;
     TIMED_LOOP(rc = gomb_job_barrier(j), );
@@ -168,38 +76,6 @@ static void set_blocks(int *counts, int *displs, int np, int cnt) {
         displs[i] = i * cnt;
     }
 }
-
-// COLL_LOOP: the collectives' timing, IMB's: t1 = MPI_Wtime(); call;
-// t2 = MPI_Wtime(); sum += t2 - t1; then the -sync barrier outside the timer.
-#define COLL_LOOP(CALL)                                                                          \
-    do {                                                                                         \
-        double sum = 0;                                                                          \
-        int root = j->root;                                                                      \
-        double delay_ = j->delay_s;                                                              \
-        (void)root;                                                                              \
-        for (int i = 0; i < j->skip + n; i++) {                                                  \
-            if (delay_ > 0) gomb_delay(delay_);                                                  \
-            double t1 = MPI_Wtime();                                                             \
-            rc = (CALL);                                                                         \
-            double t2 = MPI_Wtime();                                                             \
-            if (rc != MPI_SUCCESS) break;                                                        \
-            if (i >= j->skip) {                                                                  \
-                sum += t2 - t1;                                                                  \
-                if (rec) j->samples[i - j->skip] = t2 - t1;                                      \
-            }                                                                                    \
-            if (j->sync && (rc = gomb_job_barrier(j)) != MPI_SUCCESS) break;                              \
-            cur_next(&s);                                                                        \
-            cur_next(&r);                                                                        \
-            if (j->root_shift) root = (root + 1) % j->np;                                        \
-        }                                                                                        \
-        j->elapsed = sum;                                                                        \
-        j->nsamples = rec && rc == MPI_SUCCESS ? n : 0;                                          \
-    } while (0)
-
-// IP and IP_ROOT give MPI_IN_PLACE for the buffer that -l replaces: on
-// every rank, or on the root only.
-#define IP(b) (j->in_place ? MPI_IN_PLACE : (b))
-#define IP_ROOT(b) (j->in_place && me == root ? MPI_IN_PLACE : (b))
 
 // pcoll_op is the collective of a kernel as gomb_pcoll_init names it.
 static int pcoll_op(int kernel) {
@@ -246,32 +122,17 @@ static int k_coll(gomb_job *j) {
     KERNEL_PROLOGUE;
     int np = j->np, me = j->rank;
     switch (j->kernel) {
-    case GOMB_K_BCAST:
-        COLL_LOOP(MPI_Bcast(me == root ? s.cur : r.cur, cnt, dt, root, j->comm));
-        break;
-    case GOMB_K_SCATTER:
-        COLL_LOOP(MPI_Scatter(s.cur, cnt, dt, IP_ROOT(r.cur), cnt, dt, root, j->comm));
-        break;
     case GOMB_K_SCATTERV:
         set_blocks(j->cnt_a, j->dsp_a, np, cnt);
         COLL_LOOP(MPI_Scatterv(s.cur, j->cnt_a, j->dsp_a, dt, IP_ROOT(r.cur), cnt, dt, root, j->comm));
-        break;
-    case GOMB_K_GATHER:
-        COLL_LOOP(MPI_Gather(IP_ROOT(s.cur), cnt, dt, r.cur, cnt, dt, root, j->comm));
         break;
     case GOMB_K_GATHERV:
         set_blocks(j->cnt_a, j->dsp_a, np, cnt);
         COLL_LOOP(MPI_Gatherv(IP_ROOT(s.cur), cnt, dt, r.cur, j->cnt_a, j->dsp_a, dt, root, j->comm));
         break;
-    case GOMB_K_ALLGATHER:
-        COLL_LOOP(MPI_Allgather(IP(s.cur), cnt, dt, r.cur, cnt, dt, j->comm));
-        break;
     case GOMB_K_ALLGATHERV:
         set_blocks(j->cnt_a, j->dsp_a, np, cnt);
         COLL_LOOP(MPI_Allgatherv(IP(s.cur), cnt, dt, r.cur, j->cnt_a, j->dsp_a, dt, j->comm));
-        break;
-    case GOMB_K_ALLTOALL:
-        COLL_LOOP(MPI_Alltoall(IP(s.cur), cnt, dt, r.cur, cnt, dt, j->comm));
         break;
     case GOMB_K_ALLTOALLV:
         set_blocks(j->cnt_a, j->dsp_a, np, cnt);
@@ -284,21 +145,9 @@ static int k_coll(gomb_job *j) {
         COLL_LOOP(MPI_Alltoallw(IP(s.cur), j->cnt_a, j->dsp_a, j->typ, r.cur, j->cnt_b, j->dsp_b, j->typ,
                                 j->comm));
         break;
-    case GOMB_K_REDUCE:
-        COLL_LOOP(MPI_Reduce(IP_ROOT(s.cur), r.cur, cnt, dt, MPI_SUM, root, j->comm));
-        break;
-    case GOMB_K_REDUCE_LOCAL:
-        COLL_LOOP(MPI_Reduce_local(s.cur, r.cur, cnt, dt, MPI_SUM));
-        break;
     case GOMB_K_REDUCE_SCATTER:
         for (int i = 0; i < np; i++) j->cnt_a[i] = cnt;
         COLL_LOOP(MPI_Reduce_scatter(IP(s.cur), r.cur, j->cnt_a, dt, MPI_SUM, j->comm));
-        break;
-    case GOMB_K_REDUCE_SCATTER_BLOCK:
-        COLL_LOOP(MPI_Reduce_scatter_block(IP(s.cur), r.cur, cnt, dt, MPI_SUM, j->comm));
-        break;
-    case GOMB_K_ALLREDUCE:
-        COLL_LOOP(MPI_Allreduce(IP(s.cur), r.cur, cnt, dt, MPI_SUM, j->comm));
         break;
     case GOMB_K_BARRIER_CALLS:
         COLL_LOOP(MPI_Barrier(j->comm));
@@ -346,17 +195,8 @@ static int k_neighbor(gomb_job *j) {
 
 // gomb_run_imb runs one call of an IMB-MPI1 kernel (dispatch.c checked j).
 int gomb_run_imb(gomb_job *j) {
-    if (j->kernel == GOMB_K_UNIBAND || j->kernel == GOMB_K_BIBAND) {
-        int rc = gomb_job_requests(j, 2 * j->window);
-        if (rc != MPI_SUCCESS) return rc;
-    }
+    if (one_count_kernel(j->kernel) && !j->persist) return k_one_count(j);
     switch (j->kernel) {
-    case GOMB_K_PINGPONG: return k_pingpong(j);
-    case GOMB_K_PINGPING: return k_pingping(j);
-    case GOMB_K_SENDRECV: return k_sendrecv(j);
-    case GOMB_K_EXCHANGE: return k_exchange(j);
-    case GOMB_K_UNIBAND: return k_band(j, 0);
-    case GOMB_K_BIBAND: return k_band(j, 1);
     case GOMB_K_BARRIER: return k_barrier(j);
     case GOMB_K_BCAST ... GOMB_K_ALLTOALLV:
     case GOMB_K_BARRIER_CALLS:

@@ -78,12 +78,21 @@ static inline void cur_next(cursor *c) {
     }
 }
 
+// KCOUNT is the type of the kernels' counts, KCOUNT_FIELD the gomb_job
+// field it is read from: MPI's int count, unless the including file asks
+// for MPI_Count (large.c, through the MPI-4 large-count calls).
+#ifndef KCOUNT
+#define KCOUNT int
+#define KCOUNT_FIELD count
+#endif
+
 // KERNEL_PROLOGUE declares what every kernel uses and runs IMB's two
 // barriers before the clock starts.
 #define KERNEL_PROLOGUE                                                                          \
     int ddt_ = j->ddt != MPI_DATATYPE_NULL; /* OSU -D: one of the derived type a message */     \
     MPI_Datatype dt = ddt_ ? j->ddt : gomb_mpi_dtype(j->dtype);                                  \
-    int n = j->n, cnt = ddt_ ? 1 : j->count, rc = MPI_SUCCESS, rec = j->record;                  \
+    KCOUNT cnt = ddt_ ? 1 : j->KCOUNT_FIELD;                                                     \
+    int n = j->n, rc = MPI_SUCCESS, rec = j->record;                                             \
     cursor s, r;                                                                                 \
     (void)dt;                                                                                    \
     (void)cnt;                                                                                   \
@@ -125,5 +134,38 @@ static inline void cur_next(cursor *c) {
     } while (0)
 
 #define OK (rc == MPI_SUCCESS)
+
+// COLL_LOOP: the collectives' timing, IMB's: t1 = MPI_Wtime(); call;
+// t2 = MPI_Wtime(); sum += t2 - t1; then the -sync barrier outside the timer.
+#define COLL_LOOP(CALL)                                                                          \
+    do {                                                                                         \
+        double sum = 0;                                                                          \
+        int root = j->root;                                                                      \
+        double delay_ = j->delay_s;                                                              \
+        (void)root;                                                                              \
+        for (int i = 0; i < j->skip + n; i++) {                                                  \
+            if (delay_ > 0) gomb_delay(delay_);                                                  \
+            double t1 = MPI_Wtime();                                                             \
+            rc = (CALL);                                                                         \
+            double t2 = MPI_Wtime();                                                             \
+            if (rc != MPI_SUCCESS) break;                                                        \
+            if (i >= j->skip) {                                                                  \
+                sum += t2 - t1;                                                                  \
+                if (rec) j->samples[i - j->skip] = t2 - t1;                                      \
+            }                                                                                    \
+            if (j->sync && (rc = gomb_job_barrier(j)) != MPI_SUCCESS) break;                              \
+            cur_next(&s);                                                                        \
+            cur_next(&r);                                                                        \
+            if (j->root_shift) root = (root + 1) % j->np;                                        \
+        }                                                                                        \
+        j->elapsed = sum;                                                                        \
+        j->nsamples = rec && rc == MPI_SUCCESS ? n : 0;                                          \
+    } while (0)
+
+// IP and IP_ROOT give MPI_IN_PLACE for the buffer that -l replaces: on
+// every rank, or on the root only.
+#define IP(b) (j->in_place ? MPI_IN_PLACE : (b))
+#define IP_ROOT(b) (j->in_place && me == root ? MPI_IN_PLACE : (b))
+
 
 #endif

@@ -118,6 +118,11 @@ func Wtime() float64 { return float64(C.gomb_wtime()) }
 // persistent collectives (MPI_Bcast_init, ...; Open MPI 4's MPIX_ ones).
 func PersistentCollectives() bool { return C.gomb_persistent_collectives() != 0 }
 
+// LargeCount reports whether kernel k runs with Params.Large in this
+// library: IMB-MPI1's kernels of one count, where the library has MPI-4's
+// large-count calls (MPICH 4; not Open MPI 4.1, an MPI 3.1).
+func LargeCount(k kernel.ID) bool { return C.gomb_large_count(C.int(k)) != 0 }
+
 // DatatypeUsable reports whether d works in this library, with MPI_SUM when
 // reduction is set.
 func DatatypeUsable(d kernel.Datatype, reduction bool) bool {

@@ -44,6 +44,9 @@ func Wtime() float64 { return 0 }
 // PersistentCollectives reports false.
 func PersistentCollectives() bool { return false }
 
+// LargeCount reports false.
+func LargeCount(k kernel.ID) bool { return false }
+
 // DatatypeUsable reports false.
 func DatatypeUsable(d kernel.Datatype, reduction bool) bool { return false }
 

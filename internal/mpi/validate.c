@@ -285,7 +285,7 @@ int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got
     if (j->kernel == GOMB_K_IMB_IO) return gomb_io_check(j, iter, bad, first_bad, got, want);
 
     int k = j->kernel, dt = j->dtype;
-    size_t cnt = (size_t)j->count, B = cnt * (size_t)gomb_dtype_size(dt);
+    size_t cnt = (size_t)j->count_c, B = cnt * (size_t)gomb_dtype_size(dt);
     int root = j->root_shift ? iter % j->np : j->root;
     // what the data moves like: non-blocking collectives as their blocking twin
     int shape = k == GOMB_K_NBC || k == GOMB_K_IMB_NBC ? nbc_kernel(j->nbc_op) : k;

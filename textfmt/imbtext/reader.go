@@ -56,6 +56,7 @@ type imbState struct {
 	cols       []string
 	inTable    bool
 	seen       map[string]bool // benchmark/np/group tables of the current run
+	largeFrom  int64           // gomb's "# from N bytes on: MPI-4 large-count calls" in this table
 }
 
 // Read parses the file's content r, handing each run to f as it is complete.
@@ -184,6 +185,16 @@ func (s *imbState) line(n int, b []byte) {
 		return
 	case strings.HasPrefix(body, "!! check failed"):
 		return
+	case strings.HasPrefix(body, result.StatusIntOverflow+": "): // gomb's reason under its row
+		if rs := s.results(); len(rs) > 0 && rs[len(rs)-1].Status == result.StatusIntOverflow {
+			rs[len(rs)-1].Reason = strings.TrimPrefix(body, result.StatusIntOverflow+": ")
+		}
+		return
+	case strings.HasPrefix(body, "from ") && strings.Contains(body, "large-count calls"):
+		if f := strings.Fields(body); len(f) > 1 {
+			s.largeFrom, _ = strconv.ParseInt(f[1], 10, 64)
+		}
+		return
 	}
 	if s.callSeq && body != "" && !strings.HasPrefix(body, "-") {
 		s.callSeq = false
@@ -245,6 +256,7 @@ func (s *imbState) table(n int, name string) {
 		s.start(n)
 	}
 	s.bench, s.mode, s.np, s.idle, s.groups, s.headerSeen = name, "", 0, 0, 1, true
+	s.largeFrom = 0
 	if multi {
 		s.groups = 0 // set by the groups line
 	}
@@ -303,8 +315,9 @@ func (s *imbState) row(n int, t []byte) {
 		}
 		r.Group, i = int(g), 1
 	}
-	if len(tok) > i+1 && bytes.HasSuffix(tok[i+1], []byte(".;")) {
-		// failure rows: "<size> time-out.; ...", "<size> out-of-mem.; needed X=   0.009 GB; ..."
+	if len(tok) > i+1 && (bytes.HasSuffix(tok[i+1], []byte(".;")) || string(tok[i+1]) == "int-overflow;") {
+		// failure rows: "<size> time-out.; ...", "<size> out-of-mem.; needed X=   0.009 GB; ...",
+		// "<size> int-overflow; ..." (IMB 2021.8 on; "int-overflow.;" before)
 		size, ok := textfmt.Number(tok[i])
 		if ok {
 			r.Bytes, ok = textfmt.AsCount(size)
@@ -323,7 +336,7 @@ func (s *imbState) row(n int, t []byte) {
 					r.NeededGB, _ = textfmt.Number(f[0])
 				}
 			}
-		case "int-overflow.;":
+		case "int-overflow.;", "int-overflow;":
 			r.Status = result.StatusIntOverflow
 		default:
 			s.f.Problem(n, "%s: unknown failure row %q", s.bench, tok[i+1])
@@ -414,6 +427,7 @@ func (s *imbState) add(r *result.Result) {
 	if r.NP == 0 {
 		r.NP = s.opt.NP
 	}
+	r.LargeCount = s.largeFrom > 0 && r.Bytes >= s.largeFrom && (r.Status == "" || r.Status == result.StatusOK)
 	s.run.Results = append(s.run.Results, r)
 }
 
@@ -430,4 +444,12 @@ func imbTool(title string) result.Tool {
 		t.Version = strings.TrimSpace(name[i+len("Benchmarks "):])
 	}
 	return t
+}
+
+// results are the current run's results so far.
+func (s *imbState) results() []*result.Result {
+	if s.run == nil {
+		return nil
+	}
+	return s.run.Results
 }

@@ -79,7 +79,8 @@ func sameRows(t *testing.T, want, got []*result.Result, text string) {
 		if g.Benchmark != w.Benchmark || g.NP != w.NP || g.Groups != w.Groups || g.Group != w.Group || g.Bytes != w.Bytes ||
 			g.Repetitions != w.Repetitions || g.Status != w.Status || g.TMinUS != w.TMinUS || g.TMaxUS != w.TMaxUS ||
 			g.TAvgUS != w.TAvgUS || g.MBps != w.MBps || g.MsgPerSec != w.MsgPerSec || defects(g) != defects(w) ||
-			math.Abs(precision(g)-precision(w)) > 5e-5 || math.Abs(g.NeededGB-w.NeededGB) > 0.0011 {
+			math.Abs(precision(g)-precision(w)) > 5e-5 || math.Abs(g.NeededGB-w.NeededGB) > 0.0011 ||
+			g.Reason != w.Reason || g.LargeCount != w.LargeCount {
 			t.Errorf("row %d:\n got %+v\nwant %+v\n%s", k, g, w, excerpt(text, w.Benchmark))
 		}
 		if (g.NBC == nil) != (w.NBC == nil) || (g.NBC != nil && *g.NBC != *w.NBC) {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -58,6 +59,8 @@ var preambles = map[string]preamble{
 type Writer struct {
 	w     *bufio.Writer
 	table *imb.Table
+	large bool   // the current table's large-count rows were announced
+	hdr   Header // the run's, for IMB-MPI1's int-overflow advice
 }
 
 // NewWriter returns a Writer to w.
@@ -70,6 +73,7 @@ func (w *Writer) Flush() error { return w.w.Flush() }
 
 // Preamble writes IMB's run header.
 func (w *Writer) Preamble(h Header) error {
+	w.hdr = h
 	line := "#" + strings.Repeat("-", 64)
 	part, _ := imb.Part(h.Suite)
 	if h.Suite == imb.SuiteIO { // IMB-IO 2021's banner ends in "partn", its rule on the same line
@@ -161,7 +165,7 @@ func (w *Writer) intRow(v []int) {
 
 // Table writes the header of one benchmark at one process count.
 func (w *Writer) Table(t *imb.Table) error {
-	w.table = t
+	w.table, w.large = t, false
 	cols := w.cols(t)
 	dashes := "#" + strings.Repeat("-", len(cols)*width-1)
 	w.printf("\n%s\n", dashes)
@@ -235,6 +239,10 @@ func (w *Writer) Result(r *result.Result) error {
 	if t == nil {
 		return fmt.Errorf("imb text: result before table")
 	}
+	if r.LargeCount && r.Status == result.StatusOK && !w.large {
+		w.large = true
+		w.printf("# from %d bytes on: buffers past INT_MAX elements, sent through MPI-4's large-count calls (MPI_Send_c and the like)\n", r.Bytes)
+	}
 	groups := []int{r.Group}
 	if t.Multi == 1 {
 		if r.Group <= 0 {
@@ -260,16 +268,36 @@ func (w *Writer) Result(r *result.Result) error {
 			fmt.Fprintf(&b, "%*d time-out.; Time limit (secs_per_sample * msg_sizes_list_len) is over; use \"-time X\" or SECS_PER_SAMPLE=X (IMB_settings.h) to increase time limit.",
 				width, r.Bytes)
 		case result.StatusIntOverflow:
-			fmt.Fprintf(&b, "%*d int-overflow.; The production rank*size caused int overflow for given sample", width, r.Bytes)
+			fmt.Fprintf(&b, "%*d int-overflow; The production rank*size caused int overflow;%s", width, r.Bytes, w.overflowAdvice(t))
 		default:
 			w.row(&b, t, r)
 		}
 		w.printf("%s\n", b.String())
 	}
+	if r.Reason != "" {
+		w.printf("# %s: %s\n", r.Status, r.Reason)
+	}
 	if r.Check != nil && !r.Check.Passed {
 		w.printf("# !! check failed: %s %d bytes, %d processes: %s\n", r.Benchmark, r.Bytes, r.NP, r.Check.Detail)
 	}
 	return w.Flush()
+}
+
+// overflowAdvice ends IMB-MPI1's int-overflow row as IMB 2021.11 does
+// (get_overflow_message): the larger type to try, while the benchmark's
+// type is smaller than a double; the other suites print nothing more.
+func (w *Writer) overflowAdvice(t *imb.Table) string {
+	if t.Spec.Suite != imb.Suite {
+		return ""
+	}
+	name, flag := w.hdr.Type, "-data_type"
+	if t.Spec.Reduction {
+		name, flag = w.hdr.RedType, "-red_data_type"
+	}
+	if d, ok := kernel.DatatypeNamed(name); ok && d.Size() >= kernel.Double.Size() {
+		return " Stopping benchmark"
+	}
+	return fmt.Sprintf(` use "%s double"`, flag)
 }
 
 func (w *Writer) row(b *strings.Builder, t *imb.Table, r *result.Result) {

@@ -177,8 +177,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-time must be a positive number of seconds, got %g", o.TimeS)
 	case !(o.MemGB > 0):
 		return fmt.Errorf("-mem must be a positive number of GB, got %g", o.MemGB)
-	case o.MsgLogMin < 0 || o.MsgLogMax > 30 || o.MsgLogMin > o.MsgLogMax:
-		return fmt.Errorf("-msglog %d:%d: want 0 <= min <= max <= 30", o.MsgLogMin, o.MsgLogMax)
+	case o.MsgLogMin < 0 || o.MsgLogMax > MaxMsgLog || o.MsgLogMin > o.MsgLogMax:
+		return fmt.Errorf("-msglog %d:%d: want 0 <= min <= max <= %d", o.MsgLogMin, o.MsgLogMax, MaxMsgLog)
 	case o.Policy == PolicyPrecision && o.NoSamples:
 		return fmt.Errorf("-iter_policy precision stops on the samples: it needs -samples on")
 	case o.Policy == PolicyPrecision && !(o.Precision > 0 && o.Precision < 1):

@@ -245,7 +245,7 @@ func TestParseMsgSizeAndLog(t *testing.T) {
 		ok     bool
 	}{
 		{"0:22", 0, 22, true}, {"10", 0, 10, true}, {"3:5", 3, 5, true},
-		{"5:3", 0, 0, false}, {"0:31", 0, 0, false}, {"a:b", 0, 0, false}, {"-1:4", 0, 0, false},
+		{"5:3", 0, 0, false}, {"0:31", 0, 31, true}, {"31:34", 31, 34, true}, {"0:35", 0, 0, false}, {"a:b", 0, 0, false}, {"-1:4", 0, 0, false},
 	}
 	for _, l := range logs {
 		lo, hi, err := ParseMsgLog(l.in)
@@ -266,7 +266,7 @@ func TestOptionsValidate(t *testing.T) {
 		func(o *Options) { o.Multi = 2 },
 		func(o *Options) { o.TimeS = 0 },
 		func(o *Options) { o.MemGB = -1 },
-		func(o *Options) { o.MsgLogMax = 31 },
+		func(o *Options) { o.MsgLogMax = MaxMsgLog + 1 },
 		func(o *Options) { o.Window = 0 },
 		func(o *Options) { o.MapP = 2 },
 		func(o *Options) { o.MsgsPerSample = 0 },

@@ -142,14 +142,18 @@ func (e *Engine) size(w *sweep, size int64) (done bool, err error) {
 	count := size / w.unit
 	row := &result.Result{Suite: w.s.Suite, Benchmark: w.s.Name, Mode: w.mode, NP: w.np, Groups: w.ngroups, Group: -1,
 		Bytes: size, RunID: e.RunID}
+	// IMB 2021 ends a benchmark's table at its first out-of-mem or
+	// int-overflow row, as at a time-out.
 	if need := lay.NeededGB(); need > o.MemGB {
 		row.Status, row.NeededGB = result.StatusOutOfMem, need
-		return false, e.emit(w.table, failed(w.table, row), w.sum)
+		return true, e.emit(w.table, failed(w.table, row), w.sum)
 	}
-	if count*int64(w.np) > math.MaxInt32 {
-		row.Status = result.StatusIntOverflow
-		return false, e.emit(w.table, failed(w.table, row), w.sum)
+	large, reason := intLimit(w.s, size, w.np, w.unit)
+	if reason != "" {
+		row.Status, row.Reason = result.StatusIntOverflow, reason
+		return true, e.emit(w.table, failed(w.table, row), w.sum)
 	}
+	w.spec.Large = large
 	w.job.SetDelay(e.Fault.DelayAt(w.s.Name, size, e.World.Rank()))
 	n, err := e.repetitions(w, size, int(count), lay, n0, dynamic)
 	if err != nil {
@@ -165,6 +169,7 @@ func (e *Engine) size(w *sweep, size int64) (done bool, err error) {
 	}
 
 	sizeStart := mpi.Wtime()
+	row.LargeCount = large
 	mine, m, err := e.timeSize(w, size, n)
 	if err != nil {
 		return false, err

@@ -3,6 +3,7 @@ package osu
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -93,6 +94,9 @@ func (o *Options) Check(s *Spec) error {
 	switch {
 	case o.MinSize < 0 || (o.MaxSize != 0 && o.MaxSize < o.MinSize):
 		return fmt.Errorf("-m %d:%d: want 0 <= MIN <= MAX", o.MinSize, o.MaxSize)
+	case o.MaxSize/int64(o.ElemType(s).Size()) > math.MaxInt32:
+		return fmt.Errorf("-m %d: OSU's tests send a message with one MPI call of an int count, at most %d elements; "+
+			"gomb imb runs larger messages through MPI-4's large-count calls", o.MaxSize, math.MaxInt32)
 	case o.Iter < 0 || o.Skip != nil && *o.Skip < 0:
 		return fmt.Errorf("-i and -x must not be negative")
 	case o.Window <= 0 || o.Window > 1<<16:

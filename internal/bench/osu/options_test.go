@@ -93,6 +93,8 @@ func TestOptionsCheck(t *testing.T) {
 		{"latency", func(o *Options) { o.Device = "rocm" }},
 		{"bw", func(o *Options) { o.Window = 0 }},
 		{"latency", func(o *Options) { o.MinSize, o.MaxSize = 8, 4 }},
+		// one MPI call of an int count: OSU's tests stop at INT_MAX elements
+		{"latency", func(o *Options) { o.MaxSize = 1 << 31 }},
 		// a persistent request's root and buffers are fixed
 		{"allreduce_persistent", func(o *Options) { o.InPlace = true }},
 		{"bcast_persistent", func(o *Options) { o.RootRotate = true }},
@@ -108,6 +110,10 @@ func TestOptionsCheck(t *testing.T) {
 	o := DefaultOptions()
 	if err := o.Check(spec(t, "put_latency")); err != nil {
 		t.Errorf("defaults: %v", err)
+	}
+	o.MaxSize = 1<<31 - 1
+	if err := o.Check(spec(t, "latency")); err != nil {
+		t.Errorf("-m 2147483647: %v", err)
 	}
 	for _, w := range []string{"create", "allocate", "dynamic"} {
 		if _, err := ParseWin(w); err != nil {
