@@ -14,7 +14,7 @@ import (
 
 // EnvPrefixes are the launcher and fabric variables kept in a Run record,
 // and gomb's fault injection (a run it shaped must say so).
-var EnvPrefixes = []string{"OMPI_", "MPICH_", "HYDRA_", "I_MPI_", "FI_", "UCX_", "SLURM_", "PMIX_", "PMI_", "GOMB_FAULT"}
+var EnvPrefixes = []string{"OMPI_", "MPICH_", "MPIR_CVAR_", "HYDRA_", "I_MPI_", "FI_", "UCX_", "SLURM_", "PMIX_", "PMI_", "GOMB_FAULT"}
 
 // Env returns the variables of environ (KEY=VALUE strings) that start with
 // one of EnvPrefixes.

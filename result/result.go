@@ -140,6 +140,10 @@ type MPI struct {
 	// Init is the call that initialised MPI: "MPI_Init" or "MPI_Init_thread"
 	// (absent in older records and in imported runs).
 	Init string `json:"init,omitempty"`
+	// Vars are the transport-selection control variables (TransportVars)
+	// that hold a value, as MPI_T read them on rank 0 after MPI_Init:
+	// what the environment, a parameter file or the launcher asked for.
+	Vars map[string]string `json:"vars,omitempty"`
 }
 
 // Rank is one process of the run.

@@ -49,7 +49,20 @@ func TestNICTraffic(t *testing.T) {
 			t.Errorf("%s: %+v, want one %s finding with %q", c.name, fs, c.severity, c.want)
 		}
 	}
-	if got := transportOf(&result.Run{MPI: result.MPI{Library: "MPICH Version:\t4.0.2\nMPICH Device:\tch4:ucx\nMPICH configure: x"}}); got != " (MPICH ch4:ucx)" {
-		t.Errorf("transport %q", got)
+	for _, c := range []struct {
+		run  result.Run
+		want string
+	}{
+		{result.Run{MPI: result.MPI{Library: "MPICH Version:\t4.0.2\nMPICH Device:\tch4:ucx\nMPICH configure: x"}}, " (MPICH ch4:ucx)"},
+		// MPI_T's reading (Debian's mca-params.conf) and the environment, said once
+		{result.Run{MPI: result.MPI{Vars: map[string]string{"pml": "^ucx", "btl": "self,vader,tcp"}},
+			Env: map[string]string{"OMPI_MCA_btl": "self,vader,tcp", "OMPI_MCA_btl_tcp_if_include": "eth0"}},
+			" (Open MPI pml ^ucx, Open MPI btl self,vader,tcp, Open MPI btl_tcp_if_include eth0)"},
+		{result.Run{Env: map[string]string{"MPIR_CVAR_CH4_NETMOD": "ofi", "FI_PROVIDER": "tcp"}}, " (MPICH netmod ofi, libfabric tcp)"},
+		{result.Run{}, ""},
+	} {
+		if got := transportOf(&c.run); got != c.want {
+			t.Errorf("transport %q, want %q", got, c.want)
+		}
 	}
 }

@@ -1,7 +1,9 @@
 package analysis
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -132,20 +134,32 @@ func topIfaces(by map[string]int64, total int64) ([]string, []float64) {
 	return names, shares
 }
 
-// transportOf says what the run's environment asked the MPI to use, as "
-// (Open MPI btl tcp,self)"; "" when it does not say.
+// transportOf says what the run asked the MPI to use, as " (Open MPI btl
+// tcp,self)": the transport-selection control variables MPI_T read (a
+// parameter file's settings included), else their environment variables
+// (OMPI_MCA_name, MPICH's MPIR_CVAR_ names), UCX's and libfabric's
+// variables, MPICH's device; "" when nothing says.
 func transportOf(run *result.Run) string {
 	if run == nil {
 		return ""
 	}
 	var parts []string
+	add := func(label, v string) {
+		if p := label + " " + v; v != "" && !slices.Contains(parts, p) {
+			parts = append(parts, p)
+		}
+	}
+	for _, tv := range result.TransportVars {
+		v := run.MPI.Vars[tv.Name]
+		if v == "" {
+			v = cmp.Or(run.Env["OMPI_MCA_"+tv.Name], run.Env[tv.Name])
+		}
+		add(tv.Label, v)
+	}
 	for _, kv := range []struct{ key, name string }{
-		{"OMPI_MCA_pml", "Open MPI pml"}, {"OMPI_MCA_btl", "Open MPI btl"}, {"OMPI_MCA_mtl", "Open MPI mtl"},
 		{"UCX_TLS", "UCX_TLS"}, {"UCX_NET_DEVICES", "UCX_NET_DEVICES"}, {"FI_PROVIDER", "libfabric"},
 	} {
-		if v := run.Env[kv.key]; v != "" {
-			parts = append(parts, kv.name+" "+v)
-		}
+		add(kv.name, run.Env[kv.key])
 	}
 	if i := strings.Index(run.MPI.Library, "MPICH Device:"); i >= 0 {
 		dev := strings.TrimSpace(strings.SplitN(run.MPI.Library[i+len("MPICH Device:"):], "\n", 2)[0])

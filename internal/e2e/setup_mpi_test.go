@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -115,4 +116,38 @@ func bitsBelow(x int) int {
 		k++
 	}
 	return k
+}
+
+// TestTransportVars: the run record keeps what the library was asked to
+// use, as MPI_T reads it: with Open MPI a parameter file's setting, which
+// the environment does not show, beside the launcher's --mca; with MPICH
+// its MPIR_CVAR_ variables from the environment.
+func TestTransportVars(t *testing.T) {
+	dir := t.TempDir()
+	conf := filepath.Join(dir, "mca-params.conf")
+	if err := os.WriteFile(conf, []byte("mtl = ^ofi,psm\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "r.jsonl")
+			env := []string{"OMPI_MCA_mca_base_param_files=" + conf + ",/etc/openmpi/openmpi-mca-params.conf",
+				"MPIR_CVAR_CH4_NETMOD=ucx"}
+			j := launch(t, m, 2, time.Minute, env, "-msglog", "2", "-iter", "10", "-iter_policy", "off", "-json", out, "PingPong")
+			if j.code != 0 {
+				t.Fatalf("exit %d: %s", j.code, tail(j.stderr))
+			}
+			run := readRecords(t, out).run
+			switch m.name {
+			case "openmpi":
+				if run.MPI.Vars["mtl"] != "^ofi,psm" || run.MPI.Vars["btl"] != "self,vader" || run.Env["OMPI_MCA_mtl"] != "" {
+					t.Errorf("vars %v, OMPI_MCA_mtl %q", run.MPI.Vars, run.Env["OMPI_MCA_mtl"])
+				}
+			case "mpich":
+				if run.Env["MPIR_CVAR_CH4_NETMOD"] != "ucx" {
+					t.Errorf("env %v", run.Env)
+				}
+			}
+		})
+	}
 }

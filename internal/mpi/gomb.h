@@ -404,6 +404,9 @@ int gomb_dims_create(int nnodes, int ndims, int *dims); /* MPI_Dims_create */
 enum { GOMB_DDT_NONE = 0, GOMB_DDT_CONT, GOMB_DDT_VECT, GOMB_DDT_INDX };
 int gomb_job_set_ddt(gomb_job *j, int dtype, int kind, int count, int stride, int blen, int n, const int *displs,
                      const int *lens, long long *transmit, long long *reach);
+int gomb_cvar(const char *name, char *buf, int len); /* helpers.c: an MPI_T control variable as text */
+int gomb_cvars_begin(void);                          /* MPI_T_init_thread */
+int gomb_cvars_end(void);                            /* MPI_T_finalize */
 int gomb_imb_pointers(int np); /* IMB's start-up blocks on the heap (IMB_init_pointers) */
 int gomb_imb_times(int np);    /* IMB's per-size block on rank 0 (IMB_output's all_times) */
 int gomb_imb_comm(gomb_comm *c); /* IMB_init_communicator's calls on a new communicator */

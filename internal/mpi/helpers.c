@@ -275,3 +275,56 @@ void gomb_reap(const int *pids, int n) {
         }
     }
 }
+
+// gomb_cvar reads the MPI_T control variable called name (bound to no
+// object) as text into buf: a string as it is, an integer in decimal, an
+// enumeration by its item's name. Returns 1 when read, 0 when the library
+// has no such variable or it cannot be read here. Call between
+// MPI_T_init_thread and MPI_T_finalize (gomb_cvars_begin, _end).
+int gomb_cvar(const char *name, char *buf, int len) {
+    int idx, verb, bind, scope, cnt = 0, nl = 0, dl = 0;
+    MPI_Datatype dt;
+    MPI_T_enum en;
+    MPI_T_cvar_handle h;
+    buf[0] = 0;
+    if (MPI_T_cvar_get_index(name, &idx) != MPI_SUCCESS) return 0;
+    if (MPI_T_cvar_get_info(idx, NULL, &nl, &verb, &dt, &en, NULL, &dl, &bind, &scope) != MPI_SUCCESS ||
+        bind != MPI_T_BIND_NO_OBJECT)
+        return 0;
+    if (MPI_T_cvar_handle_alloc(idx, NULL, &h, &cnt) != MPI_SUCCESS) return 0;
+    int ok = 0;
+    if (dt == MPI_CHAR) {
+        char *tmp = calloc((size_t)cnt + 1, 1);
+        if (tmp && MPI_T_cvar_read(h, tmp) == MPI_SUCCESS) {
+            snprintf(buf, (size_t)len, "%s", tmp);
+            ok = 1;
+        }
+        free(tmp);
+    } else if (cnt == 1 && (dt == MPI_INT || dt == MPI_UNSIGNED)) {
+        int v;
+        if (MPI_T_cvar_read(h, &v) == MPI_SUCCESS) {
+            ok = 1;
+            snprintf(buf, (size_t)len, dt == MPI_INT ? "%d" : "%u", v);
+            int items = 0, il = 0;
+            char iname[256];
+            if (en != MPI_T_ENUM_NULL && MPI_T_enum_get_info(en, &items, NULL, &il) == MPI_SUCCESS) {
+                for (int k = 0; k < items; k++) {
+                    int value, nlen = (int)sizeof iname;
+                    if (MPI_T_enum_get_item(en, k, &value, iname, &nlen) == MPI_SUCCESS && value == v) {
+                        snprintf(buf, (size_t)len, "%s", iname);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    MPI_T_cvar_handle_free(&h);
+    return ok;
+}
+
+int gomb_cvars_begin(void) {
+    int provided;
+    return MPI_T_init_thread(MPI_THREAD_SINGLE, &provided);
+}
+
+int gomb_cvars_end(void) { return MPI_T_finalize(); }

@@ -95,6 +95,28 @@ func LibraryVersion() (string, error) {
 	return C.GoString(buf), nil
 }
 
+// ControlVars reads the named MPI_T control variables as text (strings,
+// integers, enumeration items by name); names this library does not have
+// are left out. Call it after Init.
+func ControlVars(names []string) map[string]string {
+	if C.gomb_cvars_begin() != C.MPI_SUCCESS {
+		return nil
+	}
+	defer C.gomb_cvars_end()
+	buf := (*C.char)(C.malloc(4096))
+	defer C.free(unsafe.Pointer(buf))
+	out := map[string]string{}
+	for _, n := range names {
+		cn := C.CString(n)
+		ok := C.gomb_cvar(cn, buf, 4096)
+		C.free(unsafe.Pointer(cn))
+		if ok != 0 {
+			out[n] = C.GoString(buf)
+		}
+	}
+	return out
+}
+
 // StandardVersion returns the MPI standard version (MPI_Get_version).
 func StandardVersion() (major, minor int, err error) {
 	var ma, mi C.int

@@ -32,6 +32,9 @@ func Abort(code int) {}
 // LibraryVersion fails: built without MPI.
 func LibraryVersion() (string, error) { return "", ErrNoMPI }
 
+// ControlVars reads nothing: built without MPI.
+func ControlVars(names []string) map[string]string { return nil }
+
 // StandardVersion fails: built without MPI.
 func StandardVersion() (int, int, error) { return 0, 0, ErrNoMPI }
 

@@ -190,13 +190,18 @@ func (s *Session) runRecord(options any, all [][]byte) (*result.Run, error) {
 	if err != nil {
 		return nil, err
 	}
+	names := make([]string, len(result.TransportVars))
+	for i, v := range result.TransportVars {
+		names[i] = v.Name
+	}
 	run := &result.Run{
-		RunID:     s.out.runID,
-		Tool:      result.Tool{Name: "gomb", Version: s.cmd.Version, GoVersion: runtime.Version()},
-		Suite:     s.cmd.Suite,
-		Command:   append([]string{os.Args[0], s.cmd.Name}, s.cmd.Args...),
-		Start:     s.out.start,
-		MPI:       result.MPI{Impl: mpi.Impl, Library: strings.TrimSpace(lib), Standard: fmt.Sprintf("%d.%d", ma, mi), Thread: s.provided.String(), Init: s.cmd.Level.InitCall()},
+		RunID:   s.out.runID,
+		Tool:    result.Tool{Name: "gomb", Version: s.cmd.Version, GoVersion: runtime.Version()},
+		Suite:   s.cmd.Suite,
+		Command: append([]string{os.Args[0], s.cmd.Name}, s.cmd.Args...),
+		Start:   s.out.start,
+		MPI: result.MPI{Impl: mpi.Impl, Library: strings.TrimSpace(lib), Standard: fmt.Sprintf("%d.%d", ma, mi), Thread: s.provided.String(), Init: s.cmd.Level.InitCall(),
+			Vars: transportVars(names)},
 		WorldSize: s.Size,
 		Env:       result.Env(os.Environ()),
 		Options:   options,
@@ -243,4 +248,22 @@ func hostsOf(rankHost []string, ranks []int) string {
 		}
 	}
 	return strings.Join(hs, ", ")
+}
+
+// transportVars are the transport-selection control variables that hold a
+// value (result.TransportVars). An empty one is left out: nothing asked for
+// it, or (MPICH 4.0's string variables read back empty through MPI_T even
+// when set: its environment variables of the same name are in Env) it
+// cannot be told.
+func transportVars(names []string) map[string]string {
+	out := map[string]string{}
+	for k, v := range mpi.ControlVars(names) {
+		if v != "" {
+			out[k] = v
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
