@@ -6,10 +6,12 @@
 # Chromium.
 set -eu
 cd "$(dirname "$0")/.."
-GOMB_SETUP_EXTRA="chromium iproute2 iptables slurmctld slurmd slurm-client munge slurm-wlm-basic-plugins python3" ./scripts/setup.sh
+GOMB_SETUP_EXTRA="chromium iproute2 iptables slurmctld slurmd slurm-client munge slurm-wlm-basic-plugins python3 libxml2-utils" ./scripts/setup.sh
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # The report is rendered in headless Chromium; its screenshot lands in out/test.
 export GOMB_REQUIRE_CHROMIUM=1 GOMB_TEST_OUT="$PWD/out/test"
+# gomb check -junit's output is validated against the JUnit schema (xmllint).
+export GOMB_REQUIRE_XMLLINT=1
 # The emulated-host tests (scripts/testbed.sh) and the Slurm ones
 # (scripts/slurm.sh: a one-node cluster here, a two-node one on emulated
 # hosts) must run, not skip.

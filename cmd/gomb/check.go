@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
+	"time"
 
 	"github.com/gomb-hpc/gomb/internal/analysis"
 	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/internal/report/junit"
 	"github.com/gomb-hpc/gomb/internal/report/text"
 )
 
@@ -23,7 +26,7 @@ median is the centre. Points in the baseline but not in the run are listed.
 
 ` + inputHelp,
 		Groups: []cli.Group{{Title: "Flags:", Flags: slices.Concat([]string{"baseline", "tol", "metric", "link",
-			"baseline-link", "force"}, inputFlagNames, []string{"json"})}},
+			"baseline-link", "force"}, inputFlagNames, []string{"json", "junit"})}},
 		Outro: `Exit status: 0 no regression, 4 a regression (the table and the last lines
 say where), 2 bad input.`,
 		Examples: []string{
@@ -31,6 +34,7 @@ say where), 2 bad input.`,
 			"gomb check -baseline golden.jsonl -tol 10% -tol PingPong@0-32=0.3 -tol @512K-4M=3% run.jsonl",
 			"gomb check -metric link_efficiency -baseline edr.log -baseline-link 100 -link 200 hdr.log",
 			"mpirun -np 64 gomb imb -json run.jsonl Allreduce && gomb check -baseline ref.jsonl run.jsonl",
+			"gomb check -baseline 'system=hpc4 last=10' -junit gomb-check.xml run.jsonl   # for the CI's test report",
 		},
 	}
 }
@@ -45,6 +49,7 @@ type checkCmd struct {
 	force             bool
 	runLink, baseLink analysis.Link
 	runs              []string
+	junit             string
 }
 
 func newCheckCmd() *checkCmd {
@@ -77,6 +82,9 @@ func checkFlagSet(c *checkCmd) *flag.FlagSet {
 	fs.BoolVar(&c.force, "force", false, "check intra-node against inter-node runs (refused otherwise)")
 	c.in.register(fs)
 	c.in.jsonFlag(fs)
+	fs.StringVar(&c.junit, "junit", "", "`FILE` also write the verdicts as JUnit XML for CI test reports (GitLab, Jenkins, "+
+		"Azure Pipelines, CircleCI): a test suite per benchmark and process count, a test case per size band, "+
+		"failed where a size regressed ('-': stdout)")
 	return fs
 }
 
@@ -92,6 +100,8 @@ func parseCheck(args []string) (*checkCmd, error) {
 		return nil, cli.Usage("check: give -baseline ('gomb check -help')")
 	case len(pos) == 0:
 		return nil, cli.Usage("check: give the run to check")
+	case c.junit == "-" && c.in.json == "-":
+		return nil, cli.Usage("check: -json and -junit cannot both write to stdout")
 	}
 	if c.m, err = analysis.ParseMetric(c.metric); err != nil {
 		return nil, cli.Usage("check: %v", err)
@@ -106,6 +116,9 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 		return helpOr(err, stdout, checkUsage)
 	}
 	if err := c.in.refuseJSONInput(c.runs, []string{c.baseline}); err != nil {
+		return err
+	}
+	if err := cli.RefuseInput("-junit", c.junit, c.in.inputs(c.runs, []string{c.baseline})); err != nil {
 		return err
 	}
 	r := c.in.resolver()
@@ -123,11 +136,23 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return cli.Usage("check: %v", err)
 	}
-	if err := text.Check(c.in.text(stdout, stderr), res); err != nil {
+	tw := c.in.text(stdout, stderr)
+	if c.junit == "-" {
+		tw = stderr // stdout holds the XML
+	}
+	if err := text.Check(tw, res); err != nil {
 		return err
 	}
 	if err := c.in.writeJSON(stdout, res, c.runs, []string{c.baseline}); err != nil {
 		return err
+	}
+	if c.junit != "" {
+		err := cli.WriteOutput(stdout, "-junit", c.junit, c.in.inputs(c.runs, []string{c.baseline}), func(w io.Writer) error {
+			return junit.Check(w, res, junit.Options{Name: "gomb check " + strings.Join(c.runs, " "), Time: time.Now()})
+		})
+		if err != nil {
+			return err
+		}
 	}
 	if res.Regressions > 0 {
 		return &cli.ExitError{Code: cli.ExitRegression, Err: fmt.Errorf("check: %d regressions", res.Regressions)}

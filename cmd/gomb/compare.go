@@ -25,7 +25,7 @@ benchmarks and OSU's latencies, MB/s for OSU's bandwidth tests.
 
 ` + inputHelp,
 		Groups: []cli.Group{{Title: "Flags:", Flags: slices.Concat(compareFlagNames, []string{"link-a", "link-b"},
-			inputFlagNames, []string{"json"})}},
+			inputFlagNames, []string{"format", "json"})}},
 		Outro: `Run each side 4-5 times: with fewer than 4 launches a side no difference can
 be significant at 0.05; each size is then held against the launch-to-launch
 noise (-noise) instead, and a difference beyond three times it is marked '!'.
@@ -37,6 +37,7 @@ intra- against inter-node without -force).`,
 			"gomb compare 'system=hpc4 config=base last=5' 'system=hpc4 config=xpmem last=5'",
 			"gomb compare -metric t_max_us old.log new.log",
 			"gomb compare -metric link_efficiency -link-a 100 -link-b 200 edr.log hdr.log",
+			"gomb compare -format csv base-*.jsonl vs new-*.jsonl > ab.csv   # a row a size, for a spreadsheet",
 		},
 	}
 }
@@ -46,6 +47,7 @@ type compareCmd struct {
 	in           inputFlags
 	cf           compareFlags
 	linkA, linkB analysis.Link
+	format       string
 	pos, a, b    []string
 }
 
@@ -55,6 +57,8 @@ func compareFlagSet(c *compareCmd) *flag.FlagSet {
 	linkFlag(fs, "link-a", "`RATE` the link of side A in Gb/s, for link_efficiency (default: the links its runs recorded)", &c.linkA)
 	linkFlag(fs, "link-b", "`RATE` the link of side B in Gb/s, for link_efficiency (default: the links its runs recorded)", &c.linkB)
 	c.in.register(fs)
+	fs.StringVar(&c.format, "format", "text", "`F` text (the tables) or csv (a row a benchmark, process count and size, "+
+		"every number in full, as benchstat's -format csv)")
 	c.in.jsonFlag(fs)
 	return fs
 }
@@ -69,6 +73,9 @@ func parseCompare(args []string) (*compareCmd, error) {
 	}
 	if err := c.cf.parseMetric("compare"); err != nil {
 		return nil, err
+	}
+	if c.format != "text" && c.format != "csv" {
+		return nil, cli.Usage("compare: -format %q: want text or csv", c.format)
 	}
 	c.pos = pos
 	if c.a, c.b, err = splitSides(pos); err != nil {
@@ -101,7 +108,11 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return cli.Usage("compare: %v", err)
 	}
-	if err := text.Comparison(c.in.text(stdout, stderr), cmp); err != nil {
+	write := text.Comparison
+	if c.format == "csv" {
+		write = text.ComparisonCSV
+	}
+	if err := write(c.in.text(stdout, stderr), cmp); err != nil {
 		return err
 	}
 	return c.in.writeJSON(stdout, cmp, c.pos)

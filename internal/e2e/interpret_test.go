@@ -2,10 +2,13 @@ package e2e
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -96,6 +99,45 @@ func TestInterpretCommands(t *testing.T) {
 	}
 	if code != 0 || json.Unmarshal([]byte(so), &cmp) != nil || len(cmp.Rows) != 24 || cmp.Rows[0].Speed > 0.02 {
 		t.Errorf("compare -json -: exit %d\n%.300s", code, so)
+	}
+	// check -junit: the verdicts for the CI's test report, a case per band
+	junitFile := filepath.Join(dir, "check.xml")
+	_, se, code = gombCmd(t, env, "", "check", "-baseline", "1", "-junit", junitFile, "3")
+	var suites struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+		Suites   []struct {
+			Name  string `xml:"name,attr"`
+			Cases []struct {
+				Name    string `xml:"name,attr"`
+				Failure *struct {
+					Message string `xml:"message,attr"`
+				} `xml:"failure"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	data, _ := os.ReadFile(junitFile)
+	if code != exitRegression || xml.Unmarshal(data, &suites) != nil || suites.Tests != 4 || suites.Failures != 4 ||
+		len(suites.Suites) != 1 || suites.Suites[0].Name != "imb PingPong np 2" || suites.Suites[0].Cases[0].Failure == nil ||
+		!strings.HasPrefix(suites.Suites[0].Cases[0].Failure.Message, "7 of 7 sizes regressed: 0 B +7") {
+		t.Errorf("check -junit: exit %d %s\n%.600s", code, se, data)
+	}
+	so, se, code = gombCmd(t, env, "", "check", "-baseline", "1", "-tol", "10%", "-junit", "-", "2")
+	if code != 0 || !strings.HasPrefix(so, "<?xml") || !strings.Contains(so, `failures="0"`) || !strings.Contains(se, "PASS: no regression") {
+		t.Errorf("check -junit -: exit %d\n%.300s\n%s", code, so, se)
+	}
+	// compare -format csv: a row a size, every number in full
+	so, _, code = gombCmd(t, env, "", "compare", "-format", "csv", "1,2", "3")
+	recs, err := csv.NewReader(strings.NewReader(so)).ReadAll()
+	if code != 0 || err != nil || len(recs) != 25 || recs[0][11] != "speed" || recs[1][1] != "PingPong" || recs[1][3] != "0" {
+		t.Fatalf("compare -format csv: exit %d, %v\n%.300s", code, err, so)
+	}
+	if v, err := strconv.ParseFloat(recs[1][11], 64); err != nil || v > 0.02 || recs[1][12] != "" {
+		t.Errorf("speed %q (%v), interval %q", recs[1][11], err, recs[1][12])
+	}
+	if _, se, code := gombCmd(t, env, "", "compare", "-format", "xlsx", "1", "3"); code != exitUsage ||
+		strings.TrimSpace(se) != `gomb: compare: -format "xlsx": want text or csv` {
+		t.Errorf("compare -format xlsx: exit %d %s", code, se)
 	}
 	// report: the page and its plots
 	out := filepath.Join(dir, "r.html")
