@@ -8,6 +8,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -128,7 +131,7 @@ func (f *inputFlags) inputs(items ...[]string) []string {
 func describeRun(r *result.Bundle) string {
 	parts := []string{r.Run.Suite}
 	if r.Run.Source != nil && r.Run.Source.File != "" {
-		parts = append(parts, r.Run.Source.File)
+		parts = append(parts, filepath.Base(r.Run.Source.File))
 	}
 	if !r.Run.Start.IsZero() {
 		parts = append(parts, r.Run.Start.UTC().Format("2006-01-02 15:04"))
@@ -225,4 +228,111 @@ func (c *compareFlags) parseMetric(cmd string) (err error) {
 func (c *compareFlags) options(r *input.Resolver, sides ...[]*result.Bundle) analysis.CompareOptions {
 	n, src := r.LaunchNoise(c.noise, sides...)
 	return analysis.CompareOptions{Metric: c.m, Alpha: c.alpha, Noise: n, NoiseSource: src, Force: c.force}
+}
+
+// readableNames name the sides of a report for people, never by a path:
+// by what the labels of a side's runs share (system, config, MPI library;
+// a lone run's date), or, where those do not tell the sides apart, by the
+// items given (files by base name, archive ids as "run N", selections as
+// written); sides still alike are prefixed A: and B:.
+func readableNames(items [][]string, runs [][]*result.Bundle) []string {
+	byLabels := make([]string, len(runs))
+	byItems := make([]string, len(items))
+	for i := range runs {
+		byLabels[i] = labelName(runs[i])
+		byItems[i] = itemName(items[i])
+	}
+	distinct := func(names []string) bool {
+		for i, n := range names {
+			if n == "" || slices.Contains(names[:i], n) {
+				return false
+			}
+		}
+		return true
+	}
+	switch {
+	case distinct(byLabels):
+		return byLabels
+	case distinct(byItems):
+		return byItems
+	}
+	out := make([]string, len(byItems))
+	for i, n := range byItems {
+		out[i] = string(rune('A'+i)) + ": " + n
+	}
+	return out
+}
+
+// labelName is what all of a side's runs share: system, config, MPI
+// library, and the date when the side is one run; "" when they share
+// nothing.
+func labelName(runs []*result.Bundle) string {
+	if len(runs) == 0 {
+		return ""
+	}
+	common := func(get func(*result.Bundle) string) string {
+		v := get(runs[0])
+		for _, r := range runs[1:] {
+			if get(r) != v {
+				return ""
+			}
+		}
+		return v
+	}
+	var parts []string
+	for _, k := range []string{"system", "config"} {
+		if v := common(func(r *result.Bundle) string { return r.Run.Labels[k] }); v != "" {
+			parts = append(parts, v)
+		}
+	}
+	if v := common(func(r *result.Bundle) string { return r.Run.MPIName() }); v != "" {
+		parts = append(parts, v)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	if len(runs) == 1 && !runs[0].Run.Start.IsZero() {
+		parts = append(parts, runs[0].Run.Start.UTC().Format("2006-01-02"))
+	} else if len(runs) > 1 {
+		parts = append(parts, fmt.Sprintf("%d runs", len(runs)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// itemName names a side by its items: a file by its base name, an archive
+// id as "run N", a selection as written.
+func itemName(items []string) string {
+	var names, sel []string
+	flush := func() {
+		if len(sel) > 0 {
+			names = append(names, strings.Join(sel, " "))
+			sel = nil
+		}
+	}
+	for _, it := range input.Items(items) {
+		switch {
+		case strings.Contains(it, "=") && !fileExists(it):
+			sel = append(sel, it)
+			continue
+		case fileExists(it):
+			flush()
+			names = append(names, filepath.Base(it))
+		default:
+			flush()
+			if _, err := strconv.Atoi(it); err == nil {
+				it = "run " + it
+			}
+			names = append(names, it)
+		}
+	}
+	flush()
+	if len(names) > 3 {
+		return fmt.Sprintf("%s, %s ... (%d items)", names[0], names[1], len(names))
+	}
+	return strings.Join(names, ", ")
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
 }

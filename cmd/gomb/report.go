@@ -106,7 +106,10 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 			return err
 		}
 		runs = append(runs, rs)
-		side := report.Side{Label: sideName(items), Profiles: analysis.Profiles(rs)}
+	}
+	names := readableNames(c.sides, runs)
+	for i, rs := range runs {
+		side := report.Side{Label: names[i], Profiles: analysis.Profiles(rs)}
 		for _, run := range rs {
 			side.Runs = append(side.Runs, describeRun(run))
 			hist, err := r.History(run, 10)
@@ -129,10 +132,7 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 		in.Comparison = cmp
 	}
 	if in.Title == "" {
-		in.Title = "gomb report: " + in.Sides[0].Label
-		if len(in.Sides) == 2 {
-			in.Title += " vs " + in.Sides[1].Label
-		}
+		in.Title = reportTitle(in.Sides)
 	}
 	rep, err := report.Build(in)
 	if err != nil {
@@ -151,4 +151,22 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	}
 	fmt.Fprintf(stderr, "gomb report: wrote %s and %d plot files in %s\n", c.out, len(files), dir)
 	return nil
+}
+
+// reportTitle says what the report shows: the sides and the benchmarks
+// ("dell, Intel MPI vs run 3: PingPong"), the first three of many.
+func reportTitle(sides []report.Side) string {
+	var names, benches []string
+	for _, s := range sides {
+		names = append(names, s.Label)
+		for _, p := range s.Profiles {
+			if !slices.Contains(benches, p.Series.Benchmark) {
+				benches = append(benches, p.Series.Benchmark)
+			}
+		}
+	}
+	if len(benches) > 3 {
+		benches = append(benches[:3], fmt.Sprintf("and %d more", len(benches)-3))
+	}
+	return strings.Join(names, " vs ") + ": " + strings.Join(benches, ", ")
 }
