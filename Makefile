@@ -111,6 +111,7 @@ bench-fidelity-spot:
 # of one table (1,000-10,000): how the analyses grow.
 bench-analysis:
 	go test -run '^$$' -bench 'BenchmarkCompareLaunches|BenchmarkExplainSizes' -benchtime 3x -cpu 1 ./internal/analysis
+	go test -run '^$$' -bench 'BenchmarkReportLoad' -benchtime 10x -count 3 ./internal/report
 
 # Import throughput (IMB logs) and archive queries on 10,000 runs, one core.
 bench-archive:

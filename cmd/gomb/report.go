@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -145,6 +146,10 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	files, err := rep.WritePlots(dir)
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
+	}
+	rep.PlotsDir = dir // the page links its static plots, relative to it where it is a file
+	if rel, err := filepath.Rel(filepath.Dir(c.out), dir); err == nil && c.out != "-" && c.out != "" {
+		rep.PlotsDir = filepath.ToSlash(rel)
 	}
 	if err := cli.WriteOutput(stdout, "-o", c.out, c.in.inputs(c.pos), rep.WriteHTML); err != nil {
 		return fmt.Errorf("report: %w", err)

@@ -20,6 +20,11 @@ type ProfilePoint struct {
 	TMax  float64 `json:"t_max"`
 	MBps  float64 `json:"mbps"`
 	Runs  int     `json:"runs"`
+	// P10 and P90 are the 10th and 90th percentiles of the raw samples
+	// (every repetition of every rank that kept them), the median over
+	// the runs; NaN where no run kept samples.
+	P10 Float `json:"p10"`
+	P90 Float `json:"p90"`
 }
 
 // Profile is a series over sizes, what a latency or bandwidth plot draws.
@@ -30,7 +35,7 @@ type Profile struct {
 
 // Profiles summarises runs per series and size, series in order.
 func Profiles(runs []*result.Bundle) []Profile {
-	type acc struct{ tmin, tavg, tmax, bw []float64 }
+	type acc struct{ tmin, tavg, tmax, bw, p10, p90 []float64 }
 	by := map[Key]*acc{}
 	for _, r := range runs {
 		per := map[Key]*acc{}
@@ -46,6 +51,14 @@ func Profiles(runs []*result.Bundle) []Profile {
 			}
 			a.tmin, a.tavg, a.tmax = append(a.tmin, x.TMinUS), append(a.tavg, x.TAvgUS), append(a.tmax, x.TMaxUS)
 			a.bw = append(a.bw, x.MBps)
+			var all []float64
+			for _, s := range x.SamplesUS {
+				all = append(all, s...)
+			}
+			if len(all) > 0 {
+				sorted := stats.Sorted(all)
+				a.p10, a.p90 = append(a.p10, stats.Quantile(sorted, 0.1)), append(a.p90, stats.Quantile(sorted, 0.9))
+			}
 		}
 		for k, a := range per {
 			b := by[k]
@@ -55,6 +68,9 @@ func Profiles(runs []*result.Bundle) []Profile {
 			}
 			b.tmin, b.tavg = append(b.tmin, positiveMedian(a.tmin)), append(b.tavg, positiveMedian(a.tavg))
 			b.tmax, b.bw = append(b.tmax, positiveMedian(a.tmax)), append(b.bw, positiveMedian(a.bw))
+			if len(a.p10) > 0 {
+				b.p10, b.p90 = append(b.p10, positiveMedian(a.p10)), append(b.p90, positiveMedian(a.p90))
+			}
 		}
 	}
 	var out []Profile
@@ -69,7 +85,8 @@ func Profiles(runs []*result.Bundle) []Profile {
 		}
 		a := by[k]
 		pp := ProfilePoint{Bytes: k.Bytes, TMin: positiveMedian(a.tmin), TAvg: positiveMedian(a.tavg),
-			TMax: positiveMedian(a.tmax), MBps: positiveMedian(a.bw), Runs: len(a.tavg)}
+			TMax: positiveMedian(a.tmax), MBps: positiveMedian(a.bw), Runs: len(a.tavg),
+			P10: Float(positiveMedian(a.p10)), P90: Float(positiveMedian(a.p90))}
 		if !(pp.MBps > 0) && pp.TAvg > 0 && k.Bytes > 0 {
 			pp.MBps = float64(k.Bytes) / pp.TAvg
 		}

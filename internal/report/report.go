@@ -75,10 +75,12 @@ type Input struct {
 	Link       analysis.Link
 }
 
-// Section is one series: its plots.
+// Section is one series: its interactive charts and the same plots
+// drawn statically (SVG, PNG).
 type Section struct {
-	Title string
-	Plots []Plot
+	Title  string
+	Charts []Chart
+	Plots  []Plot
 }
 
 // Report is a built report.
@@ -86,6 +88,9 @@ type Report struct {
 	Input
 	Sections []Section
 	Ratio    []Plot // A/B speed per size, one per series
+	// PlotsDir is where the static plots are, relative to the page (the
+	// page links them); "" for none.
+	PlotsDir string
 }
 
 // Build draws every plot.
@@ -126,16 +131,24 @@ func Build(in Input) (*Report, error) {
 			cs[i] = Curve{Label: labels[i], Profile: curves[i]}
 		}
 		sec := Section{Title: seriesName(s)}
-		if lat, ok, err := LatencyPlot(next("latency", s), seriesName(s)+": time per message size", cs); err != nil {
-			return nil, err
-		} else if ok {
-			sec.Plots = append(sec.Plots, lat)
+		add := func(p Plot, c Chart, ok bool) {
+			if ok {
+				c.ID, c.Files = "c-"+p.Name, p.Name
+				sec.Plots, sec.Charts = append(sec.Plots, p), append(sec.Charts, c)
+			}
 		}
-		if bw, ok, err := BandwidthPlot(next("bandwidth", s), seriesName(s)+": bandwidth", cs, in.Link.MBps(), linkLabel); err != nil {
+		name, title := next("latency", s), seriesName(s)+": time per message size"
+		lat, ok, err := LatencyPlot(name, title, cs)
+		if err != nil {
 			return nil, err
-		} else if ok {
-			sec.Plots = append(sec.Plots, bw)
 		}
+		add(lat, latencyChart(title, cs), ok)
+		name, title = next("bandwidth", s), seriesName(s)+": bandwidth"
+		bw, ok, err := BandwidthPlot(name, title, cs, in.Link.MBps(), linkLabel)
+		if err != nil {
+			return nil, err
+		}
+		add(bw, bandwidthChart(title, cs, in.Link.MBps()), ok)
 		if in.Comparison != nil {
 			var rows []analysis.Row
 			for _, row := range in.Comparison.Rows {
@@ -143,12 +156,15 @@ func Build(in Input) (*Report, error) {
 					rows = append(rows, row)
 				}
 			}
-			if rp, ok, err := RatioPlot(next("speed", s), seriesName(s)+": speed of B over A", rows); err != nil {
+			title := seriesName(s) + ": speed of B over A"
+			rp, ok, err := RatioPlot(next("speed", s), title, rows)
+			if err != nil {
 				return nil, err
-			} else if ok {
-				r.Ratio = append(r.Ratio, rp)
-				sec.Plots = append(sec.Plots, rp)
 			}
+			if ok {
+				r.Ratio = append(r.Ratio, rp)
+			}
+			add(rp, ratioChart(title, rows), ok)
 		}
 		if len(sec.Plots) > 0 {
 			r.Sections = append(r.Sections, sec)

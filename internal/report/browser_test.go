@@ -1,0 +1,206 @@
+package report
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// TestReportInBrowser drives the page in headless Chromium through the
+// DevTools protocol (chromedp), as a reader would: the charts render;
+// hovering a chart shows a size and every curve's value; a legend click
+// hides a curve (and its line leaves the tooltip); dragging across sizes
+// zooms; the log-y box switches the axis; the console stays silent (a
+// script error or a content-security-policy violation would show there)
+// and no request leaves the page. A screenshot goes to $GOMB_TEST_OUT
+// (else out/test). Without Chromium the test is skipped, unless
+// GOMB_REQUIRE_CHROMIUM is set (the test script sets it).
+func TestReportInBrowser(t *testing.T) {
+	bin, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv("GOMB_REQUIRE_CHROMIUM") != "" {
+			t.Fatal("chromium is not installed")
+		}
+		t.Skip("chromium is not installed")
+	}
+	outDir := os.Getenv("GOMB_TEST_OUT")
+	if outDir == "" {
+		outDir = filepath.Join("..", "..", "out", "test")
+	}
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	outDir, _ = filepath.Abs(outDir)
+	page := filepath.Join(outDir, "report.html")
+	if err := os.WriteFile(page, []byte(html(t, build(t))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(bin), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.WindowSize(1280, 1000), chromedp.UserDataDir(t.TempDir()))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelA()
+	ctx, cancelC := chromedp.NewContext(actx)
+	defer cancelC()
+	ctx, cancelT := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancelT()
+
+	var mu sync.Mutex
+	var console, requests []string
+	err = chromedp.Listen(ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch e := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			var args []string
+			for _, a := range e.Args {
+				args = append(args, string(a.Value)+a.Description)
+			}
+			console = append(console, fmt.Sprintf("console.%s: %s", e.Type, strings.Join(args, " ")))
+		case *runtime.EventExceptionThrown:
+			console = append(console, fmt.Sprintf("exception: %s %+v", e.ExceptionDetails.Text, e.ExceptionDetails.Exception))
+		case *cdplog.EventEntryAdded:
+			console = append(console, fmt.Sprintf("log %s %s: %s", e.Entry.Source, e.Entry.Level, e.Entry.Text))
+		case *network.EventRequestWillBeSent:
+			requests = append(requests, e.Request.URL)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+page), chromedp.WaitVisible(chromedp.CSS(`body[data-rendered]`))); err != nil {
+		t.Fatal(err)
+	}
+	rendered, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS(`body`), "data-rendered"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// PingPong: latency, bandwidth, speed of B over A; osu latency: latency, bandwidth
+	if rendered.Value != "5 charts" {
+		t.Fatalf("rendered %q, want 5 charts", rendered.Value)
+	}
+
+	first := "#c-01-imb-PingPong-np2-latency"
+	do := func(steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	floats := func(js string) []float64 {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](js))
+		if err != nil {
+			t.Fatalf("%s: %v", js, err)
+		}
+		return v
+	}
+	do(chromedp.ScrollIntoView(chromedp.CSS(first)))
+	rect := floats(`(() => { const r = document.querySelector("` + first + ` .u-over").getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`)
+	if len(rect) != 4 || rect[2] < 200 {
+		t.Fatalf("plot area %v", rect)
+	}
+	x, y := rect[0]+rect[2]*0.5, rect[1]+rect[3]*0.5
+	tip := func() string {
+		t.Helper()
+		do(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y))
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("` + first + ` .tip").textContent`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	// hover: the size and both sides' values
+	hover := tip()
+	if !regexp.MustCompile(`^\d+ (B|KiB|MiB)\n`).MatchString(hover) || strings.Count(hover, " µs") != 2 ||
+		!strings.Contains(hover, "\nTCP: ") || !strings.Contains(hover, `IB <script>alert("x")</script>`) {
+		t.Errorf("tooltip %q", hover)
+	}
+	// a legend click hides the first side's curve
+	do(chromedp.Click(chromedp.CSS(first + " .u-legend .u-series:nth-child(2)")))
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`gombCharts[0].series[1].show`))
+	if hover = tip(); err != nil || shown || strings.Contains(hover, "IB ") || !strings.Contains(hover, "TCP: ") {
+		t.Errorf("after hiding the first curve: shown %v (%v), tooltip %q", shown, err, hover)
+	}
+	// dragging across a quarter of the sizes zooms in
+	before := floats(`[gombCharts[0].scales.x.min, gombCharts[0].scales.x.max]`)
+	do(chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, rect[0]+rect[2]*0.25, y, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, rect[0]+rect[2]*0.4, y, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, rect[0]+rect[2]*0.5, y, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, rect[0]+rect[2]*0.5, y, chromedp.ButtonLeft))
+	after := floats(`[gombCharts[0].scales.x.min, gombCharts[0].scales.x.max]`)
+	if len(before) != 2 || len(after) != 2 || !(after[0] > before[0] && after[1] < before[1]) {
+		t.Errorf("zoom: sizes %v, then %v", before, after)
+	}
+	// log y off: the time axis turns linear
+	do(chromedp.Click(chromedp.CSS(first + " input.logy")))
+	if distr := floats(`[gombCharts[0].scales.y.distr]`); len(distr) != 1 || distr[0] != 1 {
+		t.Errorf("y axis distribution %v after unticking log y, want 1 (linear)", distr)
+	}
+
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // 100: PNG
+	if err != nil {
+		t.Fatal(err)
+	}
+	shotFile := filepath.Join(outDir, "report.png")
+	if err := os.WriteFile(shotFile, shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot %s (%d bytes)", shotFile, len(shot))
+
+	mu.Lock()
+	defer mu.Unlock()
+	for _, c := range console {
+		t.Errorf("%s", c)
+	}
+	for _, u := range requests {
+		if u != "file://"+page {
+			t.Errorf("the page made a request: %s", u)
+		}
+	}
+}
+
+// BenchmarkReportLoad: how long the A/B report of the blog's logs (24
+// sizes, 5 charts) takes to load and draw in headless Chromium, from
+// navigation to the charts' rendered mark; and its size.
+func BenchmarkReportLoad(b *testing.B) {
+	bin, err := exec.LookPath("chromium")
+	if err != nil {
+		b.Skip("chromium is not installed")
+	}
+	t := &testing.T{}
+	page := filepath.Join(b.TempDir(), "report.html")
+	data := html(t, build(t))
+	if err := os.WriteFile(page, []byte(data), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(bin), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.UserDataDir(b.TempDir()))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelA()
+	ctx, cancelC := chromedp.NewContext(actx)
+	defer cancelC()
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if err := chromedp.Do(ctx, chromedp.Navigate("file://"+page), chromedp.WaitVisible(chromedp.CSS(`body[data-rendered]`))); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(data)), "page-bytes")
+}
