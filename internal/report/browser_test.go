@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/input"
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -117,7 +117,7 @@ func TestReportInBrowser(t *testing.T) {
 	tip := func() string {
 		t.Helper()
 		do(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y))
-		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("` + first + ` .tip").textContent`))
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("`+first+` .tip").textContent`))
 		if err != nil {
 			t.Fatal(err)
 		}
