@@ -50,6 +50,10 @@ func appendResult(b []byte, r *Result) ([]byte, error) {
 		b = append(b, `,"reason":`...)
 		b = appendString(b, r.Reason)
 	}
+	if r.Repeat != 0 {
+		b = append(b, `,"repeat":`...)
+		b = strconv.AppendInt(b, int64(r.Repeat), 10)
+	}
 	if r.LargeCount {
 		b = append(b, `,"large_count":true`...)
 	}

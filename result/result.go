@@ -201,6 +201,10 @@ type Result struct {
 	// Reason says, for an int-overflow row, which limit the size passed
 	// and what would lift it (IMB prints no reason).
 	Reason string `json:"reason,omitempty"`
+	// Repeat is 0 for a benchmark's first measurement in a job, k for its
+	// k-th re-run (gomb imb -confirm re-runs a benchmark that tripped the
+	// baseline); analyses take the median of a key's rows within a run.
+	Repeat int `json:"repeat,omitempty"`
 	// LargeCount: the size ran through MPI-4's large-count calls
 	// (MPI_Send_c, MPI_Bcast_c, ...), its counts or buffers being past
 	// MPI's int.

@@ -129,6 +129,7 @@ hid behind it. The _pure benchmarks time the collective alone.`
 		groups := []cli.Group{
 			{Title: what + " flags (one dash, value after a space):", Flags: imbFlags},
 			{Title: "gomb flags:", Flags: slices.Concat(gombFlags, session.RecordFlags, session.WatchFlags)},
+			{Title: "Checking against a baseline in the same job:", Flags: confirmFlagNames},
 		}
 		if len(idle) > 0 {
 			groups = slices.Insert(groups, 1, cli.Group{Title: "Taken, as IMB-IO takes them, without effect on its benchmarks:", Flags: idle})
@@ -172,7 +173,8 @@ func wrapList(names []string) string {
 type imbConfig struct {
 	imb.CommandLine
 	session.Flags
-	list bool
+	confirm confirmFlags
+	list    bool
 }
 
 func newIMBConfig(suite string) *imbConfig {
@@ -208,6 +210,7 @@ func imbFlags(cfg *imbConfig) *flag.FlagSet {
 	fs := newFlagSet(imbCommand(cfg.Request.Options.SuiteName()))
 	cfg.CommandLine.Register(fs)
 	cfg.Flags.Register(fs)
+	cfg.confirm.register(fs)
 	fs.BoolVar(&cfg.list, "list", false, "list the benchmarks and exit")
 	return fs
 }
@@ -238,6 +241,11 @@ func parseIMBSuite(suite string, args []string) (*imbConfig, error) {
 	if err := cfg.Finish(fs, names); err != nil {
 		return cfg, cli.Usage("%v", err)
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := cfg.confirm.check(set); err != nil {
+		return cfg, err
+	}
 	return cfg, cli.Distinct(cfg.Outputs(), []cli.Named{{Flag: "-msglen", Path: cfg.MsgLen}, {Flag: "-input", Path: cfg.Input}})
 }
 
@@ -260,6 +268,7 @@ func imbList(suite string) func(w io.Writer) {
 type imbSink struct {
 	s    *session.Session
 	text *imbtext.Writer
+	conf *confirmer // -baseline's check (nil: none)
 }
 
 func (k imbSink) Exploit(mflops float64) error {
@@ -274,7 +283,12 @@ func (k imbSink) Invalid(s *imb.Spec, np int) error {
 	return k.s.Locked(func() error { return k.text.Invalid(s, np) })
 }
 
-func (k imbSink) Result(r *result.Result) error { return k.s.Result(r, k.text.Result) }
+func (k imbSink) Result(r *result.Result) error {
+	if k.conf != nil {
+		k.conf.result(r)
+	}
+	return k.s.Result(r, k.text.Result)
+}
 
 // imbProgress is the progress line as imb.Progress.
 type imbProgress struct{ p *session.Progress }
@@ -322,6 +336,10 @@ func runIMBSuite(suite string, u *usage, stdout, stderr io.Writer, args []string
 				return s.Fail(err)
 			}
 		}
+		conf, err := newConfirmer(s, cfg.confirm)
+		if err != nil {
+			return s.Fail(err)
+		}
 		text, run, err := session.Open(s, plan.Options, stdout, imbtext.NewWriter)
 		if err != nil {
 			return s.Fail(err)
@@ -332,20 +350,39 @@ func runIMBSuite(suite string, u *usage, stdout, stderr io.Writer, args []string
 		if err := s.OnRoot(func() error { return text.Preamble(imbHeader(run, plan, cfg)) }); err != nil {
 			return s.Fail(err)
 		}
+		footer := text.Footer
+		if conf != nil {
+			conf.text, conf.run = text, run
+			eng.After = conf.after
+			footer = func() error {
+				if err := text.Footer(); err != nil {
+					return err
+				}
+				return text.Text(conf.verdict)
+			}
+		}
 		if s.Rank == 0 {
 			eng.Hosts = session.Hosts(run)
-			eng.Sink = imbSink{s, text}
+			eng.Sink = imbSink{s, text, conf}
 			if p := s.Progress(plan.Options.Rows(specs, s.Size)); p != nil {
 				eng.Progress = imbProgress{p}
 			}
 		}
-		return s.Measure(func() (int, error) {
+		if err := s.Measure(func() (int, error) {
 			sum, err := eng.Run(specs)
 			if err == nil {
 				done()
 			}
 			return sum.CheckFailures, err
-		}, text.Footer, "-check: %d result rows failed validation (marked '# !! check failed' above)")
+		}, footer, "-check: %d result rows failed validation (marked '# !! check failed' above)"); err != nil || conf == nil {
+			return err
+		}
+		if n, err := conf.regressions(); err != nil {
+			return s.Fail(err)
+		} else if n > 0 {
+			return s.Fail(&cli.ExitError{Code: cli.ExitRegression, Err: fmt.Errorf("-baseline: %d regressions (the check table above says where)", n)})
+		}
+		return nil
 	})
 }
 

@@ -57,6 +57,10 @@ type imbState struct {
 	inTable    bool
 	seen       map[string]bool // benchmark/np/group tables of the current run
 	largeFrom  int64           // gomb's "# from N bytes on: MPI-4 large-count calls" in this table
+	// gomb's "# confirm: BENCH tripped ...: repeat K of N": the rows of
+	// BENCH from there on are its K-th re-run
+	repeatOf string
+	repeat   int
 }
 
 // Read parses the file's content r, handing each run to f as it is complete.
@@ -75,6 +79,7 @@ func (s *imbState) start(n int) {
 	s.suite = ""
 	s.seen = map[string]bool{}
 	s.benchList = nil
+	s.repeatOf, s.repeat = "", 0
 }
 
 func (s *imbState) close() {
@@ -190,6 +195,12 @@ func (s *imbState) line(n int, b []byte) {
 			rs[len(rs)-1].Reason = strings.TrimPrefix(body, result.StatusIntOverflow+": ")
 		}
 		return
+	case strings.HasPrefix(body, "confirm: ") && strings.Contains(body, " tripped the baseline "):
+		if f := strings.Fields(body); len(f) > 4 && f[len(f)-4] == "repeat" {
+			s.repeatOf = f[1]
+			s.repeat, _ = strconv.Atoi(f[len(f)-3])
+		}
+		return
 	case strings.HasPrefix(body, "from ") && strings.Contains(body, "large-count calls"):
 		if f := strings.Fields(body); len(f) > 1 {
 			s.largeFrom, _ = strconv.ParseInt(f[1], 10, 64)
@@ -287,6 +298,9 @@ func (s *imbState) header(n int, h []byte) {
 		}
 	}
 	key := s.bench + "/" + s.mode + "/" + strconv.Itoa(s.np)
+	if s.bench == s.repeatOf { // gomb -confirm's re-run: the same run
+		key += "/" + strconv.Itoa(s.repeat)
+	}
 	if s.seen[key] { // the same table again: another run
 		bench, mode, np, groups := s.bench, s.mode, s.np, s.groups
 		s.start(n)
@@ -426,6 +440,9 @@ func (s *imbState) suiteOf(name string) string {
 func (s *imbState) add(r *result.Result) {
 	if r.NP == 0 {
 		r.NP = s.opt.NP
+	}
+	if r.Benchmark == s.repeatOf {
+		r.Repeat = s.repeat
 	}
 	r.LargeCount = s.largeFrom > 0 && r.Bytes >= s.largeFrom && (r.Status == "" || r.Status == result.StatusOK)
 	s.run.Results = append(s.run.Results, r)

@@ -226,6 +226,23 @@ func (w *Writer) Exploit(mflops float64) error {
 	return w.Flush()
 }
 
+// Confirm writes, before a benchmark's tables run again (gomb imb
+// -confirm), why and which repeat follows; the reader marks the rows after
+// it with their repeat.
+func (w *Writer) Confirm(bench, why string, repeat, of int) error {
+	w.printf("\n# confirm: %s tripped the baseline (%s): repeat %d of %d\n", bench, why, repeat, of)
+	return w.Flush()
+}
+
+// Text hands f the output to write more than IMB's text (gomb imb
+// -baseline's check table, after the footer), then flushes.
+func (w *Writer) Text(f func(io.Writer) error) error {
+	if err := f(w.w); err != nil {
+		return err
+	}
+	return w.Flush()
+}
+
 // Invalid writes IMB's line for a benchmark that cannot run with np
 // processes.
 func (w *Writer) Invalid(s *imb.Spec, np int) error {

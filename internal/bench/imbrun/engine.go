@@ -43,6 +43,11 @@ type Engine struct {
 	// Fault is what GOMB_FAULT injects (tests, explain's corpus): a rank
 	// held back (delay) or stuck (hang); nil: none.
 	Fault *bench.Fault
+	// After, when set, is called on every rank when benchmark s has run
+	// at every process count, repeat 0 the first time and k its k-th
+	// re-run; it returns whether to run s again (every rank must answer
+	// the same: gomb imb -confirm decides on rank 0 and broadcasts).
+	After func(s *imb.Spec, repeat int) (again bool, err error)
 }
 
 // Run measures the given benchmarks in order. It returns at the first MPI
@@ -79,7 +84,7 @@ func (e *Engine) Run(specs []*imb.Spec) (imb.Summary, error) {
 			c.Free()
 		}
 	}()
-	err = e.Opt.Steps(specs, e.World.Size(), func(s *imb.Spec, np int, ok, skip bool) error {
+	step := func(s *imb.Spec, np int, ok, skip bool) error {
 		if !ok {
 			if !skip && e.World.Rank() == 0 {
 				return e.Sink.Invalid(s, np)
@@ -104,8 +109,25 @@ func (e *Engine) Run(specs []*imb.Spec) (imb.Summary, error) {
 			return fmt.Errorf("%s, %d processes: %w", s.Name, np, err)
 		}
 		return nil
-	})
-	return sum, err
+	}
+	for _, s := range specs {
+		for repeat := 0; ; repeat++ {
+			if err := e.Opt.Steps([]*imb.Spec{s}, e.World.Size(), step); err != nil {
+				return sum, err
+			}
+			if e.After == nil {
+				break
+			}
+			again, err := e.After(s, repeat)
+			if err != nil {
+				return sum, err
+			}
+			if !again {
+				break
+			}
+		}
+	}
+	return sum, nil
 }
 
 // calibrate is IMB-IO's CPU exploit calibration, on every rank before the
