@@ -27,12 +27,15 @@ for every run. Each plot is also written as SVG and PNG (-plots).
 
 ` + inputHelp,
 		Groups: []cli.Group{{Title: "Flags:", Flags: slices.Concat([]string{"o", "plots", "title", "link"},
-			compareFlagNames, inputFlagNames)}},
+			compareFlagNames, inputFlagNames)},
+			{Title: "History dashboard (an archive selection over time):", Flags: historyFlagNames}},
 		Outro: "Exit status: 0 written, 1 could not write, 2 bad input.",
 		Examples: []string{
 			"gomb report run.jsonl -o run.html",
 			"gomb report base-*.jsonl vs xpmem-*.jsonl -title 'XPMEM on hpc4' -o xpmem.html",
 			"gomb report 'system=hpc4 last=1' -link 100 -o hpc4.html",
+			"gomb report -history system=hpc4 since=2026-01-01 -o hpc4-history.html",
+			"gomb report -history system=hpc4 -reference 'config=base last=10' -track PingPong@8,Allreduce@64K -o h.html",
 		},
 	}
 }
@@ -43,6 +46,7 @@ type reportCmd struct {
 	cf                compareFlags
 	out, plots, title string
 	link              analysis.Link
+	hist              historyFlagSet
 	pos               []string
 	sides             [][]string
 }
@@ -57,6 +61,7 @@ func reportFlagSet(c *reportCmd) *flag.FlagSet {
 	linkFlag(fs, "link", "`RATE` the link rate in Gb/s for efficiency and the bandwidth plots (default: what the runs recorded)", &c.link)
 	c.cf.register(fs)
 	c.in.register(fs)
+	c.hist.register(fs)
 	return fs
 }
 
@@ -70,6 +75,16 @@ func parseReport(args []string) (*reportCmd, error) {
 	}
 	if len(pos) == 0 {
 		return nil, cli.Usage("report: give the runs to report ('gomb report -help')")
+	}
+	if c.hist.on {
+		if slices.Contains(pos, "vs") {
+			return nil, cli.Usage("report -history: give one archive selection, no 'vs'")
+		}
+		c.pos = pos
+		return c, nil
+	}
+	if len(c.hist.tracks) > 0 || c.hist.reference != "" || c.hist.nref > 0 {
+		return nil, cli.Usage("report: -track, -reference and -reference-runs need -history")
 	}
 	if err := c.cf.parseMetric("report"); err != nil {
 		return nil, err
@@ -89,6 +104,9 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	c, err := parseReport(args)
 	if err != nil {
 		return helpOr(err, stdout, reportUsage)
+	}
+	if c.hist.on {
+		return runReportHistory(c, stdout, stderr)
 	}
 	if err := cli.RefuseInput("-o", c.out, c.in.inputs(c.pos)); err != nil {
 		return err

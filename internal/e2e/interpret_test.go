@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -208,6 +209,105 @@ func TestExplainHistory(t *testing.T) {
 	for _, args := range [][]string{{"explain", "-history", "0", "5"}, {"explain", "1"}} {
 		if so, _, _ := gombCmd(t, env, "", args...); strings.Contains(so, "[history]") {
 			t.Errorf("%v:\n%s", args, so)
+		}
+	}
+}
+
+// historyLogs writes n IMB-MPI1 logs of PingPong and Allreduce, a day
+// apart, from a real log: the times of day k scaled by scale(k); and
+// returns their paths.
+func historyLogs(t *testing.T, dir string, n int, scale func(k int) float64) []string {
+	t.Helper()
+	tmpl, err := os.ReadFile(testdata("imb_np2_iter100_policy_off.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile(`(?m)^( +\d+ +\d+)((?: +\d+\.\d+)+)$`)
+	start := time.Date(2026, 1, 1, 3, 0, 0, 0, time.UTC)
+	var paths []string
+	for k := range n {
+		f := scale(k)
+		day := start.AddDate(0, 0, k)
+		text := strings.Replace(string(tmpl), "Mon Nov 30 03:34:15 2026", day.Format("Mon Jan _2 15:04:05 2006"), 1)
+		text = row.ReplaceAllStringFunc(text, func(l string) string {
+			m := row.FindStringSubmatch(l)
+			var out strings.Builder
+			out.WriteString(m[1])
+			vs := strings.Fields(m[2])
+			for i, v := range vs {
+				x, _ := strconv.ParseFloat(v, 64)
+				if len(vs) == 2 && i == 1 { // PingPong's Mbytes/sec
+					x /= f * f
+				}
+				fmt.Fprintf(&out, " %12.2f", x*f)
+			}
+			return out.String()
+		})
+		p := filepath.Join(dir, fmt.Sprintf("day%03d.txt", k))
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	return paths
+}
+
+// TestReportHistory: 100 archived runs of a system a day apart, config
+// "base" then "ucx" from day 60, the last five 1.6x slower; the dashboard
+// follows the tracks over time with the first runs' band, rings the slow
+// runs, marks the config change, and lists every run.
+func TestReportHistory(t *testing.T) {
+	dir := t.TempDir()
+	env := []string{"GOMB_ARCHIVE=" + filepath.Join(dir, "a.db")}
+	logs := historyLogs(t, dir, 100, func(k int) float64 {
+		if k >= 95 {
+			return 1.6
+		}
+		return 1 + 0.01*float64(k%3)
+	})
+	if _, se, code := gombCmd(t, env, "", append([]string{"archive", "add", "-system", "sim", "-config", "base"}, logs[:60]...)...); code != 0 {
+		t.Fatalf("archive add: %s", se)
+	}
+	if _, se, code := gombCmd(t, env, "", append([]string{"archive", "add", "-system", "sim", "-config", "ucx"}, logs[60:]...)...); code != 0 {
+		t.Fatalf("archive add: %s", se)
+	}
+	out := filepath.Join(dir, "h.html")
+	_, se, code := gombCmd(t, env, "", "report", "-history", "system=sim", "-o", out)
+	if code != 0 || !strings.Contains(se, "4 series, 100 runs") {
+		t.Fatalf("report -history: exit %d: %s", code, se)
+	}
+	page, _ := os.ReadFile(out)
+	p := string(page)
+	for _, want := range []string{"<title>History of system=sim</title>", `id="run-100"`, `id="run-1"`,
+		"PingPong 8 B t_avg_us, np 2", "PingPong 4 MiB mbytes_per_sec, np 2", "Allreduce 1 MiB t_avg_us, np 2",
+		"band: the median of 5 reference runs", `"text":"ucx`} {
+		if !strings.Contains(p, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	// the five slow runs are beyond the band on every track, no other run is
+	beyond := regexp.MustCompile(`<tr id="run-(\d+)">(?:<td>[^<]*</td>){5}<td>([^<]+)</td></tr>`).FindAllStringSubmatch(p, -1)
+	if len(beyond) != 5 {
+		t.Errorf("%d runs beyond the band, want 5: %v", len(beyond), beyond)
+	}
+	for _, b := range beyond {
+		if id, _ := strconv.Atoi(b[1]); id < 96 || strings.Count(b[2], ";") != 3 {
+			t.Errorf("run %s beyond on %q", b[1], b[2])
+		}
+	}
+	if st, _ := os.Stat(out); st != nil {
+		t.Logf("history page of 100 runs, 4 series: %d bytes", st.Size())
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"report", "-history", "system=none", "-o", out}, `report -history: no run of "system=none" has any of`},
+		{[]string{"report", "-track", "PingPong@8", "1", "-o", out}, "report: -track, -reference and -reference-runs need -history"},
+		{[]string{"report", "-history", "-track", "PingPong@8:speed", "system=sim", "-o", out}, `metric "speed"`},
+	} {
+		if _, se, code := gombCmd(t, env, "", c.args...); code != exitUsage || !strings.Contains(se, c.want) {
+			t.Errorf("%v: exit %d %q, want %q", c.args, code, se, c.want)
 		}
 	}
 }

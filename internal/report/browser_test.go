@@ -161,32 +161,57 @@ func TestReportInBrowser(t *testing.T) {
 	}
 	t.Logf("screenshot %s (%d bytes)", shotFile, len(shot))
 
+	// the history dashboard: a chart per series; a hovered point names its
+	// run, a click on it goes to the run's row
+	hist := filepath.Join(outDir, "history.html")
+	if err := os.WriteFile(hist, []byte(html(t, buildHistory(t))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	do(chromedp.Navigate("file://"+hist), chromedp.WaitVisible(chromedp.CSS(`body[data-rendered]`)))
+	if rendered, err = chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS(`body`), "data-rendered")); err != nil || rendered.Value != "3 charts" {
+		t.Fatalf("history rendered %q (%v), want 3 charts", rendered.Value, err)
+	}
+	first = "#h-01"
+	do(chromedp.ScrollIntoView(chromedp.CSS(first)))
+	rect = floats(`(() => { const r = document.querySelector("` + first + ` .u-over").getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`)
+	x, y = rect[0]+rect[2]-1, rect[1]+rect[3]*0.5 // the newest run, slow
+	if hover = tip(); !strings.Contains(hover, "UTC\nrun 100 (ucx, Open MPI v4.1.4): beyond the band\n") {
+		t.Errorf("history tooltip %q", hover)
+	}
+	do(chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	if hash, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash`)); err != nil || hash != "#run-100" {
+		t.Errorf("a click on run 100's point went to %q (%v)", hash, err)
+	}
+	if shot, err = chromedp.Run(ctx, chromedp.FullScreenshot(100)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(outDir, "history.png"), shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
 	mu.Lock()
 	defer mu.Unlock()
 	for _, c := range console {
 		t.Errorf("%s", c)
 	}
 	for _, u := range requests {
-		if u != "file://"+page {
+		if u != "file://"+page && u != "file://"+hist {
 			t.Errorf("the page made a request: %s", u)
 		}
 	}
 }
 
-// BenchmarkReportLoad: how long the A/B report of the blog's logs (24
-// sizes, 5 charts) takes to load and draw in headless Chromium, from
-// navigation to the charts' rendered mark; and its size.
+// BenchmarkReportLoad: how long a page takes to load and draw in headless
+// Chromium, from navigation to the charts' rendered mark, and its size:
+// the A/B report of the blog's logs (24 sizes, 5 charts) and a history of
+// 100 runs (3 series).
 func BenchmarkReportLoad(b *testing.B) {
 	bin, err := exec.LookPath("chromium")
 	if err != nil {
 		b.Skip("chromium is not installed")
 	}
 	t := &testing.T{}
-	page := filepath.Join(b.TempDir(), "report.html")
-	data := html(t, build(t))
-	if err := os.WriteFile(page, []byte(data), 0o644); err != nil {
-		b.Fatal(err)
-	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(bin), chromedp.NoSandbox,
 		chromedp.DisableGPU, chromedp.UserDataDir(b.TempDir()))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -196,11 +221,22 @@ func BenchmarkReportLoad(b *testing.B) {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		b.Fatal(err)
 	}
-	b.ResetTimer()
-	for range b.N {
-		if err := chromedp.Do(ctx, chromedp.Navigate("file://"+page), chromedp.WaitVisible(chromedp.CSS(`body[data-rendered]`))); err != nil {
-			b.Fatal(err)
-		}
+	for _, c := range []struct {
+		name string
+		r    *Report
+	}{{"ab-24-sizes", build(t)}, {"history-100-runs", buildHistory(t)}} {
+		b.Run(c.name, func(b *testing.B) {
+			page := filepath.Join(b.TempDir(), "report.html")
+			data := html(t, c.r)
+			if err := os.WriteFile(page, []byte(data), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			for range b.N {
+				if err := chromedp.Do(ctx, chromedp.Navigate("file://"+page), chromedp.WaitVisible(chromedp.CSS(`body[data-rendered]`))); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(data)), "page-bytes")
+		})
 	}
-	b.ReportMetric(float64(len(data)), "page-bytes")
 }

@@ -49,8 +49,15 @@ type Chart struct {
 	LogY   bool          `json:"log_y"`
 	From0  bool          `json:"from0"`
 	Ref    float64       `json:"ref,omitempty"` // a dashed line at this value: the link's MB/s, 1 (no change)
-	X      []int64       `json:"x"`
+	X      []int64       `json:"x"` // sizes in bytes, or with Time seconds since 1970
 	Series []ChartSeries `json:"series"`
+	// History charts: x is time; each point's run (its anchor in the
+	// page's table), the points beyond the band, the label changes.
+	Time   bool               `json:"time,omitempty"`
+	Runs   []HistoryPointInfo `json:"runs,omitempty"`
+	Beyond []int              `json:"beyond,omitempty"`
+	Marks  []Mark             `json:"marks,omitempty"`
+	Note   string             `json:"-"`
 	// Files are the static exports of the same plot (SVG, PNG), by name.
 	Files string `json:"-"`
 }
@@ -163,7 +170,7 @@ func ratioChart(title string, rows []analysis.Row) Chart {
 // ChartData is the charts as the page embeds them (JSON; '<' escaped, so
 // no "</script>" can end the block early).
 func (r *Report) ChartData() (template.JS, error) {
-	var all []Chart
+	all := slices.Clone(r.HistoryCharts)
 	for _, s := range r.Sections {
 		all = append(all, s.Charts...)
 	}

@@ -25,6 +25,9 @@
   // leaves a tick unlabelled.
   function tick(v) { return v == null ? "" : String(parseFloat(v.toPrecision(4))); }
   function tickSize(v) { return v == null ? "" : fmtSize(v); }
+  function fmtTime(v) {
+    return v == null ? "-" : new Date(v * 1000).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+  }
   function rgba(hex, a) {
     var n = parseInt(hex.slice(1), 16);
     return "rgba(" + (n >> 16 & 255) + "," + (n >> 8 & 255) + "," + (n & 255) + "," + a + ")";
@@ -57,7 +60,8 @@
     var tip = document.createElement("div");
     tip.className = "tip";
     var data = [spec.x];
-    var series = [{ label: "size", value: function (u, v) { return fmtSize(v); } }];
+    var fmtX = spec.time ? fmtTime : fmtSize;
+    var series = [{ label: spec.time ? "run" : "size", value: function (u, v) { return fmtX(v); } }];
     spec.series.forEach(function (s) {
       data.push(s.y);
       series.push({ label: s.label, stroke: s.colour, width: 2, points: { show: true, size: 4 },
@@ -68,11 +72,11 @@
     var opts = {
       title: spec.title, width: width, height: 340,
       scales: {
-        x: { time: false, distr: 3, log: 2 },
+        x: spec.time ? { time: true } : { time: false, distr: 3, log: 2 },
         y: logY ? { distr: 3, log: 10 } : { range: function (u, lo, hi) { return [spec.from0 ? 0 : lo, Math.max(hi, yMax || hi) * 1.02]; } }
       },
       axes: [
-        { label: "message size", values: function (u, vals) { return vals.map(tickSize); } },
+        spec.time ? { label: "run started (UTC)" } : { label: "message size", values: function (u, vals) { return vals.map(tickSize); } },
         { label: spec.ylabel, size: 60, values: function (u, vals) { return vals.map(tick); } }
       ],
       series: series,
@@ -89,6 +93,29 @@
             if (s.lo && s.hi) band(u, spec.x, s.lo, s.hi, rgba(s.colour, 0.15));
             if (s.p10 && s.p90) band(u, spec.x, s.p10, s.p90, rgba(s.colour, 0.3));
           });
+          // history: points beyond the band ringed red, label changes marked
+          (spec.beyond || []).forEach(function (j) {
+            var v = spec.series[0].y[j];
+            if (v == null || !u.series[1].show) return;
+            ctx.strokeStyle = "#c00";
+            ctx.lineWidth = 2;
+            ctx.beginPath();
+            ctx.arc(u.valToPos(spec.x[j], "x", true), u.valToPos(v, "y", true), 7, 0, 2 * Math.PI);
+            ctx.stroke();
+          });
+          (spec.marks || []).forEach(function (m) {
+            var x = u.valToPos(m.x, "x", true);
+            ctx.strokeStyle = "#777";
+            ctx.setLineDash([3, 3]);
+            ctx.beginPath();
+            ctx.moveTo(x, u.bbox.top);
+            ctx.lineTo(x, u.bbox.top + u.bbox.height);
+            ctx.stroke();
+            ctx.setLineDash([]);
+            ctx.fillStyle = "#444";
+            ctx.font = "11px sans-serif";
+            ctx.fillText(m.text, x + 4, u.bbox.top + 12);
+          });
           if (spec.ref > 0) {
             var y = u.valToPos(spec.ref, "y", true);
             ctx.strokeStyle = "#555";
@@ -103,7 +130,11 @@
         setCursor: [function (u) {
           var i = u.cursor.idx;
           if (i == null || u.cursor.left < 0) { tip.style.display = "none"; return; }
-          var lines = [fmtSize(spec.x[i])];
+          var lines = [fmtX(spec.x[i])];
+          if (spec.runs && spec.runs[i]) {
+            lines.push("run " + spec.runs[i].run + (spec.runs[i].note ? " (" + spec.runs[i].note + ")" : "") +
+              ((spec.beyond || []).indexOf(i) >= 0 ? ": beyond the band" : ""));
+          }
           spec.series.forEach(function (s, k) {
             if (!u.series[k + 1].show || s.y[i] == null) return;
             var l = s.label + ": " + fmtNum(s.y[i]) + " " + spec.unit;
@@ -120,6 +151,15 @@
     };
     var chart = new uPlot(opts, data, host);
     host.appendChild(tip);
+    if (spec.runs) { // a point links to its run's row (a click, not the end of a drag)
+      var down = null;
+      chart.over.addEventListener("mousedown", function (e) { down = [e.clientX, e.clientY]; });
+      chart.over.addEventListener("click", function (e) {
+        var i = chart.cursor.idx;
+        if (i == null || !down || Math.abs(e.clientX - down[0]) + Math.abs(e.clientY - down[1]) > 3) return;
+        location.hash = "run-" + spec.runs[i].run;
+      });
+    }
     return chart;
   }
 

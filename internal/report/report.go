@@ -73,6 +73,9 @@ type Input struct {
 	Comparison *analysis.Comparison // with two sides
 	Findings   []RunFindings
 	Link       analysis.Link
+	// History, instead of sides: tracks of archived runs over time, each
+	// with the band of its reference runs (gomb report -history).
+	History []analysis.HistorySeries
 }
 
 // Section is one series: its interactive charts and the same plots
@@ -87,6 +90,10 @@ type Section struct {
 type Report struct {
 	Input
 	Sections []Section
+	// HistoryCharts are History's charts, one per series; Runs the runs
+	// they show, newest first, for the table their points link to.
+	HistoryCharts []Chart
+	Runs          []HistoryRun
 	Ratio    []Plot // A/B speed per size, one per series
 	// PlotsDir is where the static plots are, relative to the page (the
 	// page links them); "" for none.
@@ -96,6 +103,9 @@ type Report struct {
 // Build draws every plot.
 func Build(in Input) (*Report, error) {
 	r := &Report{Input: in}
+	if len(in.History) > 0 {
+		r.HistoryCharts, r.Runs = historyCharts(in.History)
+	}
 	var order []analysis.Series
 	seen := map[analysis.Series]bool{}
 	for _, s := range in.Sides {
