@@ -143,4 +143,3 @@ func ParseTracks(list string) ([]Track, error) {
 	}
 	return out, nil
 }
-

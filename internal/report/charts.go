@@ -49,7 +49,7 @@ type Chart struct {
 	LogY   bool          `json:"log_y"`
 	From0  bool          `json:"from0"`
 	Ref    float64       `json:"ref,omitempty"` // a dashed line at this value: the link's MB/s, 1 (no change)
-	X      []int64       `json:"x"` // sizes in bytes, or with Time seconds since 1970
+	X      []int64       `json:"x"`             // sizes in bytes, or with Time seconds since 1970
 	Series []ChartSeries `json:"series"`
 	// History charts: x is time; each point's run (its anchor in the
 	// page's table), the points beyond the band, the label changes.

@@ -94,7 +94,7 @@ type Report struct {
 	// they show, newest first, for the table their points link to.
 	HistoryCharts []Chart
 	Runs          []HistoryRun
-	Ratio    []Plot // A/B speed per size, one per series
+	Ratio         []Plot // A/B speed per size, one per series
 	// PlotsDir is where the static plots are, relative to the page (the
 	// page links them); "" for none.
 	PlotsDir string
