@@ -53,27 +53,16 @@ type checkCmd struct {
 }
 
 func newCheckCmd() *checkCmd {
-	return &checkCmd{tols: analysis.Tolerances{Default: analysis.Tolerance{Band: -1, Rel: 0.05}}}
+	return &checkCmd{tols: analysis.DefaultTolerances()}
 }
 
 func checkFlagSet(c *checkCmd) *flag.FlagSet {
 	fs := newFlagSet("check")
 	fs.StringVar(&c.baseline, "baseline", "", "`B` the baseline runs (required)")
-	fs.Func("tol", "`[BENCH][@BAND]=LIMIT` a tolerance (repeatable): LIMIT is a percentage of the baseline "+
+	tolFlag(fs, "`[BENCH][@BAND]=LIMIT` a tolerance (repeatable): LIMIT is a percentage of the baseline "+
 		"or an amount in the metric's unit (0.2: µs for times, MB/s for bandwidth); BAND is 0-32, 64-4K, "+
 		"8K-256K or 512K-4M. The most specific applies: BENCH@BAND, then BENCH, then @BAND, then the "+
-		"default (default 5%)", func(s string) error {
-		t, err := analysis.ParseTolerance(s)
-		if err != nil {
-			return err
-		}
-		if t.Benchmark == "" && t.Band < 0 {
-			c.tols.Default = t
-		} else {
-			c.tols.List = append(c.tols.List, t)
-		}
-		return nil
-	})
+		"default (default 5%)", &c.tols)
 	fs.StringVar(&c.metric, "metric", "", "`M` check t_avg_us, t_min_us, t_max_us, t_trimmed_us, mbytes_per_sec "+
 		"or link_efficiency (bandwidth as a share of the link) instead of each benchmark's primary number "+
 		"(or t_trimmed_us where both sides have raw samples)")

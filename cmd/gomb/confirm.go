@@ -29,24 +29,12 @@ type confirmFlags struct {
 var confirmFlagNames = []string{"baseline", "confirm", "tol"}
 
 func (f *confirmFlags) register(fs *flag.FlagSet) {
-	f.tols = analysis.Tolerances{Default: analysis.Tolerance{Band: -1, Rel: 0.05}}
+	f.tols = analysis.DefaultTolerances()
 	fs.StringVar(&f.baseline, "baseline", "", "`B` check every benchmark against baseline B (files, archive ids or a "+
 		"selection, as gomb check's) as soon as it has run, and exit as gomb check does (4: a regression)")
 	fs.IntVar(&f.n, "confirm", 2, "`N` with -baseline, re-run a benchmark that tripped the baseline N more times "+
 		"in the same job and decide on the median of its runs; every run is kept in the records")
-	fs.Func("tol", "`[BENCH][@BAND]=LIMIT` with -baseline, a tolerance as gomb check's -tol (repeatable; default 5%)",
-		func(s string) error {
-			t, err := analysis.ParseTolerance(s)
-			if err != nil {
-				return err
-			}
-			if t.Benchmark == "" && t.Band < 0 {
-				f.tols.Default = t
-			} else {
-				f.tols.List = append(f.tols.List, t)
-			}
-			return nil
-		})
+	tolFlag(fs, "`[BENCH][@BAND]=LIMIT` with -baseline, a tolerance as gomb check's -tol (repeatable; default 5%)", &f.tols)
 }
 
 // check refuses flags that make no sense together.

@@ -336,3 +336,20 @@ func fileExists(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && !st.IsDir()
 }
+
+// tolFlag registers -tol, a tolerance (repeatable) as gomb check reads it:
+// one without benchmark or band replaces the default.
+func tolFlag(fs *flag.FlagSet, usage string, tols *analysis.Tolerances) {
+	fs.Func("tol", usage, func(s string) error {
+		t, err := analysis.ParseTolerance(s)
+		if err != nil {
+			return err
+		}
+		if t.Benchmark == "" && t.Band < 0 {
+			tols.Default = t
+		} else {
+			tols.List = append(tols.List, t)
+		}
+		return nil
+	})
+}

@@ -25,7 +25,7 @@ type historyFlagSet struct {
 }
 
 func (h *historyFlagSet) register(fs *flag.FlagSet) {
-	h.tols = analysis.Tolerances{Default: analysis.Tolerance{Band: -1, Rel: 0.05}}
+	h.tols = analysis.DefaultTolerances()
 	fs.BoolVar(&h.on, "history", false, "a dashboard of the archive's runs over time instead: RUN... is one archive "+
 		"selection ('system=hpc4 since=2026-01-01')")
 	fs.Func("track", "`BENCH[@SIZE][:METRIC],...` with -history, what to follow (repeatable; default "+
@@ -44,19 +44,7 @@ func (h *historyFlagSet) register(fs *flag.FlagSet) {
 			}
 			return nil
 		})
-	fs.Func("tol", "`[BENCH][@BAND]=LIMIT` with -history, the tolerance of the band, as gomb check's -tol (default 5%)",
-		func(s string) error {
-			t, err := analysis.ParseTolerance(s)
-			if err != nil {
-				return err
-			}
-			if t.Benchmark == "" && t.Band < 0 {
-				h.tols.Default = t
-			} else {
-				h.tols.List = append(h.tols.List, t)
-			}
-			return nil
-		})
+	tolFlag(fs, "`[BENCH][@BAND]=LIMIT` with -history, the tolerance of the band, as gomb check's -tol (default 5%)", &h.tols)
 }
 
 // historyFlagNames are the flags historyFlagSet registers, in help order.

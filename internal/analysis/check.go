@@ -103,6 +103,9 @@ func (ts Tolerances) For(bench string, bytes int64) Tolerance {
 	return best
 }
 
+// DefaultTolerances allow 5% everywhere, gomb check's default.
+func DefaultTolerances() Tolerances { return Tolerances{Default: Tolerance{Band: -1, Rel: 0.05}} }
+
 // CheckOptions tune a check.
 type CheckOptions struct {
 	Tolerances Tolerances `json:"tolerances"`

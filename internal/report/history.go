@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/analysis"
+	"github.com/gomb-hpc/gomb/internal/report/text"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -67,7 +68,7 @@ func historyCharts(hs []analysis.HistorySeries) ([]Chart, []HistoryRun) {
 		}
 		if !math.IsNaN(float64(s.Base)) {
 			ch.Note = fmt.Sprintf("band: the median of %d reference runs, %s %s, ±%.1f%% (the larger of the tolerance and 3x their spread)",
-				s.Ref, num(float64(s.Base)), unit, 100*float64(s.Allowed))
+				s.Ref, text.Num(s.Base), unit, 100*float64(s.Allowed))
 		}
 		ch.Series = []ChartSeries{sr}
 		charts = append(charts, ch)
@@ -100,14 +101,4 @@ func note(p analysis.HistoryPoint) string {
 		n += p.MPI
 	}
 	return n
-}
-
-func num(v float64) string {
-	switch {
-	case v >= 100:
-		return fmt.Sprintf("%.0f", v)
-	case v >= 1:
-		return fmt.Sprintf("%.2f", v)
-	}
-	return fmt.Sprintf("%.3g", v)
 }
