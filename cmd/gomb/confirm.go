@@ -61,6 +61,8 @@ type confirmer struct {
 	repeat  int
 	// the final check, for the exit status
 	res *analysis.CheckResult
+	// grow, on rank 0, tells the progress line a benchmark runs again
+	grow func(s *imb.Spec)
 }
 
 // newConfirmer resolves the baseline on rank 0 (nil without -baseline);
@@ -118,6 +120,9 @@ func (c *confirmer) after(s *imb.Spec, repeat int) (bool, error) {
 	c.repeat = 0
 	if v > 0 {
 		c.repeat = repeat + 1
+		if c.grow != nil {
+			c.grow(s)
+		}
 		if repeat > 0 && c.s.Rank == 0 {
 			if err := c.s.Locked(func() error { return c.text.Confirm(s.Name, "continued", c.repeat, c.flags.n) }); err != nil {
 				return false, err

@@ -366,6 +366,9 @@ func runIMBSuite(suite string, u *usage, stdout, stderr io.Writer, args []string
 			eng.Sink = imbSink{s, text, conf}
 			if p := s.Progress(plan.Options.Rows(specs, s.Size)); p != nil {
 				eng.Progress = imbProgress{p}
+				if conf != nil {
+					conf.grow = func(sp *imb.Spec) { p.Grow(plan.Options.Rows([]*imb.Spec{sp}, s.Size)) }
+				}
 			}
 		}
 		if err := s.Measure(func() (int, error) {

@@ -59,6 +59,13 @@ func (p *Progress) Step(name string, np int, size int64, hasSize bool) {
 	fmt.Fprintf(p.w, "\r%s%*s", line, pad, "")
 }
 
+// Grow adds n steps to the total (a benchmark run again).
+func (p *Progress) Grow(n int) {
+	if p != nil {
+		p.total += n
+	}
+}
+
 func (p *Progress) finish() {
 	if p != nil && p.width > 0 {
 		fmt.Fprintf(p.w, "\r%*s\r", p.width, "")
