@@ -140,6 +140,7 @@ fuzz:
 	go test ./result -run '^$$' -fuzz FuzzEncoderBytesAreMarshal -fuzztime 30s
 	go test ./internal/bench -run '^$$' -fuzz FuzzParseDelay -fuzztime 30s
 	go test ./result -run '^$$' -fuzz FuzzParseCPUList -fuzztime 30s
+	go test ./internal/analysis -run '^$$' -fuzz FuzzParseTrack -fuzztime 30s
 
 clean:
 	rm -rf bin out

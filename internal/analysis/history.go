@@ -18,9 +18,20 @@ type Track struct {
 	Metric    Metric `json:"metric"`
 }
 
-// String writes the track as ParseTrack reads it: "PingPong@8:t_avg_us".
+// String writes the track as ParseTrack reads it: "PingPong@8:t_avg_us",
+// "PingPong@4m:mbytes_per_sec".
 func (t Track) String() string {
-	return fmt.Sprintf("%s@%s:%s", t.Benchmark, Size(t.Bytes), t.Metric)
+	size := fmt.Sprint(t.Bytes)
+	for _, u := range []struct {
+		n   int64
+		suf string
+	}{{1 << 30, "g"}, {1 << 20, "m"}, {1 << 10, "k"}} {
+		if t.Bytes >= u.n && t.Bytes%u.n == 0 {
+			size = fmt.Sprintf("%d%s", t.Bytes/u.n, u.suf)
+			break
+		}
+	}
+	return fmt.Sprintf("%s@%s:%s", t.Benchmark, size, t.Metric)
 }
 
 // DefaultTracks are the key numbers of a system over time: small-message
