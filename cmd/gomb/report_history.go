@@ -55,7 +55,7 @@ func defaultTracksText() string {
 	for _, t := range analysis.DefaultTracks {
 		s = append(s, t.String())
 	}
-	return strings.Join(s, ",")
+	return strings.Join(s, ", ")
 }
 
 // runReportHistory writes the history dashboard of an archive selection:
