@@ -298,6 +298,13 @@ func TestReportHistory(t *testing.T) {
 	if st, _ := os.Stat(out); st != nil {
 		t.Logf("history page of 100 runs, 4 series: %d bytes", st.Size())
 	}
+	// a time window of the selection, and a reference of its own
+	_, se, code = gombCmd(t, env, "", "report", "-history", "system=sim", "since=2026-03-01", "-reference", "config=ucx last=10",
+		"-track", "PingPong@8", "-o", out)
+	page, _ = os.ReadFile(out)
+	if code != 0 || !strings.Contains(se, "1 series, 41 runs") || !strings.Contains(string(page), "band: the median of 10 reference runs") {
+		t.Errorf("report -history since=: exit %d: %s", code, se)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
