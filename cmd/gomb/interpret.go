@@ -127,11 +127,18 @@ func (f *inputFlags) inputs(items ...[]string) []string {
 	return in
 }
 
-// describeRun names a run in a title line.
-func describeRun(r *result.Bundle) string {
+// describeRun names a run in a title line, its file as given (a
+// terminal's reader typed it: /dev/fd/3 stays whole).
+func describeRun(r *result.Bundle) string { return describeWith(r, func(f string) string { return f }) }
+
+// describeRunShort names a run for a page others read: its file by base
+// name, never a directory.
+func describeRunShort(r *result.Bundle) string { return describeWith(r, filepath.Base) }
+
+func describeWith(r *result.Bundle, file func(string) string) string {
 	parts := []string{r.Run.Suite}
 	if r.Run.Source != nil && r.Run.Source.File != "" {
-		parts = append(parts, filepath.Base(r.Run.Source.File))
+		parts = append(parts, file(r.Run.Source.File))
 	}
 	if !r.Run.Start.IsZero() {
 		parts = append(parts, r.Run.Start.UTC().Format("2006-01-02 15:04"))

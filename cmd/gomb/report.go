@@ -130,13 +130,13 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	for i, rs := range runs {
 		side := report.Side{Label: names[i], Profiles: analysis.Profiles(rs)}
 		for _, run := range rs {
-			side.Runs = append(side.Runs, describeRun(run))
+			side.Runs = append(side.Runs, describeRunShort(run))
 			hist, err := r.History(run, 10)
 			if err != nil {
 				return err
 			}
 			f := analysis.Explain(run, analysis.ExplainOptions{Link: c.link, History: hist})
-			in.Findings = append(in.Findings, report.RunFindings{Run: describeRun(run), Findings: f})
+			in.Findings = append(in.Findings, report.RunFindings{Run: describeRunShort(run), Findings: f})
 			if in.Link.Gbps == 0 {
 				in.Link = analysis.RunLink(run.Run)
 			}
