@@ -84,8 +84,8 @@ func TestConfirm(t *testing.T) {
 			fast, slow := filepath.Join(dir, "fast.jsonl"), filepath.Join(dir, "slow.jsonl")
 			scaleRecords(t, base, fast, 0.05)
 			// far enough that no stall trips it: oversubscribed on a loaded machine,
-	// MPICH's busy-polling ranks have taken 3,000 times an idle round trip
-	scaleRecords(t, base, slow, 1e6)
+			// MPICH's busy-polling ranks have taken 3,000 times an idle round trip
+			scaleRecords(t, base, slow, 1e6)
 
 			out := filepath.Join(dir, "tripped.jsonl")
 			j = launch(t, m, 2, 2*time.Minute, nil, append(args, "-baseline", fast, "-confirm", "2", "-json", out, "PingPong", "Barrier")...)
