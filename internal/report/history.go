@@ -34,10 +34,7 @@ func historyCharts(hs []analysis.HistorySeries) ([]Chart, []HistoryRun) {
 	var charts []Chart
 	runs := map[int64]*HistoryRun{}
 	for i, s := range hs {
-		unit := "µs"
-		if s.Track.Metric == analysis.BW {
-			unit = "MB/s"
-		}
+		unit := s.Track.Metric.Unit()
 		ch := Chart{ID: fmt.Sprintf("h-%02d", i+1), Title: s.Label(), YLabel: fmt.Sprintf("%s [%s]", s.Track.Metric, unit),
 			Unit: unit, Band: "band", Time: true, From0: s.Track.Metric == analysis.BW}
 		sr := ChartSeries{Label: s.Label(), Colour: hex(0)}
