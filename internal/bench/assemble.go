@@ -77,6 +77,7 @@ func (a Assembly) Assemble(r *result.Result, vals []float64, ranks []int) int {
 	r.Ranks, r.RankMeanUS, r.SamplesUS = []int{}, []float64{}, [][]float64{}
 	r.TMinUS, r.TMaxUS, r.TAvgUS = math.Inf(1), 0, 0
 	var hosts []string
+	var raw [][]float64 // the timing ranks' samples as measured: precision is a ratio, and rounding moves it
 	var bad int64
 	detail := ""
 	for _, w := range ranks {
@@ -95,6 +96,7 @@ func (a Assembly) Assemble(r *result.Result, vals []float64, ranks []int) int {
 		mean := a.MeanUS(v)
 		r.Ranks = append(r.Ranks, w)
 		r.RankMeanUS = append(r.RankMeanUS, mean)
+		raw = append(raw, a.Samples[w])
 		ss := make([]float64, len(a.Samples[w]))
 		for i, x := range a.Samples[w] {
 			ss[i] = math.Round(x*a.Scale*1e4) / 1e4
@@ -121,7 +123,10 @@ func (a Assembly) Assemble(r *result.Result, vals []float64, ranks []int) int {
 		}
 	}
 	r.Locality, r.HostCount = result.Locality(hosts)
-	r.Precision = Precision(r.SamplesUS)
+	// From the unrounded samples, as the engine's -iter_policy precision
+	// decided: at 0.2 µs, rounding to 0.1 ns moves the ratio by ~3e-4,
+	// enough to print a run that stopped at 9.99% as 10.00%.
+	r.Precision = Precision(raw)
 	if a.Bound > 0 && len(r.Ranks) > a.Bound {
 		BoundSamples(r, a.Seed)
 	}

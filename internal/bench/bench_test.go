@@ -47,6 +47,19 @@ func TestAssemble(t *testing.T) {
 	if r.Check == nil || r.Check.Passed || r.Check.Defects != 3 || r.Check.Detail != "rank 2: 3 wrong elements, first at element 7: got 1, want 2" {
 		t.Errorf("check %+v", r.Check)
 	}
+	// The precision is the one -iter_policy precision decided on: from
+	// the samples as measured, not as rounded for the record (at 0.2 µs a
+	// sample, 0.1 ns of rounding moves it by ~1e-4).
+	fine := make([]float64, 40)
+	for i := range fine {
+		fine[i] = (0.2 + 0.00004*float64(i%7)) * 1e-6
+	}
+	var pr result.Result
+	(Assembly{Stride: NSlots, Samples: [][]float64{fine}, Scale: 1e6, MeanUS: a.MeanUS}).Assemble(&pr, vals[:NSlots], []int{0})
+	if want := Precision([][]float64{fine}); pr.Precision == nil || *pr.Precision != *want ||
+		*Precision(pr.SamplesUS) == *want {
+		t.Errorf("precision %v, want %v from the unrounded samples (rounded: %v)", pr.Precision, *want, *Precision(pr.SamplesUS))
+	}
 	var none result.Result
 	if n := (Assembly{Stride: NSlots, Samples: make([][]float64, 1), MeanUS: a.MeanUS}).Assemble(&none, NewSlots(NSlots, 5), []int{0}); n != 0 ||
 		none.TMinUS != 0 || none.Check != nil {

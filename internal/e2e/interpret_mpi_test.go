@@ -14,7 +14,8 @@ import (
 // memory transport and four times over its TCP transport (loopback), then
 // asks compare, check and report about them: TCP must come out slower,
 // significantly, at the small sizes; a TCP run must fail a check against
-// the shared-memory baseline, and a shared-memory run must pass it.
+// the shared-memory baseline, and a shared-memory run must pass it, at a
+// tolerance that tells a transport from a slow launch.
 func TestCompareRealRuns(t *testing.T) {
 	dir := t.TempDir()
 	tcp := mpiLib{"openmpi-tcp", "gomb", func(np int) []string {
@@ -71,16 +72,18 @@ func TestCompareRealRuns(t *testing.T) {
 			slower, significant, so)
 	}
 	t.Logf("compare shared memory vs TCP:\n%s", so)
-	so, _, code = gombCmd(t, nil, "", "check", "-baseline", a, "-tol", "100%", net[0])
+	// check at a tolerance between the two transports: TCP over loopback
+	// takes 20-40x shared memory's time at these sizes, so a TCP run fails
+	// at 400% (5x the baseline) and the fifth shared-memory run passes
+	// unless a launch came out 5x slow. One launch is one draw, and on a
+	// shared machine a whole launch runs slow: on a CI runner the fifth
+	// launch took 3x its baseline at every size (0.12 -> 0.36 µs), which
+	// the 100% this test once used called a regression.
+	so, _, code = gombCmd(t, nil, "", "check", "-baseline", a, "-tol", "400%", net[0])
 	if code != exitRegression || !strings.Contains(so, "FAIL:") {
 		t.Errorf("a TCP run against the shared-memory baseline: exit %d\n%s", code, so)
 	}
-	// The fifth shared-memory run against the other four, at the tolerance
-	// that fails the TCP run. One launch is one draw: on this VM a
-	// launch's 0-byte row once came out at 3.9x the baseline (0.42 -> 1.63
-	// µs) on a clean clone; a size alone beyond the limit in one launch is
-	// unconfirmed, not a regression.
-	so, _, code = gombCmd(t, nil, "", "check", "-baseline", a, "-tol", "100%", shm[4])
+	so, _, code = gombCmd(t, nil, "", "check", "-baseline", a, "-tol", "400%", shm[4])
 	if code != 0 || !strings.Contains(so, "PASS:") {
 		t.Errorf("a shared-memory run against its own baseline: exit %d\n%s", code, so)
 	}
