@@ -35,6 +35,7 @@ const (
 	KindFault          = "fault-injected"
 	KindSiblings       = "siblings"
 	KindNIC            = "nic"
+	KindIncomplete     = "incomplete"
 )
 
 // Severities.

@@ -8,10 +8,14 @@ import (
 )
 
 // setup: what the run's own record says about its numbers before any of
-// them is read: ranks that outnumber the CPUs they may run on (every time
-// then measures the scheduler), and faults gomb injected on purpose.
+// them is read: a run that did not finish, ranks that outnumber the CPUs
+// they may run on (every time then measures the scheduler), and faults
+// gomb injected on purpose.
 func setup(in *explainInput) []Finding {
 	var out []Finding
+	if f, ok := incomplete(in.run); ok {
+		out = append(out, f)
+	}
 	if f, ok := oversubscribed(in.run.Run.Ranks); ok {
 		out = append(out, f)
 	}
@@ -21,6 +25,46 @@ func setup(in *explainInput) []Finding {
 			Cause:   "gomb's fault injection (tests, explain's corpus): the anomalies it makes are on purpose; never a baseline"})
 	}
 	return out
+}
+
+// incomplete: a run gomb measured that did not end as it was asked to —
+// interrupted, ended by the watchdog or an error, or with no end record at
+// all (killed: srun's second Ctrl-C, a lost node, the job's time limit).
+// Its results are whole, but the sizes and benchmarks after the last one
+// are missing. Imported logs have no end record to read.
+func incomplete(b *result.Bundle) (Finding, bool) {
+	e := b.End
+	if e == nil && (b.Run.Source == nil || b.Run.Source.Format != result.RecordsFormat) {
+		return Finding{}, false // an imported log, or a run not read from records
+	}
+	f := Finding{Kind: KindIncomplete, Severity: Warning}
+	if n := len(b.Results); n > 0 {
+		last := b.Results[n-1]
+		f.Numbers = []string{fmt.Sprintf("%d results, the last %s at %s (np %d)", n, last.Benchmark, Size(last.Bytes), last.NP)}
+	} else {
+		f.Numbers = []string{"no results"}
+	}
+	switch {
+	case e == nil:
+		f.Summary = "the run has no end record: it was killed, or is still running"
+		f.Cause = "a SIGKILL gives no time to write one: srun's second Ctrl-C (SIGINT, then SIGKILL within milliseconds), " +
+			"the job's time limit past KillWait, a lost node, the out-of-memory killer; what follows the last result was not measured"
+	case e.Status == result.EndInterrupted:
+		f.Summary = "the run was interrupted (" + e.Signal + ") before it finished"
+		f.Cause = "a signal to the job (Ctrl-C, scancel): the results written are whole; what follows the last one was not measured"
+	case e.Status == result.EndDeadline || e.Status == result.EndFailed:
+		f.Summary = "the run ended early: " + e.Message
+		if e.Status == result.EndDeadline {
+			f.Summary = "the watchdog ended the run: " + e.Message
+		}
+		f.Cause = "an MPI call did not return, or failed (a rank died, a link went down); what follows the last result was not measured"
+	default:
+		return Finding{}, false
+	}
+	if e != nil && e.ElapsedS > 0 {
+		f.Numbers = append(f.Numbers, fmt.Sprintf("ended after %.1f s", e.ElapsedS))
+	}
+	return f, true
 }
 
 // oversubscribed: on some host, more ranks than the CPUs their affinity

@@ -32,6 +32,36 @@ func TestOversubscribed(t *testing.T) {
 	}
 }
 
+// TestIncomplete: a run gomb measured that did not finish is said to be
+// incomplete, with its last result; an imported log (no end record to
+// read) and a finished run are not.
+func TestIncomplete(t *testing.T) {
+	records := &result.Source{Format: result.RecordsFormat, File: "r.jsonl"}
+	res := []*result.Result{{Benchmark: "PingPong", Bytes: 0, NP: 2}, {Benchmark: "PingPong", Bytes: 4096, NP: 2}}
+	cases := []struct {
+		name string
+		src  *result.Source
+		end  *result.End
+		want string // "" for no finding
+	}{
+		{"complete", records, &result.End{Status: result.EndComplete}, ""},
+		{"check failed", records, &result.End{Status: result.EndCheckFailed}, ""},
+		{"interrupted", records, &result.End{Status: result.EndInterrupted, Signal: "interrupt", ElapsedS: 12.3}, "interrupted (interrupt)"},
+		{"watchdog", nil, &result.End{Status: result.EndDeadline, Message: "rank 1: PingPong 4 KiB did not return in 20 s"}, "the watchdog ended the run: rank 1"},
+		{"failed", records, &result.End{Status: result.EndFailed, Message: "MPI_Send: connection reset"}, "ended early: MPI_Send"},
+		{"killed", records, nil, "no end record"},
+		{"imported IMB log", &result.Source{Format: "imb"}, nil, ""},
+		{"no source, no end", nil, nil, ""},
+	}
+	for _, c := range cases {
+		f, ok := incomplete(&result.Bundle{Run: &result.Run{Source: c.src}, Results: res, End: c.end})
+		if ok != (c.want != "") || ok && (!strings.Contains(f.Summary, c.want) || f.Severity != Warning ||
+			!strings.Contains(strings.Join(f.Numbers, "; "), "2 results, the last PingPong at 4 KiB (np 2)")) {
+			t.Errorf("%s: %v %q %v, want %q", c.name, ok, f.Summary, f.Numbers, c.want)
+		}
+	}
+}
+
 func TestApart(t *testing.T) {
 	cases := []struct {
 		means []float64
