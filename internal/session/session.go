@@ -370,9 +370,11 @@ func (s *Session) OnSignal() (stop func()) {
 		if !ok {
 			return
 		}
-		s.runAtExit()
 		if s.Rank == 0 {
+			// the end record first: under srun's second Ctrl-C a SIGKILL
+			// follows the SIGINT within 3-15 ms (docs/slurm.md)
 			s.out.end(result.EndInterrupted, sg.String(), "", nil, true)
+			s.runAtExit()
 			fmt.Fprintf(s.stderr, "gomb %s: stopped by %v; records written so far are complete\n", s.cmd.Name, sg)
 			quietStderr()
 			// The other ranks got the signal too and silence their stderr
@@ -385,6 +387,7 @@ func (s *Session) OnSignal() (stop func()) {
 			if pid := rank0Beside(); pid > 0 {
 				_ = syscall.Kill(pid, sg)
 			}
+			s.runAtExit()
 			time.Sleep(250 * time.Millisecond)
 		}
 		signal.Reset(sg)
