@@ -52,12 +52,12 @@ func incomplete(b *result.Bundle) (Finding, bool) {
 	case e.Status == result.EndInterrupted:
 		f.Summary = "the run was interrupted (" + e.Signal + ") before it finished"
 		f.Cause = "a signal to the job (Ctrl-C, scancel): the results written are whole; what follows the last one was not measured"
-	case e.Status == result.EndDeadline || e.Status == result.EndFailed:
+	case e.Status == result.EndDeadline:
+		f.Summary = "the watchdog ended the run: " + e.Message
+		f.Cause = "an MPI call did not return in time (a rank died, a link went down); what follows the last result was not measured"
+	case e.Status == result.EndFailed:
 		f.Summary = "the run ended early: " + e.Message
-		if e.Status == result.EndDeadline {
-			f.Summary = "the watchdog ended the run: " + e.Message
-		}
-		f.Cause = "an MPI call did not return, or failed (a rank died, a link went down); what follows the last result was not measured"
+		f.Cause = "an MPI call failed (a rank died, a link went down); what follows the last result was not measured"
 	default:
 		return Finding{}, false
 	}
