@@ -239,9 +239,13 @@ func readRecords(t *testing.T, path string) stream {
 // checkNoCrash fails on Go panics or stack traces in a job's output.
 func checkNoCrash(t *testing.T, j job) {
 	t.Helper()
+	out := j.stdout + j.stderr
 	for _, bad := range []string{"panic:", "goroutine ", "SIGSEGV", "runtime error"} {
-		if strings.Contains(j.stdout+j.stderr, bad) {
-			t.Errorf("output contains %q:\n%s", bad, tail(j.stderr))
+		if i := strings.Index(out, bad); i >= 0 {
+			// from just before the first marker: a crash's head (what
+			// faulted, where) is what a tail of its goroutine dump loses
+			from := max(0, strings.LastIndex(out[:i], "\n")-500)
+			t.Errorf("output contains %q:\n%s", bad, out[from:min(len(out), i+4000)])
 		}
 	}
 }
