@@ -133,10 +133,23 @@ type Tool struct {
 
 // MPI describes the library the run used.
 type MPI struct {
-	Impl     string `json:"impl"`     // "openmpi" or "mpich": the build the binary links
-	Library  string `json:"library"`  // MPI_Get_library_version, verbatim
-	Standard string `json:"standard"` // MPI_Get_version, e.g. "3.1"
-	Thread   string `json:"thread"`   // thread level provided, e.g. "MPI_THREAD_SINGLE" (MPI_Query_thread after MPI_Init)
+	// Impl is the family of the library the binary runs with: "openmpi"
+	// (Open MPI and what is built on it), "mpich" (MPICH and its
+	// derivatives: Intel MPI, MVAPICH, Cray MPICH), or "other".
+	Impl    string `json:"impl"`
+	Library string `json:"library"` // MPI_Get_library_version, verbatim
+	// Name and Version are the library as MPI_Get_library_version names
+	// it ("Intel MPI", "2021.10"); absent when gomb knows no such name.
+	Name    string `json:"name,omitempty"`
+	Version string `json:"version,omitempty"`
+	// Header is the mpi.h the binary was compiled against, as its macros
+	// name it ("MPICH 4.0.2"); Features what that build can call beyond
+	// MPI-3.1 ("large-count", "sessions", "persistent-collectives", ...).
+	// Both absent in older records and imported runs.
+	Header   string   `json:"header,omitempty"`
+	Features []string `json:"features,omitempty"`
+	Standard string   `json:"standard"` // MPI_Get_version, e.g. "3.1"
+	Thread   string   `json:"thread"`   // thread level provided, e.g. "MPI_THREAD_SINGLE" (MPI_Query_thread after MPI_Init)
 	// Init is the call that initialised MPI: "MPI_Init" or "MPI_Init_thread"
 	// (absent in older records and in imported runs).
 	Init string `json:"init,omitempty"`

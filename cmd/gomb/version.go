@@ -20,6 +20,6 @@ func runVersion(stdout, stderr io.Writer, args []string) error {
 	if err := versionArgs(args); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "gomb %s\ngo %s %s/%s\nMPI build: %s\n", fullVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH, session.MPIBuild())
+	fmt.Fprintf(stdout, "gomb %s\ngo %s %s/%s\n%s", fullVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH, session.MPIBuild())
 	return nil
 }

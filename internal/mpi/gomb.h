@@ -422,6 +422,12 @@ int gomb_run_rma(gomb_job *j);  /* rma.c: OSU's one-sided */
 int gomb_run_nbc(gomb_job *j);  /* nbc.c: OSU's non-blocking collectives */
 int gomb_run_imb_nbc(gomb_job *j); /* imb_nbc.c: IMB-NBC's and IMB-MPI4's */
 int gomb_persistent_collectives(void); /* pcoll.c: whether this MPI has MPI-4's (or Open MPI's MPIX_) */
+
+/* build.c: what the mpi.h this binary was compiled against says */
+const char *gomb_build_family(void);
+const char *gomb_build_header(void);
+void gomb_build_standard(int *version, int *subversion);
+const char *gomb_build_features(void);
 int gomb_run_imb_ext(gomb_job *j); /* imb_ext.c: IMB-EXT's */
 int gomb_ext_window(gomb_job *j);  /* imb_ext.c: the size's window, as IMB_init_transfer makes it */
 int gomb_run_imb_rma(gomb_job *j); /* imb_rma.c: IMB-RMA's */

@@ -153,7 +153,7 @@ func TestKernelFamilies(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := func(t *testing.T, np int, env ...string) (fails []string) {
-		argv := append(testutil.Launch(Impl, np), self, "-test.run", "^$")
+		argv := append(testutil.Launch(Family(), np), self, "-test.run", "^$")
 		if _, err := exec.LookPath(argv[0]); err != nil {
 			t.Skipf("%s: %v", argv[0], err)
 		}

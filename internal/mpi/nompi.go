@@ -11,8 +11,11 @@ import (
 // Available reports whether this binary can call MPI.
 const Available = false
 
-// Impl names the MPI library this binary is built against.
-const Impl = "none"
+// BuildInfo says the binary has no MPI.
+func BuildInfo() Build { return Build{Family: "none"} }
+
+// Family is "none": built without MPI.
+func Family() string { return "none" }
 
 // Init fails: built without MPI.
 func Init(level kernel.ThreadLevel) (kernel.ThreadLevel, error) { return kernel.NoThreadInit, ErrNoMPI }

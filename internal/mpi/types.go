@@ -8,8 +8,10 @@
 // parameters, buffer scheme, thread level) is named in package kernel,
 // which needs no cgo.
 //
-// The library is chosen at build time: Open MPI by default, MPICH with the
-// build tag "mpich". Built with CGO_ENABLED=0 the package still compiles and
+// The library is the one whose compiler wrapper builds it (CC=mpicc go
+// build): its mpi.h's macros say which family it is and what it can do
+// (build.c, BuildInfo), MPI_Get_library_version which library runs
+// (Identify). Built with CGO_ENABLED=0 the package still compiles and
 // every call returns ErrNoMPI, so the analysis commands build anywhere.
 package mpi
 

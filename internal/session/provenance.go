@@ -105,7 +105,7 @@ const srunAnyPMI = "GOMB_SRUN_ANY_MPI"
 // PMIx alone, and aborts inside MPI_Init otherwise.
 func srunWithoutPMI() string {
 	plugin, ok := srunStarted()
-	if !ok || mpi.Impl == "mpich" || strings.HasPrefix(plugin, "pmix") || os.Getenv(srunAnyPMI) == "1" {
+	if !ok || mpi.Family() != "openmpi" || strings.HasPrefix(plugin, "pmix") || os.Getenv(srunAnyPMI) == "1" {
 		return ""
 	}
 	return fmt.Sprintf("srun started this job with --mpi=%s, but %s (%s=1 lets an Open MPI built with Slurm's PMI2 try)",
@@ -114,28 +114,55 @@ func srunWithoutPMI() string {
 
 // srunAdvice says which plugin srun must start this build with.
 func srunAdvice() string {
-	if mpi.Impl == "mpich" {
-		return "this gomb is built for MPICH: use srun --mpi=pmi2"
+	switch mpi.Family() {
+	case "mpich":
+		return fmt.Sprintf("this gomb is built for %s: use srun --mpi=pmi2 (or the plugin your site's MPI module names: Cray MPICH cray_shasta, Intel MPI pmi2 with I_MPI_PMI_LIBRARY)", libraryName())
+	case "openmpi":
+		return fmt.Sprintf("this gomb is built for %s, which reads its ranks from PMIx: use srun --mpi=pmix", libraryName())
 	}
-	return "this gomb is built for Open MPI, which reads its ranks from PMIx: use srun --mpi=pmix"
+	return fmt.Sprintf("this gomb is built for %s: use the srun --mpi plugin its documentation names", libraryName())
 }
 
-// libraryName is how people call the MPI library this gomb is built for.
+// libraryName is how people call the MPI library this gomb runs with: the
+// library's own name when MPI_Get_library_version gives one it knows, or
+// else the header's.
 func libraryName() string {
-	if mpi.Impl == "mpich" {
-		return "MPICH"
+	if lib, err := mpi.LibraryVersion(); err == nil {
+		if l := mpi.Identify(lib); l.Name != "" {
+			return l.Name
+		}
 	}
-	return "Open MPI"
+	return mpi.BuildInfo().Header
 }
 
-// otherBuild names the gomb built for the other MPI library, beside this
-// binary.
+// otherBuild says what to run instead under another MPI's launcher: the
+// gomb built for Debian's other MPI when it sits beside this binary, or
+// else a gomb built with the launcher's own compiler wrapper.
 func otherBuild() string {
 	name := "gomb-mpich"
-	if mpi.Impl == "mpich" {
+	if mpi.Family() == "mpich" {
 		name = "gomb"
 	}
-	return filepath.Join(filepath.Dir(os.Args[0]), name)
+	other := filepath.Join(filepath.Dir(os.Args[0]), name)
+	if st, err := os.Stat(other); err == nil && !st.IsDir() {
+		return other
+	}
+	return "the launcher that came with this gomb's MPI, or a gomb built with the launcher's MPI (CC=mpicc go build ./cmd/gomb; docs/install.md)"
+}
+
+// mpiRecord describes the library the run used: what it says of itself
+// and what this binary was compiled with.
+func mpiRecord(lib string, major, minor int, thread, init string, vars map[string]string) result.MPI {
+	id, b := mpi.Identify(lib), mpi.BuildInfo()
+	family := mpi.Family()
+	if family == "abi" && id.Family != "" {
+		family = id.Family
+	}
+	if family == "abi" {
+		family = "other"
+	}
+	return result.MPI{Impl: family, Library: strings.TrimSpace(lib), Name: id.Name, Version: id.Version,
+		Header: b.Header, Features: b.Features, Standard: fmt.Sprintf("%d.%d", major, minor), Thread: thread, Init: init, Vars: vars}
 }
 
 // envLocalRank is the rank among the processes of this host, for picking a
@@ -195,13 +222,12 @@ func (s *Session) runRecord(options any, all [][]byte) (*result.Run, error) {
 		names[i] = v.Name
 	}
 	run := &result.Run{
-		RunID:   s.out.runID,
-		Tool:    result.Tool{Name: "gomb", Version: s.cmd.Version, GoVersion: runtime.Version()},
-		Suite:   s.cmd.Suite,
-		Command: append([]string{os.Args[0], s.cmd.Name}, s.cmd.Args...),
-		Start:   s.out.start,
-		MPI: result.MPI{Impl: mpi.Impl, Library: strings.TrimSpace(lib), Standard: fmt.Sprintf("%d.%d", ma, mi), Thread: s.provided.String(), Init: s.cmd.Level.InitCall(),
-			Vars: transportVars(names)},
+		RunID:     s.out.runID,
+		Tool:      result.Tool{Name: "gomb", Version: s.cmd.Version, GoVersion: runtime.Version()},
+		Suite:     s.cmd.Suite,
+		Command:   append([]string{os.Args[0], s.cmd.Name}, s.cmd.Args...),
+		Start:     s.out.start,
+		MPI:       mpiRecord(lib, ma, mi, s.provided.String(), s.cmd.Level.InitCall(), transportVars(names)),
 		WorldSize: s.Size,
 		Env:       result.Env(os.Environ()),
 		Options:   options,

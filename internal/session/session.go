@@ -26,6 +26,7 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -181,13 +182,28 @@ func start(c *Command, stderr io.Writer) (*Session, error) {
 		out: &output{start: time.Now(), runID: newRunID()}}, nil
 }
 
-// MPIBuild names the MPI library this binary measures with ("none ..." in
-// a build without cgo, which runs the analysis commands only).
+// MPIBuild describes the MPI library this binary measures with, one
+// "name: value" line each: the family and header it was compiled against,
+// the library it runs with (MPI_Get_library_version, which MPI allows
+// before MPI_Init, so no launcher is needed), and the features compiled in.
+// A build without cgo runs the analysis commands only.
 func MPIBuild() string {
 	if !mpi.Available {
-		return "none (built without cgo: analysis commands only)"
+		return "MPI build: none (built without cgo: analysis commands only)\n"
 	}
-	return mpi.Impl
+	b := mpi.BuildInfo()
+	var w strings.Builder
+	fmt.Fprintf(&w, "MPI build: %s (compiled against %s's mpi.h, MPI %s)\n", b.Family, b.Header, b.Standard)
+	if lib, err := mpi.LibraryVersion(); err == nil {
+		first, _, _ := strings.Cut(strings.TrimSpace(lib), "\n")
+		fmt.Fprintf(&w, "MPI library: %s (%s)\n", mpi.Identify(lib), strings.TrimSpace(first))
+	}
+	features := "none beyond MPI-3.1"
+	if len(b.Features) > 0 {
+		features = strings.Join(b.Features, " ")
+	}
+	fmt.Fprintf(&w, "MPI features: %s\n", features)
+	return w.String()
 }
 
 // InitTook is how long this rank's MPI_Init (or MPI_Init_thread) took, on
