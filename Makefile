@@ -1,5 +1,5 @@
 # Convenience targets; each calls the scripts the README names.
-.PHONY: all build run test bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-startup bench-slurm bench-records bench-analysis bench-archive bench-import bench-explain fuzz clean
+.PHONY: all build run test dist bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-startup bench-slurm bench-records bench-analysis bench-archive bench-import bench-explain fuzz clean
 
 all: build
 
@@ -11,6 +11,11 @@ run:
 
 test:
 	./scripts/test.sh
+
+# The analysis binary (no MPI, static) for linux/amd64, linux/arm64 and
+# macOS, version-stamped, with SHA256SUMS, in dist/ (PLATFORMS=... to choose).
+dist:
+	./scripts/dist.sh $(PLATFORMS)
 
 # gomb against the real peers (IMB-MPI1, -NBC, -MPI4, -EXT, -RMA, -P2P, -MT, -IO, OSU, mpi-comm-bench), both MPIs,
 # ABBA-interleaved: median ratio gomb/peer per benchmark and size, with the

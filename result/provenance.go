@@ -38,17 +38,7 @@ func Env(environ []string) map[string]string {
 // LocalRank describes the calling process: host, PID, CPU binding, CPU
 // model and kernel.
 func LocalRank(rank int, host string) Rank {
-	r := Rank{Rank: rank, Host: host, PID: os.Getpid(), CPUModel: cpuModel()}
-	var set unix.CPUSet
-	if err := unix.SchedGetaffinity(0, &set); err == nil {
-		var cpus []int
-		for i := 0; i < 1024; i++ {
-			if set.IsSet(i) {
-				cpus = append(cpus, i)
-			}
-		}
-		r.CPUs = CPUList(cpus)
-	}
+	r := Rank{Rank: rank, Host: host, PID: os.Getpid(), CPUModel: cpuModel(), CPUs: cpuAffinity()}
 	var u unix.Utsname
 	if err := unix.Uname(&u); err == nil {
 		r.Kernel = unix.ByteSliceToString(u.Release[:])

@@ -42,6 +42,12 @@ if ! command -v go >/dev/null 2>&1; then
 fi
 go mod download
 
+# The git revision goes into gomb version and every run record when git can
+# read this checkout.
+vcs=false
+git rev-parse --git-dir >/dev/null 2>&1 && vcs=true
+export GOFLAGS="${GOFLAGS:-} -buildvcs=$vcs"
+
 # build CC OUT: gomb compiled and linked by the MPI's compiler wrapper CC.
 # No pkg-config, no build tag: the wrapper's mpi.h says which MPI it is.
 build() {

@@ -14,6 +14,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/gomb-hpc/gomb/internal/cli"
 	"golang.org/x/sys/unix"
@@ -161,14 +162,47 @@ func helpOr(err error, stdout io.Writer, u *usage) error {
 	return err
 }
 
+// fullVersion is gomb's version as the build recorded it: the module's
+// version when installed as a module (go install ...@v0.2.0), else the
+// source's, with the VCS revision, "+dirty" for uncommitted changes, and
+// the commit's date when built from a git checkout (-buildvcs).
 func fullVersion() string {
-	v := version
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-				v += " (" + s.Value[:12] + ")"
-			}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return version
+	}
+	return stampVersion(version, bi.Main.Version, bi.Settings)
+}
+
+func stampVersion(source, module string, settings []debug.BuildSetting) string {
+	v := source
+	// A module version names a release (go install ...@v0.2.0, or a
+	// tagged checkout); v0.0.0-date-rev is Go's name for an untagged
+	// commit, which the source's version and the revision say better.
+	if module != "" && module != "(devel)" && !strings.HasPrefix(module, "v0.0.0-") {
+		v = strings.TrimPrefix(module, "v")
+	}
+	var rev, when string
+	dirty := false
+	for _, s := range settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
 		}
+	}
+	if len(rev) >= 12 && !strings.Contains(v, rev[:12]) {
+		rev = rev[:12]
+		if dirty {
+			rev += "+dirty"
+		}
+		if t, err := time.Parse(time.RFC3339, when); err == nil {
+			rev += ", " + t.UTC().Format("2006-01-02")
+		}
+		v += " (" + rev + ")"
 	}
 	return v
 }

@@ -22,7 +22,7 @@ import (
 )
 
 // ErrNoMPI is returned by every call of a binary built without cgo.
-var ErrNoMPI = errors.New("this gomb binary was built without MPI (CGO_ENABLED=0); build it with cgo to measure")
+var ErrNoMPI = errors.New("this gomb binary was built without MPI (CGO_ENABLED=0); build it with your MPI's compiler wrapper to measure (CC=mpicc go build ./cmd/gomb)")
 
 // Error is an MPI error code turned into a Go error.
 type Error struct {

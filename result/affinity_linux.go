@@ -1,0 +1,18 @@
+package result
+
+import "golang.org/x/sys/unix"
+
+// cpuAffinity is the calling thread's CPU binding as a CPU list.
+func cpuAffinity() string {
+	var set unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &set); err != nil {
+		return ""
+	}
+	var cpus []int
+	for i := 0; i < 1024; i++ {
+		if set.IsSet(i) {
+			cpus = append(cpus, i)
+		}
+	}
+	return CPUList(cpus)
+}
