@@ -408,6 +408,11 @@ func ioDirectory(s *session.Session, o *imb.Options) (done func(), err error) {
 		if fi, err := os.Stat(o.IODir); err != nil || !fi.IsDir() {
 			return cli.Usage("-dir %s: not a directory", o.IODir)
 		}
+		// The files are removed after the run: one there before is
+		// someone's (another imb-io job's, or a user's), never ours.
+		if left := imb.IOFiles(o.IODir); len(left) > 0 {
+			return cli.Usage("-dir %s already holds %s, a name IMB-IO writes (another imb-io job in this directory?): choose another -dir or remove it", o.IODir, filepath.Base(left[0]))
+		}
 		return nil
 	}); err != nil {
 		return nil, err
@@ -417,8 +422,7 @@ func ioDirectory(s *session.Session, o *imb.Options) (done func(), err error) {
 	}
 	dir := o.IODir
 	clean := func() {
-		files, _ := filepath.Glob(filepath.Join(dir, "IMB_out*"))
-		for _, f := range files {
+		for _, f := range imb.IOFiles(dir) {
 			os.Remove(f)
 		}
 		if made && s.Rank == 0 {

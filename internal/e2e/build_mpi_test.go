@@ -11,19 +11,17 @@ import (
 
 // TestWrapperBuild: each binary, built by its MPI's compiler wrapper with
 // no pkg-config and no build tag (TestMain), says which library it was
-// compiled against and runs with, measures under its own launcher with the
-// same in its run record, and refuses the other MPI's launcher in one line
-// that names the binary to use.
+// compiled against and runs with, and measures under its own launcher with
+// the same in its run record (TestWrongBinary: the other MPI's launcher).
 func TestWrapperBuild(t *testing.T) {
 	want := map[string]struct {
-		name, header  string
-		has, lacks    []string
-		otherLauncher string
+		name, header string
+		has, lacks   []string
 	}{
-		"openmpi": {"Open MPI", "Open MPI 4.", []string{"persistent-collectives", "MPIX_Query_cuda_support"}, []string{"large-count", "sessions"}, "mpich"},
-		"mpich":   {"MPICH", "MPICH 4.", []string{"large-count", "sessions", "partitioned", "persistent-collectives", "float16"}, nil, "openmpi"},
+		"openmpi": {"Open MPI", "Open MPI 4.", []string{"persistent-collectives", "MPIX_Query_cuda_support"}, []string{"large-count", "sessions"}},
+		"mpich":   {"MPICH", "MPICH 4.", []string{"large-count", "sessions", "partitioned", "persistent-collectives", "float16"}, nil},
 	}
-	for i, m := range mpis {
+	for _, m := range mpis {
 		w := want[m.name]
 		t.Run(m.name, func(t *testing.T) {
 			out, err := exec.Command(filepath.Join(binDir, m.bin), "version").CombinedOutput()
@@ -56,15 +54,6 @@ func TestWrapperBuild(t *testing.T) {
 				}
 			}
 
-			// Under the other MPI's launcher every process is a world of
-			// its own: exit 2, one line naming the binary to use.
-			cross := mpiLib{m.name, m.bin, mpis[1-i].argv}
-			j = launch(t, cross, 2, time.Minute, nil, "-msglog", "2", "PingPong")
-			other := filepath.Join(binDir, mpis[1-i].bin)
-			if j.code != 2 || strings.Count(j.stderr, "MPI sees each alone") != 1 || !strings.Contains(j.stderr, "this gomb is built for "+w.name) ||
-				!strings.Contains(j.stderr, "use "+other) || strings.Contains(j.stdout, "Benchmarking") {
-				t.Errorf("under %s's launcher: exit %d\n%s\n%s", w.otherLauncher, j.code, tail(j.stdout), tail(j.stderr))
-			}
 		})
 	}
 }

@@ -277,6 +277,54 @@ func TestWrongBinary(t *testing.T) {
 	}
 }
 
+// TestIMBIOKeepsOthersFiles: imb-io removes only the files it wrote: a
+// user's IMB_out.txt and IMB_outline.csv and the run's own records
+// (-json IMB_out.jsonl) stay in -dir; and a -dir that already holds a
+// name IMB-IO writes (another imb-io job's file) is refused in one line,
+// that file left as it was (both MPIs).
+func TestIMBIOKeepsOthersFiles(t *testing.T) {
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			dir := t.TempDir()
+			keep := map[string]string{"IMB_out.txt": "notes\n", "IMB_outline.csv": "a,b\n"}
+			for n, c := range keep {
+				if err := os.WriteFile(filepath.Join(dir, n), []byte(c), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			rec := filepath.Join(dir, "IMB_out.jsonl")
+			j := launchCmd(t, m, 2, 2*time.Minute, nil, "imb-io", "-dir", dir, "-msglog", "2", "-iter", "2", "-json", rec, "P_Write_Indv")
+			if j.code != 0 {
+				t.Fatalf("exit %d: %s", j.code, tail(j.stderr))
+			}
+			if len(readRecords(t, rec).results) == 0 {
+				t.Errorf("no results kept in %s", rec)
+			}
+			for n, c := range keep {
+				if b, err := os.ReadFile(filepath.Join(dir, n)); err != nil || string(b) != c {
+					t.Errorf("%s: %q, %v", n, b, err)
+				}
+			}
+			entries, _ := os.ReadDir(dir)
+			if len(entries) != 3 {
+				t.Errorf("left in -dir: %v", entries)
+			}
+
+			theirs := filepath.Join(dir, "IMB_out_1")
+			if err := os.WriteFile(theirs, []byte("another job's"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			j = launchCmd(t, m, 2, time.Minute, nil, "imb-io", "-dir", dir, "-msglog", "2", "-iter", "2", "P_Write_Priv")
+			if j.code != exitUsage || strings.Count(j.stderr, "gomb imb-io: -dir "+dir+" already holds IMB_out_1") != 1 {
+				t.Errorf("exit %d: %s", j.code, tail(j.stderr))
+			}
+			if b, err := os.ReadFile(theirs); err != nil || string(b) != "another job's" {
+				t.Errorf("IMB_out_1: %q, %v", b, err)
+			}
+		})
+	}
+}
+
 // TestPipesAsFiles: a pipe given by path (/dev/fd/N as a shell's <(...)
 // makes it, a named FIFO) reads as the same log given as a file: import,
 // archive add and explain all see its runs.

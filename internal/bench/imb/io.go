@@ -2,7 +2,9 @@ package imb
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"regexp"
 
 	"github.com/gomb-hpc/gomb/internal/kernel"
 )
@@ -60,6 +62,23 @@ func (s *Spec) IOProcs(np int) int {
 		return 1
 	}
 	return np
+}
+
+// ioFileName matches the names IOFileName gives: IMB_out,
+// IMB_out_<rank>, IMB_out_g<group>, IMB_out_g<group>_<rank>.
+var ioFileName = regexp.MustCompile(`^IMB_out(_g[0-9]+)?(_[0-9]+)?$`)
+
+// IOFiles lists the files in dir named as IMB-IO's files are named: what
+// a run removes after itself, and what must not be there before it.
+func IOFiles(dir string) []string {
+	entries, _ := os.ReadDir(dir)
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && ioFileName.MatchString(e.Name()) {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out
 }
 
 // IOFileName is the file a rank of a table works on, in dir, as IMB-IO
