@@ -110,6 +110,9 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	if err := cli.RefuseInput("-junit", c.junit, c.in.inputs(c.runs, []string{c.baseline})); err != nil {
 		return err
 	}
+	if err := cli.Distinct([]cli.Named{{Flag: "-junit", Path: c.junit}, {Flag: "-json", Path: c.in.json}}, nil); err != nil {
+		return err
+	}
 	r := c.in.resolver()
 	defer r.Close()
 	base, err := resolve(stderr, r, "-baseline", []string{c.baseline})

@@ -40,6 +40,9 @@ func (f *confirmFlags) register(fs *flag.FlagSet) {
 // check refuses flags that make no sense together.
 func (f *confirmFlags) check(set map[string]bool) error {
 	switch {
+	case set["baseline"] && strings.TrimSpace(f.baseline) == "":
+		// an empty variable in a CI script must not pass as a check
+		return cli.Usage("-baseline is empty: give the baseline runs (files, archive ids or a selection)")
 	case f.baseline == "" && (set["confirm"] || set["tol"]):
 		return cli.Usage("-confirm and -tol need -baseline")
 	case f.n < 0 || f.n > 10:

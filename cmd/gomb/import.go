@@ -80,25 +80,34 @@ type fileReport struct {
 	stderr  io.Writer
 	failed  error
 	results int // of the file being read
+	empty   int // runs of a log in the file being read that gave no result
 }
 
 // runs yields the reader's runs, reporting the end of each file on the
-// way.
+// way. A log's run that gave no result (every table refused) is not
+// yielded: an IMB or OSU header alone is no measurement. gomb's own
+// records are kept whole, an interrupted run's end included.
 func (f *fileReport) runs(r *importer.Reader) iter.Seq[*result.Bundle] {
 	return func(yield func(*result.Bundle) bool) {
 		for r.Scan() {
-			if run := r.Run(); run == nil {
+			run := r.Run()
+			switch {
+			case run == nil:
 				f.end(r)
-			} else if f.results += len(run.Results); !yield(run) {
-				return
+			case len(run.Results) == 0 && run.Run.Source != nil && run.Run.Source.Format != "gomb":
+				f.empty++
+			default:
+				if f.results += len(run.Results); !yield(run) {
+					return
+				}
 			}
 		}
 	}
 }
 
 func (f *fileReport) end(r *importer.Reader) {
-	results := f.results
-	f.results = 0
+	results, empty := f.results, f.empty
+	f.results, f.empty = 0, 0
 	if err := r.FileErr(); err != nil {
 		fmt.Fprintf(f.stderr, "gomb: %v\n", err)
 		code := cli.ExitUsage
@@ -117,6 +126,9 @@ func (f *fileReport) end(r *importer.Reader) {
 		fmt.Fprintln(f.stderr, msg)
 		f.fail(cli.ExitUsage)
 		return
+	}
+	if empty > 0 {
+		fmt.Fprintf(f.stderr, "gomb: %s: %d run(s) without a result left out\n", r.Name(), empty)
 	}
 	for _, p := range file.Problems {
 		if se, ok := p.(*result.SyntaxError); ok && se.Kept {

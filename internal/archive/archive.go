@@ -69,6 +69,9 @@ func Resolve(path string) (string, error) {
 func Open(path string) (*DB, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("archive %s: is a directory, not an archive file", path)
+	} else if err == nil && !st.Mode().IsRegular() {
+		// SQLite would write its journal beside it (/dev/null-journal)
+		return nil, fmt.Errorf("archive %s: not a regular file (an archive is an SQLite file)", path)
 	}
 	if strings.ContainsAny(path, "?#") {
 		return nil, fmt.Errorf("archive %s: '?' and '#' cannot be in the path", path)

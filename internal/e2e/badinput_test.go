@@ -29,6 +29,10 @@ func TestBadInputSweep(t *testing.T) {
 	utf16 := write("utf16.log", "\xff\xfe#\x00 \x00I\x00M\x00B\x00\n\x00")
 	v9 := write("v9.jsonl", `{"type":"run","schema":"gomb/v9","run_id":"x"}`+"\n"+`{"type":"result","schema":"gomb/v9","run_id":"x"}`+"\n")
 	negative := write("negative.jsonl", `{"type":"result","schema":"gomb/v1","run_id":"x","benchmark":"PingPong","np":2,"bytes":8,"t_avg_us":-5,"ranks":[],"rank_mean_us":[],"samples_us":[]}`+"\n")
+	negNP := write("negative-np.txt", "#----\n#    Intel(R) MPI Benchmarks 2021.11, MPI-1 part\n#----\n"+
+		"# Benchmarking PingPong \n# #processes = -2 \n#----\n       #bytes #repetitions      t[usec]   Mbytes/sec\n            0         1000         0.44         0.00\n")
+	missingDB := filepath.Join(dir, "missing.db")
+	_, journalErr := os.Stat(os.DevNull + "-journal") // there before: not ours to judge
 	intra := testdata("gomb_records_osu_bw_np2.jsonl")
 	inter := testdata("imb2019_np2_twice.txt")
 	cases := []struct {
@@ -92,7 +96,13 @@ func TestBadInputSweep(t *testing.T) {
 		{"imb -json over the archive", 2, nil, []string{"imb", "-archive=" + filepath.Join(dir, "m.db"), "-json", filepath.Join(dir, "m.db"), "PingPong"}, exitUsage, "that is also -archive"},
 		{"imb -json over its -msglen", 2, nil, []string{"imb", "-msglen", badSizes, "-json", badSizes, "PingPong"}, exitUsage, "that is also -msglen"},
 		{"ring -json over its --prom", 2, nil, []string{"ring", "-json", notes, "--prom", notes}, exitUsage, "that is also --prom"},
+		{"imb -baseline empty", 2, nil, []string{"imb", "-baseline", "", "PingPong"}, exitUsage, "-baseline is empty"},
+		{"imb -baseline in a missing archive", 2, []string{"GOMB_ARCHIVE=" + missingDB}, []string{"imb", "-baseline", "system=x last=3", "PingPong"}, exitUsage, "no archive at " + missingDB},
 		// analysis commands, alone
+		{"check -junit and -json one file", 0, nil, []string{"check", "-baseline", intra, "-junit", filepath.Join(dir, "v.out"), "-json", filepath.Join(dir, "v.out"), intra}, exitUsage, "-junit " + filepath.Join(dir, "v.out") + ": that is also -json"},
+		{"archive on a device", 0, nil, []string{"archive", "-archive", os.DevNull, "add", intra}, exitUsage, "not a regular file"},
+		{"archive add a log of no results", 0, nil, []string{"archive", "-archive", filepath.Join(dir, "neg.db"), "add", negNP}, exitUsage, `#processes "-2" is not a process count`},
+		{"compare a selection in a missing archive", 0, []string{"GOMB_ARCHIVE=" + missingDB}, []string{"compare", "system=x", intra}, exitUsage, "no archive at " + missingDB},
 		{"import -np -5", 0, nil, []string{"import", "-np", "-5", inter}, exitUsage, "processes of at least 1"},
 		{"import -system with an escape", 0, nil, []string{"import", "-system", "a\x1b[2J", inter}, exitUsage, "control or formatting characters"},
 		{"import UTF-16", 0, nil, []string{"import", utf16}, exitUsage, "UTF-16 text"},
@@ -154,6 +164,15 @@ func TestBadInputSweep(t *testing.T) {
 				t.Errorf("exit %d (want %d), gomb lines %q, want one mentioning %q", j.code, c.code, ours, c.want)
 			}
 		})
+	}
+	// none of them made a file it was not asked to write
+	for _, p := range []string{missingDB, os.DevNull + "-journal", filepath.Join(dir, "v.out")} {
+		if _, err := os.Stat(p); err == nil && (p != os.DevNull+"-journal" || journalErr != nil) {
+			t.Errorf("%s was made", p)
+		}
+	}
+	if out, _, _ := gombCmd(t, nil, "", "archive", "-archive", filepath.Join(dir, "neg.db"), "list"); strings.Contains(out, "imb") {
+		t.Errorf("a log of no results was archived:\n%s", out)
 	}
 	t.Logf("%d bad inputs across %d subcommands", len(cases), 9)
 }

@@ -9,6 +9,7 @@ package input
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -51,6 +52,11 @@ func (r *Resolver) archive() (*archive.DB, error) {
 	if r.db == nil {
 		if r.Archive == "" {
 			return nil, errors.New("no archive to read run ids and selections from (give -archive PATH)")
+		}
+		// A reader never makes an archive: a selection of a missing one
+		// (a mistyped -archive or GOMB_ARCHIVE) is an error, not empty.
+		if _, err := os.Stat(r.Archive); errors.Is(err, fs.ErrNotExist) {
+			return nil, &ArchiveError{fmt.Errorf("no archive at %s (gomb archive add makes one)", r.Archive)}
 		}
 		db, err := archive.Open(r.Archive)
 		if err != nil {
