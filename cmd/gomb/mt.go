@@ -88,6 +88,10 @@ func runMT(stdout, stderr io.Writer, args []string) error {
 		var specs []*mt.Spec
 		for _, n := range cfg.CL.Names {
 			sp, _ := mt.Lookup(n)
+			if sp.Unpaired(&cfg.CL.Options, s.Size) {
+				return s.Fail(cli.Usage("%s: no rank has a partner at -stride %d with %d processes (at most half the ranks, %d)",
+					sp.Name, cfg.CL.Options.Stride, s.Size, s.Size/2))
+			}
 			specs = append(specs, sp)
 		}
 		if cfg.CL.Multiple && s.Provided() < kernel.ThreadMultiple {

@@ -3,19 +3,26 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/result"
 )
 
-// AtLeast is a flag function for a count of what of at least min, handed
-// to set.
+// MaxCount is the largest count gomb hands MPI and its C loops: a C int.
+const MaxCount = math.MaxInt32
+
+// AtLeast is a flag function for a count of what of at least min and at
+// most MaxCount, handed to set.
 func AtLeast(min int, what string, set func(int)) func(string) error {
 	return func(s string) error {
 		v, err := strconv.Atoi(s)
 		if err != nil || v < min {
 			return fmt.Errorf("want a number of %s of at least %d, got %q", what, min, s)
+		}
+		if v > MaxCount {
+			return fmt.Errorf("want a number of %s of at most %d (MPI's int), got %q", what, MaxCount, s)
 		}
 		set(v)
 		return nil

@@ -96,6 +96,13 @@ func TestBadInputSweep(t *testing.T) {
 		{"imb -json over the archive", 2, nil, []string{"imb", "-archive=" + filepath.Join(dir, "m.db"), "-json", filepath.Join(dir, "m.db"), "PingPong"}, exitUsage, "that is also -archive"},
 		{"imb -json over its -msglen", 2, nil, []string{"imb", "-msglen", badSizes, "-json", badSizes, "PingPong"}, exitUsage, "that is also -msglen"},
 		{"ring -json over its --prom", 2, nil, []string{"ring", "-json", notes, "--prom", notes}, exitUsage, "that is also --prom"},
+		{"imb -iter past an int", 2, nil, []string{"imb", "-iter", "2147483648", "PingPong"}, exitUsage, "at most 2147483647"},
+		{"osu -i past an int", 2, nil, []string{"osu", "latency", "-i", "2147483648"}, exitUsage, "at most 2147483647"},
+		{"imb-mt -repeat past an int", 2, nil, []string{"imb-mt", "-repeat", "4294967297", "PingPongMT"}, exitUsage, "at most 2147483647"},
+		{"imb-p2p -iter past an int", 2, nil, []string{"imb-p2p", "-iter", "2147483648"}, exitUsage, "at most 2147483647"},
+		{"imb-mt -stride without partners", 2, nil, []string{"imb-mt", "-stride", "3", "PingPongMT"}, exitUsage, "PingPongMT: no rank has a partner at -stride 3 with 2 processes"},
+		{"imb-mt OMP_NUM_THREADS not a number", 2, []string{"OMP_NUM_THREADS=abc"}, []string{"imb-mt", "-thread_level", "multiple", "PingPongMT"}, exitUsage, `OMP_NUM_THREADS="abc": want 1 to 1024 threads`},
+		{"imb-mt OMP_NUM_THREADS too many", 2, []string{"OMP_NUM_THREADS=100000"}, []string{"imb-mt", "-thread_level", "multiple", "PingPongMT"}, exitUsage, `OMP_NUM_THREADS="100000": want 1 to 1024 threads`},
 		{"imb -baseline empty", 2, nil, []string{"imb", "-baseline", "", "PingPong"}, exitUsage, "-baseline is empty"},
 		{"imb -baseline in a missing archive", 2, []string{"GOMB_ARCHIVE=" + missingDB}, []string{"imb", "-baseline", "system=x last=3", "PingPong"}, exitUsage, "no archive at " + missingDB},
 		// analysis commands, alone

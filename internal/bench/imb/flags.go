@@ -174,6 +174,9 @@ func (v iterValue) Set(s string) error {
 		if err != nil || n <= 0 {
 			return fmt.Errorf("want positive integers n[,vol_MiB[,nonaggr]], got %q", s)
 		}
+		if n > cli.MaxCount {
+			return fmt.Errorf("want n[,vol_MiB[,nonaggr]] of at most %d each (MPI's int), got %q", cli.MaxCount, s)
+		}
 		*dst[i] = n
 	}
 	return nil

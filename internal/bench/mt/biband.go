@@ -8,6 +8,7 @@ func init() {
 		Op:      kernel.MTBiBand,
 		Order:   6,
 		Format:  Band,
+		Pairs:   true,
 		Divide:  2,
 		Window:  true,
 		BWScale: 1,

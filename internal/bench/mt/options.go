@@ -3,6 +3,7 @@ package mt
 import (
 	"flag"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -107,6 +108,11 @@ func (c *CommandLine) Finish(names []string) error {
 	}
 	o := &c.Options
 	o.Multiple = c.Thread == kernel.ThreadMultiple
+	if o.Multiple {
+		if err := checkThreads(os.Getenv("OMP_NUM_THREADS")); err != nil {
+			return err
+		}
+	}
 	if !o.Multiple {
 		o.MallocAlgo = kernel.MTMallocSerial // as IMB-MT: the others need threads
 	}
@@ -115,6 +121,8 @@ func (c *CommandLine) Finish(names []string) error {
 		return fmt.Errorf("-check: only the int data type is checked (IMB-MT's rule)")
 	case o.Repeat <= 0 || o.Warmup < 0:
 		return fmt.Errorf("-repeat must be positive and -warmup not negative")
+	case o.Repeat > cli.MaxCount || o.Warmup > cli.MaxCount || o.Window > cli.MaxCount || o.Stride > cli.MaxCount:
+		return fmt.Errorf("-repeat, -warmup, -window_size and -stride are at most %d (MPI's int)", cli.MaxCount)
 	case o.Window <= 0:
 		return fmt.Errorf("-window_size must be positive")
 	case o.MallocAlign <= 0:
@@ -148,4 +156,25 @@ func oneOf[T any](p *T, words ...word[T]) func(string) error {
 		last := len(names) - 1
 		return fmt.Errorf("want %s or %s, got %q", strings.Join(names[:last], ", "), names[last], s)
 	}
+}
+
+// MaxThreads bounds OMP_NUM_THREADS with -thread_level multiple: each
+// thread has a communicator of its own, and MPI libraries have a few
+// thousand context ids a process (MPICH 2,048); past them MPI_Comm_dup
+// fails or the transport crashes.
+const MaxThreads = 1024
+
+// checkThreads refuses an OMP_NUM_THREADS that libgomp would only warn
+// about (and then run its default team) or that cannot run: its first
+// value (OpenMP's list "4,2" is per nesting level) must be 1 to MaxThreads.
+func checkThreads(env string) error {
+	if strings.TrimSpace(env) == "" {
+		return nil
+	}
+	first, _, _ := strings.Cut(env, ",")
+	n, err := strconv.Atoi(strings.TrimSpace(first))
+	if err != nil || n < 1 || n > MaxThreads {
+		return fmt.Errorf("OMP_NUM_THREADS=%q: want 1 to %d threads a rank with -thread_level multiple (each thread gets its own communicator)", env, MaxThreads)
+	}
+	return nil
 }

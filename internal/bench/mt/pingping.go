@@ -8,6 +8,7 @@ func init() {
 		Op:      kernel.MTPingPing,
 		Order:   2,
 		Format:  PointToPoint,
+		Pairs:   true,
 		Divide:  1,
 		BWScale: 1,
 		Latency: true,

@@ -8,6 +8,7 @@ func init() {
 		Op:      kernel.MTPingPong,
 		Order:   1,
 		Format:  PointToPoint,
+		Pairs:   true,
 		Divide:  2,
 		BWScale: 1,
 		Latency: true,

@@ -50,7 +50,21 @@ type Spec struct {
 	RecvTwice bool
 	// Latency: the time is one message's, for the interpretation side.
 	Latency bool
+	// Pairs: rank i works with rank i + stride (IMB-MT's set_stride); a
+	// rank without a partner gives no result.
+	Pairs   bool
 	Summary string
+}
+
+// Unpaired reports whether no rank of np has a partner at the -stride of
+// o (0: half the ranks), as IMB-MT's set_stride decides: a pair
+// benchmark would then print "NO SUCCESSFUL EXECUTIONS".
+func (s *Spec) Unpaired(o *Options, np int) bool {
+	stride := o.Stride
+	if stride == 0 {
+		stride = np / 2
+	}
+	return s.Pairs && (stride <= 0 || stride > np/2)
 }
 
 // Sizeless reports whether the benchmark has no message size (BarrierMT:

@@ -83,3 +83,32 @@ func TestFinish(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckThreads: OMP_NUM_THREADS as -thread_level multiple takes it.
+func TestCheckThreads(t *testing.T) {
+	for _, c := range []struct {
+		env string
+		ok  bool
+	}{{"", true}, {"1", true}, {"4", true}, {"4,2", true}, {" 8 ", true}, {"1024", true},
+		{"abc", false}, {"0", false}, {"-2", false}, {"1025", false}, {"100000", false}, {"2.5", false}, {",4", false}} {
+		if err := checkThreads(c.env); (err == nil) != c.ok {
+			t.Errorf("checkThreads(%q) = %v", c.env, err)
+		}
+	}
+}
+
+// TestUnpaired: a pair benchmark at a stride with no partner is refused;
+// the default stride pairs any np of 2 or more.
+func TestUnpaired(t *testing.T) {
+	pp, _ := Lookup("PingPongMT")
+	sr, _ := Lookup("SendRecvMT")
+	for _, c := range []struct {
+		spec       *Spec
+		stride, np int
+		want       bool
+	}{{pp, 0, 2, false}, {pp, 0, 1, true}, {pp, 3, 2, true}, {pp, 1, 3, false}, {pp, 2, 4, false}, {pp, 3, 4, true}, {sr, 3, 2, false}} {
+		if got := c.spec.Unpaired(&Options{Stride: c.stride}, c.np); got != c.want {
+			t.Errorf("%s stride %d np %d: %v", c.spec.Name, c.stride, c.np, got)
+		}
+	}
+}

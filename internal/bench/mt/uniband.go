@@ -8,6 +8,7 @@ func init() {
 		Op:      kernel.MTUniBand,
 		Order:   5,
 		Format:  Band,
+		Pairs:   true,
 		Divide:  1,
 		Window:  true,
 		BWScale: 1,

@@ -248,6 +248,9 @@ func (v iterValue) Set(s string) error {
 	if err != nil || m <= 0 {
 		return fmt.Errorf("want max[,MiB] with positive integers, got %q", s)
 	}
+	if m > cli.MaxCount {
+		return fmt.Errorf("want max[,MiB] with max at most %d (MPI's int), got %q", cli.MaxCount, s)
+	}
 	v.o.IterMax = m
 	if two {
 		mib, err := strconv.Atoi(b)
