@@ -273,6 +273,16 @@ func runnable(s *session.Session, sp *osu.Spec, o *osu.Options) error {
 	if sp.Job.Persist && sp.Kind == osu.Collective && !mpi.PersistentCollectives() {
 		return cli.Usage("%s: this MPI library lacks MPI-4 persistent collectives (MPI_<op>_init; Open MPI 4 has them as MPIX_<op>_init in its pcollreq extension)", sp.Name)
 	}
+	if sp.Job.Kernel == kernel.RMA {
+		p, win := sp.Job, sp.Win
+		p.Type = o.ElemType(sp)
+		if o.WinSet {
+			win = o.Win
+		}
+		if why := mpi.Defect(p, win, s.World.OneNode()); why != "" {
+			return cli.Usage("%s: %s", sp.Name, why)
+		}
+	}
 	return nil
 }
 

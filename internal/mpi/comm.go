@@ -39,6 +39,15 @@ func (c Comm) Size() int {
 	return int(C.gomb_comm_size(c.c))
 }
 
+// OneNode reports whether every process of c shares this process's node
+// (MPI_Comm_split_type with MPI_COMM_TYPE_SHARED); collective over c.
+func (c Comm) OneNode() bool {
+	if c.Null() {
+		return false
+	}
+	return int(C.gomb_comm_node_size(c.c)) == c.Size()
+}
+
 // Split is MPI_Comm_split; a negative color means MPI_UNDEFINED and yields
 // a null Comm.
 func (c Comm) Split(color, key int) (Comm, error) {

@@ -362,6 +362,7 @@ gomb_comm *gomb_world(void);
 int gomb_comm_rank(gomb_comm *c);
 int gomb_comm_size(gomb_comm *c);
 int gomb_comm_split(gomb_comm *c, int color, int key, gomb_comm **out);
+int gomb_comm_node_size(gomb_comm *c);
 int gomb_comm_is_null(gomb_comm *c);
 void gomb_comm_free(gomb_comm *c);
 int gomb_barrier(gomb_comm *c);

@@ -173,6 +173,17 @@ int gomb_comm_size(gomb_comm *c) {
     return n;
 }
 
+// gomb_comm_node_size is how many processes of c share this process's
+// node (MPI_Comm_split_type, MPI_COMM_TYPE_SHARED), or -1.
+int gomb_comm_node_size(gomb_comm *c) {
+    MPI_Comm node;
+    int n = -1;
+    if (MPI_Comm_split_type(c->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) != MPI_SUCCESS) return -1;
+    MPI_Comm_size(node, &n);
+    MPI_Comm_free(&node);
+    return n;
+}
+
 int gomb_comm_split(gomb_comm *c, int color, int key, gomb_comm **out) {
     gomb_comm *nc = calloc(1, sizeof(*nc));
     int rc;

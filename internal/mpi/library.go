@@ -92,3 +92,21 @@ func (l Library) String() string {
 	}
 	return l.Name + " " + l.Version
 }
+
+// mayChoose reports whether an Open MPI framework selection (an MCA
+// value: "" for any, "a,b" to include, "^a,b" to exclude) lets the
+// framework pick component c.
+func mayChoose(selection, c string) bool {
+	s := strings.TrimSpace(selection)
+	if s == "" {
+		return true
+	}
+	exclude := strings.HasPrefix(s, "^")
+	listed := false
+	for _, x := range strings.Split(strings.TrimPrefix(s, "^"), ",") {
+		if strings.TrimSpace(x) == c {
+			listed = true
+		}
+	}
+	return listed != exclude
+}

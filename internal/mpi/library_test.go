@@ -55,3 +55,15 @@ func FuzzIdentify(f *testing.F) {
 		}
 	})
 }
+
+// TestMayChoose reads Open MPI's component selections.
+func TestMayChoose(t *testing.T) {
+	for _, c := range []struct {
+		sel  string
+		want bool
+	}{{"", true}, {"rdma", true}, {"pt2pt", false}, {"sm,rdma", true}, {"^ucx,pt2pt", true}, {"^rdma", false}, {"^ucx, rdma", false}, {" ^ucx ", true}} {
+		if got := mayChoose(c.sel, "rdma"); got != c.want {
+			t.Errorf("mayChoose(%q, rdma) = %v", c.sel, got)
+		}
+	}
+}

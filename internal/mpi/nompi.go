@@ -71,6 +71,12 @@ func (c Comm) Rank() int { return -1 }
 // Size returns 0.
 func (c Comm) Size() int { return 0 }
 
+// OneNode reports false.
+func (c Comm) OneNode() bool { return false }
+
+// Defect finds none: built without MPI.
+func Defect(p kernel.Params, win kernel.WinMode, oneNode bool) string { return "" }
+
 // Split fails.
 func (c Comm) Split(color, key int) (Comm, error) { return Comm{}, ErrNoMPI }
 
