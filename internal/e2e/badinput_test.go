@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -32,6 +33,10 @@ func TestBadInputSweep(t *testing.T) {
 	negNP := write("negative-np.txt", "#----\n#    Intel(R) MPI Benchmarks 2021.11, MPI-1 part\n#----\n"+
 		"# Benchmarking PingPong \n# #processes = -2 \n#----\n       #bytes #repetitions      t[usec]   Mbytes/sec\n            0         1000         0.44         0.00\n")
 	missingDB := filepath.Join(dir, "missing.db")
+	fifo := filepath.Join(dir, "blocks.fifo") // no writer: opening it would wait for ever
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	_, journalErr := os.Stat(os.DevNull + "-journal") // there before: not ours to judge
 	intra := testdata("gomb_records_osu_bw_np2.jsonl")
 	inter := testdata("imb2019_np2_twice.txt")
@@ -103,6 +108,8 @@ func TestBadInputSweep(t *testing.T) {
 		{"imb-mt -stride without partners", 2, nil, []string{"imb-mt", "-stride", "3", "PingPongMT"}, exitUsage, "PingPongMT: no rank has a partner at -stride 3 with 2 processes"},
 		{"imb-mt OMP_NUM_THREADS not a number", 2, []string{"OMP_NUM_THREADS=abc"}, []string{"imb-mt", "-thread_level", "multiple", "PingPongMT"}, exitUsage, `OMP_NUM_THREADS="abc": want 1 to 1024 threads`},
 		{"imb-mt OMP_NUM_THREADS too many", 2, []string{"OMP_NUM_THREADS=100000"}, []string{"imb-mt", "-thread_level", "multiple", "PingPongMT"}, exitUsage, `OMP_NUM_THREADS="100000": want 1 to 1024 threads`},
+		{"osu -D indx of a FIFO", 2, nil, []string{"osu", "bw", "-D", "indx:" + fifo}, exitUsage, "blocks.fifo: not a regular file"},
+		{"osu -D indx of /dev/zero", 2, nil, []string{"osu", "bw", "-D", "indx:/dev/zero"}, exitUsage, "/dev/zero: not a regular file"},
 		{"imb -baseline empty", 2, nil, []string{"imb", "-baseline", "", "PingPong"}, exitUsage, "-baseline is empty"},
 		{"imb -baseline in a missing archive", 2, []string{"GOMB_ARCHIVE=" + missingDB}, []string{"imb", "-baseline", "system=x last=3", "PingPong"}, exitUsage, "no archive at " + missingDB},
 		// analysis commands, alone

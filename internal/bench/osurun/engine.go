@@ -7,6 +7,7 @@ package osurun
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"runtime"
@@ -218,12 +219,37 @@ func NeighbourLayout(world mpi.Comm, t osu.Topology) (*osu.Neighbourhood, error)
 	return osu.GraphNeighbourhood(data, t.File, np)
 }
 
+// maxInputFile bounds a file of settings read on rank 0 and sent to every
+// rank (an indexed datatype's blocks, a graph): far above any real one.
+const maxInputFile = 64 << 20
+
+// readSmallFile reads a regular file of at most maxInputFile bytes: a FIFO
+// would wait for a writer forever, /dev/zero never end.
+func readSmallFile(path string) ([]byte, error) {
+	// before opening: opening a FIFO waits for its writer
+	if st, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxInputFile+1))
+	if err == nil && len(data) > maxInputFile {
+		err = fmt.Errorf("%s: larger than %d MiB", path, maxInputFile>>20)
+	}
+	return data, err
+}
+
 // ReadOnRoot is a file rank 0 reads and hands the others (no shared file
 // system needed), or on every rank the error rank 0 met.
 func ReadOnRoot(world mpi.Comm, path string) ([]byte, error) {
 	var msg []byte // a status byte, then the file or why it could not be read
 	if world.Rank() == 0 {
-		if data, err := os.ReadFile(path); err != nil {
+		if data, err := readSmallFile(path); err != nil {
 			msg = append([]byte{1}, err.Error()...)
 		} else {
 			msg = append([]byte{0}, data...)
