@@ -274,7 +274,9 @@ func archiveAdd(c *archiveCmd) error {
 				}
 				said = append(said, l)
 			default:
-				said = append(said, fmt.Sprintf("already archived as run %d: %s (%s)", id, describe(run), r.Name()))
+				// the same measurements, whatever labels this copy carries:
+				// name the copy's, not as if they were the archived run's
+				said = append(said, fmt.Sprintf("already archived as run %d, not added again (this copy: %s; %s)", id, describe(run), r.Name()))
 			}
 			if batch.Pending() == 0 {
 				flush()

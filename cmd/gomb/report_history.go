@@ -94,6 +94,7 @@ func runReportHistory(c *reportCmd, stdout, stderr io.Writer) error {
 		nref = 5
 	}
 	var all []analysis.HistorySeries
+	nrefPoints := 0
 	for _, t := range tracks {
 		pts, err := db.History(sel, t.Benchmark, t.Bytes, 0, string(t.Metric))
 		if err != nil {
@@ -104,11 +105,16 @@ func runReportHistory(c *reportCmd, stdout, stderr io.Writer) error {
 			if ref, err = db.History(refSel, t.Benchmark, t.Bytes, 0, string(t.Metric)); err != nil {
 				return cli.Usage("report -reference: %v", err)
 			}
+			nrefPoints += len(ref)
 		}
 		all = append(all, historySeries(t, pts, ref, h.reference != "", nref, h.tols.For(t.Benchmark, t.Bytes))...)
 	}
 	if len(all) == 0 {
 		return cli.Usage("report -history: no run of %q has any of %s", strings.Join(c.pos, " "), trackList(tracks))
+	}
+	if h.reference != "" && nrefPoints == 0 {
+		// the page would draw no band at all, silently
+		return cli.Usage("report -reference %q: no run it selects has any of %s", h.reference, trackList(tracks))
 	}
 	in := report.Input{Title: c.title, Generated: time.Now(), History: all}
 	if in.Title == "" {

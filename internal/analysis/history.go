@@ -48,9 +48,11 @@ var DefaultTracks = []Track{
 // t_max_us and mbytes_per_sec (default t_avg_us).
 func ParseTrack(s string) (Track, error) {
 	rest, metric, _ := strings.Cut(s, ":")
-	name, size, _ := strings.Cut(rest, "@")
+	name, size, at := strings.Cut(rest, "@")
+	_, _, colon := strings.Cut(s, ":")
 	t := Track{Benchmark: strings.TrimSpace(name), Metric: TAvg}
-	if t.Benchmark == "" {
+	if t.Benchmark == "" || (at && strings.TrimSpace(size) == "") || (colon && strings.TrimSpace(metric) == "") {
+		// "PingPong@" is no size, not 0 bytes; "PingPong:" no metric
 		return t, fmt.Errorf("track %q: want BENCH[@SIZE][:METRIC]", s)
 	}
 	if size != "" {

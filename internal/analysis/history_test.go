@@ -24,7 +24,7 @@ func TestParseTrack(t *testing.T) {
 			t.Errorf("%+v writes %q, which reads back as %+v, %v", tr, tr.String(), back, err)
 		}
 	}
-	for _, bad := range []string{"", "@8", "PingPong@x", "PingPong@8:speed", "PingPong@8:link_efficiency"} {
+	for _, bad := range []string{"", "@8", "PingPong@x", "PingPong@8:speed", "PingPong@8:link_efficiency", "PingPong@", "PingPong:", "PingPong@ :t_avg_us"} {
 		if _, err := ParseTrack(bad); err == nil {
 			t.Errorf("ParseTrack(%q) accepted", bad)
 		}

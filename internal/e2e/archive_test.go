@@ -123,6 +123,11 @@ func TestArchiveCommands(t *testing.T) {
 	if !strings.Contains(so, "already archived as run 1") || !strings.Contains(se, "0 of 2 runs added") {
 		t.Errorf("second add:\n%s%s", so, se)
 	}
+	// other labels on the same runs: the message names them as the copy's
+	so, _ = step(0, "archive", "add", "-system", "B", testdata("imb2019_np2_twice.txt"))
+	if !strings.Contains(so, "already archived as run 1, not added again (this copy: 2020-08-30 18:36 system=B;") {
+		t.Errorf("add under other labels:\n%s", so)
+	}
 	so, _ = step(0, "archive", "list", "system=hpc4", "suite=imb")
 	lines := strings.Split(strings.TrimSpace(so), "\n")
 	if len(lines) != 3 || !strings.HasPrefix(lines[0], "ID") || !strings.Contains(lines[1], "2020-08-30 18:36:31") ||

@@ -312,6 +312,8 @@ func TestReportHistory(t *testing.T) {
 		{[]string{"report", "-history", "system=none", "-o", out}, `report -history: no run of "system=none" has any of`},
 		{[]string{"report", "-track", "PingPong@8", "1", "-o", out}, "report: -track, -reference and -reference-runs need -history"},
 		{[]string{"report", "-history", "-track", "PingPong@8:speed", "system=sim", "-o", out}, `metric "speed"`},
+		{[]string{"report", "-history", "-track", "PingPong@", "system=sim", "-o", out}, `track "PingPong@": want BENCH[@SIZE][:METRIC]`},
+		{[]string{"report", "-history", "-reference", "config=none", "system=sim", "-o", out}, `report -reference "config=none": no run it selects has any of`},
 	} {
 		if _, se, code := gombCmd(t, env, "", c.args...); code != exitUsage || !strings.Contains(se, c.want) {
 			t.Errorf("%v: exit %d %q, want %q", c.args, code, se, c.want)
