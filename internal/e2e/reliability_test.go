@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // copyFile copies src to a new file dst.
@@ -410,5 +412,42 @@ func TestClosedStdout(t *testing.T) {
 				t.Errorf("%v %s: exit %d\n%s", c, redirect, code, se.String())
 			}
 		}
+	}
+}
+
+// TestIMBIOFullDisk: on a file system that fills up, imb-io stops with one
+// line naming the cause and exit 1, and its records end "failed": never
+// rows of bandwidth for bytes that did not reach the file (Open MPI's
+// ompio returns success on a short write; gomb reads the status).
+func TestIMBIOFullDisk(t *testing.T) {
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", dir).CombinedOutput(); err != nil {
+		if os.Getenv("GOMB_REQUIRE_TESTBED") == "1" {
+			t.Fatalf("mount a 3 MB tmpfs: %v %s", err, out)
+		}
+		t.Skipf("mount a 3 MB tmpfs (root needed): %v %s", err, out)
+	}
+	defer exec.Command("umount", dir).Run()
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			rec := filepath.Join(t.TempDir(), "io.jsonl")
+			j := launchCmd(t, m, 2, 2*time.Minute, nil, "imb-io", "-dir", dir, "-msglog", "20:22", "-iter", "4", "-json", rec, "S_Write_indv")
+			checkNoCrash(t, j)
+			if j.code != exitFailure || !strings.Contains(strings.ToLower(j.stderr), "no space left on device") {
+				t.Errorf("exit %d\n%s", j.code, tail(j.stderr))
+			}
+			st := readRecords(t, rec)
+			for _, r := range st.results {
+				if r.Bytes >= 1<<20 {
+					t.Errorf("a result at %d bytes on a 3 MB file system", r.Bytes)
+				}
+			}
+			if st.end == nil || st.end.Status != result.EndFailed {
+				t.Errorf("end record %+v", st.end)
+			}
+			if left, _ := os.ReadDir(dir); len(left) > 0 {
+				t.Errorf("left on the file system: %v", left)
+			}
+		})
 	}
 }

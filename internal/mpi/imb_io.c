@@ -204,24 +204,39 @@ static int io_sync(gomb_job *j) {
 // io_at is where this rank's part of record k starts (explicit offsets).
 static inline MPI_Offset io_at(gomb_job *j, int k) { return j->io_offset + (MPI_Offset)k * j->io_total; }
 
+// io_whole turns a transfer that moved fewer bytes than asked into an
+// error: Open MPI's ompio returns MPI_SUCCESS when a write fails on a
+// full file system ("No space left on device" on stderr), and IMB then
+// prints a bandwidth for bytes that never reached the file. Reading the
+// status is a few instructions beside the I/O.
+static inline int io_whole(int rc, MPI_Status *st, int len, int put) {
+    int got;
+    if (rc != MPI_SUCCESS || len == 0) return rc;
+    if (MPI_Get_count(st, MPI_BYTE, &got) != MPI_SUCCESS || got == MPI_UNDEFINED || got >= len) return rc;
+    return put ? MPI_ERR_NO_SPACE : MPI_ERR_IO;
+}
+
 // io_block is one blocking write or read of record k (IMB's i + j).
 static int io_block(gomb_job *j, int k) {
     MPI_Status st;
     MPI_File f = j->io_fh;
-    int put = j->io_access == GOMB_IO_PUT, coll = j->io_coll, len = j->io_locsize;
+    int put = j->io_access == GOMB_IO_PUT, coll = j->io_coll, len = j->io_locsize, rc;
     char *buf = put ? j->sbuf : j->rbuf;
     MPI_Offset off = io_at(j, k);
     switch (j->io_pos) {
     case GOMB_IO_EXPL:
-        if (put) return coll ? MPI_File_write_at_all(f, off, buf, len, MPI_BYTE, &st) : MPI_File_write_at(f, off, buf, len, MPI_BYTE, &st);
-        return coll ? MPI_File_read_at_all(f, off, buf, len, MPI_BYTE, &st) : MPI_File_read_at(f, off, buf, len, MPI_BYTE, &st);
+        if (put) rc = coll ? MPI_File_write_at_all(f, off, buf, len, MPI_BYTE, &st) : MPI_File_write_at(f, off, buf, len, MPI_BYTE, &st);
+        else rc = coll ? MPI_File_read_at_all(f, off, buf, len, MPI_BYTE, &st) : MPI_File_read_at(f, off, buf, len, MPI_BYTE, &st);
+        break;
     case GOMB_IO_SHARED:
-        if (put) return coll ? MPI_File_write_ordered(f, buf, len, MPI_BYTE, &st) : MPI_File_write_shared(f, buf, len, MPI_BYTE, &st);
-        return coll ? MPI_File_read_ordered(f, buf, len, MPI_BYTE, &st) : MPI_File_read_shared(f, buf, len, MPI_BYTE, &st);
+        if (put) rc = coll ? MPI_File_write_ordered(f, buf, len, MPI_BYTE, &st) : MPI_File_write_shared(f, buf, len, MPI_BYTE, &st);
+        else rc = coll ? MPI_File_read_ordered(f, buf, len, MPI_BYTE, &st) : MPI_File_read_shared(f, buf, len, MPI_BYTE, &st);
+        break;
     default: // individual pointer
-        if (put) return coll ? MPI_File_write_all(f, buf, len, MPI_BYTE, &st) : MPI_File_write(f, buf, len, MPI_BYTE, &st);
-        return coll ? MPI_File_read_all(f, buf, len, MPI_BYTE, &st) : MPI_File_read(f, buf, len, MPI_BYTE, &st);
+        if (put) rc = coll ? MPI_File_write_all(f, buf, len, MPI_BYTE, &st) : MPI_File_write(f, buf, len, MPI_BYTE, &st);
+        else rc = coll ? MPI_File_read_all(f, buf, len, MPI_BYTE, &st) : MPI_File_read(f, buf, len, MPI_BYTE, &st);
     }
+    return io_whole(rc, &st, len, put);
 }
 
 // io_blocking is IMB_write_ij and IMB_read_ij: aggregate, the n
@@ -273,12 +288,13 @@ static int io_begin(gomb_job *j, int k) {
 static int io_end(gomb_job *j) {
     MPI_Status st;
     MPI_File f = j->io_fh;
-    int put = j->io_access == GOMB_IO_PUT;
+    int put = j->io_access == GOMB_IO_PUT, rc;
     switch (j->io_pos) {
-    case GOMB_IO_EXPL: return put ? MPI_File_write_at_all_end(f, j->sbuf, &st) : MPI_File_read_at_all_end(f, j->rbuf, &st);
-    case GOMB_IO_SHARED: return put ? MPI_File_write_ordered_end(f, j->sbuf, &st) : MPI_File_read_ordered_end(f, j->rbuf, &st);
-    default: return put ? MPI_File_write_all_end(f, j->sbuf, &st) : MPI_File_read_all_end(f, j->rbuf, &st);
+    case GOMB_IO_EXPL: rc = put ? MPI_File_write_at_all_end(f, j->sbuf, &st) : MPI_File_read_at_all_end(f, j->rbuf, &st); break;
+    case GOMB_IO_SHARED: rc = put ? MPI_File_write_ordered_end(f, j->sbuf, &st) : MPI_File_read_ordered_end(f, j->rbuf, &st); break;
+    default: rc = put ? MPI_File_write_all_end(f, j->sbuf, &st) : MPI_File_read_all_end(f, j->rbuf, &st);
     }
+    return io_whole(rc, &st, j->io_locsize, put);
 }
 
 static int io_istart(gomb_job *j, int k, MPI_Request *req) {
