@@ -43,6 +43,34 @@ func TestSizeList(t *testing.T) {
 	}
 }
 
+// TestEXTSizeList: IMB-EXT's sweep starts at one assign_type at most and
+// doubles from there (IMB_2018.c under #ifdef EXT); with the default
+// -msglog it is IMB-MPI1's.
+func TestEXTSizeList(t *testing.T) {
+	def := DefaultOptions()
+	small := DefaultOptions()
+	small.MsgLogMin, small.MsgLogMax = 3, 6
+	user := DefaultOptions()
+	user.Sizes = []int64{0, 3, 100}
+	for _, tt := range []struct {
+		name string
+		o    Options
+		unit int64
+		want []int64
+	}{
+		{"msglog 3:6 bytes", small, 1, []int64{0, 4, 8, 16, 32, 64}},
+		{"msglog 3:6 floats", small, 4, []int64{0, 4, 8, 16, 32, 64}},
+		{"msglog 3:6 doubles", small, 8, []int64{0, 8, 16, 32, 64}},
+		{"default bytes", def, 1, def.SizeList(1)},
+		{"default floats", def, 4, def.SizeList(4)},
+		{"msglen", user, 4, user.SizeList(4)},
+	} {
+		if got := tt.o.extSizeList(tt.unit); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
 func TestTimeLimit(t *testing.T) {
 	t.Parallel()
 	o := DefaultOptions()

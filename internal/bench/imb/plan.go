@@ -144,7 +144,41 @@ func (o *Options) SizesOf(s *Spec) []int64 {
 	if s.OneElement { // IMB's one size, capped as its sweeps are
 		return []int64{min(unit, o.MaxMsg(unit))}
 	}
+	if s.Suite == SuiteEXT {
+		return o.extSizeList(unit)
+	}
 	return o.SizeList(unit)
+}
+
+// extAssign is IMB-EXT's assign_type (int, or float with the reduction's
+// default): its sweep's first size is at most one of them.
+const extAssign = 4
+
+// extSizeList is IMB-EXT's -msglog sweep (IMB_2018.c, #ifdef EXT): 0,
+// then min(2^min rounded up to unit, sizeof(assign_type)), then that
+// doubled while below 2^max, each rounded up to unit: -msglog 3:6 is
+// 0 4 8 16 32 64, where IMB-MPI1's is 0 8 16 32 64. A list of sizes
+// (-msglen, -msgsize) is IMB-MPI1's.
+func (o *Options) extSizeList(unit int64) []int64 {
+	if o.Sizes != nil {
+		return o.SizeList(unit)
+	}
+	maxMsg := o.MaxMsg(unit)
+	var out []int64
+	if o.ZeroSize {
+		out = append(out, 0)
+	}
+	size := min(roundUp(int64(1)<<o.MsgLogMin, unit), extAssign)
+	for {
+		s := min(roundUp(size, unit), maxMsg)
+		if len(out) == 0 || out[len(out)-1] != s {
+			out = append(out, s)
+		}
+		if s >= int64(1)<<o.MsgLogMax || s >= maxMsg {
+			return out
+		}
+		size = s + s
+	}
 }
 
 // WarmupMode is the mode of the warm-up before a size of s's table in
