@@ -202,16 +202,20 @@ down() {
 		rm -f "$f"
 	done
 	# A job still running when the daemons end keeps its slurmstepd and its
-	# tasks: end those of this cluster, known by their environment (the
-	# stepds have this cluster's SLURM_CONF, the tasks it and a job id).
-	local env
+	# tasks, and its srun waits for a controller that is gone (retrying for
+	# minutes): end those of this cluster, known by their environment (the
+	# stepds and the client commands have this cluster's SLURM_CONF, the
+	# tasks it and a job id).
+	local env comm
 	for pid in $(pgrep -x slurmstepd) $(pgrep -f .); do
 		[ "$pid" = $$ ] && continue
 		env=$( (tr '\0' '\n' <"/proc/$pid/environ") 2>/dev/null) || continue
 		grep -qx "SLURM_CONF=$SLURM_CONF" <<<"$env" || continue
-		if [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = slurmstepd ] || grep -q "^SLURM_JOB_ID=" <<<"$env"; then
-			kill -KILL "$pid" 2>/dev/null
-		fi
+		comm=$(cat "/proc/$pid/comm" 2>/dev/null)
+		case "$comm" in
+		slurmstepd | srun | salloc | sbatch | sattach) kill -KILL "$pid" 2>/dev/null ;;
+		*) grep -q "^SLURM_JOB_ID=" <<<"$env" && kill -KILL "$pid" 2>/dev/null ;;
+		esac
 	done
 	[ -f "$D/mode" ] && [ -z "${GOMB_SLURM_KEEP:-}" ] && rm -rf "$D"
 	echo "slurm: down"

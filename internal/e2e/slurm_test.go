@@ -385,3 +385,34 @@ func slurmCampaign(t *testing.T, s *testbed.Slurm, fabric []string) {
 		t.Errorf("history of the campaign: exit %d\n%s%s", code, so, se)
 	}
 }
+
+// TestSlurmDownEndsSrun: slurm.sh down while a job runs ends its tasks
+// and its srun too, which would otherwise wait minutes for a controller
+// that is gone.
+func TestSlurmDownEndsSrun(t *testing.T) {
+	s := testbed.StartSlurm(t, nil, 1)
+	cmd := s.Command("srun", "-n", "1", "-J", "e2e-down", "sleep", "300")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(s.Output(t, "squeue", "-h", "-o", "%j %T"), "e2e-down RUNNING") {
+		if time.Now().After(deadline) {
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			t.Fatal("the job did not start in 30 s")
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if out, err := s.Down(); err != nil {
+		t.Fatalf("slurm.sh down: %v\n%s", err, out)
+	}
+	select {
+	case <-done:
+	case <-time.After(15 * time.Second):
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		<-done
+		t.Error("srun still ran 15 s after slurm.sh down")
+	}
+}

@@ -62,6 +62,10 @@ func StartSlurm(t testing.TB, bed *Bed, n int) *Slurm {
 	return s
 }
 
+// Down takes the cluster down now (slurm.sh down), jobs and their srun
+// included; the test's clean-up then finds nothing left.
+func (s *Slurm) Down() (string, error) { return s.sh(60*time.Second, "down") }
+
 func (s *Slurm) sh(limit time.Duration, args ...string) (string, error) {
 	b := &Bed{script: s.script, env: s.env}
 	return b.sh(limit, args...)
