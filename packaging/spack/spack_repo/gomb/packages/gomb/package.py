@@ -31,7 +31,7 @@ class Gomb(GoPackage):
     depends_on("mpi@3:")
 
     def test_version(self):
-        """gomb version names the MPI library gomb was built for"""
+        """gomb version prints what gomb was built against"""
         gomb = which(self.prefix.bin.gomb)
         out = gomb("version", output=str.split, error=str.split)
         check_outputs(["gomb ", "MPI build:"], out)
