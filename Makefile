@@ -1,5 +1,5 @@
 # Convenience targets; each calls the scripts the README names.
-.PHONY: all build run test dist bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-startup bench-slurm bench-records bench-analysis bench-archive bench-import bench-explain fuzz clean
+.PHONY: all build run test dist spack bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-startup bench-slurm bench-records bench-analysis bench-archive bench-import bench-explain fuzz clean
 
 all: build
 
@@ -11,6 +11,18 @@ run:
 
 test:
 	./scripts/test.sh
+
+# gomb installed with Spack (docs/spack.md): gomb ^openmpi and ^mpich from
+# this checkout's HEAD, Debian's MPIs as externals, both run under their
+# launchers and `spack test run`, in out/spack. From source trees you have:
+# SPACK (spack/spack 1.x), SPACK_PACKAGES (spack/spack-packages), and CLINGO
+# (potassco/clingo, built for Spack's Python) or CLINGO_PYTHON (a directory
+# where `import clingo` already works). Not in CI: about 35 minutes here.
+spack:
+	$(if $(SPACK),,$(error SPACK=<spack source tree> is required))
+	$(if $(SPACK_PACKAGES),,$(error SPACK_PACKAGES=<spack-packages tree> is required))
+	./scripts/spack-install.sh -spack $(SPACK) -packages $(SPACK_PACKAGES) \
+		$(if $(CLINGO),-clingo $(CLINGO)) $(if $(CLINGO_PYTHON),-clingo-python $(CLINGO_PYTHON))
 
 # The analysis binary (no MPI, static) for linux/amd64, linux/arm64 and
 # macOS, version-stamped, with SHA256SUMS, in dist/ (PLATFORMS=... to choose).
