@@ -333,9 +333,19 @@ int gomb_cvar(const char *name, char *buf, int len) {
     return ok;
 }
 
+// MPI_T is started once and left started until the process ends: MPICH
+// 5.0.1's MPI_T_finalize frees the library's string control variables
+// (MPIR_CVAR_BCAST_INTRANODE_TREE_TYPE becomes NULL) while MPI runs, and
+// the next intra-node MPI_Bcast on a new communicator dies in strcmp
+// (MPIDI_POSIX_mpi_release_gather_comm_init). The standard lets MPI_T stay
+// initialised; nothing is lost by not finalising it.
+static int cvars_started;
+
 int gomb_cvars_begin(void) {
-    int provided;
-    return MPI_T_init_thread(MPI_THREAD_SINGLE, &provided);
+    int provided, rc = MPI_SUCCESS;
+    if (!cvars_started) rc = MPI_T_init_thread(MPI_THREAD_SINGLE, &provided);
+    if (rc == MPI_SUCCESS) cvars_started = 1;
+    return rc;
 }
 
-int gomb_cvars_end(void) { return MPI_T_finalize(); }
+int gomb_cvars_end(void) { return MPI_SUCCESS; }
