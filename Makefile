@@ -1,5 +1,5 @@
 # Convenience targets; each calls the scripts the README names.
-.PHONY: all build run test dist spack bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-startup bench-slurm bench-records bench-analysis bench-archive bench-import bench-explain fuzz clean
+.PHONY: all build run test dist spack third-mpi bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-startup bench-slurm bench-records bench-analysis bench-archive bench-import bench-explain fuzz clean
 
 all: build
 
@@ -11,6 +11,24 @@ run:
 
 test:
 	./scripts/test.sh
+
+# A third MPI, proven here (docs/install.md): MPICH built from the source
+# tree MPICH_SRC by scripts/build-mpi.sh into peers/mpi/, IMB and OSU built
+# with its wrapper (IMB_SRC, OSU_SRC), gomb built with its mpicc, the
+# conformance subset under its mpiexec, and PingPong and osu latency against
+# IMB and OSU (out/fidelity/third.txt). Not in CI: about 2 hours on 2 cores.
+THIRD = peers/mpi/$(notdir $(MPICH_SRC))
+THIRD_LAUNCH = $(THIRD)/bin/mpiexec -np {np} -bind-to core -launcher fork -iface lo
+third-mpi:
+	$(if $(MPICH_SRC),,$(error MPICH_SRC=<MPICH source tree, named mpich-VERSION> is required))
+	./scripts/build-mpi.sh -mpich $(MPICH_SRC) -prefix $(THIRD)
+	$(if $(IMB_SRC)$(OSU_SRC),./scripts/build-peers.sh -mpi third=$(THIRD)/bin $(if $(IMB_SRC),-imb $(IMB_SRC)) $(if $(OSU_SRC),-osu $(OSU_SRC)))
+	MPICC=$(THIRD)/bin/mpicc GOMB_BIN=bin/gomb-third ./scripts/setup.sh
+	./scripts/conformance.sh -gomb bin/gomb-third -launch '$(subst -bind-to core ,,$(THIRD_LAUNCH))' -o out/conformance/third
+	mkdir -p out/fidelity
+	$(if $(IMB_SRC)$(OSU_SRC),go run ./tools/fidelity -mpi third -launch '$(THIRD_LAUNCH)' -gomb bin/gomb-third -rounds $(ROUNDS) \
+		-out out/fidelity/third $(if $(IMB_SRC),-imb peers/third/IMB-MPI1) $(if $(OSU_SRC),-osu peers/third/osu) \
+		-imb-args PingPong -imb-extra '' -imb-np4 '' -osu-tests latency | tee out/fidelity/third.txt)
 
 # gomb installed with Spack (docs/spack.md): gomb ^openmpi and ^mpich from
 # this checkout's HEAD, Debian's MPIs as externals, both run under their
