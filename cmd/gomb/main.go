@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/internal/mpi"
 	"golang.org/x/sys/unix"
 )
 
@@ -252,7 +253,7 @@ func main() {
 	}
 	err := run(stdout, os.Stderr, os.Args[1:])
 	if err == nil {
-		os.Exit(0)
+		mpi.Exit(0)
 	}
 	var r cli.Reported
 	if !errors.As(err, &r) {
@@ -262,5 +263,5 @@ func main() {
 		}
 		fmt.Fprintln(os.Stderr, msg)
 	}
-	os.Exit(cli.Code(err))
+	mpi.Exit(cli.Code(err))
 }

@@ -154,3 +154,10 @@ func DatatypeUsable(d kernel.Datatype, reduction bool) bool {
 	}
 	return C.gomb_dtype_usable(C.int(d), r) != 0
 }
+
+// Exit ends the process through the C library's exit, so that the handlers
+// the MPI library registered with atexit run: MPICH 5 sends its process
+// manager PMI's finalize from one, and a process that leaves through Go's
+// os.Exit (exit_group, no atexit) looks to Hydra like a rank that died, so
+// it SIGKILLs the ranks still running.
+func Exit(code int) { C.exit(C.int(code)) }

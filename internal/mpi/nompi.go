@@ -3,6 +3,7 @@
 package mpi
 
 import (
+	"os"
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/kernel"
@@ -290,3 +291,6 @@ func Reap(pids []int) {}
 
 // SampleGathers reports nothing gathered: built without MPI.
 func SampleGathers() (time.Duration, int64) { return 0, 0 }
+
+// Exit is os.Exit: built without MPI.
+func Exit(code int) { os.Exit(code) }
