@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/gomb-hpc/gomb/result"
@@ -63,10 +64,19 @@ func Explain(r *result.Bundle, o ExplainOptions) []Finding {
 		th = *o.Thresholds
 	}
 	in := &explainInput{run: r, series: collect(r), loc: Locality([]*result.Bundle{r}), link: o.Link, th: th, history: o.History}
-	if lat, from, _ := smallLatency(in.series); in.loc == "" && from != nil && lat < th.FabricShm {
+	in.ev = gatherEvidence(r, in.loc)
+	if lat, from, _ := smallLatency(in.series); in.loc == "" && from != nil {
 		// a log that does not say where its ranks ran (IMB's, OSU's):
-		// below a microsecond they shared a node
-		in.loc = result.IntraNode
+		// below any network's latency they shared a node; below a
+		// microsecond they most likely did (EDR and HDR InfiniBand
+		// reach 0.8-1 µs)
+		switch {
+		case lat < th.FabricNetMin:
+			in.loc = result.IntraNode
+			in.ev.loc, in.ev.locFrom = in.loc, fmt.Sprintf("the latency, %s, below any network's", us(lat))
+		case lat < th.FabricShm:
+			in.shmLikely = true
+		}
 	}
 	var fs []Finding
 	for i := 0; i < len(rules); {
@@ -95,12 +105,16 @@ func Explain(r *result.Bundle, o ExplainOptions) []Finding {
 // explainInput is what the rules read: the run, its series, its locality
 // and the link.
 type explainInput struct {
-	run     *result.Bundle
-	series  []*series
-	loc     string
-	link    Link
-	th      Thresholds
-	history []*result.Bundle
+	run    *result.Bundle
+	series []*series
+	loc    string
+	ev     evidence
+	// shmLikely: the run does not say where its ranks ran and its latency
+	// is that of shared memory or the fastest networks
+	shmLikely bool
+	link      Link
+	th        Thresholds
+	history   []*result.Bundle
 }
 
 // A rule finds one kind of thing (rule_*.go, one file each): over the

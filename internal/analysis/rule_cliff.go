@@ -255,7 +255,7 @@ func cliffs(in *explainInput) []Finding {
 		var lone []string
 		sibs := siblings(in, x.s)
 		for _, j := range x.jumps {
-			if in.loc == result.IntraNode && j.b.bytes >= th.CliffCacheBytes {
+			if (in.loc == result.IntraNode || in.shmLikely) && j.b.bytes >= th.CliffCacheBytes {
 				if cache[x.s.Benchmark] == nil {
 					cacheOrder = append(cacheOrder, x.s.Benchmark)
 				}

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -23,61 +24,135 @@ func smallLatency(ss []*series) (lat float64, from *series, at int64) {
 	return lat, from, at
 }
 
-// fabric: the class of interconnect the small-message latency implies,
-// held against the published figures of that class (Fabrics); a run that
-// names its provider (EFA) is classed by it first.
+// latencyClass is a class of interconnect and the small-message latencies
+// it gives between two ranks (µs), from the published figures (Fabrics)
+// and the field's logs: the ranges overlap, and a latency in the overlap
+// fits each of them.
+type latencyClass struct {
+	class, name string
+	lo, hi      float64
+}
+
+// latencyClasses are the classes by the thresholds in force; with
+// messages in GPU memory every upper bound is FabricGPU higher.
+func latencyClasses(th Thresholds, gpu bool) []latencyClass {
+	up := 0.0
+	if gpu {
+		up = th.FabricGPU
+	}
+	return []latencyClass{
+		{ClassShm, "shared memory (one node)", 0, th.FabricRDMA + up},
+		{ClassRDMA, "InfiniBand, RoCE, Omni-Path or Slingshot-11 (CXI)", th.FabricNetMin, th.FabricRDMA + up},
+		{ClassEFA, "AWS EFA (SRD)", th.FabricSlow, th.FabricEFA + up},
+		{ClassTCP, "kernel TCP/IP (Ethernet, or a fabric's TCP provider)", th.FabricSlow, th.FabricFar + up},
+	}
+}
+
+// fabric: what the small-message latency says of the interconnect, read
+// against the run's evidence. The evidence speaks first (where the ranks
+// ran, the transport the run names); the latency then names every class
+// it fits. A WARNING only where latency and evidence cannot both be
+// true: ranks on two nodes faster than any network, ranks on one node as
+// slow as a network, or a path slower than any fabric.
 func fabric(in *explainInput) []Finding {
-	loc, th := in.loc, in.th
+	th, ev := in.th, in.ev
 	lat, from, at := smallLatency(in.series)
 	if from == nil {
 		return nil
 	}
-	var class, cause, ref string
-	sev := Info
-	efa := provider(in.run.Run) == ClassEFA
-	if gpuBuffers(in.run.Run) {
-		// device buffers: the classes' bounds move up by FabricGPU
-		th.FabricShm, th.FabricRDMA, th.FabricSlow = th.FabricShm+th.FabricGPU, th.FabricRDMA+th.FabricGPU, th.FabricSlow+th.FabricGPU
-	}
-	switch {
-	case efa && lat >= th.FabricShm && lat < th.FabricEFA:
-		class, ref = "AWS EFA (SRD, RDMA class)", ClassEFA
-		cause = fmt.Sprintf("the run used EFA (FI_PROVIDER=efa or efa devices), whose SRD transport answers in about 10 µs: healthy, though %g µs and more would mean TCP on other fabrics", th.FabricSlow)
-	case lat < th.FabricShm:
-		class, ref = "shared memory", ClassShm
-		cause = "below a microsecond no network is involved: the two ranks share a node"
-		if loc == result.InterNode {
-			sev, cause = Warning, "the run says inter-node, yet sub-microsecond latency means the two ranks share a node: check the host list and the rank placement"
+	gpu := gpuBuffers(in.run.Run)
+	var fits []latencyClass
+	for _, c := range latencyClasses(th, gpu) {
+		switch {
+		case lat < c.lo || lat > c.hi:
+		case c.class == ClassShm && ev.loc != "" && ev.loc != result.IntraNode:
+		case c.class != ClassShm && ev.loc == result.IntraNode:
+		default:
+			fits = append(fits, c)
 		}
-	case lat < th.FabricRDMA:
-		class, ref = "RDMA class (InfiniBand, RoCE, Omni-Path, Slingshot)", ClassRDMA
-		cause = fmt.Sprintf("%g-%g µs is what kernel-bypass RDMA fabrics give between nodes", th.FabricShm, th.FabricRDMA)
-	case lat < th.FabricSlow:
-		class, ref = "a slow RDMA path or a user-space Ethernet stack", ClassRDMA
-		cause = fmt.Sprintf("%g-%g µs is slow for RDMA (an extra switch hop, a software fallback) and fast for TCP", th.FabricRDMA, th.FabricSlow)
-	case lat >= th.FabricFar:
-		class, ref, sev = "a path slower than any fabric", ClassTCP, Warning
-		cause = fmt.Sprintf("above %g µs no interconnect answers, not even kernel TCP over Gigabit Ethernet: a long or congested path between the hosts (a WAN link, a shaper, packet loss and retransmits), a virtualised NIC, or ranks waiting for a CPU; measure the path (ping, iperf) and the load on both hosts", th.FabricFar)
-	default:
-		class, ref = "Ethernet/TCP class (kernel sockets)", ClassTCP
-		cause = fmt.Sprintf("%g µs and more is the kernel TCP/IP path;", th.FabricSlow) + " on a machine with an RDMA fabric this means the MPI is not using it (check the transport: UCX_TLS, FI_PROVIDER, --mca btl/pml, I_MPI_FABRICS)"
 	}
+	f := Finding{Kind: KindFabric, Severity: Info, Series: Series{}, Sizes: []int64{at}}
+	f.Numbers = []string{fmt.Sprintf("%s at %s, np %d", us(lat), Size(at), from.NP)}
+	if gpu {
+		f.Numbers[0] += fmt.Sprintf("; GPU buffers: the classes' upper bounds raised by %g µs", th.FabricGPU)
+	}
+	where := ""
 	switch {
-	case loc == result.IntraNode && lat >= th.FabricRDMA:
-		sev, cause = Warning, "the ranks share a node, yet latency is network-like: the MPI may be sending through a network transport (btl tcp, a NIC loopback) instead of shared memory, or the cores are oversubscribed"
-	case loc == result.IntraNode && lat >= th.FabricShm:
-		class, ref = "slow shared memory", ClassShm
-		cause = "the ranks share a node, but shared memory usually answers within a microsecond: ranks on different sockets, unbound or oversubscribed cores, or a busy machine"
+	case ev.locFrom == "":
+		f.Numbers = append(f.Numbers, "where the ranks ran: the run does not say (gomb import -locality, or a launch line in the log, tells it)")
+	case ev.loc == result.IntraNode:
+		where = "on one node"
+	case ev.loc == result.InterNode:
+		where = "on different nodes"
+	default:
+		where = "partly on one node, partly not"
+	}
+	if where != "" {
+		f.Numbers = append(f.Numbers, fmt.Sprintf("where the ranks ran: %s, from %s", where, ev.locFrom))
+	}
+	var names []string
+	for _, c := range fits {
+		names = append(names, c.name)
+		if p := published(c.class, lat); p != "" {
+			f.Numbers = append(f.Numbers, fmt.Sprintf("%s, %s: %s", c.name, span(c.lo, c.hi), p))
+		}
 	}
 	label := from.traits().Label
-	numbers := []string{fmt.Sprintf("%s at %s, np %d, %s", us(lat), Size(at), from.NP, dashed(loc))}
-	if gpuBuffers(in.run.Run) {
-		numbers[0] += fmt.Sprintf("; GPU buffers: the classes' bounds raised by %g µs", th.FabricGPU)
+	switch {
+	case lat >= th.FabricFar:
+		f.Severity = Warning
+		f.Summary = fmt.Sprintf("%s latency of %s is slower than any fabric", label, us(lat))
+		f.Cause = fmt.Sprintf("above %g µs no interconnect answers, not even kernel TCP over Gigabit Ethernet: a long or congested path between the hosts (a WAN link, a shaper, packet loss and retransmits), a virtualised NIC, or ranks waiting for a CPU; measure the path (ping, iperf) and the load on both hosts", th.FabricFar)
+	case ev.loc == result.InterNode && lat < th.FabricNetMin:
+		f.Severity = Warning
+		f.Summary = fmt.Sprintf("%s latency of %s between ranks %s is faster than any network", label, us(lat), where)
+		f.Cause = fmt.Sprintf("below %g µs no published network answers (the fastest, InfiniBand EDR/HDR, takes 0.8-1 µs); the two ranks must share a node: check the host list and the rank placement", th.FabricNetMin)
+	case ev.loc == result.IntraNode && len(fits) == 0:
+		f.Severity = Warning
+		f.Summary = fmt.Sprintf("%s latency of %s %s is network-like", label, us(lat), where)
+		f.Cause = "the ranks share a node, yet latency is what a network gives: the MPI may be sending through a network transport (btl tcp, a NIC loopback) instead of shared memory, or the cores are oversubscribed"
+	case len(fits) == 0:
+		f.Summary = fmt.Sprintf("%s latency of %s fits no class's published range", label, us(lat))
+		f.Cause = fmt.Sprintf("%g-%g µs is slow for RDMA and fast for kernel TCP: a slow RDMA path (extra switch hops, a software fallback, a virtualised NIC) or a user-space Ethernet stack", th.FabricRDMA, th.FabricSlow)
+	case ev.loc == result.IntraNode && lat >= th.FabricShm:
+		f.Summary = fmt.Sprintf("%s latency of %s %s: slow shared memory", label, us(lat), where)
+		f.Cause = "shared memory usually answers within a microsecond on x86: ranks on different sockets, unbound or oversubscribed cores, a busy machine, or a small core (ARM boards take up to ~3 µs)"
+	default:
+		f.Summary = fmt.Sprintf("%s latency of %s fits %s", label, us(lat), strings.Join(names, " or "))
+		if len(fits) > 1 {
+			f.Cause = "latency alone cannot tell these apart; the ranks' placement (a launch line, gomb import -locality) and the transport the MPI used (FI_PROVIDER, UCX_TLS, I_MPI_FABRICS, the MPI's debug output) can"
+		} else {
+			f.Cause = "the published figures of this class are in this range"
+		}
 	}
-	if p := published(ref, lat); p != "" {
-		numbers = append(numbers, p)
+	if where != "" && f.Severity == Info {
+		f.Summary += fmt.Sprintf("; the ranks are %s (%s)", where, ev.locFrom)
 	}
-	return []Finding{{Kind: KindFabric, Severity: sev, Series: Series{}, Sizes: []int64{at},
-		Summary: fmt.Sprintf("%s latency of %s points to %s", label, us(lat), class),
-		Numbers: numbers, Cause: cause}}
+	if p, ok := providerClass[ev.provider]; ok {
+		fitsIt := false
+		for _, c := range fits {
+			fitsIt = fitsIt || c.class == p.class
+		}
+		line := fmt.Sprintf("the transport the run names: %s, from %s", p.name, ev.providerFrom)
+		if fitsIt {
+			f.Numbers = append(f.Numbers, line+"; the latency fits it")
+			if f.Severity == Info && len(fits) > 1 {
+				f.Cause = fmt.Sprintf("the run names its transport, %s, and the latency is in that class's range", p.name)
+			}
+		} else {
+			f.Numbers = append(f.Numbers, line+"; the latency is outside that class's published range")
+			if f.Severity == Info {
+				f.Cause += fmt.Sprintf("; the run names %s, whose published latency this is not: check what carried the messages (the MPI's debug output: I_MPI_DEBUG=5, UCX_LOG_LEVEL=info, FI_LOG_LEVEL=info)", p.name)
+			}
+		}
+	}
+	return []Finding{f}
+}
+
+// span writes a class's range of latency.
+func span(lo, hi float64) string {
+	if lo == 0 {
+		return "up to " + us(hi)
+	}
+	return us(lo) + " to " + us(hi)
 }

@@ -90,18 +90,25 @@ type Thresholds struct {
 	BusWarn         float64 `json:"bus_warn"`
 	BusWarnMinBytes int64   `json:"bus_warn_min_bytes"`
 
-	// fabric: small-message latency classes, µs: below FabricShm shared
-	// memory, below FabricRDMA an RDMA fabric, below FabricSlow a slow
-	// RDMA path or user-space Ethernet, above it kernel TCP.
-	FabricShm  float64 `json:"fabric_shm"`
-	FabricRDMA float64 `json:"fabric_rdma"`
-	FabricSlow float64 `json:"fabric_slow"`
+	// fabric: small-message latency classes, µs (latencyClasses): below
+	// FabricNetMin no network (the fastest published, InfiniBand EDR/HDR,
+	// 0.8-1 µs); shared memory up to FabricRDMA (x86 0.2-0.7, small ARM
+	// cores ~3); InfiniBand, RoCE, Omni-Path and Slingshot from
+	// FabricNetMin to FabricRDMA; from FabricRDMA to FabricSlow none (a
+	// slow RDMA path, user-space Ethernet); kernel TCP from FabricSlow.
+	// Below FabricShm, a run that does not say where its ranks ran most
+	// likely shared a node: its steps from CliffCacheBytes on may be the
+	// caches'.
+	FabricNetMin float64 `json:"fabric_net_min"`
+	FabricShm    float64 `json:"fabric_shm"`
+	FabricRDMA   float64 `json:"fabric_rdma"`
+	FabricSlow   float64 `json:"fabric_slow"`
 	// FabricFar: above it, slower than any fabric's published figure
 	// (the slowest, TCP over 1 GbE, 105 µs; healthy TCP between the
 	// emulated hosts of gomb's testbed, 10-12 µs): a WARNING.
 	FabricFar float64 `json:"fabric_far"`
-	// FabricEFA: with an EFA provider, latency up to it is EFA's SRD
-	// (published: 9.87 µs, Fabrics).
+	// FabricEFA: AWS EFA's SRD from FabricSlow to it (published: 9.87 µs
+	// on hpc6a, Fabrics; 15-18 µs on older instances).
 	FabricEFA float64 `json:"fabric_efa"`
 	// FabricGPU: with messages in GPU memory, every class bound above is
 	// this much higher (device-to-device latency runs a few µs above host
@@ -144,7 +151,7 @@ var DefaultThresholds = Thresholds{
 	SiblingMinBytes: 1024, SiblingStep: 0.5, SiblingStay: 0.7, SiblingFar: 0.5, SiblingSizes: 2,
 	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5,
 	EfficiencyWarn: 0.5, PlateauSpread: 1.05, PlateauBelow: 0.7, BusWarn: 0.5, BusWarnMinBytes: 1 << 20,
-	FabricShm: 1, FabricRDMA: 4, FabricSlow: 10, FabricFar: 250, FabricEFA: 20, FabricGPU: 2,
+	FabricNetMin: 0.6, FabricShm: 1, FabricRDMA: 4, FabricSlow: 8, FabricFar: 250, FabricEFA: 25, FabricGPU: 2,
 	CollectiveRatio: 10, CollectiveMinUS: 2, CollectiveMinSizes: 2,
 	StragglerGap: 1.5, StragglerMinSizes: 5, StragglerShare: 0.5, StragglerP: 0.001,
 	HistoryMinRuns: 3, HistoryRatio: 1.5,

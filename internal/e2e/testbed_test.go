@@ -350,7 +350,7 @@ func TestTestbedShaped(t *testing.T) {
 			}
 			// The interpretation side reads these runs.
 			f := explain(t, filepath.Join(dir, "delay.jsonl"))
-			if !has(f, "points to a path slower than any fabric") {
+			if !has(f, "is slower than any fabric") {
 				t.Errorf("explain on the delayed run (%d µs more than any fabric): no finding that says so in %q", delayUS, f)
 			}
 			f = explain(t, filepath.Join(dir, "rate.jsonl"), "-link", "1")

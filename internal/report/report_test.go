@@ -80,7 +80,7 @@ func TestReportContent(t *testing.T) {
 		t.Fatalf("sections %d, plots %d %d, ratio plots %d", len(r.Sections), len(r.Sections[0].Plots), len(r.Sections[1].Plots), len(r.Ratio))
 	}
 	for _, want := range []string{`<table id="bands">`, "0.014x !", "protocol switch between 8 KiB and 16 KiB",
-		"Ethernet/TCP class", "default-src 'none'", "script-src 'sha256-", "Link rate: 100 Gb/s"} {
+		"fits kernel TCP/IP", "default-src 'none'", "script-src 'sha256-", "Link rate: 100 Gb/s"} {
 		if !strings.Contains(htmlpkg.UnescapeString(page), want) {
 			t.Errorf("page lacks %q", want)
 		}
