@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"github.com/gomb-hpc/gomb/internal/stats"
 	"strings"
 	"testing"
 
@@ -48,8 +49,8 @@ func TestExplainSeeds(t *testing.T) {
 		if f := find(fs, KindFabric); f == nil || !strings.Contains(f.Summary, c.class) {
 			t.Errorf("%s: fabric %+v", c.file, f)
 		}
-		// α and 1/β per regime, with the fit's residual
-		if f := find(fs, KindRegimes); f == nil || len(f.Numbers) < 2 || !strings.Contains(f.Numbers[len(f.Numbers)-1], "to 4 MiB: α = ") ||
+		// α and the bandwidth per regime, with the fit's residual
+		if f := find(fs, KindRegimes); f == nil || len(f.Numbers) < 2 || !strings.Contains(f.Numbers[len(f.Numbers)-1], "to 4 MiB: t ≈ ") ||
 			!strings.Contains(f.Numbers[0], "rms residual") {
 			t.Errorf("%s: regimes %+v", c.file, f)
 		}
@@ -337,5 +338,44 @@ func TestFabricEvidence(t *testing.T) {
 	f := find(Explain(logged(0.84, "", nil), ExplainOptions{Link: Link{Gbps: 100, Source: "-link"}}), KindEfficiency)
 	if f == nil {
 		t.Errorf("0.84 µs with -link 100: no link efficiency")
+	}
+}
+
+// TestLineText: a fitted line with a negative start-up or a time falling
+// with size is never printed as a latency or a bandwidth.
+func TestLineText(t *testing.T) {
+	for _, c := range []struct {
+		l    stats.Line
+		want string
+	}{
+		{stats.Line{Alpha: 1.62, Beta: 1 / 1746.0}, "t ≈ 1.62 µs + size / 1746 MB/s"},
+		{stats.Line{Alpha: -0.4, Beta: 1 / 2000.0}, "t ≈ size / 2000 MB/s, less 0.40 µs (no start-up cost: a line fitted across a bend)"},
+		{stats.Line{Alpha: 3, Beta: 0}, "t ≈ 3.00 µs + no growth with size"},
+		{stats.Line{Alpha: 30, Beta: -1e-4}, "t ≈ 30.0 µs + a time that falls with size"},
+	} {
+		if got := lineText(c.l); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.l, got, c.want)
+		}
+	}
+}
+
+// TestSplitSizes: IMB's Reduce_scatter at 4 B over 4 ranks gives three of
+// them nothing; that row's time (here 8 µs against 30 µs from 16 B on) is
+// no step to read.
+func TestSplitSizes(t *testing.T) {
+	pts := []pt{{bytes: 4, tavg: 8}, {bytes: 8, tavg: 8.2}, {bytes: 16, tavg: 30}, {bytes: 32, tavg: 30.5}, {bytes: 64, tavg: 31}, {bytes: 128, tavg: 31.5}}
+	run := mkRun("imb", "Reduce_scatter", 4, result.InterNode, pts, nil)
+	ss := collect(run)
+	if len(ss) != 1 || len(ss[0].rows) != 4 || ss[0].rows[0].bytes != 16 {
+		t.Fatalf("series %+v", ss[0].rows)
+	}
+	for _, f := range Explain(run, ExplainOptions{}) {
+		if f.Kind == KindCliff || f.Kind == KindVariability {
+			t.Errorf("a finding from the rows with no element per rank: %+v", f)
+		}
+	}
+	ar := mkRun("imb", "Allreduce", 4, result.InterNode, pts, nil)
+	if len(collect(ar)[0].rows) != 6 {
+		t.Errorf("Allreduce lost rows")
 	}
 }

@@ -28,15 +28,11 @@ func regimes(s *series, th Thresholds) []Finding {
 			d := (y[k] - l.At(x[k])) / y[k]
 			sse += d * d
 		}
-		bw := "∞ (no growth with size)"
-		if l.Beta > 0 {
-			bw = mbps(1 / l.Beta)
-		}
-		parts = append(parts, fmt.Sprintf("%s to %s: α = %s, 1/β = %s, rms residual %.1f%%",
-			Size(bs[start]), Size(bs[end-1]), us(l.Alpha), bw, 100*math.Sqrt(sse/float64(end-start))))
+		parts = append(parts, fmt.Sprintf("%s to %s: %s, rms residual %.1f%%",
+			Size(bs[start]), Size(bs[end-1]), lineText(l), 100*math.Sqrt(sse/float64(end-start))))
 	}
 	return []Finding{{Kind: KindRegimes, Severity: Info, Series: s.Series, Sizes: []int64{bs[0], bs[len(bs)-1]},
 		Summary: fmt.Sprintf("%s: %d regime(s) of time = α + size·β", name(s.Series), len(parts)),
 		Numbers: parts,
-		Cause:   "each regime is one protocol or copy mechanism: α is its start-up latency, 1/β the bandwidth its bytes move at; a large residual means the sizes there follow no straight line (cache effects, noise)"}}
+		Cause:   "each regime is one protocol or copy mechanism: t ≈ α + size / bw, α its start-up latency, bw the bandwidth its bytes move at; a large residual means the sizes there follow no straight line (cache effects, noise)"}}
 }

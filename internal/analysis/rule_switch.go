@@ -18,8 +18,8 @@ func protocolSwitch(s *series, th Thresholds) []Finding {
 		prev, next := p.prev, p.next
 		f := Finding{Kind: KindSwitch, Severity: Info, Series: s.Series, Sizes: []int64{bs[k-1], bs[k]},
 			Numbers: []string{
-				fmt.Sprintf("up to %s: t ≈ %s + size / %s", Size(bs[k-1]), us(prev.Alpha), mbps(1/prev.Beta)),
-				fmt.Sprintf("from %s: t ≈ %s + size / %s", Size(bs[k]), us(next.Alpha), mbps(1/next.Beta)),
+				fmt.Sprintf("up to %s: %s", Size(bs[k-1]), lineText(prev)),
+				fmt.Sprintf("from %s: %s", Size(bs[k]), lineText(next)),
 				fmt.Sprintf("at %s the new line gives %s where the old one would give %s (×%.2f); one line for all sizes misses by %.0f%% (rms)",
 					Size(bs[k]), us(next.At(x[k])), us(prev.At(x[k])), p.jump, 100*p.rms)}}
 		switch {
@@ -108,4 +108,24 @@ func fitLines(s *series, th Thresholds) *lineFit {
 	}
 	f.seg, f.ok = stats.FitSegments(f.x, f.y, th.SwitchMinPoints, th.SwitchLines, th.SwitchMinGain)
 	return f
+}
+
+// lineText writes a fitted line as a person reads it, t ≈ α + size / bw.
+// A fit across a bend can give a negative start-up or a time that falls
+// with size; neither is a latency or a bandwidth, and neither is printed
+// as one.
+func lineText(l stats.Line) string {
+	var b string
+	switch {
+	case l.Beta > 0:
+		b = "size / " + mbps(1/l.Beta)
+	case l.Beta == 0:
+		b = "no growth with size"
+	default:
+		b = "a time that falls with size"
+	}
+	if l.Alpha < 0 {
+		return fmt.Sprintf("t ≈ %s, less %s (no start-up cost: a line fitted across a bend)", b, us(-l.Alpha))
+	}
+	return fmt.Sprintf("t ≈ %s + %s", us(l.Alpha), b)
 }

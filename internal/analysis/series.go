@@ -32,6 +32,9 @@ func collect(r *result.Bundle) []*series {
 		if x.Status != result.StatusOK || x.Cold {
 			continue
 		}
+		if x.Bytes > 0 && x.Bytes < 4*int64(x.NP) && traitsOf(x.Suite, x.Benchmark).Split {
+			continue // some ranks get no element: no transfer to read
+		}
 		s := Series{x.Suite, x.Benchmark, x.NP}
 		if by[s] == nil {
 			by[s] = map[int64][]*result.Result{}

@@ -63,6 +63,11 @@ type Traits struct {
 	// iteration ("allreduce"), by which the MPI libraries' default
 	// algorithm tables are looked up; "" for the rest.
 	Collective string
+	// Split: the reported size is the whole vector, divided among the
+	// ranks (IMB's Reduce_scatter: count/np floats each); a size below
+	// one 4-byte element per rank leaves some ranks nothing, and its time
+	// says nothing of the transfers.
+	Split bool
 }
 
 var (

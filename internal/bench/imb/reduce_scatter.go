@@ -18,6 +18,7 @@ func init() {
 		Order:     8,
 		TimeScale: 1,
 		Reduction: true,
+		Split:     true,
 		Buffers:   reduceScatterBuffers,
 		Bus:       bench.BusReduceScatter,
 		Cost:      bench.CostReduceScatter,

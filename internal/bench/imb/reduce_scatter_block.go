@@ -15,6 +15,7 @@ func init() {
 		Order:     9,
 		TimeScale: 1,
 		Reduction: true,
+		Split:     true,
 		Buffers:   reduceScatterBuffers,
 		Cost:      bench.CostReduceScatter,
 		Summary:   "MPI_Reduce_scatter_block (MPI_SUM), size bytes of the result to each rank",

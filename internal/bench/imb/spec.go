@@ -113,6 +113,9 @@ type Spec struct {
 	Sends int
 	Bus   func(p float64) float64
 	Cost  func(t bench.P2P, n, p float64) float64
+	// Split: the size is the whole vector, divided among the ranks
+	// (bench.Traits.Split).
+	Split bool
 }
 
 // Traits is what the interpretation side knows of the benchmark.
@@ -121,7 +124,7 @@ func (s *Spec) Traits() bench.Traits {
 		Latency: s.Family == SingleTransfer, Reference: s.Reference, Rooted: s.Rooted, Sizeless: !s.HasSize(),
 		Directions: s.Directions, Sends: s.Sends, Bus: s.Bus, Cost: s.Cost,
 		Reduction: s.Reduction && s.Family == Collective, LocalReduction: s.Kernel == kernel.ReduceLocal,
-		Collective: s.Kernel.Collective()}
+		Collective: s.Kernel.Collective(), Split: s.Split}
 	if s.Kernel == kernel.IMBNBC {
 		t.Collective = s.NBCOp.Collective()
 	}
