@@ -95,7 +95,7 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 		if err != nil {
 			return err
 		}
-		fs := analysis.Explain(run, analysis.ExplainOptions{Link: c.link, History: hist})
+		fs := analysis.Explain(run, analysis.ExplainOptions{Link: c.link, History: hist, Peers: analysis.Peers(runs, run)})
 		if err := text.Findings(w, "gomb explain: "+describeRun(run), fs); err != nil {
 			return err
 		}

@@ -135,7 +135,7 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 			if err != nil {
 				return err
 			}
-			f := analysis.Explain(run, analysis.ExplainOptions{Link: c.link, History: hist})
+			f := analysis.Explain(run, analysis.ExplainOptions{Link: c.link, History: hist, Peers: analysis.Peers(rs, run)})
 			in.Findings = append(in.Findings, report.RunFindings{Run: describeRunShort(run), Findings: f})
 			if in.Link.Gbps == 0 {
 				in.Link = analysis.RunLink(run.Run)

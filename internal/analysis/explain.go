@@ -52,6 +52,25 @@ type ExplainOptions struct {
 	// History are earlier runs of the same system, configuration and
 	// locality (the archive's), which the run is held against.
 	History []*result.Bundle `json:"-"`
+	// Peers are the other runs of the same log (Peers): a run without a
+	// ping-pong of its own (an OSU log holds one test a run) models its
+	// collectives from theirs.
+	Peers []*result.Bundle `json:"-"`
+}
+
+// Peers are the runs among all that were read from the same file as r
+// (the same content hash), r excepted.
+func Peers(all []*result.Bundle, r *result.Bundle) []*result.Bundle {
+	if r.Run.Source == nil || r.Run.Source.Hash == "" {
+		return nil
+	}
+	var out []*result.Bundle
+	for _, o := range all {
+		if o != r && o.Run.Source != nil && o.Run.Source.Hash == r.Run.Source.Hash {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // Explain lists what stands out in a run, warnings first.
@@ -63,7 +82,7 @@ func Explain(r *result.Bundle, o ExplainOptions) []Finding {
 	if o.Thresholds != nil {
 		th = *o.Thresholds
 	}
-	in := &explainInput{run: r, series: collect(r), loc: Locality([]*result.Bundle{r}), link: o.Link, th: th, history: o.History}
+	in := &explainInput{run: r, series: collect(r), loc: Locality([]*result.Bundle{r}), link: o.Link, th: th, history: o.History, peers: o.Peers}
 	in.ev = gatherEvidence(r, in.loc)
 	if lat, from, _ := smallLatency(in.series); in.loc == "" && from != nil {
 		// a log that does not say where its ranks ran (IMB's, OSU's):
@@ -115,6 +134,7 @@ type explainInput struct {
 	link      Link
 	th        Thresholds
 	history   []*result.Bundle
+	peers     []*result.Bundle
 }
 
 // A rule finds one kind of thing (rule_*.go, one file each): over the
@@ -136,7 +156,7 @@ var rules = []rule{
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return regimes(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return efficiency(s, in.link, in.loc, in.th) }},
 	{run: cliffs}, // steps at the run's switch points are said once
-	{run: func(in *explainInput) []Finding { return collectiveModel(in.run.Run, in.series, in.th) }},
+	{run: collectiveModel},
 	{run: func(in *explainInput) []Finding { return stragglers(in.run, in.th) }},
 	{run: history},
 	{run: nicTraffic},

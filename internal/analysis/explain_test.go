@@ -379,3 +379,60 @@ func TestSplitSizes(t *testing.T) {
 		t.Errorf("Allreduce lost rows")
 	}
 }
+
+// TestCollectiveFieldCases: collectives far above the pair latency, as the
+// field's logs show them. A 36 ms Barrier at 16 ranks in a log with no
+// ping-pong at all (slower than any fabric could make it); an Allreduce of
+// 700-990 µs at small sizes on a run whose osu_latency (1.1 µs) is another
+// run of the same log; osu_multi_lat at 790 µs against that pair latency.
+// And the reverse: Reduce and Allreduce equally slow while Bcast keeps to
+// its model is the reductions' arithmetic (INFO, not a WARNING).
+func TestCollectiveFieldCases(t *testing.T) {
+	logged := func(r *result.Bundle, line int) *result.Bundle {
+		r.Run.Source = &result.Source{Format: "osu", Hash: "same-file", Line: line}
+		return r
+	}
+	flat := func(v float64) func(int64) float64 { return func(int64) float64 { return v } }
+	barrier := logged(mkRun("osu", "barrier", 16, "", []pt{{bytes: 0, tavg: 36000, tmax: 36000, tmin: 35000}}, nil), 1)
+	f := find(Explain(barrier, ExplainOptions{}), KindCollective)
+	if f == nil || f.Severity != Warning || !strings.Contains(strings.Join(f.Numbers, " "), "no pair latency in the log: model with 250.0 µs a message") {
+		t.Errorf("36 ms barrier, no pair latency: %+v", f)
+	}
+	if f := find(Explain(logged(mkRun("osu", "barrier", 16, "", []pt{{bytes: 0, tavg: 900, tmax: 900}}, nil), 1), ExplainOptions{}), KindCollective); f != nil {
+		t.Errorf("900 µs barrier with nothing to model it from: %+v", f)
+	}
+	lat := logged(mkRun("osu", "latency", 2, "", pingpong(1.1, 12000, one), nil), 1)
+	small := func(v float64) []pt {
+		var out []pt
+		for b := int64(4); b <= 64; b *= 2 {
+			out = append(out, pt{bytes: b, tavg: v, tmax: v * 1.1, tmin: v * 0.9})
+		}
+		return out
+	}
+	ar := logged(mkRun("osu", "allreduce", 16, "", small(850), nil), 40)
+	ml := logged(mkRun("osu", "multi_lat", 16, "", small(790), nil), 80)
+	all := []*result.Bundle{lat, ar, ml}
+	for _, r := range []*result.Bundle{ar, ml} {
+		f := find(Explain(r, ExplainOptions{Peers: Peers(all, r)}), KindCollective)
+		if f == nil || f.Severity != Warning || !strings.Contains(strings.Join(f.Numbers, " "), "osu_latency of another run in the same log (line 1;") {
+			t.Errorf("%s with the log's osu_latency: %+v", r.Results[0].Benchmark, f)
+		}
+		if f := find(Explain(r, ExplainOptions{}), KindCollective); f != nil {
+			t.Errorf("%s alone (nothing to model it from but the slowest fabric): %+v", r.Results[0].Benchmark, f)
+		}
+	}
+	pp := mkRun("imb", "PingPong", 2, result.InterNode, pingpong(1, 10000, one), nil)
+	for _, b := range []string{"Reduce", "Allreduce"} {
+		pp.Results = append(pp.Results, mkRun("imb", b, 8, result.InterNode, pingpong(1, 10000, flat(60)), nil).Results...)
+	}
+	pp.Results = append(pp.Results, mkRun("imb", "Bcast", 8, result.InterNode, pingpong(1, 10000, flat(2)), nil).Results...)
+	fs := Explain(pp, ExplainOptions{})
+	for _, f := range fs {
+		if f.Kind == KindCollective && (f.Severity != Info || !strings.Contains(f.Cause, "arithmetic")) {
+			t.Errorf("reductions alike: %+v", f)
+		}
+	}
+	if find(fs, KindCollective) == nil {
+		t.Errorf("reductions alike: no finding at all")
+	}
+}

@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
-
-	"github.com/gomb-hpc/gomb/result"
+	"strings"
 )
 
 // measured is a series' time per message size, interpolated linearly
@@ -35,26 +34,64 @@ func measured(s *series) (func(bytes float64) float64, bool) {
 	}, true
 }
 
-// collectiveModel: collectives against what the same run's reference
-// ping-pong predicts for the usual algorithms of each (bench.Traits.Cost:
-// every step one message of the ping-pong's measured time, so protocol
-// switches are in the model), plus, for reductions, the local
-// reduction's measured cost per byte (Reduce_local, when the run has it).
-// A WARNING where a collective exceeds its model by more than the
-// envelope the healthy corpus allows (Thresholds.CollectiveRatio).
-func collectiveModel(run *result.Run, ss []*series, th Thresholds) []Finding {
-	var ref, local *series
+// pairModel is the point-to-point time a run's collectives are modelled
+// from, and where it was taken: the run's own reference ping-pong; else
+// one of another run of the same log (an OSU log holds one test a run);
+// else the highest latency of the class the run's transport belongs to,
+// or of any fabric (Thresholds.FabricFar) when it names none: an upper
+// bound, so that only a collective slower than any fabric could make it
+// is flagged.
+func pairModel(in *explainInput) (p2p func(float64) float64, from string, ok bool) {
+	refOf := func(ss []*series) *series {
+		for _, s := range ss {
+			if s.traits().Reference {
+				return s
+			}
+		}
+		return nil
+	}
+	if ref := refOf(in.series); ref != nil {
+		if p2p, ok := measured(ref); ok {
+			return p2p, fmt.Sprintf("model from this run's %s (each step one message of its time)", ref.Benchmark), true
+		}
+	}
+	for _, p := range in.peers {
+		if ref := refOf(collect(p)); ref != nil {
+			if p2p, ok := measured(ref); ok {
+				return p2p, fmt.Sprintf("model from %s of another run in the same log (line %d; each step one message of its time)", ref.traits().Label, p.Run.Source.Line), true
+			}
+		}
+	}
+	lat, from := in.th.FabricFar, fmt.Sprintf("no pair latency in the log: model with %s a message, the slowest fabric's", us(in.th.FabricFar))
+	if p, ok := providerClass[in.ev.provider]; ok {
+		for _, c := range latencyClasses(in.th, gpuBuffers(in.run.Run)) {
+			if c.class == p.class && c.class != ClassShm {
+				lat, from = c.hi, fmt.Sprintf("no pair latency in the log: model with %s a message, the most %s gives (the transport the run names, from %s)", us(c.hi), p.name, in.ev.providerFrom)
+			}
+		}
+	}
+	const slowMBps = 100 // below any fabric's bandwidth (1 GbE: 117 MB/s)
+	return func(b float64) float64 { return lat + b/slowMBps }, from, true
+}
+
+// collectiveModel: collectives against what a ping-pong predicts for the
+// usual algorithms of each (bench.Traits.Cost: every step one message of
+// the ping-pong's measured time, so protocol switches are in the model),
+// plus, for reductions, the local reduction's measured cost per byte
+// (Reduce_local, when the run has it). A WARNING where a collective
+// exceeds its model by more than the envelope the healthy corpus allows
+// (Thresholds.CollectiveRatio) — unless the run's reductions are all as
+// slow as each other while its other collectives keep to their models:
+// then the reduction's arithmetic is what costs (a slow core), an INFO.
+func collectiveModel(in *explainInput) []Finding {
+	th, run, ss := in.th, in.run.Run, in.series
+	var local *series
 	for _, s := range ss {
-		if tr := s.traits(); tr.Reference && ref == nil {
-			ref = s
-		} else if tr.LocalReduction && local == nil {
+		if s.traits().LocalReduction && local == nil {
 			local = s
 		}
 	}
-	if ref == nil {
-		return nil
-	}
-	p2p, ok := measured(ref)
+	p2p, ref, ok := pairModel(in)
 	if !ok {
 		return nil
 	}
@@ -64,7 +101,13 @@ func collectiveModel(run *result.Run, ss []*series, th Thresholds) []Finding {
 			compute = lr
 		}
 	}
-	var out []Finding
+	type flagged struct {
+		s                 *series
+		hit               []int64
+		worst, worstModel float64
+		worstAt           int64
+	}
+	var all []flagged
 	for _, s := range ss {
 		tr := s.traits()
 		if tr.Cost == nil || s.NP < 2 {
@@ -78,9 +121,7 @@ func collectiveModel(run *result.Run, ss []*series, th Thresholds) []Finding {
 			}
 			return m
 		}
-		var hit []int64
-		var worst, worstModel float64
-		var worstAt int64
+		x := flagged{s: s}
 		for _, r := range s.rows {
 			m := model(float64(r.bytes))
 			t := math.Max(r.tmax, r.tavg)
@@ -88,29 +129,89 @@ func collectiveModel(run *result.Run, ss []*series, th Thresholds) []Finding {
 				continue
 			}
 			if t > th.CollectiveRatio*m && t-m > th.CollectiveMinUS {
-				hit = append(hit, r.bytes)
-				if t/m > worst/math.Max(worstModel, 1e-300) {
-					worst, worstModel, worstAt = t, m, r.bytes
+				x.hit = append(x.hit, r.bytes)
+				if t/m > x.worst/math.Max(x.worstModel, 1e-300) {
+					x.worst, x.worstModel, x.worstAt = t, m, r.bytes
 				}
 			}
 		}
-		if len(hit) < th.CollectiveMinSizes {
-			continue // one size alone: noise, or a size the library handles apart
+		if len(x.hit) >= th.CollectiveMinSizes || tr.Sizeless && len(x.hit) == 1 {
+			all = append(all, x) // one size alone: noise, or a size the library handles apart
 		}
-		from := fmt.Sprintf("model from this run's %s (each step one message of its measured time)", ref.Benchmark)
+	}
+	computeBound := reductionsAlike(ss, all, func(x flagged) *series { return x.s }, func(x flagged) int64 { return x.worstAt })
+	var out []Finding
+	for _, x := range all {
+		s, tr := x.s, x.s.traits()
+		from := ref
 		if local != nil && tr.Reduction {
 			from += fmt.Sprintf(" and %s (the reduction's cost)", local.Benchmark)
 		}
 		numbers := []string{
-			fmt.Sprintf("worst at %s: %s measured (t_max), %s modelled (%.1f×)", Size(worstAt), us(worst), us(worstModel), worst/worstModel),
+			fmt.Sprintf("worst at %s: %s measured (t_max), %s modelled (%.1f×)", Size(x.worstAt), us(x.worst), us(x.worstModel), x.worst/x.worstModel),
 			from + "; the better of the usual algorithms (binomial tree, ring, recursive doubling and halving)"}
 		if algo := algorithms(run, tr.Collective, s.NP); algo != nil {
-			numbers = append(numbers, algo.uses(worstAt, s.NP))
+			numbers = append(numbers, algo.uses(x.worstAt, s.NP))
 		}
-		out = append(out, Finding{Kind: KindCollective, Severity: Warning, Series: s.Series, Sizes: hit,
-			Summary: fmt.Sprintf("%s is more than %g× slower than its point-to-point model at %s", name(s.Series), th.CollectiveRatio, sizes(hit)),
+		at := sizes(x.hit)
+		if tr.Sizeless {
+			at = "every call"
+		}
+		f := Finding{Kind: KindCollective, Severity: Warning, Series: s.Series, Sizes: x.hit,
+			Summary: fmt.Sprintf("%s is more than %g× slower than its point-to-point model at %s", name(s.Series), th.CollectiveRatio, at),
 			Numbers: numbers,
-			Cause:   "the MPI picks a poor algorithm for this size and process count, or the collective meets contention the point-to-point test does not (ranks sharing a NIC, oversubscribed cores); try the library's alternatives (Open MPI --mca coll_tuned_use_dynamic_rules 1 with coll_tuned_<op>_algorithm, I_MPI_ADJUST_<OP>, MPIR_CVAR_<OP>_INTRA_ALGORITHM)"})
+			Cause:   "the MPI picks a poor algorithm for this size and process count, or the collective meets contention the point-to-point test does not (ranks sharing a NIC, oversubscribed cores); try the library's alternatives (Open MPI --mca coll_tuned_use_dynamic_rules 1 with coll_tuned_<op>_algorithm, I_MPI_ADJUST_<OP>, MPIR_CVAR_<OP>_INTRA_ALGORITHM)"}
+		if tr.Collective == "" { // pairs at once (osu_multi_lat), no collective call
+			f.Summary = fmt.Sprintf("%s: pairs at once are more than %g× slower than one pair at %s", name(s.Series), th.CollectiveRatio, at)
+			f.Numbers[1] = from + "; each pair one message's time, as if alone"
+			f.Cause = "the pairs slow each other down: they share a NIC, a link or a switch port (congestion, a poor route), or the ranks share cores (oversubscription); run the pairs one at a time (osu_latency between each) to find the one that is slow"
+		}
+		if tr.Reduction && computeBound != "" {
+			f.Severity = Info
+			f.Numbers = append(f.Numbers, computeBound)
+			f.Cause = "the reductions' arithmetic, not their transfers: every reduction of the run is as slow as the others while its other collectives keep to their models, which is what a slow core (or an unvectorised MPI_SUM) does; Reduce_local, when run, measures it"
+		}
+		out = append(out, f)
 	}
 	return out
+}
+
+// reductionsAlike says (in words, "" when not) whether the flagged
+// reductions at one process count are all within 2× of each other at
+// the worst size, at least two of them, while no other collective of that
+// count is flagged.
+func reductionsAlike[T any](ss []*series, flagged []T, of func(T) *series, at func(T) int64) string {
+	byNP := map[int][]*series{}
+	others := map[int]bool{}
+	var where []int64
+	for _, x := range flagged {
+		s := of(x)
+		if s.traits().Reduction {
+			byNP[s.NP] = append(byNP[s.NP], s)
+			where = append(where, at(x))
+		} else {
+			others[s.NP] = true
+		}
+	}
+	for np, rs := range byNP {
+		if len(rs) < 2 || others[np] {
+			continue
+		}
+		b := where[0]
+		var names []string
+		lo, hi := math.Inf(1), 0.0
+		for _, s := range rs {
+			for _, r := range s.rows {
+				if r.bytes == b {
+					t := math.Max(r.tmax, r.tavg)
+					lo, hi = math.Min(lo, t), math.Max(hi, t)
+				}
+			}
+			names = append(names, s.Benchmark)
+		}
+		if hi > 0 && hi <= 2*lo {
+			return fmt.Sprintf("%s at %s take %s to %s (np %d): as slow as each other", strings.Join(names, ", "), Size(b), us(lo), us(hi), np)
+		}
+	}
+	return ""
 }

@@ -131,6 +131,9 @@ func doubling(t P2P, n, p float64) (sum float64) {
 // (with t = α + size·β they are the textbook formulas; measured, they
 // carry the MPI's protocol switches along).
 var (
+	// CostPairs: pairs exchanging at once (osu_multi_lat), each one
+	// message's time: what they would take without contention.
+	CostPairs = func(t P2P, n, p float64) float64 { return t(n) }
 	// CostBarrier: a dissemination barrier, ⌈log2 p⌉ rounds.
 	CostBarrier = func(t P2P, n, p float64) float64 { return log2p(p) * t(0) }
 	// CostTree: broadcast, reduce and allreduce: a binomial tree, or

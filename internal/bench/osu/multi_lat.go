@@ -1,6 +1,9 @@
 package osu
 
-import "github.com/gomb-hpc/gomb/internal/kernel"
+import (
+	"github.com/gomb-hpc/gomb/internal/bench"
+	"github.com/gomb-hpc/gomb/internal/kernel"
+)
 
 func init() {
 	Register(&Spec{
@@ -11,6 +14,7 @@ func init() {
 		MaxLog:   22,
 		MinRanks: 2,
 		Buffers:  SameBuffers,
+		Cost:     bench.CostPairs,
 		Summary:  "pairs (i, i+np/2) ping-pong at once: mean latency",
 	})
 }

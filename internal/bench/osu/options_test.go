@@ -186,7 +186,8 @@ func TestCheckWorld(t *testing.T) {
 // Every test's traits are registered with it: one reference ping-pong,
 // the bandwidth kinds led by MB/s, OSU's program name as the label, a
 // cost model for every blocking collective but the neighbourhood ones
-// (their cost is the graph's, which the traits do not know) and ibarrier.
+// (their cost is the graph's, which the traits do not know), ibarrier,
+// and multi_lat (its pairs at once, each a message's time).
 func TestTraits(t *testing.T) {
 	refs := 0
 	for _, s := range Specs() {
@@ -202,7 +203,7 @@ func TestTraits(t *testing.T) {
 		if (tr.Lead == bench.LeadBandwidth) != bw || tr.Latency != (s.Kind == Latency) || tr.Rooted != s.Rooted || tr.Sizeless != s.NoSize {
 			t.Errorf("%s: traits %+v for kind %d", s.Name, tr, s.Kind)
 		}
-		if wantCost := s.Kind == Collective && !s.Neighbour() || s.Name == "ibarrier"; (tr.Cost != nil) != wantCost {
+		if wantCost := s.Kind == Collective && !s.Neighbour() || s.Name == "ibarrier" || s.Name == "multi_lat"; (tr.Cost != nil) != wantCost {
 			t.Errorf("%s: cost model %v, want one: %v", s.Name, tr.Cost != nil, wantCost)
 		}
 	}
