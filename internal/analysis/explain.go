@@ -37,6 +37,8 @@ const (
 	KindSiblings       = "siblings"
 	KindNIC            = "nic"
 	KindIncomplete     = "incomplete"
+	KindFall           = "bandwidth-fall"
+	KindScaling        = "scaling"
 )
 
 // Severities.
@@ -156,6 +158,8 @@ var rules = []rule{
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return regimes(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return efficiency(s, in.link, in.loc, in.th) }},
 	{run: cliffs}, // steps at the run's switch points are said once
+	{run: bandwidthFall},
+	{run: bandwidthOverNP},
 	{run: collectiveModel},
 	{run: func(in *explainInput) []Finding { return stragglers(in.run, in.th) }},
 	{run: history},

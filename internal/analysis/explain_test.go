@@ -436,3 +436,64 @@ func TestCollectiveFieldCases(t *testing.T) {
 		t.Errorf("reductions alike: no finding at all")
 	}
 }
+
+// TestBandwidthFall: IMB Uniband over process counts, as a field log has
+// it: with 4 to 32 processes the aggregate falls 52-62% from its peak at
+// 1 MiB to 4 MiB (one WARNING for the benchmark); from np 64 on, pairs
+// cross nodes and the aggregate stands far below np 32's (INFO). One pair
+// that may share a node sliding to the largest size is the caches (INFO);
+// one pair between nodes, a WARNING. No cliff besides.
+func TestBandwidthFall(t *testing.T) {
+	uni := func(np int, peak, at2M, at4M float64) []*result.Result {
+		var pts []pt
+		for b := int64(1024); b <= 4<<20; b *= 2 {
+			v := peak * float64(b) / float64(b+32<<10)
+			switch b {
+			case 2 << 20:
+				v = at2M
+			case 4 << 20:
+				v = at4M
+			}
+			pts = append(pts, pt{bytes: b, bw: v})
+		}
+		return mkRun("imb", "Uniband", np, "", pts, nil).Results
+	}
+	run := mkRun("imb", "Uniband", 2, "", nil, nil)
+	for _, c := range []struct {
+		np             int
+		peak, at2, at4 float64
+	}{{2, 5600, 5300, 5100}, {4, 21000, 19000, 9900}, {8, 43000, 38000, 19000}, {16, 77000, 69000, 35000}, {32, 144000, 93000, 55000},
+		{64, 49000, 49000, 49000}, {112, 12300, 12300, 12300}} {
+		run.Results = append(run.Results, uni(c.np, c.peak, c.at2, c.at4)...)
+	}
+	fs := Explain(run, ExplainOptions{})
+	var falls []Finding
+	for _, f := range fs {
+		if f.Kind == KindFall {
+			falls = append(falls, f)
+		}
+		if f.Kind == KindCliff && f.Severity == Warning {
+			t.Errorf("a cliff besides the fall: %+v", f)
+		}
+	}
+	if len(falls) != 1 || falls[0].Severity != Warning || !strings.Contains(falls[0].Summary, "at np 4, 8, 16, 32, several pairs at once") {
+		t.Errorf("falls: %+v", falls)
+	}
+	if f := find(fs, KindScaling); f == nil || !strings.Contains(f.Summary, "at np 32") || len(f.Numbers) != 3 {
+		t.Errorf("scaling: %+v", f)
+	}
+	pair := func(loc string) *Finding {
+		r := mkRun("imb", "Uniband", 2, loc, nil, nil)
+		r.Results = uni(2, 10000, 7000, 5000)
+		for _, x := range r.Results {
+			x.Locality = loc
+		}
+		return find(Explain(r, ExplainOptions{}), KindFall)
+	}
+	if f := pair(""); f == nil || f.Severity != Info || !strings.Contains(f.Cause, "caches") {
+		t.Errorf("one pair, where unknown: %+v", f)
+	}
+	if f := pair(result.InterNode); f == nil || f.Severity != Warning {
+		t.Errorf("one pair between nodes: %+v", f)
+	}
+}

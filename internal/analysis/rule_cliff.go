@@ -200,6 +200,9 @@ func cliffs(in *explainInput) []Finding {
 	stepsOf := map[*series][]int64{} // series → where it steps (spikes too)
 	for _, s := range in.series {
 		j, sp := steps(s, th)
+		if _, ok := falls(in, s); ok {
+			j, sp = nil, nil // a slide to the largest size: bandwidthFall says it
+		}
 		all = append(all, stepped{s, j, sp})
 		for _, x := range j {
 			at[x.b.bytes] = append(at[x.b.bytes], name(s.Series))

@@ -50,6 +50,11 @@ type Thresholds struct {
 	CliffBWMinBytes int64   `json:"cliff_bw_min_bytes"`
 	CliffBWStay     float64 `json:"cliff_bw_stay"`
 
+	// bandwidth fall: a bandwidth series ends FallBW or more below its
+	// peak (from CliffBWMinBytes on), the size before it FallBW/2; a
+	// process count's peak FallBW below a smaller count's.
+	FallBW float64 `json:"fall_bw"`
+
 	// siblings (benchmarks built on the same transfers, compared by what
 	// each rank sends per µs, from SiblingMinBytes on): a step of one
 	// that none of the others shares is its own cliff (not the MPI's
@@ -147,7 +152,7 @@ var DefaultThresholds = Thresholds{
 	SpreadRatio: 3, SpreadMinUS: 1, SpreadMinSizes: 2,
 	BimodalMinSamples: 20, BimodalMinShare: 0.1, BimodalSeparation: 1.5, BimodalWarnShare: 0.25, BimodalMinGapUS: 0.25,
 	CliffTimeRatio: 1.5, CliffTimeMinUS: 1, CliffStay: 0.7, CliffRegain: 1.25, CliffShared: 3, CliffCacheBytes: 256 << 10,
-	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9,
+	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9, FallBW: 0.4,
 	SiblingMinBytes: 1024, SiblingStep: 0.5, SiblingStay: 0.7, SiblingFar: 0.5, SiblingSizes: 2,
 	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5,
 	EfficiencyWarn: 0.5, PlateauSpread: 1.05, PlateauBelow: 0.7, BusWarn: 0.5, BusWarnMinBytes: 1 << 20,

@@ -128,8 +128,11 @@ func (s *Spec) Traits() bench.Traits {
 	if s.Kernel == kernel.IMBNBC {
 		t.Collective = s.NBCOp.Collective()
 	}
-	if s.Family == SingleTransfer || s.Family == MultPassive {
+	switch s.Family {
+	case SingleTransfer, MultPassive:
 		t.Lead = bench.LeadMaxTime // IMB prints t[usec], the slower rank's
+	case MsgRate:
+		t.Lead = bench.LeadBandwidth // Uniband, Biband: IMB prints MB/s and msg/s, no time
 	}
 	if s.Kernel == kernel.IMBIO {
 		t.Latency = false // IMB-IO's S_ benchmarks are one process's file I/O
