@@ -39,6 +39,7 @@ const (
 	KindIncomplete     = "incomplete"
 	KindFall           = "bandwidth-fall"
 	KindScaling        = "scaling"
+	KindOneSided       = "one-sided"
 )
 
 // Severities.
@@ -86,7 +87,13 @@ func Explain(r *result.Bundle, o ExplainOptions) []Finding {
 	}
 	in := &explainInput{run: r, series: collect(r), loc: Locality([]*result.Bundle{r}), link: o.Link, th: th, history: o.History, peers: o.Peers}
 	in.ev = gatherEvidence(r, in.loc)
-	if lat, from, _ := smallLatency(in.series); in.loc == "" && from != nil {
+	ss, whose := in.series, "the latency"
+	if _, from, _ := smallLatency(ss); from == nil {
+		if ref, line := peerReference(in); ref != nil { // an OSU log's other tests
+			ss, whose = []*series{ref}, fmt.Sprintf("the latency of the log's %s (line %d)", ref.traits().Label, line)
+		}
+	}
+	if lat, from, _ := smallLatency(ss); in.loc == "" && from != nil {
 		// a log that does not say where its ranks ran (IMB's, OSU's):
 		// below any network's latency they shared a node; below a
 		// microsecond they most likely did (EDR and HDR InfiniBand
@@ -94,7 +101,7 @@ func Explain(r *result.Bundle, o ExplainOptions) []Finding {
 		switch {
 		case lat < th.FabricNetMin:
 			in.loc = result.IntraNode
-			in.ev.loc, in.ev.locFrom = in.loc, fmt.Sprintf("the latency, %s, below any network's", us(lat))
+			in.ev.loc, in.ev.locFrom = in.loc, fmt.Sprintf("%s, %s, below any network's", whose, us(lat))
 		case lat < th.FabricShm:
 			in.shmLikely = true
 		}
@@ -152,7 +159,7 @@ type rule struct {
 var rules = []rule{
 	{run: setup},
 	{run: fabric},
-	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return variability(s, in.th) }},
+	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return variability(in, s) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return bimodal(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return protocolSwitch(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return regimes(s, in.th) }},
@@ -160,6 +167,7 @@ var rules = []rule{
 	{run: cliffs}, // steps at the run's switch points are said once
 	{run: bandwidthFall},
 	{run: bandwidthOverNP},
+	{run: modes},
 	{run: collectiveModel},
 	{run: func(in *explainInput) []Finding { return stragglers(in.run, in.th) }},
 	{run: history},

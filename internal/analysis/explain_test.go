@@ -497,3 +497,90 @@ func TestBandwidthFall(t *testing.T) {
 		t.Errorf("one pair between nodes: %+v", f)
 	}
 }
+
+// TestOneSidedModes: IMB-EXT's two modes are two series (never one fit
+// over both); aggregate puts ×13 slower from 4 KiB on and flat to 128
+// KiB, slower than non-aggregate ones, as a field log has them: a
+// one-sided WARNING, and the step a cliff although all four one-sided
+// benchmarks share it (no protocol switch steps ×13 and stays flat).
+func TestOneSidedModes(t *testing.T) {
+	run := mkRun("imb-ext", "Unidir_Put", 2, result.IntraNode, nil, nil)
+	for _, b := range []string{"Unidir_Put", "Unidir_Get", "Bidir_Put", "Bidir_Get"} {
+		for _, mode := range []string{result.ModeAggregate, result.ModeNonAggregate} {
+			for sz := int64(8); sz <= 1<<20; sz *= 2 {
+				v := 2 + float64(sz)/2500
+				switch {
+				case mode == result.ModeAggregate && sz >= 4096 && sz <= 128<<10:
+					v = 50 + float64(sz)/20000
+				case mode == result.ModeNonAggregate:
+					v = 4 + float64(sz)/2500
+				}
+				run.Results = append(run.Results, &result.Result{Suite: "imb-ext", Benchmark: b, Mode: mode, NP: 2, Bytes: sz,
+					Status: result.StatusOK, TMinUS: v, TMaxUS: v, TAvgUS: v, Locality: result.IntraNode})
+			}
+		}
+	}
+	ss := collect(run)
+	if len(ss) != 8 || !strings.Contains(ss[0].Benchmark, " (") {
+		t.Fatalf("%d series, first %q: want the modes apart", len(ss), ss[0].Benchmark)
+	}
+	fs := Explain(run, ExplainOptions{})
+	one, cliffs := 0, 0
+	for _, f := range fs {
+		switch {
+		case f.Kind == KindOneSided && f.Severity == Warning && strings.Contains(f.Summary, "aggregate mode is slower than non-aggregate"):
+			one++
+		case f.Kind == KindCliff && f.Severity == Warning && strings.Contains(f.Summary, "(aggregate)"):
+			cliffs++
+		case f.Kind == KindSwitch && f.Series.Benchmark == "" && f.Sizes[1] == 4096:
+			t.Errorf("the ×13 step called the MPI's switch: %+v", f)
+		}
+	}
+	if one != 4 || cliffs != 4 {
+		t.Errorf("%d one-sided, %d cliff WARNINGs, want 4 and 4:\n%s", one, cliffs, kinds(fs))
+	}
+}
+
+// TestVariabilityStructural: with more than two ranks and no word of where
+// they ran, a spread between ranks is their places (INFO); within one node
+// it is interference (WARNING); a 0-byte row, a call that moves nothing,
+// is not read.
+func TestVariabilityStructural(t *testing.T) {
+	pts := []pt{{bytes: 0, tmin: 0.1, tmax: 2, tavg: 1}, {bytes: 1024, tmin: 2, tmax: 9, tavg: 5}, {bytes: 2048, tmin: 3, tmax: 12, tavg: 6}}
+	for _, c := range []struct {
+		loc, sev string
+	}{{"", Info}, {result.InterNode, Info}, {result.IntraNode, Warning}} {
+		f := find(Explain(mkRun("imb", "Sendrecv", 64, c.loc, pts, nil), ExplainOptions{}), KindVariability)
+		if f == nil || f.Severity != c.sev || f.Sizes[0] != 1024 {
+			t.Errorf("np 64, %q: %+v, want %s from 1 KiB", c.loc, f, c.sev)
+		}
+	}
+}
+
+// TestReductionArithmetic: on a slow core Reduce_scatter, Reduce and
+// Allreduce of 512 KiB take 1.3-1.5 ms against a 264 µs PingPong; only
+// Reduce_scatter's model is below a tenth of it, yet the others as slow
+// say the arithmetic costs: INFO.
+func TestReductionArithmetic(t *testing.T) {
+	pp := mkRun("imb", "PingPong", 2, result.IntraNode, pingpong(3, 2000, one), nil)
+	for b, k := range map[string]float64{"Reduce_scatter": 2.6, "Reduce": 2.4, "Allreduce": 2.9} {
+		pp.Results = append(pp.Results, mkRun("imb", b, 2, result.IntraNode, pingpong(3, 2000, func(s int64) float64 {
+			if s >= 256<<10 {
+				return k * 2.2
+			}
+			return 1
+		}), nil).Results...)
+	}
+	var saw bool
+	for _, f := range Explain(pp, ExplainOptions{}) {
+		if f.Kind == KindCollective {
+			saw = true
+			if f.Severity != Info || !strings.Contains(strings.Join(f.Numbers, " "), "other reductions take about as long") {
+				t.Errorf("%+v", f)
+			}
+		}
+	}
+	if !saw {
+		t.Errorf("no collective-model finding at all")
+	}
+}

@@ -267,7 +267,7 @@ func cliffs(in *explainInput) []Finding {
 			}
 			if l := loneStep(x.s, j.b.bytes, sibs, stepsOf, th); len(l) > 0 {
 				own, lone = append(own, j), append(lone, l...)
-			} else if sw, ok := explained(j.b.bytes); ok {
+			} else if sw, ok := explained(j.b.bytes); ok && !slowPath(x.s, j, th) {
 				shown[sw] = append(shown[sw], x.s.Benchmark)
 				other[sw] = other[sw] || !said[fmt.Sprint(x.s.Benchmark, sw)]
 			} else {
@@ -313,4 +313,24 @@ func dedupe(xs []string) []string {
 		}
 	}
 	return out
+}
+
+// slowPath: a step no protocol switch makes, however many benchmarks share
+// it: more than SwitchMaxStep times the time for twice the bytes, after
+// which the time stays flat (eight times the bytes take less than half as
+// long again): the larger messages wait on something other than their
+// bytes. A rendezvous adds a round trip or two and then moves bytes
+// faster (healthy MPICH shared memory: ×8.7 at 16 KiB, then growing with
+// the size); IMB-EXT's puts on a field log step ×13-45 at 4 KiB and stay
+// flat to 128 KiB.
+func slowPath(s *series, j jump, th Thresholds) bool {
+	if s.metric == BW || j.tb <= th.SwitchMaxStep*j.ta {
+		return false
+	}
+	for _, r := range s.rows {
+		if r.bytes >= 8*j.b.bytes {
+			return r.primaryTime() < 1.5*j.tb
+		}
+	}
+	return false
 }

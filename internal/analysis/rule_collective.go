@@ -55,11 +55,9 @@ func pairModel(in *explainInput) (p2p func(float64) float64, from string, ok boo
 			return p2p, fmt.Sprintf("model from this run's %s (each step one message of its time)", ref.Benchmark), true
 		}
 	}
-	for _, p := range in.peers {
-		if ref := refOf(collect(p)); ref != nil {
-			if p2p, ok := measured(ref); ok {
-				return p2p, fmt.Sprintf("model from %s of another run in the same log (line %d; each step one message of its time)", ref.traits().Label, p.Run.Source.Line), true
-			}
+	if ref, line := peerReference(in); ref != nil {
+		if p2p, ok := measured(ref); ok {
+			return p2p, fmt.Sprintf("model from %s of another run in the same log (line %d; each step one message of its time)", ref.traits().Label, line), true
 		}
 	}
 	lat, from := in.th.FabricFar, fmt.Sprintf("no pair latency in the log: model with %s a message, the slowest fabric's", us(in.th.FabricFar))
@@ -72,6 +70,40 @@ func pairModel(in *explainInput) (p2p func(float64) float64, from string, ok boo
 	}
 	const slowMBps = 100 // below any fabric's bandwidth (1 GbE: 117 MB/s)
 	return func(b float64) float64 { return lat + b/slowMBps }, from, true
+}
+
+// peerReference is the reference ping-pong of another run of the same log
+// nearest before the run (a log of several MPIs or set-ups runs each one's
+// ping-pong first), else nearest after it, and the line that run starts
+// at; nil when no other run has one.
+func peerReference(in *explainInput) (*series, int) {
+	line := 0
+	if in.run.Run.Source != nil {
+		line = in.run.Run.Source.Line
+	}
+	var best *series
+	bestLine, bestDist := 0, 0
+	for _, p := range in.peers {
+		var ref *series
+		for _, s := range collect(p) {
+			if s.traits().Reference {
+				ref = s
+				break
+			}
+		}
+		if ref == nil {
+			continue
+		}
+		l := p.Run.Source.Line
+		d := line - l // before the run: its distance; after it: behind every run before
+		if d < 0 {
+			d = 1<<31 - d
+		}
+		if best == nil || d < bestDist {
+			best, bestLine, bestDist = ref, l, d
+		}
+	}
+	return best, bestLine
 }
 
 // collectiveModel: collectives against what a ping-pong predicts for the
@@ -139,7 +171,12 @@ func collectiveModel(in *explainInput) []Finding {
 			all = append(all, x) // one size alone: noise, or a size the library handles apart
 		}
 	}
-	computeBound := reductionsAlike(ss, all, func(x flagged) *series { return x.s }, func(x flagged) int64 { return x.worstAt })
+	flaggedOther := map[int]bool{} // a process count with a flagged collective that reduces nothing
+	for _, x := range all {
+		if !x.s.traits().Reduction {
+			flaggedOther[x.s.NP] = true
+		}
+	}
 	var out []Finding
 	for _, x := range all {
 		s, tr := x.s, x.s.traits()
@@ -161,14 +198,14 @@ func collectiveModel(in *explainInput) []Finding {
 			Summary: fmt.Sprintf("%s is more than %g× slower than its point-to-point model at %s", name(s.Series), th.CollectiveRatio, at),
 			Numbers: numbers,
 			Cause:   "the MPI picks a poor algorithm for this size and process count, or the collective meets contention the point-to-point test does not (ranks sharing a NIC, oversubscribed cores); try the library's alternatives (Open MPI --mca coll_tuned_use_dynamic_rules 1 with coll_tuned_<op>_algorithm, I_MPI_ADJUST_<OP>, MPIR_CVAR_<OP>_INTRA_ALGORITHM)"}
-		if tr.Collective == "" { // pairs at once (osu_multi_lat), no collective call
+		if tr.Pairs { // pairs at once (osu_multi_lat), no collective call
 			f.Summary = fmt.Sprintf("%s: pairs at once are more than %g× slower than one pair at %s", name(s.Series), th.CollectiveRatio, at)
 			f.Numbers[1] = from + "; each pair one message's time, as if alone"
 			f.Cause = "the pairs slow each other down: they share a NIC, a link or a switch port (congestion, a poor route), or the ranks share cores (oversubscription); run the pairs one at a time (osu_latency between each) to find the one that is slow"
 		}
-		if tr.Reduction && computeBound != "" {
+		if alike := reductionsAlike(ss, s, x.worstAt); tr.Reduction && alike != "" && !flaggedOther[s.NP] {
 			f.Severity = Info
-			f.Numbers = append(f.Numbers, computeBound)
+			f.Numbers = append(f.Numbers, alike)
 			f.Cause = "the reductions' arithmetic, not their transfers: every reduction of the run is as slow as the others while its other collectives keep to their models, which is what a slow core (or an unvectorised MPI_SUM) does; Reduce_local, when run, measures it"
 		}
 		out = append(out, f)
@@ -176,42 +213,31 @@ func collectiveModel(in *explainInput) []Finding {
 	return out
 }
 
-// reductionsAlike says (in words, "" when not) whether the flagged
-// reductions at one process count are all within 2× of each other at
-// the worst size, at least two of them, while no other collective of that
-// count is flagged.
-func reductionsAlike[T any](ss []*series, flagged []T, of func(T) *series, at func(T) int64) string {
-	byNP := map[int][]*series{}
-	others := map[int]bool{}
-	var where []int64
-	for _, x := range flagged {
-		s := of(x)
-		if s.traits().Reduction {
-			byNP[s.NP] = append(byNP[s.NP], s)
-			where = append(where, at(x))
-		} else {
-			others[s.NP] = true
+// reductionsAlike says (in words, "" when not) whether the run's other
+// reductions at s's process count take about s's time at size b (within
+// 2×): reductions built on different transfer patterns that cost the same
+// are bound by their arithmetic.
+func reductionsAlike(ss []*series, s *series, b int64) string {
+	at := func(s *series) float64 {
+		for _, r := range s.rows {
+			if r.bytes == b {
+				return math.Max(r.tmax, r.tavg)
+			}
 		}
+		return 0
 	}
-	for np, rs := range byNP {
-		if len(rs) < 2 || others[np] {
+	t := at(s)
+	var alike []string
+	for _, o := range ss {
+		if o == s || o.NP != s.NP || !o.traits().Reduction {
 			continue
 		}
-		b := where[0]
-		var names []string
-		lo, hi := math.Inf(1), 0.0
-		for _, s := range rs {
-			for _, r := range s.rows {
-				if r.bytes == b {
-					t := math.Max(r.tmax, r.tavg)
-					lo, hi = math.Min(lo, t), math.Max(hi, t)
-				}
-			}
-			names = append(names, s.Benchmark)
-		}
-		if hi > 0 && hi <= 2*lo {
-			return fmt.Sprintf("%s at %s take %s to %s (np %d): as slow as each other", strings.Join(names, ", "), Size(b), us(lo), us(hi), np)
+		if u := at(o); u > 0 && t > 0 && u <= 2*t && t <= 2*u {
+			alike = append(alike, fmt.Sprintf("%s %s", o.Benchmark, us(u)))
 		}
 	}
-	return ""
+	if len(alike) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("at %s the run's other reductions take about as long (np %d): %s against %s", Size(b), s.NP, strings.Join(alike, ", "), us(t))
 }

@@ -1,13 +1,21 @@
 package analysis
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/gomb-hpc/gomb/result"
+)
 
 // variability: the slowest rank took more than th.SpreadRatio times as
 // long as the fastest (IMB's t_min and t_max are over the ranks).
-func variability(s *series, th Thresholds) []Finding {
+func variability(in *explainInput, s *series) []Finding {
+	th := in.th
 	var hit []int64
 	var worst row
 	for _, r := range s.rows {
+		if r.bytes == 0 && !s.traits().Sizeless {
+			continue // a call that moves nothing returns as soon as it is entered
+		}
 		if r.tmin > 0 && r.tmax > th.SpreadRatio*r.tmin && r.tmax >= th.SpreadMinUS {
 			hit = append(hit, r.bytes)
 			if worst.tmin == 0 || r.tmax/r.tmin > worst.tmax/worst.tmin {
@@ -29,6 +37,9 @@ func variability(s *series, th Thresholds) []Finding {
 	case len(hit) < th.SpreadMinSizes:
 		f.Severity = Info
 		f.Cause = "at one size only: most likely a hiccup during that size (a daemon, an interrupt, a page fault) rather than a property of the benchmark; rerun, and if it comes back at the same size, it is real"
+	case s.NP > 2 && in.loc != result.IntraNode:
+		f.Severity = Info
+		f.Cause = "with more than two ranks over nodes (or where the run does not say), the ranks differ by their place: neighbours on the same node answer sooner than those across the network, ranks deep in a tree wait longer; read t_max (the slowest rank) as the benchmark's time. A spread within one node, or between two ranks, would be interference"
 	default:
 		f.Severity = Warning
 		f.Cause = "contention or interference: ranks placed unevenly (another socket or node), ranks not bound to cores, oversubscription, or noise from daemons and other jobs; bind ranks (--bind-to core), keep the machine quiet and rerun"

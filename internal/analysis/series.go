@@ -35,7 +35,7 @@ func collect(r *result.Bundle) []*series {
 		if x.Bytes > 0 && x.Bytes < 4*int64(x.NP) && traitsOf(x.Suite, x.Benchmark).Split {
 			continue // some ranks get no element: no transfer to read
 		}
-		s := Series{x.Suite, x.Benchmark, x.NP}
+		s := Series{x.Suite, x.Name(), x.NP} // IMB-EXT's two modes are two series
 		if by[s] == nil {
 			by[s] = map[int64][]*result.Result{}
 		}

@@ -39,8 +39,13 @@ type Thresholds struct {
 	CliffStay      float64 `json:"cliff_stay"`
 	CliffRegain    float64 `json:"cliff_regain"`
 	// A step at the same sizes in CliffShared series or more is the
-	// MPI's switch, not a cliff of each.
-	CliffShared int `json:"cliff_shared"`
+	// MPI's switch, not a cliff of each — up to SwitchMaxStep times the
+	// time for twice the bytes: a rendezvous costs a round trip or two
+	// more (the seeds' switches: ×1.5-2.9; TCP between the testbed's hosts ×7.5), a step of ×13-45 (IMB-EXT's
+	// one-sided operations on a field log) is a slow path, whatever many
+	// benchmarks share it.
+	CliffShared   int     `json:"cliff_shared"`
+	SwitchMaxStep float64 `json:"switch_max_step"`
 	// Within a node, a step from CliffCacheBytes on is the caches running
 	// out (INFO): the healthy corpus steps at 1-2 MiB (Alltoallv).
 	CliffCacheBytes int64 `json:"cliff_cache_bytes"`
@@ -54,6 +59,10 @@ type Thresholds struct {
 	// peak (from CliffBWMinBytes on), the size before it FallBW/2; a
 	// process count's peak FallBW below a smaller count's.
 	FallBW float64 `json:"fall_bw"`
+
+	// modes: IMB-EXT's aggregate mode ModesRatio times slower than
+	// non-aggregate (and CliffTimeMinUS) at two sizes or more.
+	ModesRatio float64 `json:"modes_ratio"`
 
 	// siblings (benchmarks built on the same transfers, compared by what
 	// each rank sends per µs, from SiblingMinBytes on): a step of one
@@ -151,8 +160,8 @@ type Thresholds struct {
 var DefaultThresholds = Thresholds{
 	SpreadRatio: 3, SpreadMinUS: 1, SpreadMinSizes: 2,
 	BimodalMinSamples: 20, BimodalMinShare: 0.1, BimodalSeparation: 1.5, BimodalWarnShare: 0.25, BimodalMinGapUS: 0.25,
-	CliffTimeRatio: 1.5, CliffTimeMinUS: 1, CliffStay: 0.7, CliffRegain: 1.25, CliffShared: 3, CliffCacheBytes: 256 << 10,
-	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9, FallBW: 0.4,
+	CliffTimeRatio: 1.5, CliffTimeMinUS: 1, CliffStay: 0.7, CliffRegain: 1.25, CliffShared: 3, SwitchMaxStep: 10, CliffCacheBytes: 256 << 10,
+	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9, FallBW: 0.4, ModesRatio: 1.5,
 	SiblingMinBytes: 1024, SiblingStep: 0.5, SiblingStay: 0.7, SiblingFar: 0.5, SiblingSizes: 2,
 	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5,
 	EfficiencyWarn: 0.5, PlateauSpread: 1.05, PlateauBelow: 0.7, BusWarn: 0.5, BusWarnMinBytes: 1 << 20,
