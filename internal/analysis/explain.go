@@ -40,6 +40,7 @@ const (
 	KindFall           = "bandwidth-fall"
 	KindScaling        = "scaling"
 	KindOneSided       = "one-sided"
+	KindGPU            = "gpu"
 )
 
 // Severities.
@@ -88,12 +89,13 @@ func Explain(r *result.Bundle, o ExplainOptions) []Finding {
 	in := &explainInput{run: r, series: collect(r), loc: Locality([]*result.Bundle{r}), link: o.Link, th: th, history: o.History, peers: o.Peers}
 	in.ev = gatherEvidence(r, in.loc)
 	ss, whose := in.series, "the latency"
-	if _, from, _ := smallLatency(ss); from == nil {
+	gpu := gpuBuffers(r.Run)
+	if _, from, _ := smallLatency(ss, gpu); from == nil {
 		if ref, line := peerReference(in); ref != nil { // an OSU log's other tests
 			ss, whose = []*series{ref}, fmt.Sprintf("the latency of the log's %s (line %d)", ref.traits().Label, line)
 		}
 	}
-	if lat, from, _ := smallLatency(ss); in.loc == "" && from != nil {
+	if lat, from, _ := smallLatency(ss, gpu); in.loc == "" && from != nil {
 		// a log that does not say where its ranks ran (IMB's, OSU's):
 		// below any network's latency they shared a node; below a
 		// microsecond they most likely did (EDR and HDR InfiniBand
@@ -162,6 +164,7 @@ var rules = []rule{
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return variability(in, s) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return bimodal(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return protocolSwitch(s, in.th) }},
+	{series: gpuStaging},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return regimes(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return efficiency(s, in.link, in.loc, in.th) }},
 	{run: cliffs}, // steps at the run's switch points are said once

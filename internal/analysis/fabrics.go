@@ -100,9 +100,11 @@ func provider(run *result.Run) string {
 }
 
 // gpuBuffers reports whether the run's messages lived in GPU memory (osu
-// -d cuda, ring --gpu), as its stored options say. Device-to-device
-// latency runs a few µs above host latency on the same fabric (Slingshot
-// GPU to GPU: 2.6-2.8 µs against 1.6 µs host, Fabrics).
+// -d cuda, ring --gpu), as its stored options say, or, for an imported OSU
+// log, its buffer line ("# Send Buffer on DEVICE (D) and Receive Buffer
+// on DEVICE (D)"). Device-to-device latency runs a few µs above host
+// latency on the same fabric (Slingshot GPU to GPU: 2.6-2.8 µs against
+// 1.6 µs host, Fabrics).
 func gpuBuffers(run *result.Run) bool {
 	var o struct {
 		GPU     bool `json:"gpu"`
@@ -110,5 +112,15 @@ func gpuBuffers(run *result.Run) bool {
 			Device string `json:"device"`
 		} `json:"options"`
 	}
-	return run.DecodeOptions(&o) && (o.GPU || o.Options.Device != "")
+	if run.DecodeOptions(&o) && (o.GPU || o.Options.Device != "") {
+		return true
+	}
+	if run.Source != nil {
+		for _, v := range run.Source.Meta {
+			if strings.Contains(v, "Buffer on DEVICE") || strings.Contains(v, "Buffer on MANAGED") {
+				return true
+			}
+		}
+	}
+	return false
 }
