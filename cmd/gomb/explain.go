@@ -90,12 +90,13 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 	}
 	var all []explained
 	w := c.in.text(stdout, stderr)
+	peers := analysis.NewPeers(runs)
 	for _, run := range runs {
 		hist, err := r.History(run, c.history)
 		if err != nil {
 			return err
 		}
-		fs := analysis.Explain(run, analysis.ExplainOptions{Link: c.link, History: hist, Peers: analysis.Peers(runs, run)})
+		fs := analysis.Explain(run, analysis.ExplainOptions{Link: c.link, History: hist, Peers: peers})
 		if err := text.Findings(w, "gomb explain: "+describeRun(run), fs); err != nil {
 			return err
 		}

@@ -129,13 +129,14 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	names := readableNames(c.sides, runs)
 	for i, rs := range runs {
 		side := report.Side{Label: names[i], Profiles: analysis.Profiles(rs)}
+		peers := analysis.NewPeers(rs)
 		for _, run := range rs {
 			side.Runs = append(side.Runs, describeRunShort(run))
 			hist, err := r.History(run, 10)
 			if err != nil {
 				return err
 			}
-			f := analysis.Explain(run, analysis.ExplainOptions{Link: c.link, History: hist, Peers: analysis.Peers(rs, run)})
+			f := analysis.Explain(run, analysis.ExplainOptions{Link: c.link, History: hist, Peers: peers})
 			in.Findings = append(in.Findings, report.RunFindings{Run: describeRunShort(run), Findings: f})
 			if in.Link.Gbps == 0 {
 				in.Link = analysis.RunLink(run.Run)

@@ -56,25 +56,69 @@ type ExplainOptions struct {
 	// History are earlier runs of the same system, configuration and
 	// locality (the archive's), which the run is held against.
 	History []*result.Bundle `json:"-"`
-	// Peers are the other runs of the same log (Peers): a run without a
-	// ping-pong of its own (an OSU log holds one test a run) models its
-	// collectives from theirs.
-	Peers []*result.Bundle `json:"-"`
+	// Peers are the runs read with this one (NewPeers): those of the
+	// same log are its peers. A run without a ping-pong of its own (an
+	// OSU log holds one test a run) models its collectives from theirs,
+	// and a step they share at the same size is the MPI's.
+	Peers *Peers `json:"-"`
 }
 
-// Peers are the runs among all that were read from the same file as r
-// (the same content hash), r excepted.
-func Peers(all []*result.Bundle, r *result.Bundle) []*result.Bundle {
-	if r.Run.Source == nil || r.Run.Source.Hash == "" {
+// Peers are runs read together, grouped by the file they came from (the
+// same content hash), with what explain computes of them kept for the
+// next run of the same file: a log of hundreds of runs is explained in
+// time linear in its size. Not for use by several goroutines at once.
+type Peers struct {
+	byHash map[string][]*result.Bundle
+	series map[*result.Bundle][]*series
+	jumps  map[*series][]jump
+}
+
+// NewPeers groups runs by the file they were read from.
+func NewPeers(all []*result.Bundle) *Peers {
+	p := &Peers{byHash: map[string][]*result.Bundle{}, series: map[*result.Bundle][]*series{}, jumps: map[*series][]jump{}}
+	for _, r := range all {
+		if r.Run.Source != nil && r.Run.Source.Hash != "" {
+			p.byHash[r.Run.Source.Hash] = append(p.byHash[r.Run.Source.Hash], r)
+		}
+	}
+	return p
+}
+
+// of are r's peers: the other runs of its file.
+func (p *Peers) of(r *result.Bundle) []*result.Bundle {
+	if p == nil || r.Run.Source == nil {
 		return nil
 	}
 	var out []*result.Bundle
-	for _, o := range all {
-		if o != r && o.Run.Source != nil && o.Run.Source.Hash == r.Run.Source.Hash {
+	for _, o := range p.byHash[r.Run.Source.Hash] {
+		if o != r {
 			out = append(out, o)
 		}
 	}
 	return out
+}
+
+// seriesOf is collect(r), once.
+func (p *Peers) seriesOf(r *result.Bundle) []*series {
+	if p == nil {
+		return collect(r)
+	}
+	if ss, ok := p.series[r]; ok {
+		return ss
+	}
+	ss := collect(r)
+	p.series[r] = ss
+	return ss
+}
+
+// jumpsOf are the steps of a peer's series, once.
+func (p *Peers) jumpsOf(s *series, th Thresholds) []jump {
+	if j, ok := p.jumps[s]; ok {
+		return j
+	}
+	j, _ := steps(s, th)
+	p.jumps[s] = j
+	return j
 }
 
 // Explain lists what stands out in a run, warnings first.
@@ -86,7 +130,7 @@ func Explain(r *result.Bundle, o ExplainOptions) []Finding {
 	if o.Thresholds != nil {
 		th = *o.Thresholds
 	}
-	in := &explainInput{run: r, series: collect(r), loc: Locality([]*result.Bundle{r}), link: o.Link, th: th, history: o.History, peers: o.Peers}
+	in := &explainInput{run: r, series: collect(r), loc: Locality([]*result.Bundle{r}), link: o.Link, th: th, history: o.History, peers: o.Peers.of(r), cache: o.Peers}
 	in.ev = gatherEvidence(r, in.loc)
 	ss, whose := in.series, "the latency"
 	gpu := gpuBuffers(r.Run)
@@ -146,6 +190,7 @@ type explainInput struct {
 	th        Thresholds
 	history   []*result.Bundle
 	peers     []*result.Bundle
+	cache     *Peers // where the peers' series are kept
 }
 
 // A rule finds one kind of thing (rule_*.go, one file each): over the

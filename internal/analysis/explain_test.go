@@ -413,7 +413,7 @@ func TestCollectiveFieldCases(t *testing.T) {
 	ml := logged(mkRun("osu", "multi_lat", 16, "", small(790), nil), 80)
 	all := []*result.Bundle{lat, ar, ml}
 	for _, r := range []*result.Bundle{ar, ml} {
-		f := find(Explain(r, ExplainOptions{Peers: Peers(all, r)}), KindCollective)
+		f := find(Explain(r, ExplainOptions{Peers: NewPeers(all)}), KindCollective)
 		if f == nil || f.Severity != Warning || !strings.Contains(strings.Join(f.Numbers, " "), "osu_latency of another run in the same log (line 1;") {
 			t.Errorf("%s with the log's osu_latency: %+v", r.Results[0].Benchmark, f)
 		}
@@ -606,5 +606,36 @@ func TestGPUStaging(t *testing.T) {
 	hh := Explain(run("Send Buffer on HOST (H) and Receive Buffer on HOST (H)"), ExplainOptions{})
 	if f := find(hh, KindGPU); f != nil {
 		t.Errorf("H H: %+v", f)
+	}
+}
+
+// TestPeersSharedStep: an OSU log holds one test a run; the step at 4 KiB
+// that gather, gatherv and allgatherv all take (an eager limit) is a cliff
+// of each read alone, the MPI's switch read with the log's other runs.
+func TestPeersSharedStep(t *testing.T) {
+	var all []*result.Bundle
+	for i, b := range []string{"gather", "gatherv", "allgatherv"} {
+		r := mkRun("osu", b, 8, result.IntraNode, pingpong(1, 5000, func(s int64) float64 {
+			if s >= 4096 {
+				return 3
+			}
+			return 1
+		}), nil)
+		r.Run.Source = &result.Source{Format: "osu", Hash: "log", Line: 10 * i}
+		all = append(all, r)
+	}
+	for _, r := range all {
+		if f := find(Explain(r, ExplainOptions{}), KindCliff); f == nil || f.Severity != Warning {
+			t.Errorf("%s alone: %+v", r.Results[0].Benchmark, f)
+		}
+		fs := Explain(r, ExplainOptions{Peers: NewPeers(all)})
+		for _, f := range fs {
+			if f.Kind == KindCliff && f.Severity == Warning {
+				t.Errorf("%s with its log: %+v", r.Results[0].Benchmark, f)
+			}
+		}
+		if f := find(fs, KindSwitch); f == nil || !strings.Contains(f.Numbers[0], "a step 3 benchmarks share") {
+			t.Errorf("%s with its log: switch %+v", r.Results[0].Benchmark, f)
+		}
 	}
 }

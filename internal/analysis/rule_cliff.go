@@ -228,6 +228,15 @@ func cliffs(in *explainInput) []Finding {
 			}
 		}
 	}
+	// the log's other runs (an OSU log: one test a run) are witnesses:
+	// a step they share at the same size is the MPI's too
+	for _, p := range in.peers {
+		for _, s := range in.cache.seriesOf(p) {
+			for _, x := range in.cache.jumpsOf(s, th) {
+				at[x.b.bytes] = append(at[x.b.bytes], name(s.Series)+" of another run")
+			}
+		}
+	}
 	for b, who := range at {
 		if _, ok := switchAt[b]; !ok && len(who) >= th.CliffShared {
 			switchAt[b] = fmt.Sprintf("a step %d benchmarks share", len(who))

@@ -85,7 +85,7 @@ func peerReference(in *explainInput) (*series, int) {
 	bestLine, bestDist := 0, 0
 	for _, p := range in.peers {
 		var ref *series
-		for _, s := range collect(p) {
+		for _, s := range in.cache.seriesOf(p) {
 			if s.traits().Reference {
 				ref = s
 				break
