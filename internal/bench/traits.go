@@ -63,6 +63,9 @@ type Traits struct {
 	// iteration ("allreduce"), by which the MPI libraries' default
 	// algorithm tables are looked up; "" for the rest.
 	Collective string
+	// Pairs: pairs of ranks at once, each its own transfer (osu_multi_lat,
+	// osu_mbw_mr), no collective call.
+	Pairs bool
 	// Split: the reported size is the whole vector, divided among the
 	// ranks (IMB's Reduce_scatter: count/np floats each); a size below
 	// one 4-byte element per rank leaves some ranks nothing, and its time
