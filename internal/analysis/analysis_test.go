@@ -399,3 +399,19 @@ func TestModesApart(t *testing.T) {
 		t.Errorf("tolerance for a mode: %g, want the benchmark's 0.5", got)
 	}
 }
+
+// TestCompareUnknownLocality: a side that does not say where its ranks ran
+// against one that does is compared, with a warning that says what may
+// differ; both unknown, or both the same, no such warning.
+func TestCompareUnknownLocality(t *testing.T) {
+	a := mkRun("imb", "PingPong", 2, result.InterNode, pingpong(1.5, 10000, one), nil)
+	b := mkRun("imb", "PingPong", 2, "", pingpong(0.3, 10000, one), nil)
+	c, err := Compare("a", []*result.Bundle{a}, "b", []*result.Bundle{b}, CompareOptions{})
+	if err != nil || !strings.Contains(strings.Join(c.Warnings, "\n"), "A is inter-node, B is of unknown locality") {
+		t.Errorf("%v %q", err, c.Warnings)
+	}
+	c, err = Compare("a", []*result.Bundle{a}, "a2", []*result.Bundle{a}, CompareOptions{})
+	if err != nil || strings.Contains(strings.Join(c.Warnings, "\n"), "unknown locality") {
+		t.Errorf("%v %q", err, c.Warnings)
+	}
+}

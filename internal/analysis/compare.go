@@ -135,12 +135,19 @@ func Compare(nameA string, a []*result.Bundle, nameB string, b []*result.Bundle,
 		o.Confidence = 0.95
 	}
 	if o.Noise == 0 {
-		o.Noise, o.NoiseSource = DefaultNoise, "gomb's default"
+		src := "gomb's default"
+		if o.NoiseSource != "" { // why a measured noise was not taken
+			src += "; " + o.NoiseSource
+		}
+		o.Noise, o.NoiseSource = DefaultNoise, src
 	}
 	c := &Comparison{A: side(nameA, a), B: side(nameB, b), Alpha: o.Alpha, Noise: o.Noise}
 	la, lb := c.A.Locality, c.B.Locality
 	if !o.Force && (la == result.Mixed || lb == result.Mixed || la != "" && lb != "" && la != lb) {
 		return nil, fmt.Errorf("A is %s, B is %s: intra-node (shared memory) and inter-node (network) runs do not compare; keep their baselines apart or -force", dashed(la), dashed(lb))
+	}
+	if la != lb && (la == "" || lb == "") {
+		c.Warnings = append(c.Warnings, fmt.Sprintf("A is %s, B is %s: where a side does not say where its ranks ran (an imported log without a launch line), it may be shared memory against a network; give it with gomb import -locality", dashed(la), dashed(lb)))
 	}
 	oa, ob, used := observePair(a, b, o.Metric, o.LinkA, o.LinkB)
 	var ps []float64
@@ -268,6 +275,13 @@ func summarise(rows []Row) []SeriesSummary {
 // MinNoise is the least launch-to-launch noise LaunchNoise reports: runs
 // that happen to agree closely do not make a noiseless machine.
 const MinNoise = 0.02
+
+// MaxNoise is the most launch-to-launch noise a set of runs of one set-up
+// shows: this project's VM, which switches performance regimes between
+// launches, reaches 0.3 (2× at the extremes); the 0.89 of a field archive
+// whose system= label held runs of several set-ups demanded a 44× gap
+// before a difference counted.
+const MaxNoise = 0.35
 
 // LaunchNoise is the launch-to-launch noise of a set of runs of one
 // system (the standard deviation of a value's logarithm, robustly: 1.4826

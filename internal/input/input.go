@@ -196,12 +196,19 @@ func (r *Resolver) History(run *result.Bundle, n int) ([]*result.Bundle, error) 
 	if err != nil {
 		return nil, err
 	}
-	// the n newest that started before the run, newest first
+	// the n newest that started before the run, newest first, of the
+	// same set-up as far as both say: the same MPI library and process
+	// count (one system= label often holds several; their spread is no
+	// launch noise)
+	mpi, np := run.Run.MPIName(), run.Run.WorldSize
+	same := func(ri archive.RunInfo) bool {
+		return (mpi == "" || ri.MPI == "" || ri.MPI == mpi) && (np == 0 || ri.NP == 0 || ri.NP == np)
+	}
 	earlier := func(infos []archive.RunInfo) []archive.RunInfo {
 		var kept []archive.RunInfo
 		for i := len(infos) - 1; i >= 0 && len(kept) < n; i-- {
 			ri := infos[i]
-			if ri.RunID != run.Run.RunID && (run.Run.Start.IsZero() || ri.Started.IsZero() || ri.Started.Before(run.Run.Start)) {
+			if ri.RunID != run.Run.RunID && same(ri) && (run.Run.Start.IsZero() || ri.Started.IsZero() || ri.Started.Before(run.Run.Start)) {
 				kept = append(kept, ri)
 			}
 		}
@@ -229,6 +236,10 @@ func (r *Resolver) LaunchNoise(given float64, sides ...[]*result.Bundle) (noise 
 			continue
 		}
 		if n, ok := analysis.LaunchNoise(hist); ok {
+			if n > analysis.MaxNoise {
+				// runs that far apart are not launches of one set-up
+				return 0, fmt.Sprintf("not the archive's last %d runs of system=%s: they spread by %.0f%%, more than launches of one set-up do (%.0f%% at most); label each set-up with config= to measure its noise", len(hist), last.Run.Labels["system"], 100*n, 100*analysis.MaxNoise)
+			}
 			return n, fmt.Sprintf("measured over the archive's last %d runs of system=%s", len(hist), last.Run.Labels["system"])
 		}
 	}
