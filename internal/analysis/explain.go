@@ -210,6 +210,7 @@ var rules = []rule{
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return bimodal(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return protocolSwitch(s, in.th) }},
 	{series: gpuStaging},
+	{series: inversions},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return regimes(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return efficiency(s, in.link, in.loc, in.th) }},
 	{run: cliffs}, // steps at the run's switch points are said once

@@ -60,6 +60,13 @@ type Thresholds struct {
 	// process count's peak FallBW below a smaller count's.
 	FallBW float64 `json:"fall_bw"`
 
+	// inversions: a size InversionRatio times slower than a larger size,
+	// and InversionMinUS more (a few µs between small sizes is what a
+	// busy node does: 4 against 2 µs in the field corpus' shared-memory
+	// sweep).
+	InversionRatio float64 `json:"inversion_ratio"`
+	InversionMinUS float64 `json:"inversion_min_us"`
+
 	// modes: IMB-EXT's aggregate mode ModesRatio times slower than
 	// non-aggregate (and CliffTimeMinUS) at two sizes or more.
 	ModesRatio float64 `json:"modes_ratio"`
@@ -166,7 +173,7 @@ var DefaultThresholds = Thresholds{
 	SpreadRatio: 3, SpreadMinUS: 1, SpreadMinSizes: 2,
 	BimodalMinSamples: 20, BimodalMinShare: 0.1, BimodalSeparation: 1.5, BimodalWarnShare: 0.25, BimodalMinGapUS: 0.25,
 	CliffTimeRatio: 1.5, CliffTimeMinUS: 1, CliffStay: 0.7, CliffRegain: 1.25, CliffShared: 3, SwitchMaxStep: 10, CliffCacheBytes: 256 << 10,
-	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9, FallBW: 0.4, ModesRatio: 1.5,
+	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9, FallBW: 0.4, ModesRatio: 1.5, InversionRatio: 1.1, InversionMinUS: 10,
 	SiblingMinBytes: 1024, SiblingStep: 0.5, SiblingStay: 0.7, SiblingFar: 0.5, SiblingSizes: 2,
 	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5,
 	EfficiencyWarn: 0.5, PlateauSpread: 1.05, PlateauBelow: 0.7, BusWarn: 0.5, BusWarnMinBytes: 1 << 20,
