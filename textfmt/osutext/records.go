@@ -11,6 +11,9 @@ import (
 	"github.com/gomb-hpc/gomb/textfmt"
 )
 
+// toolName names the tool of a run read from an OSU log.
+const toolName = "OSU Micro-Benchmarks"
+
 // WriteRecords prints a stored run (gomb's own or an imported log) as OSU
 // text, a table per test in the order of the records. The columns and
 // settings lines follow the run's options where gomb stored them, else
@@ -29,6 +32,10 @@ func WriteRecords(w io.Writer, b *result.Bundle) error {
 		meta = b.Run.Source.Meta
 	}
 	tw := NewWriter(w)
+	if !known && b.Run.Tool.Name == toolName {
+		// an imported log: its release and whether it printed the data type
+		tw.logged, tw.version, tw.datatype = true, b.Run.Tool.Version, meta["Datatype"] != ""
+	}
 	for i, rows := range textfmt.Tables(b.Results) {
 		s, ok := osu.Lookup(rows[0].Benchmark)
 		if !ok {

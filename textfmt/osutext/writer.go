@@ -25,6 +25,12 @@ const Version = "7.2"
 type Writer struct {
 	w *bufio.Writer
 	t *osu.Table
+	// logged: the table is an imported log's, version its OSU release
+	// ("" when its title named none), datatype whether it had a
+	// "# Datatype" line (OSU 5 and 6 print none)
+	logged   bool
+	version  string
+	datatype bool
 }
 
 // NewWriter returns a Writer to w.
@@ -57,7 +63,7 @@ func (w *Writer) Table(t *osu.Table) error {
 		w.printf("\n")
 	}
 	if s.Kind == osu.Startup { // osu_init, osu_hello: the title, then one line
-		w.printf("# %s v%s\n", s.Title, Version)
+		w.printf("# %s%s\n", s.Title, w.release(s))
 		return w.w.Flush()
 	}
 	if s.Threads { // before the title, as osu_latency_mt prints them
@@ -73,11 +79,7 @@ func (w *Writer) Table(t *osu.Table) error {
 	if strings.HasPrefix(s.Title, "gomb") { // gomb's own test: no OSU version to claim
 		w.printf("# %s\n", s.Title)
 	} else {
-		v := Version
-		if s.Version != "" {
-			v = s.Version
-		}
-		w.printf("# %s v%s\n", s.Title, v)
+		w.printf("# %s%s\n", s.Title, w.release(s))
 	}
 	if o.Device != "" {
 		w.printf("# Send Buffer on %s (%c) and Receive Buffer on %s (%c)\n",
@@ -106,6 +108,9 @@ func (w *Writer) Table(t *osu.Table) error {
 	}
 	cols := columns(t)
 	datatype := fmt.Sprintf("# Datatype: %s.\n", o.ElemType(s))
+	if w.logged && !w.datatype {
+		datatype = ""
+	}
 	var head strings.Builder
 	if s.NoSize {
 		fmt.Fprintf(&head, "# %s", cols[0].name)
@@ -129,6 +134,23 @@ func (w *Writer) Table(t *osu.Table) error {
 		w.printf("%s\n", head.String())
 	}
 	return w.w.Flush()
+}
+
+// release is the " vX.Y" of a test's title: the log's own release for an
+// imported log, else the one gomb's layout follows (a newer one where the
+// test is newer).
+func (w *Writer) release(s *osu.Spec) string {
+	v := Version
+	switch {
+	case w.logged:
+		v = w.version
+	case s.Version != "":
+		v = s.Version
+	}
+	if v == "" {
+		return ""
+	}
+	return " v" + v
 }
 
 // Result writes one row.
