@@ -61,6 +61,9 @@ type imbState struct {
 	// BENCH from there on are its K-th re-run
 	repeatOf string
 	repeat   int
+	// head: the line of the current table's "# Benchmarking" or column
+	// header while no row followed it (0: none, or rows came)
+	head int
 }
 
 // Read parses the file's content r, handing each run to f as it is complete.
@@ -76,13 +79,17 @@ func (s *imbState) start(n int) {
 	s.run = s.f.NewRun(n)
 	s.ctx.Apply(s.run.Run)
 	s.finalized = false
-	s.suite = ""
+	s.suite = programSuite(s.ctx.Program) // a title line says better
+	if s.suite != "" {
+		s.run.Run.Suite = s.suite
+	}
 	s.seen = map[string]bool{}
 	s.benchList = nil
 	s.repeatOf, s.repeat = "", 0
 }
 
 func (s *imbState) close() {
+	s.unfinished()
 	if s.run == nil {
 		return
 	}
@@ -90,6 +97,11 @@ func (s *imbState) close() {
 		s.run.Run.Source.Meta["benchmarks"] = strings.Join(s.benchList, " ")
 	}
 	if len(s.run.Results) > 0 || len(s.run.Run.Source.Meta) > 0 {
+		world := s.run.Run.WorldSize
+		for _, r := range s.run.Results {
+			world = max(world, r.NP)
+		}
+		s.ctx.Place(s.run.Run, world)
 		s.f.Add(s.run)
 	}
 	s.run = nil
@@ -125,6 +137,10 @@ func (s *imbState) line(n int, b []byte) {
 	}
 	body := strings.TrimSpace(string(t[1:]))
 	switch {
+	case strings.HasPrefix(body, "SBATCH"): // the job script's: its nodes
+		s.f.Foreign++
+		s.ctx.Note(string(t))
+		return
 	case strings.Contains(body, "MPI Benchmarks") || strings.Contains(body, "IMB-MPI1 2021"):
 		if suite, ok := titleSuite(body); ok {
 			s.start(n)
@@ -182,6 +198,7 @@ func (s *imbState) line(n int, b []byte) {
 		s.meta("invalid", body)
 		return
 	case strings.HasPrefix(body, "All processes entering MPI_Finalize"):
+		s.unfinished()
 		s.finalized = true
 		s.inTable = false
 		return
@@ -263,10 +280,12 @@ func (s *imbState) table(n int, name string) {
 	if i := strings.Index(name, " ("); i > 0 { // IMB-P2P's stencils name their grid: "Stencil2D (2 x 2)"
 		name = name[:i]
 	}
+	s.unfinished()
 	if s.run == nil || s.finalized {
 		s.start(n)
 	}
 	s.bench, s.mode, s.np, s.idle, s.groups, s.headerSeen = name, "", 0, 0, 1, true
+	s.head = n
 	s.largeFrom = 0
 	if multi {
 		s.groups = 0 // set by the groups line
@@ -276,6 +295,7 @@ func (s *imbState) table(n int, name string) {
 // header reads a column header line and opens the table's rows.
 func (s *imbState) header(n int, h []byte) {
 	if !s.headerSeen {
+		s.unfinished()
 		// A table without "# Benchmarking": a pasted log. The benchmark is
 		// the one the launch command named.
 		if s.run == nil || s.finalized || len(s.run.Results) > 0 {
@@ -289,7 +309,7 @@ func (s *imbState) header(n int, h []byte) {
 			s.f.Problem(n, "a table with no benchmark name (no \"# Benchmarking\" line, no IMB-MPI1 command naming one)")
 		}
 	}
-	s.headerSeen = false
+	s.headerSeen, s.head = false, 0 // this table's "# Benchmarking": its header follows
 	if s.np == 0 {
 		if singleTransfer(s.bench) {
 			s.np = 2
@@ -309,17 +329,32 @@ func (s *imbState) header(n int, h []byte) {
 	s.seen[key] = true
 	s.cols = strings.Fields(string(h))
 	s.inTable = s.bench != ""
+	s.head = 0
+	if s.inTable && s.np >= 0 {
+		s.head = n
+	}
+}
+
+// unfinished reports a table that ended before its first row: a
+// benchmark that crashed or was killed (its header, then the launcher's
+// error text or the end of the file).
+func (s *imbState) unfinished() {
+	if s.head > 0 {
+		s.f.Problem(s.head, "%s: a header with no results (the test did not finish?)", s.bench)
+	}
+	s.head = 0
 }
 
 // row reads one table row.
 func (s *imbState) row(n int, t []byte) {
+	s.head = 0
 	if s.np < 0 { // under a #processes line that said no count: reported there
 		return
 	}
 	s.tok = textfmt.Fields(s.tok[:0], t)
 	tok := s.tok
 	r := &result.Result{Suite: s.suiteOf(s.bench), Benchmark: s.bench, Mode: s.mode, NP: s.np, Groups: max(s.groups, 1),
-		Group: -1, Locality: s.ctx.Locality()}
+		Group: -1, Locality: s.ctx.Locality(s.world())}
 	i := 0
 	if len(s.cols) > 0 && s.cols[0] == groupColumn {
 		g, ok := textfmt.Number(tok[0])
@@ -393,6 +428,32 @@ func allNumbers(tok [][]byte) bool {
 		}
 	}
 	return true
+}
+
+// world is the number of processes the current table's job started, as
+// far as the log says: the launch line's, or the table's active ones and
+// those waiting.
+func (s *imbState) world() int {
+	return max(s.run.Run.WorldSize, s.np+s.idle)
+}
+
+// programSuite is the suite of an IMB program a launch line runs
+// ("IMB-P2P": imb-p2p); "" for none.
+func programSuite(program string) string {
+	switch program {
+	case "":
+		return ""
+	case "IMB-P2P":
+		return p2p.Suite
+	case "IMB-MT":
+		return mt.Suite
+	}
+	for _, suite := range imb.Suites {
+		if _, binary := imb.Part(suite); binary == program {
+			return suite
+		}
+	}
+	return ""
 }
 
 // titleSuite reads IMB's title line: the suite of "..., MPI-1 part",

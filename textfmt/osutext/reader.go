@@ -71,8 +71,13 @@ type osuState struct {
 	run  *result.Bundle
 	spec *osu.Spec
 	cols []*column
+	// np: the processes the test's own lines say (mbw_mr's pairs, gomb's
+	// fan line), 0 when they say none: never carried to the next test
 	np   int
 	rows bool
+	// head: the line of the test's title or column header while no row
+	// followed; problems: the file's problems when the test began
+	head, problems int
 	// threads: osu_latency_mt's thread lines (osu_latency_mp's process
 	// lines), seen before its title
 	threads map[string]string
@@ -126,16 +131,21 @@ var ddtLine = regexp.MustCompile(`^#\s*Set Derived DataTypes block_length to ([0
 
 // Read parses the file's content r, handing each run to f as it is complete.
 func Read(f *textfmt.File, r io.Reader) {
-	s := &osuState{f: f, opt: f.Options, np: f.Options.NP}
+	s := &osuState{f: f, opt: f.Options}
 	f.Lines(r, s.line)
 	s.close()
 }
 
 func (s *osuState) close() {
 	if s.run != nil && len(s.run.Results) > 0 {
+		s.ctx.Place(s.run.Run, s.run.Results[0].NP)
 		s.f.Add(s.run)
+	} else if s.run != nil && s.spec != nil && s.head > 0 && len(s.f.Problems) == s.problems {
+		// a test that crashed or was killed: its header, then the
+		// launcher's error text or the end of the file
+		s.f.Problem(s.head, "%s: a header with no results (the test did not finish?)", s.spec.Name)
 	}
-	s.run, s.spec, s.rows = nil, nil, false
+	s.run, s.spec, s.cols, s.rows, s.np, s.head = nil, nil, nil, false, 0, 0
 }
 
 func (s *osuState) line(n int, b []byte) {
@@ -145,6 +155,11 @@ func (s *osuState) line(n int, b []byte) {
 	}
 	if t[0] == '#' {
 		line := string(t)
+		if strings.HasPrefix(line, "#SBATCH") { // the job script's: its nodes
+			s.f.Foreign++
+			s.ctx.Note(line)
+			return
+		}
 		if m := ddtLine.FindStringSubmatch(line); m != nil {
 			// -D's line comes before the title: the next run's
 			if s.threads == nil {
@@ -165,13 +180,14 @@ func (s *osuState) line(n int, b []byte) {
 			s.close()
 			s.run = s.f.NewRun(n)
 			s.ctx.Apply(s.run.Run)
-			s.run.Run.Tool = result.Tool{Name: "OSU Micro-Benchmarks", Version: m[2]}
+			s.run.Run.Tool = result.Tool{Name: toolName, Version: m[2]}
 			s.run.Run.Source.Meta["title"] = strings.TrimSpace(strings.TrimPrefix(line, "#"))
 			for k, v := range s.threads {
 				s.run.Run.Source.Meta[k] = v
 			}
 			s.threads = nil
 			s.spec, s.topo, s.pending = osuTest(m[1]), s.pending, nil
+			s.head, s.problems = n, len(s.f.Problems)
 			if s.spec != nil && s.spec.Name == "alltoallw" && s.topo != nil {
 				// osu_neighbor_alltoallw prints osu_alltoallw's title: its
 				// topology lines tell them apart
@@ -192,16 +208,7 @@ func (s *osuState) line(n int, b []byte) {
 			return
 		}
 		body := strings.TrimSpace(line[1:])
-		if cols, ok := splitHeader(body); ok && (cols[0] == colSize || s.spec != nil && s.spec.NoSize) {
-			s.cols, s.rows = cols, s.spec != nil
-			if cols[len(cols)-1] == colTransmit && s.run.Run.Source.Meta["ddt"] == "" {
-				// -D without its line (the collectives print none): block
-				// length and stride, OSU's defaults
-				s.run.Run.Source.Meta["ddt"] = "4:8"
-			}
-			if s.spec != nil && s.spec.Name == "bw" && len(cols) > 1 && cols[1] == colAvg {
-				s.osuFan(n, cols)
-			}
+		if s.header(n, body) {
 			return
 		}
 		switch k, v, ok := strings.Cut(body, ":"); {
@@ -227,12 +234,57 @@ func (s *osuState) line(n int, b []byte) {
 	if s.spec != nil && s.spec.Kind == osu.Startup && s.startup(n, string(t)) {
 		return
 	}
-	if s.rows && (textfmt.IsNumber(t) || t[0] == '+') {
+	if s.rows && (textfmt.IsNumber(t) && (t[0] != '-' || t[1] >= '0' && t[1] <= '9' || t[1] == '.') || t[0] == '+') {
+		// (not a launcher's rule "-----", nor an option "--mca" on a line of its own)
 		s.row(n, t)
 		return
 	}
+	if s.run != nil && s.spec != nil && !s.rows {
+		// OSU 5's tests without a size head their table without a "#"
+		// ("       Overall(us)       Compute(us) ...")
+		if s.spec.NoSize && s.header(n, string(t)) {
+			return
+		}
+		if s.cols == nil && allNumbers(t) { // values under no header gomb reads: said, not dropped
+			s.f.Problem(n, "%s: values before a column header gomb reads", s.spec.Name)
+			return
+		}
+	}
 	s.f.Foreign++
 	s.ctx.Note(string(t))
+}
+
+// header reads a column header line (without its "#"); false when the
+// line is none.
+func (s *osuState) header(n int, body string) bool {
+	cols, ok := splitHeader(body)
+	if !ok || cols[0] != colSize && (s.spec == nil || !s.spec.NoSize) {
+		return false
+	}
+	s.cols, s.rows = cols, s.spec != nil
+	if s.rows {
+		s.head = n
+	}
+	if cols[len(cols)-1] == colTransmit && s.run.Run.Source.Meta["ddt"] == "" {
+		// -D without its line (the collectives print none): block
+		// length and stride, OSU's defaults
+		s.run.Run.Source.Meta["ddt"] = "4:8"
+	}
+	if s.spec != nil && s.spec.Name == "bw" && len(cols) > 1 && cols[1] == colAvg {
+		s.osuFan(n, cols)
+	}
+	return true
+}
+
+// allNumbers tells whether a line is numbers only, as a table's row is.
+func allNumbers(t []byte) bool {
+	f := bytes.Fields(t)
+	for _, x := range f {
+		if _, ok := textfmt.SignedNumber(x); !ok {
+			return false
+		}
+	}
+	return len(f) > 0
 }
 
 // fanLine is gomb's line under the fan tests' title.
@@ -288,7 +340,7 @@ var (
 // milliseconds, as OSU prints them); false when the line is not it.
 func (s *osuState) startup(n int, line string) bool {
 	r := &result.Result{Suite: osu.Suite, Benchmark: s.spec.Name, Groups: 1, Group: -1, Repetitions: 1,
-		Status: result.StatusOK, Locality: s.ctx.Locality()}
+		Status: result.StatusOK}
 	var v [4]int64
 	if m := initLine.FindStringSubmatch(line); m != nil && s.spec.Name == "init" {
 		for i := range v {
@@ -307,21 +359,33 @@ func (s *osuState) startup(n int, line string) bool {
 		return true
 	}
 	r.NP = int(v[0])
+	r.Locality = s.ctx.Locality(r.NP)
 	s.run.Results = append(s.run.Results, r)
+	s.head = 0
 	return true
 }
 
 // row reads one OSU row.
 func (s *osuState) row(n int, t []byte) {
+	s.head = 0
 	tok := bytes.Fields(t)
 	if len(tok) != len(s.cols) {
 		s.f.Problem(n, "%s: %d values for %d columns", s.spec.Name, len(tok), len(s.cols))
 		return
 	}
 	sp := s.spec
+	// the test's own lines; else the count the test runs at (OSU's
+	// point-to-point tests refuse any other); else the launch line's;
+	// else the user's or the file name's
 	np := s.np
-	if np == 0 {
-		np = max(s.ctx.NP, sp.ExactRanks)
+	switch {
+	case np > 0:
+	case sp.ExactRanks > 0:
+		np = sp.ExactRanks
+	case s.ctx.NP > 0:
+		np = s.ctx.NP
+	default:
+		np = s.opt.NP
 	}
 	if np == 0 && s.topo != nil && len(s.topo.Dims) > 0 { // a grid holds every rank
 		np = 1
@@ -329,7 +393,7 @@ func (s *osuState) row(n int, t []byte) {
 			np *= d
 		}
 	}
-	r := &result.Result{Suite: osu.Suite, Benchmark: sp.Name, NP: np, Groups: 1, Group: -1, Locality: s.ctx.Locality()}
+	r := &result.Result{Suite: osu.Suite, Benchmark: sp.Name, NP: np, Groups: 1, Group: -1, Locality: s.ctx.Locality(np)}
 	for k, c := range s.cols {
 		if err := c.get(r, tok[k]); err != nil {
 			name := c.name

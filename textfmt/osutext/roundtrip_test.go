@@ -14,11 +14,17 @@ import (
 
 func read(t *testing.T, name string, data []byte) *textfmt.File {
 	t.Helper()
-	f := textfmt.NewFile(name, Format, "00", textfmt.Options{}, nil)
-	Read(f, bytes.NewReader(data))
+	f := readLog(name, data)
 	if len(f.Problems) > 0 {
 		t.Fatalf("%s: %v", name, f.Problems)
 	}
+	return f
+}
+
+// readLog reads a log that may have problems (a crashed test's header).
+func readLog(name string, data []byte) *textfmt.File {
+	f := textfmt.NewFile(name, Format, "00", textfmt.Options{}, nil)
+	Read(f, bytes.NewReader(data))
 	return f
 }
 
@@ -54,7 +60,8 @@ func TestRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			first := read(t, p, data)
+			first := readLog(p, data) // its problems are the importer's tests'
+			launched := bytes.Contains(data, []byte("mpirun -np"))
 			text := write(t, first.Runs)
 			again := read(t, "written", text)
 			if len(again.Runs) != len(first.Runs) {
@@ -66,7 +73,11 @@ func TestRoundTrip(t *testing.T) {
 					t.Fatalf("run %d: %d rows, read back %d:\n%s", i, len(want), len(got), text)
 				}
 				for k := range want {
-					if w, g := printed(want[k]), printed(got[k]); !reflect.DeepEqual(w, g) {
+					w, g := printed(want[k]), printed(got[k])
+					if launched && got[k].NP == 0 {
+						w[1] = 0 // the launch line's count: OSU text has no place for it
+					}
+					if !reflect.DeepEqual(w, g) {
 						t.Errorf("run %d row %d:\n got %v\nwant %v\n%s", i, k, g, w, text)
 					}
 				}

@@ -41,6 +41,7 @@ func Read(f *textfmt.File, r io.Reader) {
 
 func (s *ringState) close() {
 	if s.run != nil && len(s.run.Results) > 0 {
+		s.ctx.Place(s.run.Run, 0)
 		s.f.Add(s.run)
 	}
 	s.run, s.samples = nil, 0
@@ -105,7 +106,7 @@ func (s *ringState) line(n int, b []byte) {
 	cold := s.samples == 0 // the first sample includes connection set-up
 	r := &result.Result{Suite: ring.Suite, Benchmark: ring.Name, NP: max(s.ctx.NP, s.opt.NP), Groups: 1, Group: -1,
 		Bytes: s.msg, Repetitions: 1, Sample: s.samples, Cold: cold,
-		TMinUS: v[3] * 1e3, TMaxUS: v[4] * 1e3, TAvgUS: v[5] * 1e3, MBps: v[2] * 1e3, Locality: s.ctx.Locality()}
+		TMinUS: v[3] * 1e3, TMaxUS: v[4] * 1e3, TAvgUS: v[5] * 1e3, MBps: v[2] * 1e3, Locality: s.ctx.Locality(0)}
 	s.samples++
 	s.run.Results = append(s.run.Results, r)
 }

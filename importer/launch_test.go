@@ -1,0 +1,108 @@
+package importer
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// runFacts is what a test below checks of each run: its suite, and of
+// its results the benchmark, process count and locality.
+func runFacts(f *File) []string {
+	var out []string
+	for _, b := range f.Runs {
+		s := b.Run.Suite + ":"
+		for _, x := range b.Results {
+			s += fmt.Sprintf(" %s/%s/%d/%s", x.Suite, x.Benchmark, x.NP, x.Locality)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// TestLogsAroundTables: hand-written logs of what a job's output holds
+// around its tables (launch lines, crashes, MPI debug lines), each run's
+// suite, benchmark, process count and locality, the problems reported,
+// and the nodes and fabric kept for the analysis.
+func TestLogsAroundTables(t *testing.T) {
+	cases := []struct {
+		file     string
+		runs     []string          // runFacts
+		problems []string          // in full
+		meta     map[string]string // of the first run
+	}{
+		// OSU 5's osu_ibarrier heads its table without "#": one result
+		// per table, as osu_barrier's
+		{file: "osu5_barrier_ibarrier_bare_header.txt", runs: []string{
+			"osu: osu/barrier/4/", "osu: osu/ibarrier/4/", "osu: osu/ibarrier/4/"}},
+		// mbw_mr's pairs line says np 4 for its own table only; the
+		// allreduce after it has no count, the next its launch line's
+		{file: "osu_mbw_mr_pairs_then_allreduce.txt", runs: []string{
+			"osu: osu/mbw_mr/4/ osu/mbw_mr/4/", "osu: osu/allreduce/0/ osu/allreduce/0/",
+			"osu: osu/allreduce/8/ osu/allreduce/8/", "osu: osu/latency/2/ osu/latency/2/"}},
+		// a test that crashed after its header, or was cut off at the end
+		{file: "osu_bw_then_crashed_latency.txt", runs: []string{"osu: osu/bw/2/ osu/bw/2/"}, problems: []string{
+			"osu_bw_then_crashed_latency.txt:9: latency: a header with no results (the test did not finish?)",
+			"osu_bw_then_crashed_latency.txt:18: bibw: a header with no results (the test did not finish?)"}},
+		{file: "imb_pingping_crashed.txt", runs: []string{"imb: imb/PingPong/2/ imb/PingPong/2/"}, problems: []string{
+			"imb_pingping_crashed.txt:24: PingPing: a header with no results (the test did not finish?)"}},
+		// a table pasted under the launch line of IMB-P2P is IMB-P2P's
+		{file: "imb_p2p_pasted_table.txt", runs: []string{"imb-p2p: imb-p2p/PingPong/2/ imb-p2p/PingPong/2/"},
+			meta: map[string]string{"launch": "mpirun -np 2 ./IMB-P2P PingPong"}},
+		// Intel MPI's "I_MPI_MPIRUN=mpirun" is no launch line; its rank
+		// table and provider line say the nodes and the fabric
+		{file: "imb_intel_debug_efa.txt",
+			runs: []string{"imb: imb/PingPong/2/inter-node imb/PingPong/2/inter-node imb/PingPong/2/inter-node"},
+			meta: map[string]string{"launch": "mpirun -n 2 -ppn 1 -hosts ip-10-0-0-11,ip-10-0-0-12 ./IMB-MPI1 PingPong -msglog 2:3",
+				"nodes": "2", "nodes_from": "I_MPI_DEBUG rank table: ip-10-0-0-11 ip-10-0-0-12",
+				"fabric": "efa", "fabric_from": "[0] MPI startup(): libfabric provider: efa"}},
+		// a job script: its allocation, srun taking all of it, UCX
+		{file: "osu_latency_slurm_ucx.txt",
+			runs: []string{"osu: osu/latency/2/inter-node osu/latency/2/inter-node osu/latency/2/inter-node osu/latency/2/inter-node"},
+			meta: map[string]string{"launch": "srun --mpi=pmix ./osu_latency -m 1:8", "nodes": "2", "nodes_from": "#SBATCH --nodes=2",
+				"fabric": "ucx", "fabric_from": "export UCX_TLS=rc,sm,self"}},
+		// launchers and the MPI library's lines, one run each
+		{file: "osu_launch_forms.txt", runs: []string{"osu: osu/latency/2/inter-node osu/latency/2/inter-node",
+			"osu: osu/latency/2/intra-node osu/latency/2/intra-node", "osu: osu/bw/2/inter-node osu/bw/2/inter-node",
+			"osu: osu/bw/2/inter-node osu/bw/2/inter-node"},
+			meta: map[string]string{"nodes": "2", "nodes_from": "jsrun -n2 -r1 -a1"}},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			f := load(t, c.file, Options{})
+			if got := runFacts(f); strings.Join(got, "\n") != strings.Join(c.runs, "\n") {
+				t.Errorf("runs:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(c.runs, "\n"))
+			}
+			var got []string
+			for _, p := range f.Problems {
+				got = append(got, p.Error())
+			}
+			if strings.Join(got, "\n") != strings.Join(c.problems, "\n") {
+				t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(c.problems, "\n"))
+			}
+			for k, want := range c.meta {
+				if got := f.Runs[0].Run.Source.Meta[k]; got != want {
+					t.Errorf("meta %s: %q, want %q", k, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestLocalityOption: -locality fills only what the log leaves unsure; a
+// log's own evidence wins.
+func TestLocalityOption(t *testing.T) {
+	opt := Options{Locality: result.IntraNode}
+	for _, c := range []struct{ file, want string }{
+		{"osu_latency_slurm_ucx.txt", result.InterNode},           // #SBATCH --nodes=2, srun
+		{"osu_mbw_mr_pairs_then_allreduce.txt", result.IntraNode}, // nothing said
+	} {
+		for _, x := range load(t, c.file, opt).Runs[0].Results {
+			if x.Locality != c.want {
+				t.Errorf("%s: %s %d B: locality %q, want %q", c.file, x.Benchmark, x.Bytes, x.Locality, c.want)
+			}
+		}
+	}
+}
