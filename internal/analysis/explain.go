@@ -146,7 +146,7 @@ func Explain(r *result.Bundle, o ExplainOptions) []Finding {
 		// reach 0.8-1 µs)
 		switch {
 		case lat < th.FabricNetMin:
-			in.loc = result.IntraNode
+			in.loc, in.inferred = result.IntraNode, true
 			in.ev.loc, in.ev.locFrom = in.loc, fmt.Sprintf("%s, %s, below any network's", whose, us(lat))
 		case lat < th.FabricShm:
 			in.shmLikely = true
@@ -186,11 +186,14 @@ type explainInput struct {
 	// shmLikely: the run does not say where its ranks ran and its latency
 	// is that of shared memory or the fastest networks
 	shmLikely bool
-	link      Link
-	th        Thresholds
-	history   []*result.Bundle
-	peers     []*result.Bundle
-	cache     *Peers // where the peers' series are kept
+	// inferred: loc is read from the latency of two ranks (IMB's PingPong
+	// on ranks 0 and 1), which says nothing of more ranks
+	inferred bool
+	link     Link
+	th       Thresholds
+	history  []*result.Bundle
+	peers    []*result.Bundle
+	cache    *Peers // where the peers' series are kept
 }
 
 // A rule finds one kind of thing (rule_*.go, one file each): over the
@@ -221,4 +224,15 @@ var rules = []rule{
 	{run: func(in *explainInput) []Finding { return stragglers(in.run, in.th) }},
 	{run: history},
 	{run: nicTraffic},
+}
+
+// oneNode: s's ranks are known to share a node (or, read from the latency
+// of two ranks, s has two); shared: they may (oneNode, or a log that does
+// not say with a latency below a microsecond).
+func (in *explainInput) oneNode(s *series) bool {
+	return in.loc == result.IntraNode && (!in.inferred || s.NP <= 2)
+}
+
+func (in *explainInput) shared(s *series) bool {
+	return in.oneNode(s) || in.shmLikely && s.NP <= 2
 }

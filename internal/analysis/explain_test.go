@@ -666,3 +666,45 @@ func TestInversions(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldModels: the collective model where the log's ping-pong cannot
+// carry it. IMB's PingPong between ranks 0 and 1 of one node (0.47 µs)
+// against an Alltoall at 32 ranks over nodes: held against the slowest
+// pair instead (no WARNING for 30 µs at 1 KiB); a 900 µs allreduce of an
+// unknown process count against a 1.56 µs pair: modelled at 2^20 ranks,
+// still far too slow (a WARNING). A single line fitted across bends is no
+// regime; a benchmark at two process counts is read for scaling.
+func TestFieldModels(t *testing.T) {
+	pp := mkRun("imb", "PingPong", 2, "", pingpong(0.47, 8000, one), nil)
+	pp.Results = append(pp.Results, mkRun("imb", "Alltoall", 32, "", pingpong(30, 800, one), nil).Results...)
+	for _, f := range Explain(pp, ExplainOptions{}) {
+		if f.Kind == KindCollective && f.Severity == Warning {
+			t.Errorf("Alltoall np 32 against a shared-memory PingPong: %+v", f)
+		}
+	}
+	lat := mkRun("osu", "latency", 2, "", pingpong(1.56, 12000, one), nil)
+	lat.Run.Source = &result.Source{Format: "osu", Hash: "h", Line: 1}
+	var pts []pt
+	for b := int64(4); b <= 1024; b *= 2 {
+		pts = append(pts, pt{bytes: b, tavg: 900, tmax: 950, tmin: 850})
+	}
+	ar := mkRun("osu", "allreduce", 0, "", pts, nil)
+	ar.Run.Source = &result.Source{Format: "osu", Hash: "h", Line: 40}
+	f := find(Explain(ar, ExplainOptions{Peers: NewPeers([]*result.Bundle{lat, ar})}), KindCollective)
+	if f == nil || f.Severity != Warning || !strings.Contains(strings.Join(f.Numbers, " "), "modelled at 1048576 ranks") {
+		t.Errorf("allreduce of unknown np: %+v", f)
+	}
+	bent := mkRun("osu", "latency", 2, result.InterNode, pingpong(2, 5000, func(s int64) float64 {
+		return 1 + 0.4*float64(s%3) // sizes that follow no line
+	}), nil)
+	for _, f := range Explain(bent, ExplainOptions{}) {
+		if f.Kind == KindRegimes && len(f.Numbers) == 1 {
+			t.Errorf("one regime across bends: %+v", f)
+		}
+	}
+	two := mkRun("imb", "Uniband", 2, "", []pt{{bytes: 1 << 20, bw: 20000}, {bytes: 2 << 20, bw: 21000}}, nil)
+	two.Results = append(two.Results, mkRun("imb", "Uniband", 4, "", []pt{{bytes: 1 << 20, bw: 3000}, {bytes: 2 << 20, bw: 3100}}, nil).Results...)
+	if f := find(Explain(two, ExplainOptions{}), KindScaling); f == nil {
+		t.Errorf("Uniband np 2 and 4: no scaling finding")
+	}
+}

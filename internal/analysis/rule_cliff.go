@@ -7,8 +7,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-
-	"github.com/gomb-hpc/gomb/result"
 )
 
 // steps: where time jumps between adjacent sizes by more than the extra
@@ -215,7 +213,8 @@ func cliffs(in *explainInput) []Finding {
 	// the switch points: the latency benchmarks' protocol switches, and
 	// steps many series share
 	switchAt := map[int64]string{}
-	said := map[string]bool{} // "Benchmark size": the series' own switch finding says it
+	regains := map[int64]bool{} // switch points known only by a collective regaining its bandwidth
+	said := map[string]bool{}   // "Benchmark size": the series' own switch finding says it
 	for _, s := range in.series {
 		if !s.traits().Latency {
 			continue
@@ -245,6 +244,7 @@ func cliffs(in *explainInput) []Finding {
 	for _, x := range all {
 		for _, j := range x.jumps {
 			if _, ok := switchAt[j.b.bytes]; !ok && j.recovers {
+				regains[j.b.bytes] = !x.s.traits().Latency // a point-to-point step regained is a protocol's
 				switchAt[j.b.bytes] = fmt.Sprintf("%s regains its bandwidth of %s (%s) by the larger sizes", x.s.Benchmark, Size(j.a.bytes), mbps(float64(j.a.bytes)/j.ta))
 			}
 		}
@@ -267,7 +267,7 @@ func cliffs(in *explainInput) []Finding {
 		var lone []string
 		sibs := siblings(in, x.s)
 		for _, j := range x.jumps {
-			if (in.loc == result.IntraNode || in.shmLikely) && j.b.bytes >= th.CliffCacheBytes {
+			if in.shared(x.s) && j.b.bytes >= th.CliffCacheBytes {
 				if cache[x.s.Benchmark] == nil {
 					cacheOrder = append(cacheOrder, x.s.Benchmark)
 				}
@@ -301,8 +301,8 @@ func cliffs(in *explainInput) []Finding {
 	}
 	for _, b := range slices.Sorted(maps.Keys(shown)) {
 		who := dedupe(shown[b])
-		if len(who) < 2 && !other[b] {
-			continue
+		if len(who) < 2 && (!other[b] || regains[b]) {
+			continue // one benchmark's own step, which it makes up for: nothing the MPI does to all
 		}
 		out = append(out, Finding{Kind: KindSwitch, Severity: Info, Series: Series{}, Sizes: []int64{b / 2, b},
 			Summary: fmt.Sprintf("the step at %s shows in %d benchmark(s): the MPI's switch of protocol or algorithm, expected", Size(b), len(who)),

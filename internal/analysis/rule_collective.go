@@ -18,7 +18,7 @@ func measured(s *series) (func(bytes float64) float64, bool) {
 			x, y = append(x, float64(r.bytes)), append(y, t)
 		}
 	}
-	if len(x) < 3 {
+	if len(x) < 2 { // two sizes make a line (a log's -msglen of 0 B and 512 KiB)
 		return nil, false
 	}
 	return func(b float64) float64 {
@@ -60,6 +60,12 @@ func pairModel(in *explainInput) (p2p func(float64) float64, from string, ok boo
 			return p2p, fmt.Sprintf("model from %s of another run in the same log (line %d; each step one message of its time)", ref.traits().Label, line), true
 		}
 	}
+	return slowestPair(in)
+}
+
+// slowestPair is the pair model of a run with no usable ping-pong: the
+// slowest latency of the class its transport names, else of any fabric.
+func slowestPair(in *explainInput) (p2p func(float64) float64, from string, ok bool) {
 	lat, from := in.th.FabricFar, fmt.Sprintf("no pair latency in the log: model with %s a message, the slowest fabric's", us(in.th.FabricFar))
 	if p, ok := providerClass[in.ev.provider]; ok {
 		for _, c := range latencyClasses(in.th, gpuBuffers(in.run.Run)) {
@@ -106,6 +112,10 @@ func peerReference(in *explainInput) (*series, int) {
 	return best, bestLine
 }
 
+// MaxModelRanks is the process count a collective of unknown count is
+// modelled at: more ranks than any job runs, so that its model is a bound.
+const MaxModelRanks = 1 << 20
+
 // collectiveModel: collectives against what a ping-pong predicts for the
 // usual algorithms of each (bench.Traits.Cost: every step one message of
 // the ping-pong's measured time, so protocol switches are in the model),
@@ -127,6 +137,11 @@ func collectiveModel(in *explainInput) []Finding {
 	if !ok {
 		return nil
 	}
+	// a ping-pong between two ranks of one node (shared memory: IMB runs
+	// PingPong on ranks 0 and 1) says nothing of collectives whose ranks
+	// may span nodes: those are held against the slowest pair instead
+	shmRef := p2p(0) < th.FabricNetMin
+	farP2P, farRef, _ := slowestPair(in)
 	compute := func(float64) float64 { return 0 }
 	if local != nil {
 		if lr, ok := measured(local); ok {
@@ -138,22 +153,29 @@ func collectiveModel(in *explainInput) []Finding {
 		hit               []int64
 		worst, worstModel float64
 		worstAt           int64
+		from              string
 	}
 	var all []flagged
 	for _, s := range ss {
 		tr := s.traits()
-		if tr.Cost == nil || s.NP < 2 {
+		if tr.Cost == nil || s.NP == 1 {
 			continue
 		}
-		p := float64(s.NP)
+		p, pair, from := float64(s.NP), p2p, ref
+		if s.NP == 0 { // the log does not say: more ranks than any job has
+			p, from = MaxModelRanks, fmt.Sprintf("%s; the process count unknown, modelled at %d ranks, more than any job", ref, MaxModelRanks)
+		}
+		if shmRef && !in.oneNode(s) {
+			pair, from = farP2P, farRef+fmt.Sprintf(" (the log's ping-pong, %s, is shared memory, and these ranks may span nodes)", us(p2p(0)))
+		}
 		model := func(n float64) float64 {
-			m := tr.Cost(p2p, n, p)
+			m := tr.Cost(pair, n, p)
 			if tr.Reduction && n > 0 {
 				m += math.Ceil(math.Log2(p)) * compute(n)
 			}
 			return m
 		}
-		x := flagged{s: s}
+		x := flagged{s: s, from: from}
 		for _, r := range s.rows {
 			m := model(float64(r.bytes))
 			t := math.Max(r.tmax, r.tavg)
@@ -180,7 +202,7 @@ func collectiveModel(in *explainInput) []Finding {
 	var out []Finding
 	for _, x := range all {
 		s, tr := x.s, x.s.traits()
-		from := ref
+		from := x.from
 		if local != nil && tr.Reduction {
 			from += fmt.Sprintf(" and %s (the reduction's cost)", local.Benchmark)
 		}

@@ -138,7 +138,7 @@ func bandwidthOverNP(in *explainInput) []Finding {
 	var out []Finding
 	for _, b := range order {
 		ss := by[b]
-		if len(ss) < 3 {
+		if len(ss) < 2 {
 			continue
 		}
 		sort.Slice(ss, func(i, j int) bool { return ss[i].NP < ss[j].NP })

@@ -16,6 +16,11 @@ func regimes(s *series, th Thresholds) []Finding {
 	if !fit.ok {
 		return nil
 	}
+	if len(seg.Starts) == 1 && math.Sqrt(seg.SSEs[0]/float64(len(x))) >= th.SwitchMinRMS {
+		// one line that misses by 10% and more (the sizes bend: cache
+		// levels, noise) describes nothing; the other rules read the bends
+		return nil
+	}
 	var parts []string
 	for i, start := range seg.Starts {
 		end := len(x)

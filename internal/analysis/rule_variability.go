@@ -1,10 +1,6 @@
 package analysis
 
-import (
-	"fmt"
-
-	"github.com/gomb-hpc/gomb/result"
-)
+import "fmt"
 
 // variability: the slowest rank took more than th.SpreadRatio times as
 // long as the fastest (IMB's t_min and t_max are over the ranks).
@@ -37,7 +33,7 @@ func variability(in *explainInput, s *series) []Finding {
 	case len(hit) < th.SpreadMinSizes:
 		f.Severity = Info
 		f.Cause = "at one size only: most likely a hiccup during that size (a daemon, an interrupt, a page fault) rather than a property of the benchmark; rerun, and if it comes back at the same size, it is real"
-	case s.NP > 2 && in.loc != result.IntraNode:
+	case s.NP > 2 && !in.oneNode(s):
 		f.Severity = Info
 		f.Cause = "with more than two ranks over nodes (or where the run does not say), the ranks differ by their place: neighbours on the same node answer sooner than those across the network, ranks deep in a tree wait longer; read t_max (the slowest rank) as the benchmark's time. A spread within one node, or between two ranks, would be interference"
 	default:
