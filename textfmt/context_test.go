@@ -38,6 +38,9 @@ func TestLauncherWord(t *testing.T) {
 		{"mpirun noticed that process rank 1 with PID 0 on node cn02 exited on signal 9 (Killed).", ""},
 		{"mpirun has exited due to process rank 0 with PID 0 on", ""},
 		{"srun: error: cn01: task 1: Exited with exit code 1", ""},
+		// a script pasted into the log: its loop may run each test with its own -n
+		{"        mpiexec -n 2 $benchmark", ""},
+		{"srun -n ${NTASKS} ./osu_bw", ""},
 	}
 	for _, c := range cases {
 		_, run := applied(c.line)
@@ -122,6 +125,8 @@ func TestNodesAndLocality(t *testing.T) {
 		// two hosts named, but not one for each rank: unsure
 		{lines: "nodes cn01 cn02\nmpirun -np 4 ./osu_mbw_mr", np: 4},
 		{lines: "Point-to-point pairwise experiments for nodes cn01 cn02\nAllreduce iteration 0"},
+		{lines: "Nodes:, openhpc-compute-[0-1]", world: 2, nodes: "2", from: "Nodes:, openhpc-compute-[0-1]", locality: result.InterNode},
+		{lines: "nodes: cn[01-04]\nmpirun -np 4 ./osu_mbw_mr", np: 4, nodes: "4", from: "nodes: cn[01-04]", locality: result.InterNode},
 		{lines: "flux-sample-2 flux-sample-12", world: 2, nodes: "2", from: "flux-sample-2 flux-sample-12", locality: result.InterNode},
 		{lines: "openmpi@1.10.7%intel@19.0.5.281 osu_latency_mt", world: 2},
 		// a line that says the count

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // Reading the evidence of nodes and fabric from any foreign line: the job
@@ -27,7 +29,7 @@ var (
 	bindingLine = regexp.MustCompile(`^\[([^:\]\s]+):[0-9]+\] MCW rank ([0-9]+) `)
 	// a line that ends naming the hosts: "Point-to-point pairwise
 	// experiments for nodes cn01 cn02", "Running on hosts: a b"
-	namedLine = regexp.MustCompile(`(?i)(?:^|\s)(?:nodes|hosts|hostnames|nodelist)\s*[:=]?\s+([^\s:=].*)$`)
+	namedLine = regexp.MustCompile(`(?i)(?:^|\s)(?:nodes|hosts|hostnames|nodelist)\s*[:=]?,?\s+([^\s:=,].*)$`)
 	// a line that says the count: "Running Pingpong on 2 cores, 2 nodes"
 	saidLine = regexp.MustCompile(`(?i)\bon (?:[0-9]+ (?:cores|processes|procs|ranks|tasks),? )?([0-9]+) nodes?\b`)
 	hostName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9._-]*$`)
@@ -61,7 +63,7 @@ func (c *Context) evidence(line string) {
 		// names without a digit only in a list that says it is one ("hosts: a b")
 		listed := strings.ContainsAny(line[:len(line)-len(m[1])], ":=")
 		var names []string
-		for _, h := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ' ' || r == ',' || r == '\t' }) {
+		for _, h := range hostWords(m[1]) {
 			if !hostName.MatchString(h) || !listed && !strings.ContainsAny(h, "0123456789") {
 				names = nil
 				break
@@ -112,6 +114,23 @@ func (c *Context) evidence(line string) {
 	if !c.fabricNew && strings.Contains(line, "cxi") {
 		c.cxi(line)
 	}
+}
+
+// hostWords are the host names of a list: blanks or commas between them,
+// a Slurm host list expanded ("cn-[0-1]" is cn-0 and cn-1); a list that
+// does not expand is left as written (and fails hostName).
+func hostWords(list string) []string {
+	var out []string
+	for _, w := range strings.Fields(list) {
+		if strings.Contains(w, "[") {
+			if hs, err := result.ExpandHostlist(strings.TrimSuffix(w, ",")); err == nil && len(hs) <= 4096 {
+				out = append(out, hs...)
+				continue
+			}
+		}
+		out = append(out, strings.FieldsFunc(w, func(r rune) bool { return r == ',' })...)
+	}
+	return out
 }
 
 // match is re's submatches in line where may, else nil.

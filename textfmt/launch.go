@@ -32,7 +32,16 @@ func launcherName(w string) string {
 // looksLikeCommand tells a launch command from prose that names a
 // launcher ("mpirun noticed that process rank 1 ... exited"): a command
 // has an option, a path, a benchmark program or a continuation.
+//
+// A line that runs a shell variable ("mpiexec -n 2 $benchmark") is a
+// script's text pasted into the log, not the launch of the table below
+// it: a loop may run each test with its own -n.
 func looksLikeCommand(rest []string) bool {
+	for _, w := range rest {
+		if strings.HasPrefix(w, "$") || strings.Contains(w, "${") {
+			return false
+		}
+	}
 	for _, w := range rest {
 		if len(w) > 1 && w[0] == '-' || strings.Contains(w, "/") || w == `\` || imbProgram(w) != "" || osuProgram(w) {
 			return true

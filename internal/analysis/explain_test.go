@@ -702,6 +702,18 @@ func TestFieldModels(t *testing.T) {
 			t.Errorf("one regime across bends: %+v", f)
 		}
 	}
+	// one size 1.45× off its line: the rms passes (8%), the size does not
+	oneOff := mkRun("osu", "latency", 2, result.InterNode, pingpong(2, 5000, func(s int64) float64 {
+		if s == 16 {
+			return 1.45
+		}
+		return 1
+	}), nil)
+	for _, f := range Explain(oneOff, ExplainOptions{}) {
+		if f.Kind == KindRegimes && len(f.Numbers) == 1 {
+			t.Errorf("one regime that misses a size by 45%%: %+v", f)
+		}
+	}
 	two := mkRun("imb", "Uniband", 2, "", []pt{{bytes: 1 << 20, bw: 20000}, {bytes: 2 << 20, bw: 21000}}, nil)
 	two.Results = append(two.Results, mkRun("imb", "Uniband", 4, "", []pt{{bytes: 1 << 20, bw: 3000}, {bytes: 2 << 20, bw: 3100}}, nil).Results...)
 	if f := find(Explain(two, ExplainOptions{}), KindScaling); f == nil {

@@ -198,10 +198,6 @@ func cliffs(in *explainInput) []Finding {
 	stepsOf := map[*series][]int64{} // series → where it steps (spikes too)
 	for _, s := range in.series {
 		j, sp := steps(s, th)
-		if _, ok := falls(in, s); ok {
-			j, sp = nil, nil // a slide to the largest size: bandwidthFall says it
-		}
-		all = append(all, stepped{s, j, sp})
 		for _, x := range j {
 			at[x.b.bytes] = append(at[x.b.bytes], name(s.Series))
 			stepsOf[s] = append(stepsOf[s], x.b.bytes)
@@ -209,6 +205,10 @@ func cliffs(in *explainInput) []Finding {
 		for _, x := range sp {
 			stepsOf[s] = append(stepsOf[s], x.b.bytes)
 		}
+		if _, ok := falls(in, s); ok {
+			j, sp = nil, nil // a slide to the largest size: bandwidthFall says it (its steps still witness others')
+		}
+		all = append(all, stepped{s, j, sp})
 	}
 	// the switch points: the latency benchmarks' protocol switches, and
 	// steps many series share

@@ -16,10 +16,19 @@ func regimes(s *series, th Thresholds) []Finding {
 	if !fit.ok {
 		return nil
 	}
-	if len(seg.Starts) == 1 && math.Sqrt(seg.SSEs[0]/float64(len(x))) >= th.SwitchMinRMS {
+	if len(seg.Starts) == 1 {
 		// one line that misses by 10% and more (the sizes bend: cache
-		// levels, noise) describes nothing; the other rules read the bends
-		return nil
+		// levels, noise), or misses some size by 30% and more (a step
+		// the large sizes outweigh), describes nothing; the other rules
+		// read the bends
+		if math.Sqrt(seg.SSEs[0]/float64(len(x))) >= th.SwitchMinRMS {
+			return nil
+		}
+		for k := range x {
+			if math.Abs(y[k]-seg.Lines[0].At(x[k])) > 0.3*y[k] {
+				return nil
+			}
+		}
 	}
 	var parts []string
 	for i, start := range seg.Starts {
