@@ -135,9 +135,11 @@ var corpus = []corpusCase{
 		}},
 	// one size of Allreduce with a 12× spread between the ranks: a
 	// hiccup (INFO, not the rooted collectives' reading); the largest
-	// size of Sendrecv 4× slower: a step no larger size confirms (INFO)
+	// size of Sendrecv 4× slower: on shared memory, where other
+	// benchmarks of the run step at 4 MiB too, the caches (one INFO for
+	// them all; a step alone there is unconfirmed: TestOneSizeWording)
 	{file: "corpus/healthy-gomb-default-openmpi-np2.jsonl.gz",
-		info: []string{"variability:Allreduce:[4096]", "variability:Sendrecv:[4194304]"},
+		info: []string{"variability:Allreduce:[4096]"}, says: []string{},
 		edit: func(r *result.Result) {
 			if r.Benchmark == "Allreduce" && r.Bytes == 4096 {
 				r.TMaxUS = 12 * r.TMinUS

@@ -257,6 +257,14 @@ func cliffs(in *explainInput) []Finding {
 		}
 		return 0, false
 	}
+	endSteps := map[int64]int{} // largest size → the series that step there alone (a spike at their last size)
+	for _, x := range all {
+		for _, j := range x.spikes {
+			if j.b.bytes == x.s.rows[len(x.s.rows)-1].bytes {
+				endSteps[j.b.bytes]++
+			}
+		}
+	}
 	var out []Finding
 	shown := map[int64][]string{} // switch size → the series whose step it explains
 	other := map[int64]bool{}     // … among them one whose own switch finding does not say it
@@ -283,7 +291,21 @@ func cliffs(in *explainInput) []Finding {
 				own = append(own, j)
 			}
 		}
-		out = append(out, cliffFindings(x.s, own, x.spikes, algorithms(in.run.Run, x.s.traits().Collective, x.s.NP), lone)...)
+		spikes := x.spikes[:0:0]
+		last := x.s.rows[len(x.s.rows)-1].bytes
+		for _, j := range x.spikes {
+			if in.shared(x.s) && j.b.bytes == last && j.b.bytes >= th.CliffCacheBytes && endSteps[j.b.bytes] >= th.CliffShared {
+				// a step at the largest size that many benchmarks take
+				// where the ranks share a node: the caches
+				if cache[x.s.Benchmark] == nil {
+					cacheOrder = append(cacheOrder, x.s.Benchmark)
+				}
+				cache[x.s.Benchmark] = append(cache[x.s.Benchmark], j.b.bytes)
+				continue
+			}
+			spikes = append(spikes, j)
+		}
+		out = append(out, cliffFindings(x.s, own, spikes, algorithms(in.run.Run, x.s.traits().Collective, x.s.NP), lone)...)
 		out = append(out, belowSiblings(in, x.s, len(lone) > 0)...)
 	}
 	if len(cache) > 0 {
