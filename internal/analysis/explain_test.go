@@ -720,3 +720,35 @@ func TestFieldModels(t *testing.T) {
 		t.Errorf("Uniband np 2 and 4: no scaling finding")
 	}
 }
+
+// TestCacheSlide: a PingPong on one node whose bandwidth slides from
+// 13.7 GB/s at 2 MiB to 5.4 GB/s at 256 MiB with no step (a field log,
+// IMB with -msglog to 28): the caches, one INFO; between nodes the same
+// slide is a WARNING.
+func TestCacheSlide(t *testing.T) {
+	bw := map[int64]float64{2 << 20: 13658, 4 << 20: 10880, 8 << 20: 7667, 16 << 20: 6917, 32 << 20: 5689, 64 << 20: 5674, 128 << 20: 5561, 256 << 20: 5355}
+	slide := func(loc string) *result.Bundle {
+		var pts []pt
+		for b := int64(1024); b <= 256<<20; b *= 2 {
+			v, ok := bw[b]
+			if !ok {
+				v = 13000 * float64(b) / float64(b+16<<10)
+			}
+			tm := float64(b) / v
+			pts = append(pts, pt{bytes: b, tavg: tm, tmax: tm, tmin: tm})
+		}
+		return mkRun("imb", "PingPong", 2, loc, pts, nil)
+	}
+	var f *Finding
+	for _, x := range Explain(slide(result.IntraNode), ExplainOptions{}) {
+		if x.Kind == KindCliff || x.Kind == KindFall {
+			f = &x
+		}
+	}
+	if f == nil || f.Kind != KindCliff || f.Severity != Info || !strings.Contains(f.Summary, "on shared memory: the caches") {
+		t.Errorf("one node: %+v", f)
+	}
+	if f := find(Explain(slide(result.InterNode), ExplainOptions{}), KindFall); f == nil || f.Severity != Warning {
+		t.Errorf("between nodes: %+v", f)
+	}
+}

@@ -35,7 +35,7 @@ func bandwidthFall(in *explainInput) []Finding {
 		}
 		n := len(s.rows)
 		peak, last := s.rows[at], s.rows[n-1]
-		drop := 1 - last.primary/peak.primary
+		drop := 1 - rate(s, last)/rate(s, peak)
 		sev, cause := Warning, ""
 		switch {
 		case s.NP > 2:
@@ -46,18 +46,22 @@ func bandwidthFall(in *explainInput) []Finding {
 			sev = Info
 			cause = "one pair on one node (or a run that does not say where): shared-memory copies slow down as the buffers outgrow the CPU caches, expected; between nodes the fall would be worth a look"
 		}
-		key := s.Suite + "/" + s.Benchmark + "/" + sev
+		kind := KindFall
+		if sev == Info && in.shared(s) {
+			kind = KindCliff // the caches' reading, as the cliff rule gives it
+		}
+		key := s.Suite + "/" + s.Benchmark + "/" + sev + "/" + kind
 		g := groups[key]
 		if g == nil {
-			g = &group{f: &Finding{Kind: KindFall, Severity: sev, Series: Series{Suite: s.Suite, Benchmark: s.Benchmark, NP: s.NP}, Cause: cause}, lo: drop, hi: drop, severity: sev}
+			g = &group{f: &Finding{Kind: kind, Severity: sev, Series: Series{Suite: s.Suite, Benchmark: s.Benchmark, NP: s.NP}, Cause: cause}, lo: drop, hi: drop, severity: sev}
 			groups[key] = g
 			out = append(out, g)
 		}
 		g.lo, g.hi = min(g.lo, drop), max(g.hi, drop)
 		g.nps = append(g.nps, fmt.Sprint(s.NP))
 		g.f.Sizes = append(g.f.Sizes, peak.bytes, last.bytes)
-		g.f.Numbers = append(g.f.Numbers, fmt.Sprintf("np %d: %s at %s, %s at %s, %s at %s", s.NP, mbps(peak.primary), Size(peak.bytes),
-			mbps(s.rows[n-2].primary), Size(s.rows[n-2].bytes), mbps(last.primary), Size(last.bytes)))
+		g.f.Numbers = append(g.f.Numbers, fmt.Sprintf("np %d: %s at %s, %s at %s, %s at %s", s.NP, mbps(rate(s, peak)), Size(peak.bytes),
+			mbps(rate(s, s.rows[n-2])), Size(s.rows[n-2].bytes), mbps(rate(s, last)), Size(last.bytes)))
 	}
 	var fs []Finding
 	for _, g := range out {
@@ -72,14 +76,29 @@ func bandwidthFall(in *explainInput) []Finding {
 		} else {
 			f.Summary = fmt.Sprintf("%s: bandwidth falls %s from its peak to the largest size", name(f.Series), pct)
 		}
-		if f.Severity == Warning && f.Series.NP != 2 {
+		switch {
+		case f.Severity == Warning && f.Series.NP != 2:
 			f.Summary += ", several pairs at once"
+		case f.Kind == KindCliff:
+			f.Summary += " on shared memory: the caches"
 		}
 		slices.Sort(f.Sizes)
 		f.Sizes = slices.Compact(f.Sizes)
 		fs = append(fs, *f)
 	}
 	return fs
+}
+
+// rate is a row's bandwidth, MB/s: a bandwidth series' own, a latency
+// series' bytes over its time (one message one way).
+func rate(s *series, r row) float64 {
+	if s.metric == BW {
+		return r.primary
+	}
+	if t := r.primaryTime(); t > 0 {
+		return float64(r.bytes) / t
+	}
+	return 0
 }
 
 // falls: s is a bandwidth series whose largest size moves FallBW or more
@@ -90,19 +109,26 @@ func bandwidthFall(in *explainInput) []Finding {
 func falls(in *explainInput, s *series) (at int, ok bool) {
 	fall := func(s *series, lastOnly bool) (int, bool) {
 		n := len(s.rows)
-		if s.metric != BW || n < 4 {
+		if n < 4 || s.metric != BW && !s.traits().Latency {
 			return 0, false
 		}
 		peak, at := 0.0, -1
 		for i, r := range s.rows {
-			if r.bytes >= in.th.CliffBWMinBytes && r.primary > peak {
-				peak, at = r.primary, i
+			if v := rate(s, r); r.bytes >= in.th.CliffBWMinBytes && v > peak {
+				peak, at = v, i
 			}
 		}
-		if at < 0 || at == n-1 || s.rows[n-1].primary > (1-in.th.FallBW)*peak {
+		if at < 0 || at == n-1 || rate(s, s.rows[n-1]) > (1-in.th.FallBW)*peak {
 			return 0, false
 		}
-		return at, lastOnly || s.rows[n-2].primary <= (1-in.th.FallBW/2)*peak
+		return at, lastOnly || rate(s, s.rows[n-2]) <= (1-in.th.FallBW/2)*peak
+	}
+	if s.metric != BW {
+		// a latency series' step is the cliff rule's (a cliff, a
+		// switch); a slide with no step is this rule's
+		if j, _ := steps(s, in.th); len(j) > 0 {
+			return 0, false
+		}
 	}
 	if at, ok = fall(s, false); ok || at == 0 {
 		return at, ok
