@@ -41,7 +41,7 @@ type Thresholds struct {
 	// A step at the same sizes in CliffShared series or more is the
 	// MPI's switch, not a cliff of each — up to SwitchMaxStep times the
 	// time for twice the bytes: a rendezvous costs a round trip or two
-	// more (the seeds' switches: ×1.5-2.9; TCP between the testbed's hosts ×7.5), a step of ×13-45 (IMB-EXT's
+	// more (the seeds' switches: ×1.5-2.9; TCP between the testbed's hosts ×7.5; a non-blocking gather's rendezvous on shared memory without asynchronous progress ×10.8, on a field log), a step of ×13-45 (IMB-EXT's
 	// one-sided operations on a field log) is a slow path, whatever many
 	// benchmarks share it.
 	CliffShared   int     `json:"cliff_shared"`
@@ -172,7 +172,7 @@ type Thresholds struct {
 var DefaultThresholds = Thresholds{
 	SpreadRatio: 3, SpreadMinUS: 1, SpreadMinSizes: 2,
 	BimodalMinSamples: 20, BimodalMinShare: 0.1, BimodalSeparation: 1.5, BimodalWarnShare: 0.25, BimodalMinGapUS: 0.25,
-	CliffTimeRatio: 1.5, CliffTimeMinUS: 1, CliffStay: 0.7, CliffRegain: 1.25, CliffShared: 3, SwitchMaxStep: 10, CliffCacheBytes: 256 << 10,
+	CliffTimeRatio: 1.5, CliffTimeMinUS: 1, CliffStay: 0.7, CliffRegain: 1.25, CliffShared: 3, SwitchMaxStep: 12, CliffCacheBytes: 256 << 10,
 	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9, FallBW: 0.4, ModesRatio: 1.5, InversionRatio: 1.1, InversionMinUS: 10,
 	SiblingMinBytes: 1024, SiblingStep: 0.5, SiblingStay: 0.7, SiblingFar: 0.5, SiblingSizes: 2,
 	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5,
