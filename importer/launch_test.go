@@ -106,3 +106,22 @@ func TestLocalityOption(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownNPNote: a log that never says how many processes ran a
+// collective gets one note (not one per run) naming the first such run
+// and how to give the count; with -np, none.
+func TestUnknownNPNote(t *testing.T) {
+	log := "# OSU MPI Allreduce Latency Test v5.8\n# Size       Avg Latency(us)\n4                     901.17\n8                     823.98\n" +
+		"\n# OSU MPI Allreduce Latency Test v5.8\n# Size       Avg Latency(us)\n4                     900.01\n8                     820.00\n"
+	f, err := Import([]byte(log), "ar.txt", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Notes) != 1 || !strings.Contains(f.Notes[0].Error(), "ar.txt:1: allreduce: the log does not say how many processes ran it") || len(f.Problems) != 0 {
+		t.Errorf("notes %v, problems %v", f.Notes, f.Problems)
+	}
+	f, err = Import([]byte(log), "ar.txt", Options{NP: 64})
+	if err != nil || len(f.Notes) != 0 || f.Runs[0].Results[0].NP != 64 {
+		t.Errorf("-np 64: %v, notes %v", err, f.Notes)
+	}
+}

@@ -87,6 +87,7 @@ func TestNodesAndLocality(t *testing.T) {
 		{lines: "srun --nodes 1 --ntasks 2 ./osu_latency", np: 2, nodes: "1", from: "srun --nodes 1", locality: result.IntraNode},
 		{lines: "srun -N 2 -n 4 ./osu_allreduce", np: 4, nodes: "2", from: "srun -N 2"},
 		{lines: "srun -N 2-4 -n 4 ./osu_allreduce", np: 4},
+		{lines: "srun -C gpu -N2 -t2 \\\n sarus run --mpi image \\\n ../collective/osu_alltoall", np: 2, nodes: "2", from: "srun -N2", locality: result.InterNode},
 		{lines: "srun -n 4 --ntasks-per-node=2 ./osu_allreduce", np: 4, nodes: "2", from: "srun -n 4 --ntasks-per-node=2"},
 		{lines: "srun -N2 --ntasks-per-node=4 ./osu_alltoall", np: 8, nodes: "2", from: "srun -N2"},
 		{lines: "srun -n 2 --ntasks-per-node 1 ./osu_bw", np: 2, nodes: "2", from: "srun -n 2 --ntasks-per-node 1", locality: result.InterNode},

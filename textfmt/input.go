@@ -42,6 +42,9 @@ type File struct {
 	Hash     string // sha256 of the content
 	Runs     []*result.Bundle
 	Problems []error // *result.SyntaxError: malformed lines, with file:line
+	// Notes are what the user should know of runs read all the same
+	// (*result.SyntaxError, Kept): a process count the log does not say
+	Notes []error
 	Foreign  int     // lines that belong to no table
 	Count    int     // runs found (with emit, none is kept in Runs)
 	Options  Options // what the user adds to every run
@@ -49,6 +52,9 @@ type File struct {
 	emit func(*result.Bundle) error // nil: keep the runs in Runs
 	err  error                      // the first error of emit
 	buf  []byte                     // digest's, kept from run to run
+	// npSaid: a run whose process count the log does not say was named
+	// (once a file)
+	npSaid bool
 }
 
 // NewFile starts the report of one input. With emit, each run is handed
@@ -77,6 +83,13 @@ func (f *File) Add(r *result.Bundle) {
 		kept = append(kept, x)
 	}
 	r.Results = kept
+	for _, x := range r.Results {
+		if x.NP == 0 && !f.npSaid {
+			f.npSaid = true
+			f.Notes = append(f.Notes, &result.SyntaxError{File: f.Name, Line: r.Run.Source.Line, Kept: true,
+				Err: fmt.Errorf("%s: the log does not say how many processes ran it: imported with np 0 (unknown), as are any later runs alike; gomb import -np N gives it", x.Benchmark)})
+		}
+	}
 	f.Keep(r)
 }
 

@@ -242,6 +242,11 @@ words:
 		l.np, l.npTok = l.rs*l.tasksPerRS, l.rsTok
 	case l.name == "srun" && l.np == 0 && l.nodes > 0 && l.ppn > 0: // srun -N 2 --ntasks-per-node=4
 		l.np = l.nodes * l.ppn
+	case l.name == "srun" && l.np == 0 && l.nodes > 0:
+		// srun -N 2 with no task count: one task a node, Slurm's default
+		// (an allocation's SLURM_NTASKS would say otherwise; a log that
+		// shows one has it read from that line)
+		l.np = l.nodes
 	}
 }
 

@@ -137,6 +137,9 @@ func (f *fileReport) end(r *importer.Reader) {
 			fmt.Fprintf(f.stderr, "%v (skipped)\n", p)
 		}
 	}
+	for _, n := range file.Notes {
+		fmt.Fprintln(f.stderr, n)
+	}
 }
 
 // fail keeps the first failure's exit status.

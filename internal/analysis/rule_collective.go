@@ -41,7 +41,7 @@ func measured(s *series) (func(bytes float64) float64, bool) {
 // or of any fabric (Thresholds.FabricFar) when it names none: an upper
 // bound, so that only a collective slower than any fabric could make it
 // is flagged.
-func pairModel(in *explainInput) (p2p func(float64) float64, from string, ok bool) {
+func pairModel(in *explainInput) (p2p func(float64) float64, from string, peer, ok bool) {
 	refOf := func(ss []*series) *series {
 		for _, s := range ss {
 			if s.traits().Reference {
@@ -52,15 +52,16 @@ func pairModel(in *explainInput) (p2p func(float64) float64, from string, ok boo
 	}
 	if ref := refOf(in.series); ref != nil {
 		if p2p, ok := measured(ref); ok {
-			return p2p, fmt.Sprintf("model from this run's %s (each step one message of its time)", ref.Benchmark), true
+			return p2p, fmt.Sprintf("model from this run's %s (each step one message of its time)", ref.Benchmark), false, true
 		}
 	}
 	if ref, line := peerReference(in); ref != nil {
 		if p2p, ok := measured(ref); ok {
-			return p2p, fmt.Sprintf("model from %s of another run in the same log (line %d; each step one message of its time)", ref.traits().Label, line), true
+			return p2p, fmt.Sprintf("model from %s of another run in the same log (line %d; each step one message of its time)", ref.traits().Label, line), true, true
 		}
 	}
-	return slowestPair(in)
+	p2p, from, ok = slowestPair(in)
+	return p2p, from, false, ok
 }
 
 // slowestPair is the pair model of a run with no usable ping-pong: the
@@ -133,9 +134,15 @@ func collectiveModel(in *explainInput) []Finding {
 			local = s
 		}
 	}
-	p2p, ref, ok := pairModel(in)
+	p2p, ref, peer, ok := pairModel(in)
 	if !ok {
 		return nil
+	}
+	// a ping-pong of another run of the log may be another set-up (an
+	// MPI, a container, a placement of its own): twice the margin
+	ratio := th.CollectiveRatio
+	if peer {
+		ratio *= 2
 	}
 	// a ping-pong between two ranks of one node (shared memory: IMB runs
 	// PingPong on ranks 0 and 1) says nothing of collectives whose ranks
@@ -182,7 +189,7 @@ func collectiveModel(in *explainInput) []Finding {
 			if math.IsNaN(m) || !(m > 0) || !(t > 0) || (r.bytes == 0 && !tr.Sizeless) {
 				continue
 			}
-			if t > th.CollectiveRatio*m && t-m > th.CollectiveMinUS {
+			if t > ratio*m && t-m > th.CollectiveMinUS {
 				x.hit = append(x.hit, r.bytes)
 				if t/m > x.worst/math.Max(x.worstModel, 1e-300) {
 					x.worst, x.worstModel, x.worstAt = t, m, r.bytes
@@ -217,11 +224,11 @@ func collectiveModel(in *explainInput) []Finding {
 			at = "every call"
 		}
 		f := Finding{Kind: KindCollective, Severity: Warning, Series: s.Series, Sizes: x.hit,
-			Summary: fmt.Sprintf("%s is more than %g× slower than its point-to-point model at %s", name(s.Series), th.CollectiveRatio, at),
+			Summary: fmt.Sprintf("%s is more than %g× slower than its point-to-point model at %s", name(s.Series), ratio, at),
 			Numbers: numbers,
 			Cause:   "the MPI picks a poor algorithm for this size and process count, or the collective meets contention the point-to-point test does not (ranks sharing a NIC, oversubscribed cores); try the library's alternatives (Open MPI --mca coll_tuned_use_dynamic_rules 1 with coll_tuned_<op>_algorithm, I_MPI_ADJUST_<OP>, MPIR_CVAR_<OP>_INTRA_ALGORITHM)"}
 		if tr.Pairs { // pairs at once (osu_multi_lat), no collective call
-			f.Summary = fmt.Sprintf("%s: pairs at once are more than %g× slower than one pair at %s", name(s.Series), th.CollectiveRatio, at)
+			f.Summary = fmt.Sprintf("%s: pairs at once are more than %g× slower than one pair at %s", name(s.Series), ratio, at)
 			f.Numbers[1] = from + "; each pair one message's time, as if alone"
 			f.Cause = "the pairs slow each other down: they share a NIC, a link or a switch port (congestion, a poor route), or the ranks share cores (oversubscription); run the pairs one at a time (osu_latency between each) to find the one that is slow"
 		}
