@@ -18,7 +18,8 @@ const Format textfmt.Format = "osu"
 
 // Sniff tells whether the start of a file is in this format.
 func Sniff(head []byte) bool {
-	return bytes.Contains(head, []byte("# OSU MPI")) || bytes.Contains(head, []byte("# gomb One-way Latency Test"))
+	return bytes.Contains(head, []byte("# OSU MPI")) || bytes.Contains(head, []byte("# OSU One Sided MPI")) ||
+		bytes.Contains(head, []byte("# gomb One-way Latency Test"))
 }
 
 // splitHeader cuts an OSU header ("# Size   Latency (us)") into names.
@@ -51,11 +52,12 @@ func splitHeader(h string) ([]*column, bool) {
 	return out, len(out) > 0
 }
 
-var osuTitle = regexp.MustCompile(`^#\s*(OSU MPI.*? Test|gomb One-way Latency Test)(?:\s+v([0-9][0-9.]*))?\s*$`)
+// OSU 4.x titles its one-sided tests "OSU One Sided MPI_Get latency Test".
+var osuTitle = regexp.MustCompile(`^#\s*(OSU MPI.*? Test|OSU One Sided MPI.*? Test|gomb One-way Latency Test)(?:\s+v([0-9][0-9.]*))?\s*$`)
 
 // osuTest finds gomb's test for an OSU title.
 func osuTest(title string) *osu.Spec {
-	t := strings.ToLower(strings.NewReplacer("-CUDA", "", "-ROCM", "", "-OPENACC", "").Replace(title))
+	t := strings.ToLower(strings.NewReplacer("-CUDA", "", "-ROCM", "", "-OPENACC", "", "One Sided ", "").Replace(title))
 	for _, s := range osu.Specs() {
 		if strings.ToLower(s.Title) == t {
 			return s
