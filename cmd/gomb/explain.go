@@ -18,14 +18,21 @@ benchmark, the sizes, the numbers behind it and a likely cause: ranks far
 apart (t_max > 3 x t_min), repetitions in two groups, cliffs (time jumps or
 bandwidth drops between adjacent sizes that do not recover), protocol
 switches (eager to rendezvous, from a fit of time = a + b x size), the
-fabric class the latency implies (shared memory, RDMA, Ethernet/TCP),
-efficiency and plateaus against the link rate, bus bandwidth of
-collectives, collectives slower than a model built from the run's own
-PingPong, stragglers (one rank slowest far more often than chance), and,
-when the archive holds earlier runs of the run's system (its labels
-system=, config=, and its locality), benchmarks 1.5x slower or faster than
-their median over the last of them. Expected behaviour (the MPI's
-protocol switch showing in every benchmark) is said once, as information.
+fabric (evidence first: where the ranks ran, by the rank->host map or the
+log's launch line, and the transport the run names; then every class the
+latency fits, with published figures; a WARNING only where evidence and
+latency contradict), efficiency and plateaus against the link rate, bus
+bandwidth of collectives, bandwidth that falls with size or with more
+processes, IMB-EXT's aggregate mode slower than non-aggregate, GPU buffers
+staged through the host, time that falls as messages grow, collectives
+slower than a model built from the run's (or its log's) ping-pong,
+stragglers (one rank slowest far more often than chance), and, when the
+archive holds earlier runs of the run's system (its labels system=,
+config=, and its locality), benchmarks 1.5x slower or faster than their
+median over the last of them. A log's runs are read together (an OSU log
+holds one test a run). Expected behaviour (the MPI's protocol switch
+showing in every benchmark, the caches on one node) is said once, as
+information.
 
 ` + inputHelp,
 		Groups:   []cli.Group{{Title: "Flags:", Flags: slices.Concat([]string{"link", "history"}, inputFlagNames, []string{"json"})}},

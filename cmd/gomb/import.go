@@ -20,13 +20,19 @@ func importHelp() *cli.Help {
 	return &cli.Help{
 		Usage: "gomb import [flags] FILE...",
 		Intro: `Turns existing benchmark output into gomb records (JSON Lines, schema
-gomb/v1) on stdout: IMB-MPI1 logs (2018-2021.x, several #processes blocks,
--multi tables, time-out and out-of-mem rows, launcher lines mixed in), OSU
-Micro-Benchmarks 5.x-7.x output, mpi-comm-bench output, and gomb's own text
-tables and record files. The format is recognised from the content; '-' reads
-stdin. Everything the log says is kept (date, MPI version, calling sequence,
-launch command, hosts, exported variables). A malformed line is reported as
-FILE:LINE and skipped; a file in no known format is an error.`,
+gomb/v1) on stdout: IMB logs (IMB-MPI1, -P2P, -EXT, -NBC, -RMA, -IO, -MT; 4.x-2021.x,
+several #processes blocks, -multi tables, time-out and out-of-mem rows,
+launcher lines mixed in), OSU Micro-Benchmarks 4.x-7.x output, mpi-comm-bench
+output, and gomb's own text tables and record files. The format is recognised
+from the content; '-' reads stdin. Everything the log says is kept (date, MPI
+version, calling sequence, launch command, hosts, exported variables), and
+what its lines say of where the ranks ran (srun -N, -host lists, -ppn 1,
+"nodes A B", an Intel MPI rank table: meta nodes/nodes_from, and the locality)
+and of the transport (FI_PROVIDER, UCX_TLS, an Intel MPI provider line: meta
+fabric/fabric_from), which explain reads as evidence. A malformed line is
+reported as FILE:LINE and skipped; a test whose header has no rows is named;
+a run whose process count the log does not say is imported with np 0 and
+named once; a file in no known format is an error.`,
 		Groups: []cli.Group{{Title: "Flags:", Flags: slices.Concat([]string{"o"}, logFlagNames)}},
 		Outro:  "Exit status: 0 imported, 1 I/O error, 2 a file in no known format or bad flags.",
 		Examples: []string{
