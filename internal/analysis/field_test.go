@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -269,8 +270,8 @@ func TestFieldCases(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, c := range cases {
-		if seen[c.file] || c.source == "" || c.licence == "" {
-			t.Errorf("%s: duplicate, or no source or licence", c.file)
+		if seen[c.file] || !sourceRe.MatchString(c.source) || c.licence == "" {
+			t.Errorf("%s: duplicate, or no source (owner/repo@commit:path) or licence", c.file)
 		}
 		seen[c.file] = true
 		for _, s := range append(append(append([]string{}, c.want...), c.allow...), c.noinfo...) {
@@ -281,6 +282,10 @@ func TestFieldCases(t *testing.T) {
 		}
 	}
 }
+
+// sourceRe: a log's source, owner/repo@commit:path (a whole commit hash,
+// so that the file can be fetched again as it was).
+var sourceRe = regexp.MustCompile(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+@[0-9a-f]{40}:\S+$`)
 
 func knownKind(k string) bool {
 	switch k {
