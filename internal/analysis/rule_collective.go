@@ -41,32 +41,34 @@ func measured(s *series) (func(bytes float64) float64, bool) {
 // or of any fabric (Thresholds.FabricFar) when it names none: an upper
 // bound, so that only a collective slower than any fabric could make it
 // is flagged.
-func pairModel(in *explainInput) (p2p func(float64) float64, from string, peer, ok bool) {
-	refOf := func(ss []*series) *series {
-		for _, s := range ss {
-			if s.traits().Reference {
-				return s
-			}
-		}
-		return nil
-	}
-	if ref := refOf(in.series); ref != nil {
+func pairModel(in *explainInput) (p2p func(float64) float64, from string, peer bool) {
+	if ref := reference(in.series); ref != nil {
 		if p2p, ok := measured(ref); ok {
-			return p2p, fmt.Sprintf("model from this run's %s (each step one message of its time)", ref.Benchmark), false, true
+			return p2p, fmt.Sprintf("model from this run's %s (each step one message of its time)", ref.Benchmark), false
 		}
 	}
 	if ref, line := peerReference(in); ref != nil {
 		if p2p, ok := measured(ref); ok {
-			return p2p, fmt.Sprintf("model from %s of another run in the same log (line %d; each step one message of its time)", ref.traits().Label, line), true, true
+			return p2p, fmt.Sprintf("model from %s of another run in the same log (line %d; each step one message of its time)", ref.traits().Label, line), true
 		}
 	}
-	p2p, from, ok = slowestPair(in)
-	return p2p, from, false, ok
+	p2p, from = slowestPair(in)
+	return p2p, from, false
+}
+
+// reference is the reference ping-pong among ss, nil without one.
+func reference(ss []*series) *series {
+	for _, s := range ss {
+		if s.traits().Reference {
+			return s
+		}
+	}
+	return nil
 }
 
 // slowestPair is the pair model of a run with no usable ping-pong: the
 // slowest latency of the class its transport names, else of any fabric.
-func slowestPair(in *explainInput) (p2p func(float64) float64, from string, ok bool) {
+func slowestPair(in *explainInput) (p2p func(float64) float64, from string) {
 	lat, from := in.th.FabricFar, fmt.Sprintf("no pair latency in the log: model with %s a message, the slowest fabric's", us(in.th.FabricFar))
 	if p, ok := providerClass[in.ev.provider]; ok {
 		for _, c := range latencyClasses(in.th, gpuBuffers(in.run.Run)) {
@@ -76,7 +78,7 @@ func slowestPair(in *explainInput) (p2p func(float64) float64, from string, ok b
 		}
 	}
 	const slowMBps = 100 // below any fabric's bandwidth (1 GbE: 117 MB/s)
-	return func(b float64) float64 { return lat + b/slowMBps }, from, true
+	return func(b float64) float64 { return lat + b/slowMBps }, from
 }
 
 // peerReference is the reference ping-pong of another run of the same log
@@ -91,13 +93,7 @@ func peerReference(in *explainInput) (*series, int) {
 	var best *series
 	bestLine, bestDist := 0, 0
 	for _, p := range in.peers {
-		var ref *series
-		for _, s := range in.cache.seriesOf(p) {
-			if s.traits().Reference {
-				ref = s
-				break
-			}
-		}
+		ref := reference(in.cache.seriesOf(p))
 		if ref == nil {
 			continue
 		}
@@ -134,10 +130,7 @@ func collectiveModel(in *explainInput) []Finding {
 			local = s
 		}
 	}
-	p2p, ref, peer, ok := pairModel(in)
-	if !ok {
-		return nil
-	}
+	p2p, ref, peer := pairModel(in)
 	// a ping-pong of another run of the log may be another set-up (an
 	// MPI, a container, a placement of its own): twice the margin
 	ratio := th.CollectiveRatio
@@ -148,7 +141,7 @@ func collectiveModel(in *explainInput) []Finding {
 	// PingPong on ranks 0 and 1) says nothing of collectives whose ranks
 	// may span nodes: those are held against the slowest pair instead
 	shmRef := p2p(0) < th.FabricNetMin
-	farP2P, farRef, _ := slowestPair(in)
+	farP2P, farRef := slowestPair(in)
 	compute := func(float64) float64 { return 0 }
 	if local != nil {
 		if lr, ok := measured(local); ok {
