@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -115,10 +116,20 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	case errors.Is(err, flag.ErrHelp):
 		return nil, err
 	case err != nil:
-		return nil, cli.Usage("%v ('%s -help' lists the flags)", strings.TrimPrefix(err.Error(), "flag: "), fs.Name())
+		msg := strings.TrimPrefix(err.Error(), "flag: ")
+		if m := boolValue.FindStringSubmatch(msg); m != nil {
+			// a flag that may stand alone (-z, -c) with a value it refuses:
+			// the flag package calls that a boolean, which misleads
+			msg = fmt.Sprintf("-%s %s: %s", m[2], m[1], m[3])
+		}
+		return nil, cli.Usage("%s ('%s -help' lists the flags)", msg, fs.Name())
 	}
 	return pos, nil
 }
+
+// boolValue is the flag package's error for a value a flag that may stand
+// alone refuses.
+var boolValue = regexp.MustCompile(`^invalid boolean value (".*") for -(\S+): (.*)$`)
 
 // stdoutClosed reports whether the caller closed standard output (gomb
 // >&-). The Go runtime opens /dev/null read-write in place of a closed

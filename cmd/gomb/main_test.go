@@ -147,6 +147,11 @@ func TestParseOSU(t *testing.T) {
 		len(cfg.opt.PercentileList) != 2 {
 		t.Fatalf("parsed %+v, %v", cfg.opt, err)
 	}
+	// a fractional percentile: the flag and the reason, no "boolean"
+	if _, err := parseOSU([]string{"latency", "-z50,95,99.9"}); err == nil || strings.Contains(err.Error(), "boolean") ||
+		!strings.HasPrefix(err.Error(), `-z "50,95,99.9": want whole percentiles`) || cli.Code(err) != cli.ExitUsage {
+		t.Errorf("-z50,95,99.9: %v", err)
+	}
 	if cfg, err := parseOSU([]string{"latency", "-clog"}); err != nil || cfg.opt.ValidationLog != "validation_output" {
 		t.Errorf("-clog: %q, %v", cfg.opt.ValidationLog, err)
 	}

@@ -217,7 +217,7 @@ func (z zFlag) Set(s string) error {
 	for _, f := range strings.Split(s, ",") {
 		p, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || p < 0 || p > 100 {
-			return fmt.Errorf("want percentiles 0 to 100 separated by commas, got %q", s)
+			return fmt.Errorf("want whole percentiles 0 to 100 separated by commas (OSU reads 99.9 as 99: write 99)")
 		}
 		list = append(list, p)
 	}

@@ -280,6 +280,7 @@ func TestZFlag(t *testing.T) {
 		{[]string{"-z=1,2,3,4,5,6"}, nil, "at most 5 percentiles"},
 		{[]string{"-z=101"}, nil, "0 to 100"},
 		{[]string{"-z=a"}, nil, "0 to 100"},
+		{[]string{"-z=50,95,99.9"}, nil, "whole percentiles"},
 	}
 	for _, c := range cases {
 		o := DefaultOptions()
