@@ -752,3 +752,19 @@ func TestCacheSlide(t *testing.T) {
 		t.Errorf("between nodes: %+v", f)
 	}
 }
+
+// TestSmallDip: osu_mbw_mr with 56 pairs dips 39% at 64 B and recovers
+// by 256 B (a field log): an outlying size (INFO); a small size whose
+// bandwidth never comes back is no cliff either (small messages' bandwidth
+// is their rate's).
+func TestSmallDip(t *testing.T) {
+	bw := []float64{63, 130, 234, 562, 1051, 2174, 1324, 1742, 4951, 7371, 9381, 11346}
+	var pts []pt
+	for i, v := range bw {
+		pts = append(pts, pt{bytes: int64(1) << i, bw: v})
+	}
+	f := find(Explain(mkRun("osu", "mbw_mr", 112, result.InterNode, pts, nil), ExplainOptions{}), KindVariability)
+	if f == nil || f.Severity != Info || !strings.Contains(f.Summary, "outlying sizes 64 B") {
+		t.Errorf("the 64 B dip: %+v", f)
+	}
+}

@@ -47,8 +47,11 @@ func steps(s *series, th Thresholds) (jumps, spikes []jump) {
 		j := jump{a: a, b: b, ta: ta, tb: tb}
 		var big, stays bool
 		if s.metric == BW { // bandwidth falling as messages grow
-			big = a.bytes >= th.CliffBWMinBytes && tb < th.CliffBWDrop*ta
+			big = tb < th.CliffBWDrop*ta
 			stays = hi[i+1] < th.CliffBWStay*ta
+			if stays && a.bytes < th.CliffBWMinBytes {
+				continue // small messages' bandwidth is their rate's: no cliff to read
+			}
 		} else {
 			if bw == 0 {
 				return nil, nil
