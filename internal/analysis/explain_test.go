@@ -768,3 +768,44 @@ func TestSmallDip(t *testing.T) {
 		t.Errorf("the 64 B dip: %+v", f)
 	}
 }
+
+// TestCollectiveStepNoise: an allreduce's own step (no other benchmark
+// shares it) is its algorithm's switch when it holds — 748, 917, 1076 µs
+// at 4, 8, 16 KiB at 3072 ranks — not when the next sizes undo it (263,
+// 479, 408 µs at 1, 2, 4 KiB), nor when one repetition of five takes it.
+func TestCollectiveStepNoise(t *testing.T) {
+	times := map[int64]float64{512: 250, 1024: 263, 2048: 479, 4096: 408, 8192: 917, 16384: 1076, 32768: 1500, 65536: 2600, 131072: 4800, 262144: 9000, 524288: 17000}
+	var pts []pt
+	for b := int64(512); b <= 512<<10; b *= 2 {
+		pts = append(pts, pt{bytes: b, tavg: times[b], tmax: times[b], tmin: times[b]})
+	}
+	fs := Explain(mkRun("osu", "allreduce", 3072, result.InterNode, pts, nil), ExplainOptions{})
+	var at []int64
+	for _, f := range fs {
+		if f.Kind == KindSwitch && f.Series.Benchmark == "" {
+			at = append(at, f.Sizes[1])
+		}
+	}
+	if fmt.Sprint(at) != "[8192]" {
+		t.Errorf("switches at %v, want [8192] only:\n%s", at, kinds(fs))
+	}
+	// five repetitions: the 8 KiB step in the first only
+	var all []*result.Bundle
+	for i := range 5 {
+		ps := append([]pt{}, pts...)
+		for k := range ps {
+			if i > 0 && ps[k].bytes >= 8192 { // no step in the other four: their time grows from 4 KiB on
+				v := 408 * float64(ps[k].bytes) / 4096
+				ps[k].tavg, ps[k].tmax, ps[k].tmin = v, v, v
+			}
+		}
+		r := mkRun("osu", "allreduce", 3072, result.InterNode, ps, nil)
+		r.Run.Source = &result.Source{Format: "osu", Hash: "reps", Line: 100 * i}
+		all = append(all, r)
+	}
+	for _, f := range Explain(all[0], ExplainOptions{Peers: NewPeers(all)}) {
+		if f.Kind == KindSwitch && f.Series.Benchmark == "" {
+			t.Errorf("a step one repetition of five takes: %+v", f)
+		}
+	}
+}

@@ -216,7 +216,7 @@ func cliffs(in *explainInput) []Finding {
 	// the switch points: the latency benchmarks' protocol switches, and
 	// steps many series share
 	switchAt := map[int64]string{}
-	regains := map[int64]bool{} // switch points known only by a collective regaining its bandwidth
+	regains := map[int64]bool{} // switch points known only by a collective's step the next sizes undo
 	said := map[string]bool{}   // "Benchmark size": the series' own switch finding says it
 	for _, s := range in.series {
 		if !s.traits().Latency {
@@ -247,7 +247,10 @@ func cliffs(in *explainInput) []Finding {
 	for _, x := range all {
 		for _, j := range x.jumps {
 			if _, ok := switchAt[j.b.bytes]; !ok && j.recovers {
-				regains[j.b.bytes] = !x.s.traits().Latency // a point-to-point step regained is a protocol's
+				// a collective's step that the next two sizes undo is noise
+				// (an allreduce at 3072 ranks: 263, 479, 408 µs at 1, 2, 4
+				// KiB); a point-to-point step regained is a protocol's
+				regains[j.b.bytes] = !x.s.traits().Latency && (fallsBack(x.s, j) || !repeated(in, x.s, j.b.bytes))
 				switchAt[j.b.bytes] = fmt.Sprintf("%s regains its bandwidth of %s (%s) by the larger sizes", x.s.Benchmark, Size(j.a.bytes), mbps(float64(j.a.bytes)/j.ta))
 			}
 		}
@@ -361,4 +364,43 @@ func slowPath(s *series, j jump, th Thresholds) bool {
 		}
 	}
 	return false
+}
+
+// fallsBack: one of the two sizes after j's takes less time than j's
+// larger size: the step does not hold.
+func fallsBack(s *series, j jump) bool {
+	for i, r := range s.rows {
+		if r.bytes != j.b.bytes {
+			continue
+		}
+		for _, q := range s.rows[i+1 : min(i+3, len(s.rows))] {
+			if q.primaryTime() < j.tb {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// repeated: where the log holds other runs of s's benchmark at its process
+// count (repetitions: two or more), at least half of them step at size b
+// too (within one size); true where there are none to ask. A step one
+// repetition of five takes is that launch's noise.
+func repeated(in *explainInput, s *series, b int64) bool {
+	runs, stepped := 0, 0
+	for _, p := range in.peers {
+		for _, o := range in.cache.seriesOf(p) {
+			if o.Benchmark != s.Benchmark || o.NP != s.NP || o.Suite != s.Suite {
+				continue
+			}
+			runs++
+			for _, j := range in.cache.jumpsOf(o, in.th) {
+				if j.b.bytes == b || j.b.bytes == b/2 || j.b.bytes == 2*b {
+					stepped++
+					break
+				}
+			}
+		}
+	}
+	return runs < 2 || 2*stepped >= runs
 }
