@@ -44,10 +44,10 @@ type File struct {
 	Problems []error // *result.SyntaxError: malformed lines, with file:line
 	// Notes are what the user should know of runs read all the same
 	// (*result.SyntaxError, Kept): a process count the log does not say
-	Notes []error
-	Foreign  int     // lines that belong to no table
-	Count    int     // runs found (with emit, none is kept in Runs)
-	Options  Options // what the user adds to every run
+	Notes   []error
+	Foreign int     // lines that belong to no table
+	Count   int     // runs found (with emit, none is kept in Runs)
+	Options Options // what the user adds to every run
 
 	emit func(*result.Bundle) error // nil: keep the runs in Runs
 	err  error                      // the first error of emit

@@ -3,7 +3,9 @@ package osutext
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/gomb-hpc/gomb/internal/bench/osu"
 	"github.com/gomb-hpc/gomb/internal/kernel"
@@ -35,6 +37,9 @@ func WriteRecords(w io.Writer, b *result.Bundle) error {
 	if !known && b.Run.Tool.Name == toolName {
 		// an imported log: its release and whether it printed the data type
 		tw.logged, tw.version, tw.datatype = true, b.Run.Tool.Version, meta["Datatype"] != ""
+		if t := meta["title"]; osuTitle.MatchString("# " + t) {
+			tw.title = t
+		}
 	}
 	for i, rows := range textfmt.Tables(b.Results) {
 		s, ok := osu.Lookup(rows[0].Benchmark)
@@ -86,6 +91,9 @@ func WriteRecords(w io.Writer, b *result.Bundle) error {
 
 // logOptions reads back the options of an imported log from what its
 // header lines said and what its rows hold.
+// placeLine is OSU's buffer line, as the reader keeps it (Meta "note").
+var placeLine = regexp.MustCompile(`^Send Buffer on (?:DEVICE|HOST|MANAGED) \(([DHM])\) and Receive Buffer on (?:DEVICE|HOST|MANAGED) \(([DHM])\)`)
+
 func logOptions(o *osu.Options, s *osu.Spec, meta map[string]string, rows []*result.Result) {
 	for d := kernel.Byte; d <= kernel.LongLong; d++ {
 		if meta["Datatype"] == d.String() {
@@ -105,6 +113,14 @@ func logOptions(o *osu.Options, s *osu.Spec, meta map[string]string, rows []*res
 	var pairs, window int
 	if _, err := fmt.Sscanf(meta["pairs"], "[ pairs: %d ] [ window size: %d ]", &pairs, &window); err == nil {
 		o.Window = window
+	}
+	if m := placeLine.FindStringSubmatch(meta["note"]); m != nil { // -d cuda D H
+		o.Device, o.Place = "cuda", [2]byte{m[1][0], m[2][0]}
+		for _, d := range []string{"rocm", "openacc"} {
+			if strings.Contains(strings.ToLower(meta["title"]), "-"+d) {
+				o.Device = d
+			}
+		}
 	}
 	var blen, stride int
 	if _, err := fmt.Sscanf(meta["ddt"], "%d:%d", &blen, &stride); err == nil {

@@ -8,8 +8,9 @@ import (
 )
 
 // TestWriteLogRelease: an imported log written back as text names the
-// release its title had and prints a "# Datatype" line only where the log
-// had one (OSU 5 and 6 print none).
+// release its title had (a CUDA build's title and buffer line too) and
+// prints a "# Datatype" line only where the log had one (OSU 5 and 6 print
+// none).
 func TestWriteLogRelease(t *testing.T) {
 	cases := []struct {
 		log, title string
@@ -22,6 +23,8 @@ func TestWriteLogRelease(t *testing.T) {
 		{"osu_latency_np2.txt", "# OSU MPI Latency Test v7.2", true},
 		{"osu74_allreduce_persistent_f_np2.txt", "# OSU MPI Allreduce Persistent Latency Test v7.4", true},
 		{"osu_init_np2.txt", "# OSU MPI Init Test v7.2", false},
+		// a CUDA build's title and buffer line come back as they were
+		{"osu58_cuda_latency_DH.txt", "# OSU MPI-CUDA Latency Test v5.8\n# Send Buffer on DEVICE (D) and Receive Buffer on HOST (H)", false},
 	}
 	for _, c := range cases {
 		t.Run(c.log, func(t *testing.T) {

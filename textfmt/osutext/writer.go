@@ -31,6 +31,9 @@ type Writer struct {
 	logged   bool
 	version  string
 	datatype bool
+	// title: an imported log's title line as it was ("OSU MPI-CUDA
+	// Latency Test v5.8"), written back so
+	title string
 }
 
 // NewWriter returns a Writer to w.
@@ -76,9 +79,12 @@ func (w *Writer) Table(t *osu.Table) error {
 		// OSU's point-to-point line before the title, whatever the type
 		w.printf("# Set Derived DataTypes block_length to %d, stride to %d\n", o.DDT.BlockLen, o.DDT.Stride)
 	}
-	if strings.HasPrefix(s.Title, "gomb") { // gomb's own test: no OSU version to claim
+	switch {
+	case w.title != "":
+		w.printf("# %s\n", w.title)
+	case strings.HasPrefix(s.Title, "gomb"): // gomb's own test: no OSU version to claim
 		w.printf("# %s\n", s.Title)
-	} else {
+	default:
 		w.printf("# %s%s\n", s.Title, w.release(s))
 	}
 	if o.Device != "" {
