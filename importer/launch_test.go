@@ -63,6 +63,10 @@ func TestLogsAroundTables(t *testing.T) {
 			runs: []string{"osu: osu/latency/2/inter-node osu/latency/2/inter-node osu/latency/2/inter-node osu/latency/2/inter-node"},
 			meta: map[string]string{"launch": "srun --mpi=pmix ./osu_latency -m 1:8", "nodes": "2", "nodes_from": "#SBATCH --nodes=2",
 				"fabric": "ucx", "fabric_from": "export UCX_TLS=rc,sm,self"}},
+		// a documentation page: a numbered footnote in the table is prose,
+		// no malformed row, and the rows after it are the table's
+		{file: "osu_doc_footnote.txt", runs: []string{
+			"osu: osu/latency/2/inter-node osu/latency/2/inter-node osu/latency/2/inter-node osu/latency/2/inter-node"}},
 		// launchers and the MPI library's lines, one run each
 		{file: "osu_launch_forms.txt", runs: []string{"osu: osu/latency/2/inter-node osu/latency/2/inter-node",
 			"osu: osu/latency/2/intra-node osu/latency/2/intra-node", "osu: osu/bw/2/inter-node osu/bw/2/inter-node",

@@ -371,6 +371,12 @@ func (s *osuState) startup(n int, line string) bool {
 func (s *osuState) row(n int, t []byte) {
 	s.head = 0
 	tok := bytes.Fields(t)
+	if len(tok) != len(s.cols) && !allNumbers(t) {
+		// prose that begins with a number ("1. `com.hooks` may vary", a
+		// documentation page's footnote after a table): no row of it
+		s.f.Foreign++
+		return
+	}
 	if len(tok) != len(s.cols) {
 		s.f.Problem(n, "%s: %d values for %d columns", s.spec.Name, len(tok), len(s.cols))
 		return
