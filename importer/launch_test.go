@@ -129,3 +129,17 @@ func TestUnknownNPNote(t *testing.T) {
 		t.Errorf("-np 64: %v, notes %v", err, f.Notes)
 	}
 }
+
+// TestThreadLinesAfterTitle: OSU 5 prints osu_latency_mp's process lines
+// after its title (OSU 7 and gomb before it): they are that test's, never
+// the next one's.
+func TestThreadLinesAfterTitle(t *testing.T) {
+	f := load(t, "osu5_latency_mp_then_mbw_mr.txt", Options{})
+	if len(f.Runs) != 2 {
+		t.Fatalf("%d runs", len(f.Runs))
+	}
+	const k = "Number of forked processes in sender"
+	if mp, bw := f.Runs[0].Run.Source.Meta, f.Runs[1].Run.Source.Meta; mp[k] != "2" || bw[k] != "" {
+		t.Errorf("latency_mp meta %v, mbw_mr meta %v", mp, bw)
+	}
+}

@@ -171,7 +171,13 @@ func (s *osuState) line(n int, b []byte) {
 			return
 		}
 		if m := threadLine.FindStringSubmatch(line); m != nil {
-			// osu_latency_mt's and _mp's lines come before the title: the next run's
+			if s.run != nil && s.cols == nil && s.spec != nil && (s.spec.Threads || s.spec.Processes) {
+				// OSU 5's come after the title: the open test's
+				s.run.Run.Source.Meta[m[1]] = m[2]
+				return
+			}
+			// osu_latency_mt's and _mp's lines come before the title (OSU
+			// 7's, gomb's): the next run's
 			if s.threads == nil {
 				s.threads = map[string]string{}
 			}
