@@ -143,3 +143,41 @@ func TestThreadLinesAfterTitle(t *testing.T) {
 		t.Errorf("latency_mp meta %v, mbw_mr meta %v", mp, bw)
 	}
 }
+
+// TestIMBHeadings: IMB 4's note "# New default behavior from Version 3.2
+// on:" is a heading, no key of the run's meta; "# Message lengths were
+// user defined" (-msglen) is kept, and a text rendering says it again.
+func TestIMBHeadings(t *testing.T) {
+	log := `#------------------------------------------------------------
+#    Intel (R) MPI Benchmarks 4.1, MPI-1 part
+#------------------------------------------------------------
+# Date                  : Thu Jul 14 12:57:26 2016
+# MPI Version           : 2.1
+# New default behavior from Version 3.2 on:
+
+# the number of iterations per message size is cut down
+
+# Calling sequence was:
+
+# src_c/IMB-MPI1 -msglen ./msglens PingPong
+
+# Message lengths were user defined
+#
+
+#---------------------------------------------------
+# Benchmarking PingPong
+# #processes = 2
+#---------------------------------------------------
+       #bytes #repetitions      t[usec]   Mbytes/sec
+            0         1000         3.09         0.00
+         1024         1000         5.01       194.92
+`
+	f, err := Import([]byte(log), "imb41.txt", Options{})
+	if err != nil || len(f.Runs) != 1 {
+		t.Fatalf("%v, %d runs", err, len(f.Runs))
+	}
+	meta := f.Runs[0].Run.Source.Meta
+	if _, ok := meta["New default behavior from Version 3.2 on"]; ok || meta["lengths"] != "user defined" {
+		t.Errorf("meta %v", meta)
+	}
+}

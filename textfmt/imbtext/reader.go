@@ -158,6 +158,9 @@ func (s *imbState) line(n int, b []byte) {
 			s.mode = result.ModeNonAggregate
 		}
 		return
+	case strings.HasSuffix(body, "lengths were user defined"): // -msglen, -msgsize
+		s.meta("lengths", "user defined")
+		return
 	case strings.HasPrefix(body, "Calling sequence was"):
 		s.callSeq = true
 		return
@@ -257,9 +260,14 @@ func (s *imbState) meta(k, v string) {
 	s.run.Run.Source.Meta[k] = v
 }
 
-// headerLine keeps one "# Key : value" line of IMB's preamble.
+// headerLine keeps one "# Key : value" line of IMB's preamble; a heading
+// that ends in a colon ("# New default behavior from Version 3.2 on:",
+// IMB 4's note on -time) is no key.
 func (s *imbState) headerLine(key, val string) {
 	r := s.run.Run
+	if val == "" && strings.Count(key, " ") > 3 {
+		return
+	}
 	switch key {
 	case "Date":
 		if t, err := time.Parse("Mon Jan 2 15:04:05 2006", strings.Join(strings.Fields(val), " ")); err == nil {

@@ -47,6 +47,8 @@ func WriteRecords(w io.Writer, b *result.Bundle) error {
 	if known {
 		h.Type, h.RedType, h.UserSizes = o.Type.String(), o.RedType.String(), o.Sizes != nil
 		h.MaxMsg = int64(1) << o.MsgLogMax
+	} else if run.Source != nil {
+		h.UserSizes = run.Source.Meta["lengths"] == "user defined" // an imported log's
 	}
 	tw := NewWriter(w)
 	if err := tw.Preamble(h); err != nil {
