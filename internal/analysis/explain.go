@@ -212,6 +212,7 @@ var rules = []rule{
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return variability(in, s) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return bimodal(s, in.th) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return protocolSwitch(s, in.th) }},
+	{series: bandwidthSwitch},
 	{series: gpuStaging},
 	{series: inversions},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return regimes(s, in.th) }},

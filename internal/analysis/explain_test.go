@@ -809,3 +809,31 @@ func TestCollectiveStepNoise(t *testing.T) {
 		}
 	}
 }
+
+// TestBandwidthSwitch: osu_bibw over EDR with MVAPICH2 stalls at 8 KiB
+// and jumps ×3.5 at 16 KiB (a field log): a protocol switch between 8 and
+// 16 KiB, said once; a curve that doubles with the bytes says none.
+func TestBandwidthSwitch(t *testing.T) {
+	bw := []float64{0.41, 6.64, 6.53, 13.81, 26.13, 108.42, 104.53, 198.81, 386.22, 756.72, 1442.70, 2656.98, 4094.48, 3939.60,
+		13761.10, 20393.19, 21665.25, 12580.34, 15710.90, 16988.46, 20136.39, 23863.32, 24320.34}
+	var pts []pt
+	for i, v := range bw {
+		pts = append(pts, pt{bytes: int64(1) << i, bw: v})
+	}
+	var at [][]int64
+	for _, f := range Explain(mkRun("osu", "bibw", 2, result.InterNode, pts, nil), ExplainOptions{}) {
+		if f.Kind == KindSwitch {
+			at = append(at, f.Sizes)
+		}
+	}
+	if fmt.Sprint(at) != "[[8192 16384]]" {
+		t.Errorf("switches %v, want [[8192 16384]]", at)
+	}
+	var smooth []pt
+	for b := int64(1); b <= 1<<20; b *= 2 {
+		smooth = append(smooth, pt{bytes: b, bw: float64(b) / (1 + float64(b)/10000)})
+	}
+	if f := find(Explain(mkRun("osu", "bw", 2, result.InterNode, smooth, nil), ExplainOptions{}), KindSwitch); f != nil {
+		t.Errorf("a smooth curve: %+v", f)
+	}
+}

@@ -129,3 +129,28 @@ func lineText(l stats.Line) string {
 	}
 	return fmt.Sprintf("t ≈ %s + %s", us(l.Alpha), b)
 }
+
+// bandwidthSwitch: in a bandwidth series, a size that moves more than
+// BWSwitchJump times the bandwidth of the size before, where that size
+// gained nothing on its own predecessor (flat or a dip): more than
+// doubling the bytes explains, the MPI changed protocol there — eager
+// copies up to it, a zero-copy rendezvous after (MVAPICH2's osu_bibw over
+// EDR: 4094, 3940, 13761 MB/s at 4, 8, 16 KiB, a field log).
+func bandwidthSwitch(in *explainInput, s *series, _ []Finding) []Finding {
+	if s.metric != BW {
+		return nil
+	}
+	var out []Finding
+	for i := 2; i < len(s.rows); i++ {
+		p, a, b := s.rows[i-2], s.rows[i-1], s.rows[i]
+		if !(p.primary > 0 && a.primary > 0) || a.primary > 1.1*p.primary || b.primary < in.th.BWSwitchJump*a.primary {
+			continue
+		}
+		out = append(out, Finding{Kind: KindSwitch, Severity: Info, Series: s.Series, Sizes: []int64{a.bytes, b.bytes},
+			Summary: fmt.Sprintf("%s: a protocol switch between %s and %s", name(s.Series), Size(a.bytes), Size(b.bytes)),
+			Numbers: []string{fmt.Sprintf("%s at %s, %s at %s, %s at %s (×%.1f for twice the bytes)",
+				mbps(p.primary), Size(p.bytes), mbps(a.primary), Size(a.bytes), mbps(b.primary), Size(b.bytes), b.primary/a.primary)},
+			Cause: "the bandwidth stalls, then more than doubles with the bytes: up to the switch the MPI copies messages eagerly through buffers, after it a rendezvous hands them over without copies (RDMA); moving the threshold (MV2_IBA_EAGER_THRESHOLD, UCX_RNDV_THRESH, I_MPI_EAGER_THRESHOLD, btl_*_eager_limit) moves the stall"})
+	}
+	return out
+}

@@ -100,6 +100,11 @@ type Thresholds struct {
 	SwitchMinRMS    float64 `json:"switch_min_rms"`
 	SwitchJump      float64 `json:"switch_jump"`
 	SwitchSlope     float64 `json:"switch_slope"`
+	// BWSwitchJump: in a bandwidth series, a size moving this many times
+	// the bandwidth of a size that gained nothing on the one before it
+	// (doubling the bytes doubles the bandwidth at most where latency
+	// rules) is a protocol switch.
+	BWSwitchJump float64 `json:"bw_switch_jump"`
 
 	// link efficiency: a WARNING below EfficiencyWarn of the link; a
 	// plateau when the last three sizes lie within PlateauSpread of each
@@ -175,7 +180,7 @@ var DefaultThresholds = Thresholds{
 	CliffTimeRatio: 1.5, CliffTimeMinUS: 1, CliffStay: 0.7, CliffRegain: 1.25, CliffShared: 3, SwitchMaxStep: 12, CliffCacheBytes: 256 << 10,
 	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9, FallBW: 0.4, ModesRatio: 1.5, InversionRatio: 1.1, InversionMinUS: 10,
 	SiblingMinBytes: 1024, SiblingStep: 0.5, SiblingStay: 0.7, SiblingFar: 0.5, SiblingSizes: 2,
-	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5,
+	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5, BWSwitchJump: 2.5,
 	EfficiencyWarn: 0.5, PlateauSpread: 1.05, PlateauBelow: 0.7, BusWarn: 0.5, BusWarnMinBytes: 1 << 20,
 	FabricNetMin: 0.6, FabricShm: 1, FabricRDMA: 4, FabricSlow: 8, FabricFar: 250, FabricEFA: 25, FabricGPU: 2, GPUStagingRatio: 4, GPUStagingMinUS: 5,
 	CollectiveRatio: 10, CollectiveMinUS: 2, CollectiveMinSizes: 2,
