@@ -659,6 +659,38 @@ func TestInversions(t *testing.T) {
 	if f == nil || f.Severity != Info || f.Kind != KindVariability || !strings.Contains(f.Summary, "time falls as messages grow at 64 KiB") {
 		t.Errorf("TCP inversion: %+v", f)
 	}
+	// IMB-EXT's non-aggregate puts and accumulates over TCP: 800 µs up to
+	// 1 KiB, 292 µs at 2 KiB, in both: systematic (a WARNING); in one
+	// benchmark alone, INFO
+	slow := func(b string) []*result.Result {
+		var ps []pt
+		for sz := int64(4); sz <= 64<<10; sz *= 2 {
+			v := 800.0
+			if sz >= 2048 {
+				v = 292 + float64(sz)/100
+			}
+			ps = append(ps, pt{bytes: sz, tavg: v, tmax: v, tmin: v})
+		}
+		return mkRun("imb-ext", b, 2, result.InterNode, ps, nil).Results
+	}
+	two := mkRun("imb-ext", "Unidir_Put", 2, result.InterNode, nil, nil)
+	two.Results = append(slow("Unidir_Put"), slow("Accumulate")...)
+	var sev []string
+	for _, x := range Explain(two, ExplainOptions{}) {
+		if x.Kind == KindVariability && strings.Contains(x.Summary, "slower than larger ones") {
+			sev = append(sev, x.Severity)
+		}
+	}
+	if fmt.Sprint(sev) != "[warning warning]" {
+		t.Errorf("systematic inversions: %v", sev)
+	}
+	one := mkRun("imb-ext", "Unidir_Put", 2, result.InterNode, nil, nil)
+	one.Results = slow("Unidir_Put")
+	for _, x := range Explain(one, ExplainOptions{}) {
+		if x.Kind == KindVariability && x.Severity == Warning {
+			t.Errorf("one benchmark's inversion: %+v", x)
+		}
+	}
 	small := []pt{{bytes: 64, tavg: 4}, {bytes: 128, tavg: 2}, {bytes: 256, tavg: 2.1}, {bytes: 512, tavg: 2.3}}
 	for _, f := range Explain(mkRun("osu", "allgather", 8, result.IntraNode, small, nil), ExplainOptions{}) {
 		if strings.Contains(f.Summary, "time falls") {

@@ -254,6 +254,10 @@ func TestFieldCorpus(t *testing.T) {
 	}
 	t.Logf("%d logs; %d false INFO (target: at most one per ten logs)", sc.logs, sc.infoFP)
 	for _, p := range sc.problems {
+		if strings.Contains(p, ": false INFO ") {
+			t.Log(p) // within the target, counted below
+			continue
+		}
 		t.Error(p)
 	}
 	if sc.infoFP*10 > sc.logs {

@@ -3,42 +3,91 @@ package analysis
 import "fmt"
 
 // inversions: sizes whose time exceeds a larger size's by InversionRatio
-// (and CliffTimeMinUS): the time falls as the messages grow. Not a
+// (and InversionMinUS): the time falls as the messages grow. Not a
 // protocol switch, which costs more from its size on: the library's
 // choice at the smaller size (an algorithm, a protocol threshold) is the
 // worse one, or the run was noisy there. INFO: the field's logs show it
 // on TCP (64 KiB slower than 128 KiB) and in large allreduces; where it
 // lasts, forcing the larger size's algorithm or protocol down to it
-// gains time.
+// gains time. A WARNING where it is systematic: InversionSizes sizes or
+// more of a series at least InversionWorst times slower than a larger
+// one, in two series of the run or more (IMB-EXT's non-aggregate puts and
+// accumulates over TCP on an ARM board: 800 µs up to 1 KiB, 292 µs at 2
+// KiB).
 func inversions(in *explainInput, s *series, _ []Finding) []Finding {
-	if s.metric == BW {
+	inv := inverted(s, in.th)
+	if len(inv.sizes) == 0 {
 		return nil
 	}
-	var hit []int64
-	var lines []string
+	lines := inv.lines
+	if len(inv.sizes) > 3 {
+		lines = append(lines, fmt.Sprintf("and %d more sizes", len(inv.sizes)-3))
+	}
+	f := Finding{Kind: KindVariability, Severity: Info, Series: s.Series, Sizes: inv.sizes,
+		Summary: fmt.Sprintf("%s: time falls as messages grow at %s", name(s.Series), sizes(inv.sizes)),
+		Numbers: lines,
+		Cause:   "not a protocol switch (which costs more from its size on): the library's choice at the smaller size (a collective algorithm, a protocol threshold, TCP segmentation) is the worse one, or the run was noisy there; if it comes back in other launches, force the larger size's algorithm or move the threshold down"}
+	if inv.systematic(in.th) {
+		var alike []string
+		for _, o := range in.series {
+			if o != s && inverted(o, in.th).systematic(in.th) {
+				alike = append(alike, name(o.Series))
+			}
+		}
+		if len(alike) > 0 {
+			f.Severity = Warning
+			f.Summary = fmt.Sprintf("%s: small messages are slower than larger ones, up to %.1f× (%s)", name(s.Series), inv.worst, sizes(inv.sizes))
+			f.Numbers = append(f.Numbers, "the same in "+joinMax(alike, 4))
+			f.Cause = "a slow path for small messages that several benchmarks share: the MPI sends them by a protocol that waits (an acknowledgement, a progress poll, Nagle's algorithm on TCP, a software emulation of one-sided operations) where larger ones go straight; try the library's other transport or its small-message settings (TCP_NODELAY is the default of MPI libraries' TCP paths; Open MPI --mca osc, btl_tcp_eager_limit)"
+		}
+	}
+	return []Finding{f}
+}
+
+// inversion is what inverted finds of a series.
+type inversion struct {
+	sizes []int64
+	lines []string // the first three, in words
+	worst float64  // the largest ratio of a size's time to a larger one's
+}
+
+func (v inversion) systematic(th Thresholds) bool {
+	return len(v.sizes) >= th.InversionSizes && v.worst >= th.InversionWorst
+}
+
+func inverted(s *series, th Thresholds) inversion {
+	var v inversion
+	if s.metric == BW {
+		return v
+	}
 	for i, r := range s.rows {
 		t := r.primaryTime()
 		if r.bytes == 0 || !(t > 0) {
 			continue
 		}
+		found := false
 		for _, q := range s.rows[i+1:] {
-			if u := q.primaryTime(); u > 0 && t > in.th.InversionRatio*u && t-u > in.th.InversionMinUS {
-				hit = append(hit, r.bytes)
-				if len(lines) < 3 {
-					lines = append(lines, fmt.Sprintf("%s takes %s, %s only %s", Size(r.bytes), us(t), Size(q.bytes), us(u)))
-				}
-				break
+			u := q.primaryTime()
+			if !(u > 0) || !(t > th.InversionRatio*u) || t-u <= th.InversionMinUS {
+				continue
 			}
+			if !found {
+				v.sizes = append(v.sizes, r.bytes)
+				if len(v.lines) < 3 {
+					v.lines = append(v.lines, fmt.Sprintf("%s takes %s, %s only %s", Size(r.bytes), us(t), Size(q.bytes), us(u)))
+				}
+				found = true
+			}
+			v.worst = max(v.worst, t/u)
 		}
 	}
-	if len(hit) == 0 {
-		return nil
+	return v
+}
+
+// joinMax joins up to n names, "and k more" after them.
+func joinMax(names []string, n int) string {
+	if len(names) <= n {
+		return fmt.Sprint(names)
 	}
-	if len(hit) > 3 {
-		lines = append(lines, fmt.Sprintf("and %d more sizes", len(hit)-3))
-	}
-	return []Finding{{Kind: KindVariability, Severity: Info, Series: s.Series, Sizes: hit,
-		Summary: fmt.Sprintf("%s: time falls as messages grow at %s", name(s.Series), sizes(hit)),
-		Numbers: lines,
-		Cause:   "not a protocol switch (which costs more from its size on): the library's choice at the smaller size (a collective algorithm, a protocol threshold, TCP segmentation) is the worse one, or the run was noisy there; if it comes back in other launches, force the larger size's algorithm or move the threshold down"}}
+	return fmt.Sprintf("%v and %d more", names[:n], len(names)-n)
 }

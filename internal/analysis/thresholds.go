@@ -66,6 +66,11 @@ type Thresholds struct {
 	// sweep).
 	InversionRatio float64 `json:"inversion_ratio"`
 	InversionMinUS float64 `json:"inversion_min_us"`
+	// A WARNING where InversionSizes sizes or more are, the worst
+	// InversionWorst times slower than a larger size, in two series of the
+	// run or more.
+	InversionSizes int     `json:"inversion_sizes"`
+	InversionWorst float64 `json:"inversion_worst"`
 
 	// modes: IMB-EXT's aggregate mode ModesRatio times slower than
 	// non-aggregate (and CliffTimeMinUS) at two sizes or more.
@@ -178,7 +183,7 @@ var DefaultThresholds = Thresholds{
 	SpreadRatio: 3, SpreadMinUS: 1, SpreadMinSizes: 2,
 	BimodalMinSamples: 20, BimodalMinShare: 0.1, BimodalSeparation: 1.5, BimodalWarnShare: 0.25, BimodalMinGapUS: 0.25,
 	CliffTimeRatio: 1.5, CliffTimeMinUS: 1, CliffStay: 0.7, CliffRegain: 1.25, CliffShared: 3, SwitchMaxStep: 12, CliffCacheBytes: 256 << 10,
-	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9, FallBW: 0.4, ModesRatio: 1.5, InversionRatio: 1.1, InversionMinUS: 10,
+	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9, FallBW: 0.4, ModesRatio: 1.5, InversionRatio: 1.1, InversionMinUS: 10, InversionSizes: 4, InversionWorst: 2,
 	SiblingMinBytes: 1024, SiblingStep: 0.5, SiblingStay: 0.7, SiblingFar: 0.5, SiblingSizes: 2,
 	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5, BWSwitchJump: 2.5,
 	EfficiencyWarn: 0.5, PlateauSpread: 1.05, PlateauBelow: 0.7, BusWarn: 0.5, BusWarnMinBytes: 1 << 20,
