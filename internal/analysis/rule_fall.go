@@ -21,10 +21,9 @@ import (
 // benchmark that fall alike are one finding.
 func bandwidthFall(in *explainInput) []Finding {
 	type group struct {
-		f        *Finding
-		lo, hi   float64
-		nps      []string
-		severity string
+		f      *Finding
+		lo, hi float64 // the least and the most fall, of the process counts
+		nps    []string
 	}
 	groups := map[string]*group{}
 	var out []*group
@@ -53,7 +52,7 @@ func bandwidthFall(in *explainInput) []Finding {
 		key := s.Suite + "/" + s.Benchmark + "/" + sev + "/" + kind
 		g := groups[key]
 		if g == nil {
-			g = &group{f: &Finding{Kind: kind, Severity: sev, Series: Series{Suite: s.Suite, Benchmark: s.Benchmark, NP: s.NP}, Cause: cause}, lo: drop, hi: drop, severity: sev}
+			g = &group{f: &Finding{Kind: kind, Severity: sev, Series: Series{Suite: s.Suite, Benchmark: s.Benchmark, NP: s.NP}, Cause: cause}, lo: drop, hi: drop}
 			groups[key] = g
 			out = append(out, g)
 		}
