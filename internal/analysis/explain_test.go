@@ -869,3 +869,27 @@ func TestBandwidthSwitch(t *testing.T) {
 		t.Errorf("a smooth curve: %+v", f)
 	}
 }
+
+// TestRepeatsAreOneWitness: twenty launches of one osu_mbw_mr in one log
+// (Lassen's) all falling at 128 KiB are one benchmark, not twenty that
+// share a step: a cliff, not the MPI's switch.
+func TestRepeatsAreOneWitness(t *testing.T) {
+	var all []*result.Bundle
+	for i := range 20 {
+		var pts []pt
+		for b := int64(1024); b <= 4<<20; b *= 2 {
+			v := 700000 * float64(b) / float64(b+8<<10)
+			if b >= 128<<10 {
+				v *= 0.7
+			}
+			pts = append(pts, pt{bytes: b, bw: v * (1 + 0.001*float64(i))})
+		}
+		r := mkRun("osu", "mbw_mr", 256, result.InterNode, pts, nil)
+		r.Run.Source = &result.Source{Format: "osu", Hash: "lassen", Line: 40 * i}
+		all = append(all, r)
+	}
+	f := find(Explain(all[3], ExplainOptions{Peers: NewPeers(all)}), KindCliff)
+	if f == nil || f.Severity != Warning {
+		t.Errorf("a step twenty repetitions take: %+v", f)
+	}
+}

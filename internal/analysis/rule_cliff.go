@@ -231,17 +231,22 @@ func cliffs(in *explainInput) []Finding {
 		}
 	}
 	// the log's other runs (an OSU log: one test a run) are witnesses:
-	// a step they share at the same size is the MPI's too
+	// a step they share at the same size is the MPI's too. Repetitions
+	// of a benchmark at one process count are one witness, not many: a
+	// cliff repeats as faithfully as a switch (Lassen's 20 launches of
+	// osu_mbw_mr)
 	for _, p := range in.peers {
 		for _, s := range in.cache.seriesOf(p) {
 			for _, x := range in.cache.jumpsOf(s, th) {
-				at[x.b.bytes] = append(at[x.b.bytes], name(s.Series)+" of another run")
+				at[x.b.bytes] = append(at[x.b.bytes], name(s.Series))
 			}
 		}
 	}
 	for b, who := range at {
-		if _, ok := switchAt[b]; !ok && len(who) >= th.CliffShared {
-			switchAt[b] = fmt.Sprintf("a step %d benchmarks share", len(who))
+		if n := len(dedupe(who)); n >= th.CliffShared {
+			if _, ok := switchAt[b]; !ok {
+				switchAt[b] = fmt.Sprintf("a step %d benchmarks share", n)
+			}
 		}
 	}
 	for _, x := range all {
