@@ -893,3 +893,27 @@ func TestRepeatsAreOneWitness(t *testing.T) {
 		t.Errorf("a step twenty repetitions take: %+v", f)
 	}
 }
+
+// TestGPUStagingOSU7: OSU 7 prints no buffer line and no 0-byte row; its
+// device build's title says the run used GPU buffers. osu_latency D D at
+// 21.8 µs beside the log's osu_latency at 3.19 µs (Slingshot, CSCS): the
+// staging (a gpu WARNING) and the fabric read off the host run.
+func TestGPUStagingOSU7(t *testing.T) {
+	run := func(title string, lat float64, line int) *result.Bundle {
+		r := mkRun("osu", "latency", 2, result.InterNode, pingpong(lat, 20000, one), nil)
+		r.Run.Source = &result.Source{Format: "osu", Hash: "alps", Line: line, Meta: map[string]string{"title": title}}
+		return r
+	}
+	host, dev := run("OSU MPI Latency Test v7.5", 3.19, 1), run("OSU MPI-CUDA Latency Test v7.5", 21.8, 40)
+	peers := NewPeers([]*result.Bundle{host, dev})
+	fs := Explain(dev, ExplainOptions{Peers: peers})
+	if f := find(fs, KindGPU); f == nil || f.Severity != Warning || !strings.Contains(f.Summary, "one between host buffers") {
+		t.Errorf("D D: %+v", f)
+	}
+	if f := find(fs, KindFabric); f == nil || !strings.Contains(f.Summary, "3.19 µs fits") {
+		t.Errorf("D D fabric: %+v", f)
+	}
+	if f := find(Explain(host, ExplainOptions{Peers: peers}), KindGPU); f != nil {
+		t.Errorf("H H: %+v", f)
+	}
+}

@@ -116,7 +116,7 @@ func provider(run *result.Run) string {
 // gpuBuffers reports whether the run's messages lived in GPU memory (osu
 // -d cuda, ring --gpu), as its stored options say, or, for an imported OSU
 // log, its buffer line ("# Send Buffer on DEVICE (D) and Receive Buffer
-// on DEVICE (D)"). Device-to-device latency runs a few µs above host
+// on DEVICE (D)"), or OSU 7's device title without one. Device-to-device latency runs a few µs above host
 // latency on the same fabric (Slingshot GPU to GPU: 2.6-2.8 µs against
 // 1.6 µs host, Fabrics).
 func gpuBuffers(run *result.Run) bool {
@@ -129,12 +129,19 @@ func gpuBuffers(run *result.Run) bool {
 	if run.DecodeOptions(&o) && (o.GPU || o.Options.Device != "") {
 		return true
 	}
-	if run.Source != nil {
-		for _, v := range run.Source.Meta {
-			if strings.Contains(v, "Buffer on DEVICE") || strings.Contains(v, "Buffer on MANAGED") {
-				return true
-			}
-		}
+	if run.Source == nil {
+		return false
 	}
-	return false
+	placed := false // the log says where its buffers were
+	for _, v := range run.Source.Meta {
+		if strings.Contains(v, "Buffer on DEVICE") || strings.Contains(v, "Buffer on MANAGED") {
+			return true
+		}
+		placed = placed || strings.Contains(v, "Buffer on HOST")
+	}
+	// OSU 7 prints no buffer line, only the device build's title when the
+	// run used device buffers ("OSU MPI-CUDA Latency Test v7.5" for
+	// osu_latency D D, "OSU MPI Latency Test v7.5" without)
+	t := run.Source.Meta["title"]
+	return !placed && (strings.Contains(t, "MPI-CUDA") || strings.Contains(t, "MPI-ROCM") || strings.Contains(t, "MPI-OPENACC"))
 }

@@ -73,6 +73,12 @@ func fabric(in *explainInput) []Finding {
 		// empty message's time is the fabric's
 		staged = fmt.Sprintf("%s at %s between GPU buffers is the staging's (see the gpu finding); the empty message, which touches no GPU memory, gives the fabric's", us(lat), Size(at))
 		lat, at, gpu = lat0, 0, false
+	} else if h := hostPeer(in, from); gpu && h != nil {
+		// the log's host-buffer run of the same test gives the fabric's
+		if hl, hf, ha := smallLatency([]*series{h}, false); hf != nil && lat >= th.GPUStagingRatio*hl && lat-hl >= th.GPUStagingMinUS {
+			staged = fmt.Sprintf("%s at %s between GPU buffers is the staging's (see the gpu finding); the log's host-buffer run of the test gives the fabric's", us(lat), Size(at))
+			lat, at, gpu = hl, ha, false
+		}
 	}
 	var fits []latencyClass
 	for _, c := range latencyClasses(th, gpu) {

@@ -14,20 +14,46 @@ func gpuStaging(in *explainInput, s *series, _ []Finding) []Finding {
 	if !s.traits().Latency || !gpuBuffers(in.run.Run) {
 		return nil
 	}
-	var t0, t1 float64
-	for _, r := range s.rows {
-		switch r.bytes {
-		case 0:
-			t0 = r.primary
-		case 1:
-			t1 = r.primary
+	t0, t1 := at(s, 0), at(s, 1)
+	against, what := t0, "an empty one"
+	numbers := []string{fmt.Sprintf("0 B: %s (no device memory touched); 1 B: %s, %s more", us(t0), us(t1), us(t1-t0))}
+	if !(t0 > 0) { // OSU 7 starts at 1 B: the log's host-buffer run of the test, if any
+		if h := hostPeer(in, s); h != nil {
+			against, what = at(h, 1), "one between host buffers"
+			numbers = []string{fmt.Sprintf("1 B: %s between GPU buffers, %s between host buffers in the same log, %s more", us(t1), us(against), us(t1-against))}
 		}
 	}
-	if !(t0 > 0) || !(t1 >= th.GPUStagingRatio*t0) || t1-t0 < th.GPUStagingMinUS {
+	if !(against > 0) || !(t1 >= th.GPUStagingRatio*against) || t1-against < th.GPUStagingMinUS {
 		return nil
 	}
 	return []Finding{{Kind: KindGPU, Severity: Warning, Series: s.Series, Sizes: []int64{0, 1},
-		Summary: fmt.Sprintf("%s: a 1-byte message between GPU buffers costs %.0f× an empty one", name(s.Series), t1/t0),
-		Numbers: []string{fmt.Sprintf("0 B: %s (no device memory touched); 1 B: %s, %s more", us(t0), us(t1), us(t1-t0))},
+		Summary: fmt.Sprintf("%s: a 1-byte message between GPU buffers costs %.0f× %s", name(s.Series), t1/against, what),
+		Numbers: numbers,
 		Cause:   "every message that carries data is staged through host memory: the MPI (or its UCX/libfabric layer) does not reach GPU memory directly for small messages. Check GPUDirect RDMA (the nvidia-peermem module loaded), GDRCopy (gdrdrv loaded, UCX_TLS including gdr_copy), and that the MPI is built CUDA-aware with them; large messages may still be fine (a pipelined rendezvous)"}}
+}
+
+// at is a series' primary value at a size, 0 where it has none.
+func at(s *series, b int64) float64 {
+	for _, r := range s.rows {
+		if r.bytes == b {
+			return r.primary
+		}
+	}
+	return 0
+}
+
+// hostPeer is the series of s's benchmark in the log's other runs whose
+// buffers were on the host (osu_latency beside osu_latency D D).
+func hostPeer(in *explainInput, s *series) *series {
+	for _, p := range in.peers {
+		if gpuBuffers(p.Run) {
+			continue
+		}
+		for _, o := range in.cache.seriesOf(p) {
+			if o.Suite == s.Suite && o.Benchmark == s.Benchmark && o.NP == s.NP {
+				return o
+			}
+		}
+	}
+	return nil
 }
