@@ -87,6 +87,8 @@ func TestNodesAndLocality(t *testing.T) {
 		{lines: "srun --nodes 1 --ntasks 2 ./osu_latency", np: 2, nodes: "1", from: "srun --nodes 1", locality: result.IntraNode},
 		{lines: "srun -N 2 -n 4 ./osu_allreduce", np: 4, nodes: "2", from: "srun -N 2"},
 		{lines: "srun -N 2-4 -n 4 ./osu_allreduce", np: 4},
+		{lines: "time flux run -N2 -n2 -o cpu-affinity=per-task singularity exec img.sif /opt/osu/mpi/pt2pt/osu_latency", np: 2, nodes: "2",
+			from: "flux -N2", locality: result.InterNode},
 		{lines: "srun -C gpu -N2 -t2 \\\n sarus run --mpi image \\\n ../collective/osu_alltoall", np: 2, nodes: "2", from: "srun -N2", locality: result.InterNode},
 		{lines: "srun -n 4 --ntasks-per-node=2 ./osu_allreduce", np: 4, nodes: "2", from: "srun -n 4 --ntasks-per-node=2"},
 		{lines: "srun -N2 --ntasks-per-node=4 ./osu_alltoall", np: 8, nodes: "2", from: "srun -N2"},

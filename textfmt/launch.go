@@ -10,7 +10,11 @@ import (
 
 // launchers are the programs that start MPI jobs.
 var launchers = map[string]bool{"mpirun": true, "mpiexec": true, "srun": true, "aprun": true, "jsrun": true,
-	"orterun": true, "prun": true, "mpirun_rsh": true}
+	"orterun": true, "prun": true, "mpirun_rsh": true, "flux": true}
+
+// slurmLike are the launchers whose -N is the node count and whose
+// default is one task a node (Slurm's srun; Flux's flux run, flux submit)
+var slurmLike = map[string]bool{"srun": true, "flux": true}
 
 // isLauncher tells whether a word of a line runs a launcher: a program
 // (no assignment, "I_MPI_MPIRUN=mpirun") whose name after the last '/' is
@@ -181,7 +185,7 @@ words:
 			l.np, l.npTok, i = count(v), tok, i+used-1
 			continue
 		}
-		if l.name == "srun" {
+		if slurmLike[l.name] {
 			if v, tok, used, ok := optValue(f, i, "-N", "--nodes"); ok {
 				l.nodes, l.nodesTok, i = count(v), l.name+" "+tok, i+used-1
 				continue
@@ -195,7 +199,7 @@ words:
 			l.ppn, l.ppnTok, i = count(v), tok, i+used-1
 			continue
 		}
-		if l.name != "srun" && !js {
+		if !slurmLike[l.name] && !js {
 			if v, tok, used, ok := optValue(f, i, "-N"); ok { // Open MPI's and aprun's: per node
 				l.ppn, l.ppnTok, i = count(v), tok, i+used-1
 				continue
@@ -240,9 +244,9 @@ words:
 	switch {
 	case js && l.rs > 0 && l.tasksPerRS > 0:
 		l.np, l.npTok = l.rs*l.tasksPerRS, l.rsTok
-	case l.name == "srun" && l.np == 0 && l.nodes > 0 && l.ppn > 0: // srun -N 2 --ntasks-per-node=4
+	case slurmLike[l.name] && l.np == 0 && l.nodes > 0 && l.ppn > 0: // srun -N 2 --ntasks-per-node=4
 		l.np = l.nodes * l.ppn
-	case l.name == "srun" && l.np == 0 && l.nodes > 0:
+	case slurmLike[l.name] && l.np == 0 && l.nodes > 0:
 		// srun -N 2 with no task count: one task a node, Slurm's default
 		// (an allocation's SLURM_NTASKS would say otherwise; a log that
 		// shows one has it read from that line)
