@@ -132,6 +132,8 @@ func TestNodesAndLocality(t *testing.T) {
 		{lines: "nodes: cn[01-04]\nmpirun -np 4 ./osu_mbw_mr", np: 4, nodes: "4", from: "nodes: cn[01-04]", locality: result.InterNode},
 		{lines: "flux-sample-2 flux-sample-12", world: 2, nodes: "2", from: "flux-sample-2 flux-sample-12", locality: result.InterNode},
 		{lines: "openmpi@1.10.7%intel@19.0.5.281 osu_latency_mt", world: 2},
+		// a job script's report of its counts
+		{lines: "Number of nodes: 64\nnumber of process: 2048", np: 2048, nodes: "64", from: "Number of nodes: 64", world: 2048},
 		// a line that says the count
 		{lines: "Running Pingpong on 2 cores, 2 nodes with tasks-per-node 1", world: 2, nodes: "2",
 			from: "Running Pingpong on 2 cores, 2 nodes with tasks-per-node 1", locality: result.InterNode},

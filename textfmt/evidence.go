@@ -35,6 +35,8 @@ var (
 	hostName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9._-]*$`)
 	// a line of host names alone: "flux-sample-2 flux-sample-12"
 	bareHost = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9._-]*[0-9][A-Za-z0-9._-]*$`)
+	// a count a script reports: "Number of nodes: 64", "number of process: 2048"
+	countLine = regexp.MustCompile(`(?i)^number of (nodes|process|processes|procs|ranks|tasks)\s*[:=]\s*([0-9]+)$`)
 	// sbatch's directives and the allocating commands: "#SBATCH --nodes=2",
 	// "salloc -N 2 ..."
 	allocLine = regexp.MustCompile(`^(?:\S*[$#>%]\s+)?(?:#SBATCH|salloc|sbatch)\s`)
@@ -80,6 +82,17 @@ func (c *Context) evidence(line string) {
 	if m := match(nodes, saidLine, line); m != nil {
 		if n := count(m[1]); n > 0 {
 			c.now.said = fact{n: n, from: short(line)}
+		}
+	}
+	// a job script's own report: "Number of nodes: 64", "number of
+	// process: 2048" (HPE's Slingshot validation scripts)
+	if m := countLine.FindStringSubmatch(line); m != nil {
+		if n := count(m[2]); n > 0 {
+			if strings.EqualFold(m[1], "nodes") {
+				c.now.said = fact{n: n, from: short(line)}
+			} else {
+				c.NP, c.now.np = n, n
+			}
 		}
 	}
 	if c.fabricNew {
