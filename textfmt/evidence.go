@@ -135,7 +135,7 @@ func (c *Context) evidence(line string) {
 func hostWords(list string) []string {
 	var out []string
 	for _, w := range strings.Fields(list) {
-		if strings.Contains(w, "[") {
+		if strings.Contains(w, "[") && smallRanges(w) {
 			if hs, err := result.ExpandHostlist(strings.TrimSuffix(w, ",")); err == nil && len(hs) <= 4096 {
 				out = append(out, hs...)
 				continue
@@ -144,6 +144,22 @@ func hostWords(list string) []string {
 		out = append(out, strings.FieldsFunc(w, func(r rune) bool { return r == ',' })...)
 	}
 	return out
+}
+
+// smallRanges: a host list whose numbers have four digits at most, so
+// that its expansion stays small whatever a corrupt line says.
+func smallRanges(w string) bool {
+	digits := 0
+	for _, r := range w {
+		if r >= '0' && r <= '9' {
+			if digits++; digits > 4 {
+				return false
+			}
+		} else {
+			digits = 0
+		}
+	}
+	return len(w) <= 256
 }
 
 // match is re's submatches in line where may, else nil.
