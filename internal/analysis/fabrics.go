@@ -92,27 +92,6 @@ func dist(a, b float64) float64 {
 	return b / a
 }
 
-// provider is the fabric a run says it used, from its environment or its
-// hosts' devices, where that decides the class ("" when it does not):
-// EFA's SRD answers in ~10 µs, RDMA class, though latency alone would
-// read it as TCP.
-func provider(run *result.Run) string {
-	if run == nil {
-		return ""
-	}
-	if strings.EqualFold(run.Env["FI_PROVIDER"], "efa") {
-		return ClassEFA
-	}
-	for _, r := range run.Ranks {
-		for _, l := range r.Links {
-			if strings.HasPrefix(l.Name, "efa") && l.State != "down" {
-				return ClassEFA
-			}
-		}
-	}
-	return ""
-}
-
 // gpuBuffers reports whether the run's messages lived in GPU memory (osu
 // -d cuda, ring --gpu), as its stored options say, or, for an imported OSU
 // log, its buffer line ("# Send Buffer on DEVICE (D) and Receive Buffer
