@@ -154,6 +154,10 @@ int gomb_mt_buffers(gomb_mt *m, size_t size_a, size_t size_b, int align, int alg
         h->samples = malloc((size_t)(repeat > 0 ? repeat : 1) * sizeof(double));
         h->ticks = malloc((size_t)(repeat > 0 ? repeat : 1) * sizeof(uint64_t));
         ok = h->reqs && h->samples && h->ticks;
+        if (ok) { // faulted in here, not at their first stamp in the timed loop
+            memset(h->samples, 0, (size_t)(repeat > 0 ? repeat : 1) * sizeof(double));
+            memset(h->ticks, 0, (size_t)(repeat > 0 ? repeat : 1) * sizeof(uint64_t));
+        }
     }
     if (!ok) {
         release(m);

@@ -103,6 +103,11 @@ func rankMain() int {
 			if err == nil {
 				err = job.Reserve(bytes, bytes, 20, rank)
 			}
+			if err == nil {
+				if ok, rerr := job.stampsResident(); !ok {
+					fail("%s: the repetitions' arrays are not in memory after Reserve (%v): a timed loop's first stamps would fault", name, rerr)
+				}
+			}
 			if os.Getenv("GOMB_MPI_TEST_TRACE") != "" {
 				fmt.Fprintf(os.Stderr, "rank %d: %s\n", rank, name)
 			}

@@ -140,8 +140,11 @@ static int k_osu_fan(gomb_job *j) {
 // the ranks' clock offset (from 0-byte runs of the same kernel) they give
 // the time of each direction.
 static int k_oneway(gomb_job *j) {
-    if (!j->stamps && !(j->stamps = calloc(4 * (j->n_cap > 0 ? j->n_cap : 1), sizeof(double))))
-        return MPI_ERR_NO_MEM; // only this kernel needs them
+    if (!j->stamps) { // only this kernel needs them; touched before its loop
+        size_t bytes = 4 * (size_t)(j->n_cap > 0 ? j->n_cap : 1) * sizeof(double);
+        if (!(j->stamps = malloc(bytes))) return MPI_ERR_NO_MEM;
+        memset(j->stamps, 0, bytes);
+    }
     PAIR_PROLOGUE;
     for (int i = 0; i < j->skip + n && OK; i++) {
         double *st = j->stamps + 4 * (size_t)(i < j->skip ? 0 : i - j->skip);

@@ -151,6 +151,7 @@ int gomb_lmt_run(gomb_lmt *m, int dtype, int count, int iters, int skip, int rec
             m->samples_cap = 0;
             return MPI_ERR_NO_MEM;
         }
+        memset(m->samples, 0, (size_t)(iters > 0 ? iters : 1) * sizeof(double)); // faulted in here, not in the loop
         m->samples_cap = (size_t)iters;
     }
     if (m->nthreads == 0) return MPI_SUCCESS;
