@@ -59,9 +59,7 @@ $XDG_DATA_HOME/gomb/archive.db (~/.local/share/gomb/archive.db).`,
 
 Measuring commands add their run with -archive (gomb imb -archive ...).
 
-Exit status: 0 done, 1 a database or I/O error, 2 bad input (unknown
-command, bad selection, no such run, a file in no known format, a file that
-is not a gomb archive).`,
+` + cli.ExitHelp([]int{0, cli.ExitFailure, cli.ExitUsage}, map[int]string{0: "done", cli.ExitFailure: "a database or I/O error", cli.ExitUsage: "bad input (unknown command, bad selection, no such run, a file in no known format, a file that is not a gomb archive)"}),
 		Examples: []string{
 			"gomb archive add -system hpc4 -config baseline imb-hpc4-*.log",
 			"gomb archive list system=hpc4 locality=inter-node since=2026-01-01",

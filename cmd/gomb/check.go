@@ -27,8 +27,7 @@ median is the centre. Points in the baseline but not in the run are listed.
 ` + inputHelp,
 		Groups: []cli.Group{{Title: "Flags:", Flags: slices.Concat([]string{"baseline", "tol", "metric", "link",
 			"baseline-link", "force"}, inputFlagNames, []string{"json", "junit"})}},
-		Outro: `Exit status: 0 no regression, 4 a regression (the table and the last lines
-say where), 2 bad input.`,
+		Outro: cli.ExitHelp([]int{0, cli.ExitRegression, cli.ExitUsage}, map[int]string{0: "no regression", cli.ExitRegression: "a regression (the table and the last lines say where)", cli.ExitUsage: "bad input"}),
 		Examples: []string{
 			"gomb check -baseline 'system=hpc4 config=base last=10' new.jsonl",
 			"gomb check -baseline golden.jsonl -tol 10% -tol PingPong@0-32=0.3 -tol @512K-4M=3% run.jsonl",

@@ -30,8 +30,7 @@ benchmarks and OSU's latencies, MB/s for OSU's bandwidth tests.
 be significant at 0.05; each size is then held against the launch-to-launch
 noise (-noise) instead, and a difference beyond three times it is marked '!'.
 
-Exit status: 0 compared, 2 bad input (unreadable runs, nothing in common,
-intra- against inter-node without -force).`,
+` + cli.ExitHelp([]int{0, cli.ExitUsage}, map[int]string{0: "compared", cli.ExitUsage: "bad input (unreadable runs, nothing in common, intra- against inter-node without -force)"}),
 		Examples: []string{
 			"gomb compare base-*.jsonl vs xpmem-*.jsonl",
 			"gomb compare 'system=hpc4 config=base last=5' 'system=hpc4 config=xpmem last=5'",

@@ -36,7 +36,7 @@ information.
 
 ` + inputHelp,
 		Groups:   []cli.Group{{Title: "Flags:", Flags: slices.Concat([]string{"link", "history"}, inputFlagNames, []string{"json"})}},
-		Outro:    "Exit status: 0 explained (findings do not change it), 2 bad input.",
+		Outro:    cli.ExitHelp([]int{0, cli.ExitUsage}, map[int]string{0: "explained (findings do not change it)", cli.ExitUsage: "bad input"}),
 		Examples: []string{"gomb explain run.jsonl", "gomb explain -link 100 imb-hpc4-20260101.log", "gomb explain 'system=hpc4 last=1'"},
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gomb-hpc/gomb/internal/cli"
 )
 
 var update = flag.Bool("update", false, "rewrite the help blocks of the documentation")
@@ -234,4 +236,47 @@ func shellWords(line string) []string {
 		words = append(words, w.String())
 	}
 	return words
+}
+
+// exitBlock is a rendering of cli.Statuses in the documentation: the
+// README's one-line list between <!-- exit statuses --> and <!-- end exit
+// statuses -->, campaigns.md's table between <!-- exit table --> and <!--
+// end exit table -->.
+var exitBlock = regexp.MustCompile("(?s)(<!-- exit (statuses|table) -->\n).*?(<!-- end exit (?:statuses|table) -->)")
+
+// TestExitStatusesInDocs: the exit statuses the documentation lists are
+// internal/cli's, rendered (go test -update rewrites the blocks); the
+// README and campaigns.md carry them.
+func TestExitStatusesInDocs(t *testing.T) {
+	found := map[string]bool{}
+	for _, f := range docFiles(t) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fixed := exitBlock.ReplaceAllFunc(data, func(m []byte) []byte {
+			sub := exitBlock.FindSubmatch(m)
+			found[filepath.Base(f)+" "+string(sub[2])] = true
+			body := cli.ExitSummary() + "\n"
+			if string(sub[2]) == "table" {
+				body = cli.ExitTable()
+			}
+			return []byte(string(sub[1]) + body + string(sub[3]))
+		})
+		if bytes.Equal(fixed, data) {
+			continue
+		}
+		if *update {
+			if err := os.WriteFile(f, fixed, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		t.Errorf("%s: an exit-status block is not internal/cli's (go test ./cmd/gomb -run TestExitStatusesInDocs -update)", f)
+	}
+	for _, want := range []string{"README.md statuses", "campaigns.md table"} {
+		if !found[want] {
+			t.Errorf("no exit-status block in %s", want)
+		}
+	}
 }

@@ -142,10 +142,8 @@ Without names, %s's default list runs, in this order:
 %s
 Benchmark names are case-insensitive; 'gomb %s -list' shows them all.`, what, what, intro, what,
 				wrapList(imb.DefaultNames(suite)), cmd),
-			Groups: groups,
-			Outro: `Exit status: 0 success, 1 run failed, 2 bad flags or input, 3 -check failed,
-5 the watchdog ended the job, 128+signal when interrupted (records written
-so far stay valid).`,
+			Groups:   groups,
+			Outro:    cli.ExitHelp([]int{0, cli.ExitFailure, cli.ExitUsage, cli.ExitCheckFailed, cli.ExitRegression, cli.ExitWatchdog, cli.ExitSignal}, map[int]string{cli.ExitRegression: "a regression against -baseline"}),
 			Examples: examples,
 		}
 	}

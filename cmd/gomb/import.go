@@ -34,7 +34,7 @@ reported as FILE:LINE and skipped; a test whose header has no rows is named;
 a run whose process count the log does not say is imported with np 0 and
 named once; a file in no known format is an error.`,
 		Groups: []cli.Group{{Title: "Flags:", Flags: slices.Concat([]string{"o"}, logFlagNames)}},
-		Outro:  "Exit status: 0 imported, 1 I/O error, 2 a file in no known format or bad flags.",
+		Outro:  cli.ExitHelp([]int{0, cli.ExitFailure, cli.ExitUsage}, map[int]string{0: "imported", cli.ExitFailure: "I/O error", cli.ExitUsage: "a file in no known format or bad flags"}),
 		Examples: []string{
 			"gomb import imb-hpc4-20260101-baseline.log > baseline.jsonl",
 			"gomb import -system hpc4 -config xpmem -np 64 logs/*.log -o xpmem.jsonl",

@@ -34,9 +34,7 @@ Benchmark names are case-insensitive; 'gomb imb-mt -list' shows them all.`,
 				"repeat", "window_size", "barrier", "malloc_align", "malloc_algo", "check", "noheader", "datatype", "list"}},
 			{Title: "gomb flags:", Flags: append([]string{"samples"}, append(session.RecordFlags, session.WatchFlags...)...)},
 		},
-		Outro: `Exit status: 0 success, 1 run failed, 2 bad flags or input, 3 -check found
-wrong data, 5 the watchdog ended the job, 128+signal when interrupted
-(records written so far stay valid).`,
+		Outro: cli.ExitHelp([]int{0, cli.ExitFailure, cli.ExitUsage, cli.ExitCheckFailed, cli.ExitWatchdog, cli.ExitSignal}, nil),
 		Examples: []string{
 			"OMP_NUM_THREADS=2 mpirun -np 2 -x OMP_NUM_THREADS gomb imb-mt -thread_level multiple PingPongMT",
 			"mpirun -np 4 gomb imb-mt -count 1,1024,65536 -repeat 200 AllReduceMT BarrierMT",

@@ -34,10 +34,7 @@ which did not run and why, and which failed validation.`,
 				"W,window-size", "M,mem-limit", "c,validation", "T,type", "k", "l", "z", "d,accelerator", "w", "s", "t", "I,session", "D,ddt", "G,graph", "N,nhbr", "list"}},
 			{Title: "gomb flags:", Flags: slices.Concat(session.RecordFlags, session.WatchFlags)},
 		},
-		Outro: `Exit status: 0 success, 1 run failed, 2 bad flags or input (or none of
-several tests can run), 3 -c found wrong data, 5 the watchdog ended the
-job, 6 some of several tests did not run, 128+signal when interrupted
-(records written so far stay valid).`,
+		Outro: cli.ExitHelp([]int{0, cli.ExitFailure, cli.ExitUsage, cli.ExitCheckFailed, cli.ExitWatchdog, cli.ExitNotRun, cli.ExitSignal}, map[int]string{cli.ExitUsage: "bad flags or input (or none of several tests can run)", cli.ExitCheckFailed: "-c found wrong data"}),
 		Examples: []string{
 			"mpirun -np 2 gomb osu latency",
 			"mpirun -np 2 gomb osu bw -m 1024:1048576 -json bw.jsonl",

@@ -36,9 +36,7 @@ Benchmark names are case-insensitive; 'gomb imb-p2p -list' shows them all.`,
 				"msgwr", "msgrd", "pause", "list"}},
 			{Title: "gomb flags:", Flags: append([]string{"samples"}, append(session.RecordFlags, session.WatchFlags...)...)},
 		},
-		Outro: `Exit status: 0 success, 1 run failed, 2 bad flags or input, 5 the watchdog
-ended the job, 128+signal when interrupted (records written so far stay
-valid).`,
+		Outro: cli.ExitHelp([]int{0, cli.ExitFailure, cli.ExitUsage, cli.ExitWatchdog, cli.ExitSignal}, nil),
 		Examples: []string{
 			"mpirun -np 2 gomb imb-p2p PingPong PingPing",
 			"mpirun -np 4 gomb imb-p2p -msglog 16 -pause 0 Stencil2D Corandom",

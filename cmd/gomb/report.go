@@ -29,7 +29,7 @@ for every run. Each plot is also written as SVG and PNG (-plots).
 		Groups: []cli.Group{{Title: "Flags:", Flags: slices.Concat([]string{"o", "plots", "title", "link"},
 			compareFlagNames, inputFlagNames)},
 			{Title: "History dashboard (an archive selection over time):", Flags: historyFlagNames}},
-		Outro: "Exit status: 0 written, 1 could not write, 2 bad input.",
+		Outro: cli.ExitHelp([]int{0, cli.ExitFailure, cli.ExitUsage}, map[int]string{0: "written", cli.ExitFailure: "could not write", cli.ExitUsage: "bad input"}),
 		Examples: []string{
 			"gomb report run.jsonl -o run.html",
 			"gomb report base-*.jsonl vs xpmem-*.jsonl -title 'XPMEM on hpc4' -o xpmem.html",
