@@ -114,6 +114,7 @@ func TestCheckFailure(t *testing.T) {
 // left to the next test.
 func startJob(t *testing.T, m mpiLib, env []string, args ...string) (*exec.Cmd, *bytes.Buffer) {
 	t.Helper()
+	needLaunch(t)
 	argv := append(append(m.argv(2), filepath.Join(binDir, m.bin)), args...)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), env...)

@@ -19,7 +19,7 @@ import (
 // table or an invalid line for each benchmark.
 func TestP2PConformance(t *testing.T) {
 	for _, m := range mpis {
-		for _, np := range []int{2, 4} {
+		for _, np := range shortRanks(2, 4) {
 			t.Run(fmt.Sprintf("%s/np%d", m.name, np), func(t *testing.T) {
 				out := filepath.Join(t.TempDir(), "r.jsonl")
 				j := launchCmd(t, m, np, 5*time.Minute, nil, "imb-p2p", "-msglog", "3", "-iter", "40,1", "-pause", "0",

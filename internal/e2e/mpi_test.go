@@ -84,9 +84,35 @@ func launchCmd(t *testing.T, m mpiLib, np int, timeout time.Duration, extraEnv [
 	return launchArgv(t, m, np, timeout, extraEnv, nil, append([]string{sub}, args...)...)
 }
 
+// shortTier are the tests that launch MPI jobs and that `go test -short`
+// keeps: each runs one job a suite and MPI at 2 ranks under -short
+// (shortRanks); the others skip.
+var shortTier = map[string]bool{
+	"TestConformance": true, "TestOSUConformance": true, "TestP2PConformance": true,
+	"TestMTConformance": true, "TestRingCount": true, "TestWrapperBuild": true,
+}
+
+// needLaunch skips t under -short unless it belongs to the short tier.
+func needLaunch(t testing.TB) {
+	t.Helper()
+	if testing.Short() && !shortTier[strings.SplitN(t.Name(), "/", 2)[0]] {
+		t.Skip("launches MPI jobs: in the whole suite, not in -short's tier")
+	}
+}
+
+// shortRanks are a conformance test's process counts: all, or under
+// -short the first.
+func shortRanks(all ...int) []int {
+	if testing.Short() {
+		return all[:1]
+	}
+	return all
+}
+
 // launchArgv runs gomb with launcher flags lflags (after the launcher's own).
 func launchArgv(t *testing.T, m mpiLib, np int, timeout time.Duration, extraEnv, lflags []string, args ...string) job {
 	t.Helper()
+	needLaunch(t)
 	argv := append(append(m.argv(np), lflags...), filepath.Join(binDir, m.bin))
 	argv = append(argv, args...)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)

@@ -41,11 +41,18 @@ func osuTimingRanks(s *osu.Spec, np int) int {
 
 // TestOSUConformance runs every OSU test with both MPIs, with -c, at 2
 // ranks and, where the test allows, 4, and checks every record.
+// osuShortTier are the OSU tests -short's TestOSUConformance keeps: a
+// point-to-point, a bandwidth, a collective and a one-sided test.
+var osuShortTier = map[string]bool{"latency": true, "bw": true, "allreduce": true, "put_latency": true}
+
 func TestOSUConformance(t *testing.T) {
 	const iters = 10
 	for _, m := range mpis {
 		for _, s := range osu.Specs() {
-			for _, np := range osuRanks(s) {
+			if testing.Short() && !osuShortTier[s.Name] {
+				continue
+			}
+			for _, np := range shortRanks(osuRanks(s)...) {
 				if m.name == "mpich" && np >= 4 && s.Name == "scatter_persistent" {
 					// MPICH 4.0's persistent MPI_Scatter_init fails in MPI_Wait
 					// ("Invalid communicator") at 4 processes, OSU 7.4's own

@@ -252,6 +252,7 @@ func TestMeasuringOutputIsNoInput(t *testing.T) {
 // TestWrongBinary: the MPICH build under Open MPI's mpirun, or the reverse,
 // stops with one line naming the build to use, and writes no records.
 func TestWrongBinary(t *testing.T) {
+	needLaunch(t)
 	for i, m := range mpis {
 		other := mpis[1-i]
 		out := filepath.Join(t.TempDir(), "r.jsonl")

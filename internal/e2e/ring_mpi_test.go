@@ -50,7 +50,7 @@ func checkProm(t *testing.T, path string, ranks int) {
 
 func TestRingCount(t *testing.T) {
 	for _, m := range mpis {
-		for _, np := range []int{2, 4} {
+		for _, np := range shortRanks(2, 4) {
 			t.Run(fmt.Sprintf("%s/np%d", m.name, np), func(t *testing.T) {
 				dir := t.TempDir()
 				out, prom := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "ring.prom")
@@ -95,6 +95,7 @@ func TestRingCount(t *testing.T) {
 // load; a couple of seconds on a quiet machine), with the summary printed
 // and the records closed.
 func TestRingSignal(t *testing.T) {
+	needLaunch(t)
 	for _, m := range mpis {
 		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 			t.Run(m.name+"/"+sig.String(), func(t *testing.T) {
@@ -171,6 +172,7 @@ func TestRingBadInput(t *testing.T) {
 // stopped before its first warm sample, still ends its records with an
 // interrupted end record (its summary has no medians: null).
 func TestRingSignalBeforeFirstSample(t *testing.T) {
+	needLaunch(t)
 	for _, m := range mpis {
 		t.Run(m.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "r.jsonl")

@@ -34,6 +34,9 @@ var slurmSeq atomic.Int32
 // every host of bed (n of them).
 func StartSlurm(t testing.TB, bed *Bed, n int) *Slurm {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("a Slurm cluster: in the whole suite, not in -short's tier")
+	}
 	requireOrSkip(t, "GOMB_REQUIRE_SLURM", "Slurm", slurmMissing())
 	sweepSlurm(t)
 	// The directory names the test process: a cluster whose process is

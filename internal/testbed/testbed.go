@@ -47,6 +47,9 @@ func scriptPath() string {
 // process is gone (a killed run leaves them) are taken down first.
 func Start(t testing.TB, n int, prefix string) *Bed {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("emulated hosts: in the whole suite, not in -short's tier")
+	}
 	requireOrSkip(t, "GOMB_REQUIRE_TESTBED", "testbed", missing())
 	sweep(t)
 	prefix = strings.TrimSuffix(prefix, "-") + strconv.Itoa(os.Getpid()) + "-"
