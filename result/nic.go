@@ -1,10 +1,6 @@
 package result
 
-import (
-	"path/filepath"
-	"sort"
-	"strconv"
-)
+import ()
 
 // NICTraffic is what one interface of a host carried while a size's timed
 // loop ran (imb -nic): the growth of its byte counters.
@@ -23,43 +19,6 @@ type NICTraffic struct {
 type NICCounter struct {
 	Name, Kind string
 	Tx, Rx     uint64
-}
-
-// ReadNICCounters reads every interface's byte counters under a sysfs
-// root: /sys/class/net/*/statistics/{tx,rx}_bytes and, for InfiniBand,
-// /sys/class/infiniband/*/ports/*/counters/port_{xmit,rcv}_data (in units
-// of 4 bytes). Sorted by name.
-func ReadNICCounters(sys string) []NICCounter {
-	num := func(p string) (uint64, bool) {
-		v, err := strconv.ParseUint(readSysfs(p), 10, 64)
-		return v, err == nil
-	}
-	var out []NICCounter
-	nets, _ := filepath.Glob(filepath.Join(sys, "class", "net", "*"))
-	for _, dir := range nets {
-		tx, ok1 := num(filepath.Join(dir, "statistics", "tx_bytes"))
-		rx, ok2 := num(filepath.Join(dir, "statistics", "rx_bytes"))
-		if !ok1 || !ok2 {
-			continue
-		}
-		kind := "net"
-		if t, ok := num(filepath.Join(dir, "type")); ok && t == 772 { // ARPHRD_LOOPBACK
-			kind = "loopback"
-		}
-		out = append(out, NICCounter{Name: filepath.Base(dir), Kind: kind, Tx: tx, Rx: rx})
-	}
-	ports, _ := filepath.Glob(filepath.Join(sys, "class", "infiniband", "*", "ports", "*"))
-	for _, dir := range ports {
-		tx, ok1 := num(filepath.Join(dir, "counters", "port_xmit_data"))
-		rx, ok2 := num(filepath.Join(dir, "counters", "port_rcv_data"))
-		if !ok1 || !ok2 {
-			continue
-		}
-		dev := filepath.Base(filepath.Dir(filepath.Dir(dir)))
-		out = append(out, NICCounter{Name: dev + "/" + filepath.Base(dir), Kind: "infiniband", Tx: 4 * tx, Rx: 4 * rx})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
 }
 
 // NICDelta is what each interface carried between two readings of one

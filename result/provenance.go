@@ -1,15 +1,10 @@
 package result
 
 import (
-	"bufio"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-
-	"golang.org/x/sys/unix"
 )
 
 // EnvPrefixes are the launcher and fabric variables kept in a Run record,
@@ -33,78 +28,6 @@ func Env(environ []string) map[string]string {
 		}
 	}
 	return out
-}
-
-// LocalRank describes the calling process: host, PID, CPU binding, CPU
-// model and kernel.
-func LocalRank(rank int, host string) Rank {
-	r := Rank{Rank: rank, Host: host, PID: os.Getpid(), CPUModel: cpuModel(), CPUs: cpuAffinity()}
-	var u unix.Utsname
-	if err := unix.Uname(&u); err == nil {
-		r.Kernel = unix.ByteSliceToString(u.Release[:])
-		r.KernelVersion = unix.ByteSliceToString(u.Version[:])
-		r.Machine = unix.ByteSliceToString(u.Machine[:])
-	}
-	r.Links = Links("/sys")
-	return r
-}
-
-// Links reads the rated network links under a sysfs root: interfaces
-// whose speed the kernel knows on a device of their own (not lo, and not
-// virtual ones: a veth or bridge reports 10000 Mb/s whatever carries it)
-// and InfiniBand ports ("100 Gb/sec (4X EDR)").
-func Links(sys string) []Link {
-	var out []Link
-	read := readSysfs
-	nets, _ := filepath.Glob(filepath.Join(sys, "class", "net", "*"))
-	for _, dir := range nets {
-		mbps, err := strconv.ParseFloat(read(filepath.Join(dir, "speed")), 64)
-		if err != nil || mbps <= 0 || filepath.Base(dir) == "lo" {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(dir, "device")); err != nil {
-			continue // virtual: no hardware behind the rate
-		}
-		out = append(out, Link{Name: filepath.Base(dir), Kind: "net", State: read(filepath.Join(dir, "operstate")), Gbps: mbps / 1000})
-	}
-	ports, _ := filepath.Glob(filepath.Join(sys, "class", "infiniband", "*", "ports", "*"))
-	for _, dir := range ports {
-		f := strings.Fields(read(filepath.Join(dir, "rate")))
-		if len(f) == 0 {
-			continue
-		}
-		gbps, err := strconv.ParseFloat(f[0], 64)
-		if err != nil || gbps <= 0 {
-			continue
-		}
-		state := read(filepath.Join(dir, "state")) // "4: ACTIVE"
-		if _, s, ok := strings.Cut(state, ":"); ok {
-			state = strings.ToLower(strings.TrimSpace(s))
-		}
-		name := filepath.Base(filepath.Dir(filepath.Dir(dir))) + "/" + filepath.Base(dir)
-		out = append(out, Link{Name: name, Kind: "infiniband", State: state, Gbps: gbps})
-	}
-	return out
-}
-
-func cpuModel() string {
-	f, err := os.Open("/proc/cpuinfo")
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	s := bufio.NewScanner(f)
-	for s.Scan() {
-		k, v, ok := strings.Cut(s.Text(), ":")
-		if !ok {
-			continue
-		}
-		switch strings.TrimSpace(k) {
-		case "model name", "Model", "cpu model", "uarch":
-			return strings.TrimSpace(v)
-		}
-	}
-	return ""
 }
 
 // CPUList formats CPU numbers as a Linux CPU list: [0 1 2 5] -> "0-2,5".
@@ -223,13 +146,4 @@ func LibraryName(lib string) string {
 		return name
 	}
 	return first
-}
-
-// readSysfs is a sysfs attribute's value, trimmed; "" when unreadable.
-func readSysfs(p string) string {
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(b))
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -176,10 +175,6 @@ func TestCPUListLocalityEnv(t *testing.T) {
 	if !reflect.DeepEqual(env, map[string]string{"OMPI_COMM_WORLD_RANK": "0", "UCX_TLS": "sm", "SLURM_JOB_ID": "7"}) {
 		t.Errorf("Env = %v", env)
 	}
-	r := LocalRank(3, "h")
-	if r.Rank != 3 || r.Host != "h" || r.PID != os.Getpid() || r.CPUs == "" || r.Kernel == "" {
-		t.Errorf("LocalRank = %+v", r)
-	}
 }
 
 func FuzzDecoder(f *testing.F) {
@@ -204,30 +199,6 @@ func FuzzDecoder(f *testing.F) {
 			}
 		}
 	})
-}
-
-// TestLinks reads a made-up sysfs: an Ethernet link, lo and a link
-// without a rate are left out, an InfiniBand port is read with its state.
-func TestLinks(t *testing.T) {
-	sys := t.TempDir()
-	write := func(p, s string) {
-		p = filepath.Join(sys, p)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, []byte(s+"\n"), 0o644)
-	}
-	write("class/net/eth0/speed", "25000")
-	write("class/net/eth0/operstate", "up")
-	write("class/net/eth0/device/vendor", "0x15b3")
-	write("class/net/veth2/speed", "10000") // virtual: no device
-	write("class/net/veth2/operstate", "up")
-	write("class/net/lo/speed", "10")
-	write("class/net/veth1/speed", "-1")
-	write("class/infiniband/mlx5_0/ports/1/rate", "100 Gb/sec (4X EDR)")
-	write("class/infiniband/mlx5_0/ports/1/state", "4: ACTIVE")
-	got := fmt.Sprint(Links(sys))
-	if want := "[{eth0 net up 25} {mlx5_0/1 infiniband active 100}]"; got != want {
-		t.Errorf("links %s, want %s", got, want)
-	}
 }
 
 // encodeStd is what the Encoder must write for a record: encoding/json's

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gomb-hpc/gomb/internal/host"
 	"github.com/gomb-hpc/gomb/internal/mpi"
 	"github.com/gomb-hpc/gomb/result"
 	"golang.org/x/sys/unix"
@@ -189,11 +190,11 @@ func newRunID() string { return fmt.Sprintf("%016x", rand.Uint64()) }
 // provenance gathers every rank's host, binding, CPU and kernel to rank 0
 // and builds the run record there (nil elsewhere).
 func (s *Session) provenance(options any) (*result.Run, error) {
-	host, err := mpi.ProcessorName()
-	if err != nil || host == "" {
-		host, _ = os.Hostname()
+	name, err := mpi.ProcessorName()
+	if err != nil || name == "" {
+		name, _ = os.Hostname()
 	}
-	mine, _ := json.Marshal(result.LocalRank(s.Rank, host))
+	mine, _ := json.Marshal(host.LocalRank(s.Rank, name))
 	all, err := s.World.GathervBytes(mine, 0)
 	if err != nil {
 		return nil, err

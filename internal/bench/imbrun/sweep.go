@@ -10,6 +10,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/internal/bench"
 	"github.com/gomb-hpc/gomb/internal/bench/imb"
+	"github.com/gomb-hpc/gomb/internal/host"
 	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/internal/mpi"
 	"github.com/gomb-hpc/gomb/internal/watchdog"
@@ -273,13 +274,13 @@ func (e *Engine) timeSize(w *sweep, size int64, n int) (mine []float64, m measur
 	e.Fault.HangIfAsked(size, e.World.Rank())
 	var before []result.NICCounter
 	if o.NIC {
-		before = result.ReadNICCounters("/sys")
+		before = host.NICCounters("/sys")
 	}
 	if m, err = e.measure(w.job, w.comm, n); err != nil {
 		return nil, m, err
 	}
 	if o.NIC {
-		w.nic = result.NICDelta("", before, result.ReadNICCounters("/sys"))
+		w.nic = result.NICDelta("", before, host.NICCounters("/sys"))
 	}
 	mine[bench.SlotReps] = float64(m.n)
 	if m.elapsed >= 0 {

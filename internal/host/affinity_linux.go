@@ -1,6 +1,10 @@
-package result
+package host
 
-import "golang.org/x/sys/unix"
+import (
+	"golang.org/x/sys/unix"
+
+	"github.com/gomb-hpc/gomb/result"
+)
 
 // cpuAffinity is the calling thread's CPU binding as a CPU list.
 func cpuAffinity() string {
@@ -14,5 +18,5 @@ func cpuAffinity() string {
 			cpus = append(cpus, i)
 		}
 	}
-	return CPUList(cpus)
+	return result.CPUList(cpus)
 }

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package result
+package host
 
 // cpuAffinity is empty where the kernel has no CPU affinity call (macOS:
 // the analysis build, which measures nothing).
