@@ -222,6 +222,16 @@ func Lookup(suite, name string) (*Spec, bool) {
 	return s, ok
 }
 
+// registerTable registers a suite's table of pure-data benchmarks with the
+// suite's register function, each default one's Order its position in
+// the table (the tables are written in the suite's own order).
+func registerTable(table []*Spec, register func(*Spec)) {
+	for i, s := range table {
+		s.Order = i + 1
+		register(s)
+	}
+}
+
 // Specs returns the suite's benchmarks: default ones in run order, then
 // the others by name.
 func Specs(suite string) []*Spec {
