@@ -22,129 +22,44 @@ import (
 // gomb imb-mpi4, gomb imb-ext and gomb imb-rma.
 func imbHelp(suite string) func() *cli.Help {
 	return func() *cli.Help {
-		cmd, what, examples := "imb", "IMB-MPI1", []string{
-			"mpirun -np 2 gomb imb PingPong",
-			"mpirun -np 4 gomb imb -npmin 4 -json allreduce.jsonl Allreduce Bcast",
-			"mpirun -np 2 gomb imb -msglen sizes.txt -iter 100 -iter_policy off Sendrecv",
-			"mpirun -np 2 gomb imb -archive -system hpc4 -config ucx PingPong",
-			"mpiexec -n 8 gomb imb -multi 1 PingPong           # 4 pairs at once",
-			"srun -n 64 gomb imb -check -o check.jsonl Alltoall",
-		}
+		info := imb.Info(suite)
 		intro := ""
-		switch suite {
-		case imb.SuiteEXT:
-			cmd, what = "imb-ext", "IMB-EXT"
-			intro = `
-One-sided communication (MPI-2) synchronised with MPI_Win_fence, over a
-window made for each size: Unidir and Bidir put and get between two
-ranks, Accumulate from every rank into rank 0, and Window (create, fence,
-put, fence, free). All but Window run twice, in IMB's aggregate mode (one
-fence after all repetitions' operations) and non-aggregate mode (a fence
-each), a table each.`
-			examples = []string{
-				"mpirun -np 2 gomb imb-ext Unidir_Put Bidir_Get",
-				"mpirun -np 4 gomb imb-ext -npmin 4 -json ext.jsonl Accumulate",
-				"mpirun -np 2 gomb imb-ext -iter 1000,40,200 -check",
-			}
-		case imb.SuiteRMA:
-			cmd, what = "imb-rma", "IMB-RMA"
-			intro = `
-One-sided communication (MPI-3) with passive-target synchronisation over a
-window made for each size: the origin locks the target (MPI_Win_lock
-shared, or MPI_Win_lock_all), times its operations and their completion
-(MPI_Win_flush, MPI_Win_flush_local), unlocks. The single-target
-benchmarks run twice, in IMB-RMA's order: non-aggregate (a flush after
-every operation) then aggregate (one flush after all), a table each.
-Truly_passive_put asks whether a put progresses while the target computes:
-t_pure with the target waiting in MPI_Barrier, t_ovrl with it computing
-first (t_ovrl near t_pure: truly passive).`
-			examples = []string{
-				"mpirun -np 2 gomb imb-rma Unidir_put Unidir_get",
-				"mpirun -np 4 gomb imb-rma -npmin 4 -json rma.jsonl One_put_all All_put_all",
-				"mpirun -np 2 gomb imb-rma -aggregate_mode non_aggregate -check Bidir_put",
-				"mpiexec -n 2 gomb-mpich imb-rma Truly_passive_put",
-			}
-		case imb.SuiteMPI4:
-			cmd, what = "imb-mpi4", "IMB-MPI4"
-			intro = `
-Each benchmark makes its collective a persistent request once
-(MPI_<op>_init), then starts it (MPI_Start), runs IMB's CPU exploit for as
-long as the collective alone took (t_pure) and waits: t_ovrl is the whole,
-t_CPU the exploit, overlap[%] how much of the communication hid behind it.
-The _pure benchmarks time the collective alone.`
-			examples = []string{
-				"mpiexec -n 2 gomb-mpich imb-mpi4 Allreduce_persist",
-				"mpirun -np 4 gomb imb-mpi4 -npmin 4 -json p.jsonl Bcast_persist Bcast_persist_pure",
-			}
-		case imb.SuiteIO:
-			cmd, what = "imb-io", "IMB-IO"
-			intro = `
-MPI-IO on a file in the directory -dir names (by default a new one under
-the working directory, removed after the run): S_ one process writes or
-reads a file of its own, P_ every process its share of each size, C_ the
-same with collective calls; Indv through individual file pointers, Expl at
-explicit offsets, Shared through the shared pointer, Priv a file per
-process. Blocking writes run in IMB's two modes: aggregate (one
-MPI_File_sync, MPI_Barrier, MPI_File_sync after all repetitions) and
-non-aggregate (after each). The I variants time the blocking loop
-(t_pure), then the non-blocking one with IMB's CPU exploit, 10 ms a
-repetition, between start and completion (t_ovrl). Open_Close times
-MPI_File_open, a one-byte write and MPI_File_close.`
-			examples = []string{
-				"mpirun -np 2 gomb imb-io P_Write_Indv P_Read_Indv",
-				"mpirun -np 4 gomb imb-io -dir /scratch/$USER -json io.jsonl C_Write_Expl C_Read_Expl",
-				"mpirun -np 2 gomb imb-io -msglog 20 -aggregate_mode non_aggregate -check P_Write_Shared",
-				"mpirun -np 1 gomb imb-io S_Write_Indv S_IWrite_Indv",
-			}
-		case imb.SuiteNBC:
-			cmd, what = "imb-nbc", "IMB-NBC"
-			intro = `
-Each benchmark starts its non-blocking collective, runs IMB's CPU exploit
-for as long as the collective alone took (t_pure), then waits: t_ovrl is
-the whole, t_CPU the exploit, overlap[%] how much of the communication
-hid behind it. The _pure benchmarks time the collective alone.`
-			examples = []string{
-				"mpirun -np 2 gomb imb-nbc Ibcast",
-				"mpirun -np 4 gomb imb-nbc -npmin 4 -json nbc.jsonl Iallreduce Iallreduce_pure",
-				"mpirun -np 2 gomb imb-nbc -msglog 3:16 -iter 200 -check Ialltoall",
-			}
+		if info.Intro != "" {
+			intro = "\n" + info.Intro
 		}
 		imbFlags := []string{"npmin", "multi", "off_cache", "iter", "iter_policy", "precision", "time", "mem", "msglen",
 			"msgsize", "msglog", "map", "input", "include", "exclude", "root_shift", "sync", "imb_barrier", "zero_size",
 			"warm_up", "msg_pause", "data_type", "red_data_type", "contig_type", "window_size", "thread_level", "list"}
-		switch suite {
-		case imb.SuiteEXT:
+		if info.Aggregate {
 			imbFlags = slices.Insert(imbFlags, 7, "aggregate_mode")
-		case imb.SuiteRMA, imb.SuiteIO:
-			imbFlags = slices.Insert(imbFlags, 7, "aggregate_mode")
+		}
+		if info.NoDataType {
 			imbFlags = slices.DeleteFunc(imbFlags, func(f string) bool { return f == "data_type" || f == "red_data_type" })
 		}
+		imbFlags = slices.DeleteFunc(imbFlags, func(f string) bool { return slices.Contains(info.Idle, f) })
 		gombFlags := []string{"check", "samples", "nic", "buffers"}
-		var idle []string // taken, as IMB-IO takes them, but nothing reads them
-		if suite == imb.SuiteIO {
+		if info.Dir {
 			gombFlags = slices.Insert(gombFlags, 0, "dir")
-			idle = []string{"off_cache", "root_shift", "sync", "imb_barrier", "warm_up", "window_size"}
-			imbFlags = slices.DeleteFunc(imbFlags, func(f string) bool { return slices.Contains(idle, f) })
 		}
 		groups := []cli.Group{
-			{Title: what + " flags (one dash, value after a space):", Flags: imbFlags},
+			{Title: info.Program + " flags (one dash, value after a space):", Flags: imbFlags},
 			{Title: "gomb flags:", Flags: slices.Concat(gombFlags, session.RecordFlags, session.WatchFlags)},
 			{Title: "Checking against a baseline in the same job:", Flags: confirmFlagNames},
 		}
-		if len(idle) > 0 {
-			groups = slices.Insert(groups, 1, cli.Group{Title: "Taken, as IMB-IO takes them, without effect on its benchmarks:", Flags: idle})
+		if len(info.Idle) > 0 {
+			groups = slices.Insert(groups, 1, cli.Group{Title: "Taken, as " + info.Program + " takes them, without effect on its benchmarks:", Flags: info.Idle})
 		}
 		return &cli.Help{
-			Usage: fmt.Sprintf("mpirun -np N gomb %s [flags] [benchmark ...]", cmd),
+			Usage: fmt.Sprintf("mpirun -np N gomb %s [flags] [benchmark ...]", info.Name),
 			Intro: fmt.Sprintf(`Runs the %s benchmarks with %s's measurement semantics, flags
 and text tables, and writes every raw sample to a JSON Lines record file.%s
 Without names, %s's default list runs, in this order:
 %s
-Benchmark names are case-insensitive; 'gomb %s -list' shows them all.`, what, what, intro, what,
-				wrapList(imb.DefaultNames(suite)), cmd),
+Benchmark names are case-insensitive; 'gomb %s -list' shows them all.`, info.Program, info.Program, intro, info.Program,
+				wrapList(imb.DefaultNames(suite)), info.Name),
 			Groups:   groups,
 			Outro:    cli.ExitHelp([]int{0, cli.ExitFailure, cli.ExitUsage, cli.ExitCheckFailed, cli.ExitRegression, cli.ExitWatchdog, cli.ExitSignal}, map[int]string{cli.ExitRegression: "a regression against -baseline"}),
-			Examples: examples,
+			Examples: info.Examples,
 		}
 	}
 }

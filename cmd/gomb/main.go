@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gomb-hpc/gomb/internal/bench/imb"
 	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/internal/mpi"
 	"golang.org/x/sys/unix"
@@ -39,17 +40,17 @@ type command struct {
 
 // commands is the table of subcommands, in the order help lists them.
 var commands = []command{
-	{"imb", "IMB-MPI1 benchmarks with IMB's flags and tables (run under mpirun/mpiexec/srun)", runIMB,
+	{"imb", imb.Info(imb.Suite).Summary, runIMB,
 		parsed(parseIMB), imbUsage},
-	{"imb-nbc", "IMB-NBC benchmarks: non-blocking collectives and their overlap with computation", runIMBNBC,
+	{"imb-nbc", imb.Info(imb.SuiteNBC).Summary, runIMBNBC,
 		parsed(parseIMBNBC), imbNBCUsage},
-	{"imb-mpi4", "IMB-MPI4 benchmarks: MPI-4 persistent collectives and their overlap with computation", runIMBMPI4,
+	{"imb-mpi4", imb.Info(imb.SuiteMPI4).Summary, runIMBMPI4,
 		parsed(parseIMBMPI4), imbMPI4Usage},
-	{"imb-ext", "IMB-EXT benchmarks: one-sided put, get, accumulate with fences, aggregate and not", runIMBEXT,
+	{"imb-ext", imb.Info(imb.SuiteEXT).Summary, runIMBEXT,
 		parsed(parseIMBEXT), imbEXTUsage},
-	{"imb-rma", "IMB-RMA benchmarks: passive-target one-sided put, get and atomics with lock and flush", runIMBRMA,
+	{"imb-rma", imb.Info(imb.SuiteRMA).Summary, runIMBRMA,
 		parsed(parseIMBRMA), imbRMAUsage},
-	{"imb-io", "IMB-IO benchmarks: MPI-IO writes and reads, blocking and overlapped, and Open_Close", runIMBIO,
+	{"imb-io", imb.Info(imb.SuiteIO).Summary, runIMBIO,
 		parsed(parseIMBIO), imbIOUsage},
 	{"imb-p2p", "IMB-P2P benchmarks: ping-pong, random pairs and rings, stencils over all ranks", runP2P,
 		parsed(parseP2P), p2pUsage},

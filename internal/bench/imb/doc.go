@@ -41,17 +41,6 @@ var Suites = []string{Suite, SuiteNBC, SuiteMPI4, SuiteEXT, SuiteRMA, SuiteIO}
 // Part is the suite's name in IMB's banner ("MPI-1" in "IMB-MPI1 ...,
 // MPI-1 part") and Binary IMB's program for it.
 func Part(suite string) (part, binary string) {
-	switch suite {
-	case SuiteNBC:
-		return "MPI-NBC", "IMB-NBC"
-	case SuiteMPI4:
-		return "MPI-4", "IMB-MPI4"
-	case SuiteEXT:
-		return "MPI-2", "IMB-EXT"
-	case SuiteRMA:
-		return "MPI-RMA", "IMB-RMA"
-	case SuiteIO:
-		return "MPI-IO", "IMB-IO"
-	}
-	return "MPI-1", "IMB-MPI1"
+	i := Info(suite)
+	return i.Part, i.Program
 }
