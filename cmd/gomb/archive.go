@@ -260,22 +260,11 @@ func archiveAdd(c *archiveCmd) error {
 				return fmt.Errorf("archive add %s: %w", r.Name(), err)
 			}
 			runs++
-			switch out {
-			case archive.Added, archive.Replaced:
+			l, isNew := addedLine(id, out, run, p, r.Name())
+			if isNew {
 				saidAdded++
-				l := fmt.Sprintf("added run %d: %s %s, %d results (%s)", id, run.Run.Suite, describe(run), len(run.Results), r.Name())
-				if out == archive.Replaced {
-					l += ", in place of the same run added before without its end"
-				}
-				if p.Incomplete() {
-					l += "; incomplete: no end record (the job was still running or was killed); adding the complete records later replaces it"
-				}
-				said = append(said, l)
-			default:
-				// the same measurements, whatever labels this copy carries:
-				// name the copy's, not as if they were the archived run's
-				said = append(said, fmt.Sprintf("already archived as run %d, not added again (this copy: %s; %s)", id, describe(run), r.Name()))
 			}
+			said = append(said, l)
 			if batch.Pending() == 0 {
 				flush()
 			}
@@ -294,6 +283,25 @@ func archiveAdd(c *archiveCmd) error {
 	}
 	fmt.Fprintf(c.stderr, "gomb archive: %d of %d runs added to %s\n", added, runs, c.db.Path)
 	return err
+}
+
+// addedLine is what archive add says of a run once its batch is
+// committed, and whether the run was new to the archive.
+func addedLine(id int64, out archive.Outcome, run *result.Bundle, p *archive.Packed, name string) (string, bool) {
+	switch out {
+	case archive.Added, archive.Replaced:
+		l := fmt.Sprintf("added run %d: %s %s, %d results (%s)", id, run.Run.Suite, describe(run), len(run.Results), name)
+		if out == archive.Replaced {
+			l += ", in place of the same run added before without its end"
+		}
+		if p.Incomplete() {
+			l += "; incomplete: no end record (the job was still running or was killed); adding the complete records later replaces it"
+		}
+		return l, true
+	}
+	// the same measurements, whatever labels this copy carries: name the
+	// copy's, not as if they were the archived run's
+	return fmt.Sprintf("already archived as run %d, not added again (this copy: %s; %s)", id, describe(run), name), false
 }
 
 // describe names a run in one phrase: its date and labels.

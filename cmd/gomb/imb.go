@@ -263,27 +263,7 @@ func runIMBSuite(suite string, u *usage, stdout, stderr io.Writer, args []string
 		if err := s.OnRoot(func() error { return text.Preamble(imbHeader(run, plan, cfg)) }); err != nil {
 			return s.Fail(err)
 		}
-		footer := text.Footer
-		if conf != nil {
-			conf.text, conf.run = text, run
-			eng.After = conf.after
-			footer = func() error {
-				if err := text.Footer(); err != nil {
-					return err
-				}
-				return text.Text(conf.verdict)
-			}
-		}
-		if s.Rank == 0 {
-			eng.Hosts = session.Hosts(run)
-			eng.Sink = imbSink{s, text, conf}
-			if p := s.Progress(plan.Options.Rows(specs, s.Size)); p != nil {
-				eng.Progress = imbProgress{p}
-				if conf != nil {
-					conf.grow = func(sp *imb.Spec) { p.Grow(plan.Options.Rows([]*imb.Spec{sp}, s.Size)) }
-				}
-			}
-		}
+		footer := wireIMB(s, eng, text, run, conf, plan, specs)
 		if err := s.Measure(func() (int, error) {
 			sum, err := eng.Run(specs)
 			if err == nil {
@@ -300,6 +280,34 @@ func runIMBSuite(suite string, u *usage, stdout, stderr io.Writer, args []string
 		}
 		return nil
 	})
+}
+
+// wireIMB connects the engine to the job: the in-job baseline check after
+// each benchmark (its verdict after the table's footer, which it returns),
+// and on rank 0 the hosts, the sink of rows and the progress line.
+func wireIMB(s *session.Session, eng *imbrun.Engine, text *imbtext.Writer, run *result.Run, conf *confirmer, plan *imb.Plan, specs []*imb.Spec) func() error {
+	footer := text.Footer
+	if conf != nil {
+		conf.text, conf.run = text, run
+		eng.After = conf.after
+		footer = func() error {
+			if err := text.Footer(); err != nil {
+				return err
+			}
+			return text.Text(conf.verdict)
+		}
+	}
+	if s.Rank == 0 {
+		eng.Hosts = session.Hosts(run)
+		eng.Sink = imbSink{s, text, conf}
+		if p := s.Progress(plan.Options.Rows(specs, s.Size)); p != nil {
+			eng.Progress = imbProgress{p}
+			if conf != nil {
+				conf.grow = func(sp *imb.Spec) { p.Grow(plan.Options.Rows([]*imb.Spec{sp}, s.Size)) }
+			}
+		}
+	}
+	return footer
 }
 
 // ioDirectory settles IMB-IO's directory: -dir's, which rank 0 checks, or

@@ -10,6 +10,7 @@ import (
 	"github.com/gomb-hpc/gomb/internal/bench/osurun"
 	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/internal/session"
+	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt/osutext"
 )
 
@@ -39,111 +40,155 @@ func runOSUMany(stdout, stderr io.Writer, args []string, cfg *osuConfig) error {
 		if err := freshLogDir(s, &cfg.opt); err != nil {
 			return s.Fail(err)
 		}
-		plan := make([]*osuPlanned, len(cfg.specs))
-		perTest := map[string]*osu.Options{}
-		var names []string
-		for i, sp := range cfg.specs {
-			p := &osuPlanned{sp: sp, opt: cfg.opt}
-			plan[i] = p
-			if sp.Threads {
-				p.notRun = errors.New("needs MPI_THREAD_MULTIPLE, which the other tests do not start MPI with: run it alone")
-			} else if p.notRun = p.opt.Check(sp); p.notRun == nil {
-				p.notRun = runnable(s, sp, &p.opt)
-			}
-			if p.notRun == nil {
-				p.eng = &osurun.Engine{Opt: p.opt, World: s.World, RunID: s.RunID(), Fault: s.Fault}
-				p.notRun = nbrLayout(s, p.eng, sp)
-			}
-			if p.notRun == nil {
-				perTest[sp.Name], names = &p.opt, append(names, sp.Name)
-			}
-		}
+		m := &osuMany{s: s, plan: planOSUMany(s, cfg)}
+		names, perTest := m.runnable()
 		text, run, err := session.Open(s, map[string]any{"tests": names, "test_options": perTest, "options": &cfg.opt}, stdout, osutext.NewWriter)
 		if err != nil {
 			return s.Fail(err)
 		}
+		m.text = text
 		defer s.OnSignal()()
-		watch := s.Watch(0)
-		var hosts []string
-		if s.Rank == 0 {
-			hosts = session.Hosts(run)
-		}
-		total := 0
-		for _, p := range plan {
-			if p.notRun != nil {
-				continue
-			}
-			p.eng.Watch, p.eng.Hosts = watch, hosts
-			if p.notRun = fanLayout(s, p.eng, p.sp); p.notRun != nil {
-				continue
-			}
-			total += len(p.opt.Sizes(p.sp, s.Size))
-		}
-		var progress *session.Progress
-		if s.Rank == 0 {
-			progress = s.Progress(total)
-		}
-		ran := 0
-		var failed []string
-		sweep := func() (int, error) {
-			bad := 0
-			for _, p := range plan {
-				if p.notRun != nil {
-					continue
-				}
-				sp := p.sp
-				if s.Rank == 0 {
-					p.eng.Sink = osuSink{s, text, &p.opt}
-					if ran > 0 { // a test ran before this one
-						if err := s.Locked(func() error { return text.Between(sp) }); err != nil {
-							return bad, err
-						}
-					}
-					if progress != nil {
-						p.eng.Progress = func(size int64, done, total int) { progress.Step(sp.Name, s.Size, size, !sp.NoSize) }
-					}
-				}
-				n, err := measureOSU(s, p.eng, sp)
-				if err != nil {
-					return bad, fmt.Errorf("%s: %w", sp.Name, err)
-				}
-				ran++
-				if n > 0 {
-					bad += n
-					failed = append(failed, fmt.Sprintf("%s: -c: %d sizes failed validation", sp.Name, n))
-				}
-			}
-			return bad, nil
-		}
-		var notRun []string
-		for _, p := range plan {
-			if p.notRun != nil {
-				msg := p.notRun.Error()
-				if !strings.HasPrefix(msg, p.sp.Name) {
-					msg = p.sp.Name + ": " + msg
-				}
-				notRun = append(notRun, msg)
-			}
-		}
-		if len(notRun) == len(plan) {
+		m.prepare(run)
+		notRun := m.notRunLines()
+		if len(notRun) == len(m.plan) {
 			return s.Fail(cli.Usage("no test can run: %s", strings.Join(notRun, "; ")))
 		}
-		footer := func() error {
-			lines := []string{fmt.Sprintf("gomb osu: %d of %d tests run, %d not run, %d failed validation", ran, len(plan), len(notRun), len(failed))}
-			for _, l := range notRun {
-				lines = append(lines, "not run: "+l)
-			}
-			for _, l := range failed {
-				lines = append(lines, "failed: "+l)
-			}
-			return s.Locked(func() error { return text.Comment(lines...) })
-		}
-		if err := s.Measure(sweep, footer, "-c: %d sizes failed validation"); err != nil {
+		footer := func() error { return m.footer(notRun) }
+		if err := s.Measure(m.sweep, footer, "-c: %d sizes failed validation"); err != nil {
 			return err
 		}
 		if len(notRun) > 0 {
-			return s.Fail(&cli.ExitError{Code: cli.ExitNotRun, Err: fmt.Errorf("%d of %d tests not run (the summary says why)", len(notRun), len(plan))})
+			return s.Fail(&cli.ExitError{Code: cli.ExitNotRun, Err: fmt.Errorf("%d of %d tests not run (the summary says why)", len(notRun), len(m.plan))})
 		}
 		return nil
 	})
+}
+
+// osuMany is one osu job of several tests: the plan, and what the sweep
+// counts for the footer.
+type osuMany struct {
+	s        *session.Session
+	plan     []*osuPlanned
+	text     *osutext.Writer
+	progress *session.Progress
+	ran      int
+	failed   []string
+}
+
+// planOSUMany decides, for each test asked for, whether it can run in
+// this job (and why not), and makes the engine of those that can.
+func planOSUMany(s *session.Session, cfg *osuConfig) []*osuPlanned {
+	plan := make([]*osuPlanned, len(cfg.specs))
+	for i, sp := range cfg.specs {
+		p := &osuPlanned{sp: sp, opt: cfg.opt}
+		plan[i] = p
+		if sp.Threads {
+			p.notRun = errors.New("needs MPI_THREAD_MULTIPLE, which the other tests do not start MPI with: run it alone")
+		} else if p.notRun = p.opt.Check(sp); p.notRun == nil {
+			p.notRun = runnable(s, sp, &p.opt)
+		}
+		if p.notRun == nil {
+			p.eng = &osurun.Engine{Opt: p.opt, World: s.World, RunID: s.RunID(), Fault: s.Fault}
+			p.notRun = nbrLayout(s, p.eng, sp)
+		}
+	}
+	return plan
+}
+
+// runnable are the names and options of the tests that will run, for the
+// run record.
+func (m *osuMany) runnable() ([]string, map[string]*osu.Options) {
+	var names []string
+	perTest := map[string]*osu.Options{}
+	for _, p := range m.plan {
+		if p.notRun == nil {
+			perTest[p.sp.Name], names = &p.opt, append(names, p.sp.Name)
+		}
+	}
+	return names, perTest
+}
+
+// prepare gives the engines the watchdog and the hosts, lays out the fan
+// tests and starts the progress line over every size of every test.
+func (m *osuMany) prepare(run *result.Run) {
+	s := m.s
+	watch := s.Watch(0)
+	var hosts []string
+	if s.Rank == 0 {
+		hosts = session.Hosts(run)
+	}
+	total := 0
+	for _, p := range m.plan {
+		if p.notRun != nil {
+			continue
+		}
+		p.eng.Watch, p.eng.Hosts = watch, hosts
+		if p.notRun = fanLayout(s, p.eng, p.sp); p.notRun != nil {
+			continue
+		}
+		total += len(p.opt.Sizes(p.sp, s.Size))
+	}
+	if s.Rank == 0 {
+		m.progress = s.Progress(total)
+	}
+}
+
+// sweep runs the tests one after the other; it returns the sizes that
+// failed validation.
+func (m *osuMany) sweep() (int, error) {
+	s, bad := m.s, 0
+	for _, p := range m.plan {
+		if p.notRun != nil {
+			continue
+		}
+		sp := p.sp
+		if s.Rank == 0 {
+			p.eng.Sink = osuSink{s, m.text, &p.opt}
+			if m.ran > 0 { // a test ran before this one
+				if err := s.Locked(func() error { return m.text.Between(sp) }); err != nil {
+					return bad, err
+				}
+			}
+			if m.progress != nil {
+				p.eng.Progress = func(size int64, done, total int) { m.progress.Step(sp.Name, s.Size, size, !sp.NoSize) }
+			}
+		}
+		n, err := measureOSU(s, p.eng, sp)
+		if err != nil {
+			return bad, fmt.Errorf("%s: %w", sp.Name, err)
+		}
+		m.ran++
+		if n > 0 {
+			bad += n
+			m.failed = append(m.failed, fmt.Sprintf("%s: -c: %d sizes failed validation", sp.Name, n))
+		}
+	}
+	return bad, nil
+}
+
+// notRunLines says, for each test that does not run, why.
+func (m *osuMany) notRunLines() []string {
+	var notRun []string
+	for _, p := range m.plan {
+		if p.notRun != nil {
+			msg := p.notRun.Error()
+			if !strings.HasPrefix(msg, p.sp.Name) {
+				msg = p.sp.Name + ": " + msg
+			}
+			notRun = append(notRun, msg)
+		}
+	}
+	return notRun
+}
+
+// footer is the job's summary comment: tests run, not run and why, failed.
+func (m *osuMany) footer(notRun []string) error {
+	lines := []string{fmt.Sprintf("gomb osu: %d of %d tests run, %d not run, %d failed validation", m.ran, len(m.plan), len(notRun), len(m.failed))}
+	for _, l := range notRun {
+		lines = append(lines, "not run: "+l)
+	}
+	for _, l := range m.failed {
+		lines = append(lines, "failed: "+l)
+	}
+	return m.s.Locked(func() error { return m.text.Comment(lines...) })
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/internal/analysis"
 	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/internal/input"
 	"github.com/gomb-hpc/gomb/internal/report"
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -114,35 +115,12 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	r := c.in.resolver()
 	defer r.Close()
 	in := report.Input{Title: c.title, Generated: time.Now(), Link: c.link}
-	var runs [][]*result.Bundle
-	for i, items := range c.sides {
-		what := "report"
-		if len(c.sides) == 2 {
-			what = []string{"A", "B"}[i]
-		}
-		rs, err := resolve(stderr, r, what, items)
-		if err != nil {
-			return err
-		}
-		runs = append(runs, rs)
+	runs, err := reportRuns(stderr, r, c.sides)
+	if err != nil {
+		return err
 	}
-	names := readableNames(c.sides, runs)
-	for i, rs := range runs {
-		side := report.Side{Label: names[i], Profiles: analysis.Profiles(rs)}
-		peers := analysis.NewPeers(rs)
-		for _, run := range rs {
-			side.Runs = append(side.Runs, describeRunShort(run))
-			hist, err := r.History(run, 10)
-			if err != nil {
-				return err
-			}
-			f := analysis.Explain(run, analysis.ExplainOptions{Link: c.link, History: hist, Peers: peers})
-			in.Findings = append(in.Findings, report.RunFindings{Run: describeRunShort(run), Findings: f})
-			if in.Link.Gbps == 0 {
-				in.Link = analysis.RunLink(run.Run)
-			}
-		}
-		in.Sides = append(in.Sides, side)
+	if err := reportSides(&in, r, c.link, c.sides, runs); err != nil {
+		return err
 	}
 	if len(runs) == 2 {
 		cmp, err := analysis.Compare(in.Sides[0].Label, runs[0], in.Sides[1].Label, runs[1], c.cf.options(r, runs...))
@@ -158,23 +136,75 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	dir := c.plots
-	if dir == "" {
-		dir = strings.TrimSuffix(c.out, ".html") + "_plots"
-	}
-	files, err := rep.WritePlots(dir)
+	dir, files, err := writePlots(rep, c.plots, c.out)
 	if err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	rep.PlotsDir = dir // the page links its static plots, relative to it where it is a file
-	if rel, err := filepath.Rel(filepath.Dir(c.out), dir); err == nil && c.out != "-" && c.out != "" {
-		rep.PlotsDir = filepath.ToSlash(rel)
+		return err
 	}
 	if err := cli.WriteOutput(stdout, "-o", c.out, c.in.inputs(c.pos), rep.WriteHTML); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	fmt.Fprintf(stderr, "gomb report: wrote %s and %d plot files in %s\n", c.out, len(files), dir)
 	return nil
+}
+
+// reportRuns resolves each side's runs (one side, or A and B).
+func reportRuns(stderr io.Writer, r *input.Resolver, sides [][]string) ([][]*result.Bundle, error) {
+	var runs [][]*result.Bundle
+	for i, items := range sides {
+		what := "report"
+		if len(sides) == 2 {
+			what = []string{"A", "B"}[i]
+		}
+		rs, err := resolve(stderr, r, what, items)
+		if err != nil {
+			return nil, err
+		}
+		runs = append(runs, rs)
+	}
+	return runs, nil
+}
+
+// reportSides fills the report's sides (profiles, runs) and each run's
+// findings, explained against its history and its log's other runs; the
+// link rate, where none was given (link), is the first run's.
+func reportSides(in *report.Input, r *input.Resolver, link analysis.Link, sides [][]string, runs [][]*result.Bundle) error {
+	names := readableNames(sides, runs)
+	for i, rs := range runs {
+		side := report.Side{Label: names[i], Profiles: analysis.Profiles(rs)}
+		peers := analysis.NewPeers(rs)
+		for _, run := range rs {
+			side.Runs = append(side.Runs, describeRunShort(run))
+			hist, err := r.History(run, 10)
+			if err != nil {
+				return err
+			}
+			f := analysis.Explain(run, analysis.ExplainOptions{Link: link, History: hist, Peers: peers})
+			in.Findings = append(in.Findings, report.RunFindings{Run: describeRunShort(run), Findings: f})
+			if in.Link.Gbps == 0 {
+				in.Link = analysis.RunLink(run.Run)
+			}
+		}
+		in.Sides = append(in.Sides, side)
+	}
+	return nil
+}
+
+// writePlots writes the report's static plots in dir (by default beside
+// out: NAME_plots) and points the page at them, relative to the page where
+// it is a file.
+func writePlots(rep *report.Report, dir, out string) (string, []string, error) {
+	if dir == "" {
+		dir = strings.TrimSuffix(out, ".html") + "_plots"
+	}
+	files, err := rep.WritePlots(dir)
+	if err != nil {
+		return "", nil, fmt.Errorf("report: %w", err)
+	}
+	rep.PlotsDir = dir
+	if rel, err := filepath.Rel(filepath.Dir(out), dir); err == nil && out != "-" && out != "" {
+		rep.PlotsDir = filepath.ToSlash(rel)
+	}
+	return dir, files, nil
 }
 
 // reportTitle says what the report shows: the sides and the benchmarks

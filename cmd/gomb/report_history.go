@@ -73,16 +73,9 @@ func runReportHistory(c *reportCmd, stdout, stderr io.Writer) error {
 			return cli.Usage("report -reference: %v", err)
 		}
 	}
-	path, err := archive.Resolve(c.in.archive)
+	path, db, err := openHistoryArchive(c.in.archive)
 	if err != nil {
-		return cli.Usage("report -history: %v", err)
-	}
-	if _, err := os.Stat(path); err != nil {
-		return cli.Usage("report -history: no archive at %s (gomb archive add makes one)", path)
-	}
-	db, err := archive.Open(path)
-	if err != nil {
-		return cli.Usage("report -history: %v", err)
+		return err
 	}
 	defer db.Close()
 	tracks := h.tracks
@@ -93,21 +86,9 @@ func runReportHistory(c *reportCmd, stdout, stderr io.Writer) error {
 	if nref == 0 {
 		nref = 5
 	}
-	var all []analysis.HistorySeries
-	nrefPoints := 0
-	for _, t := range tracks {
-		pts, err := db.History(sel, t.Benchmark, t.Bytes, 0, string(t.Metric))
-		if err != nil {
-			return cli.Usage("report -history: %v", err)
-		}
-		var ref []archive.Point
-		if h.reference != "" {
-			if ref, err = db.History(refSel, t.Benchmark, t.Bytes, 0, string(t.Metric)); err != nil {
-				return cli.Usage("report -reference: %v", err)
-			}
-			nrefPoints += len(ref)
-		}
-		all = append(all, historySeries(t, pts, ref, h.reference != "", nref, h.tols.For(t.Benchmark, t.Bytes))...)
+	all, nrefPoints, err := historyAll(db, h, sel, refSel, tracks, nref)
+	if err != nil {
+		return err
 	}
 	if len(all) == 0 {
 		return cli.Usage("report -history: no run of %q has any of %s", strings.Join(c.pos, " "), trackList(tracks))
@@ -135,6 +116,46 @@ func runReportHistory(c *reportCmd, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "gomb report: wrote %s: %d series, %d runs\n", c.out, len(all), len(runs))
 	return nil
+}
+
+// openHistoryArchive opens the archive report -history reads; a missing
+// one is bad input (it is not made).
+func openHistoryArchive(name string) (string, *archive.DB, error) {
+	path, err := archive.Resolve(name)
+	if err != nil {
+		return "", nil, cli.Usage("report -history: %v", err)
+	}
+	if _, err := os.Stat(path); err != nil {
+		return "", nil, cli.Usage("report -history: no archive at %s (gomb archive add makes one)", path)
+	}
+	db, err := archive.Open(path)
+	if err != nil {
+		return "", nil, cli.Usage("report -history: %v", err)
+	}
+	return path, db, nil
+}
+
+// historyAll is every track's series of the selected runs, with the
+// reference runs' band where -reference gives them, and how many points
+// the reference has.
+func historyAll(db *archive.DB, h historyFlagSet, sel, refSel archive.Selector, tracks []analysis.Track, nref int) ([]analysis.HistorySeries, int, error) {
+	var all []analysis.HistorySeries
+	nrefPoints := 0
+	for _, t := range tracks {
+		pts, err := db.History(sel, t.Benchmark, t.Bytes, 0, string(t.Metric))
+		if err != nil {
+			return nil, 0, cli.Usage("report -history: %v", err)
+		}
+		var ref []archive.Point
+		if h.reference != "" {
+			if ref, err = db.History(refSel, t.Benchmark, t.Bytes, 0, string(t.Metric)); err != nil {
+				return nil, 0, cli.Usage("report -reference: %v", err)
+			}
+			nrefPoints += len(ref)
+		}
+		all = append(all, historySeries(t, pts, ref, h.reference != "", nref, h.tols.For(t.Benchmark, t.Bytes))...)
+	}
+	return all, nrefPoints, nil
 }
 
 func trackList(ts []analysis.Track) string {

@@ -84,13 +84,9 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 		if o.MemCopyLocal && s.Size != 1 {
 			return s.Fail(cli.Usage("--mem-copy-local needs exactly one process, %d started", s.Size))
 		}
-		mon := &ringrun.Monitor{Opt: *o, World: s.World, Fault: s.Fault}
-		if o.GPU {
-			dev, err := s.OpenDevice("--gpu", true)
-			if err != nil {
-				return s.Fail(err)
-			}
-			mon.Device = dev
+		mon, err := newRingMonitor(s, o)
+		if err != nil {
+			return s.Fail(err)
 		}
 		if err := s.Agree(func() string { return checkProm(cfg.prom) }); err != nil {
 			return s.Fail(err)
@@ -129,20 +125,38 @@ func runRing(stdout, stderr io.Writer, args []string) error {
 			return s.Abort(err)
 		}
 		if s.Rank == 0 {
-			sum := tracker.Summary(hosts)
-			_ = text.Summary(sum, s.Size)
-			// the ranks agreed to stop: rank 0's own signal may not have
-			// come yet when another rank's did
-			status := result.EndComplete
-			if stopped {
-				status = result.EndInterrupted
-			}
-			if err := s.End(status, sum); err != nil {
-				return fmt.Errorf("gomb ring: %w", err) // rank 0 alone: the others have ended
-			}
+			return endRing(s, text, tracker.Summary(hosts), stopped)
 		}
 		return nil
 	})
+}
+
+// newRingMonitor makes the ring's monitor, on the GPU --gpu names.
+func newRingMonitor(s *session.Session, o *ring.Options) (*ringrun.Monitor, error) {
+	mon := &ringrun.Monitor{Opt: *o, World: s.World, Fault: s.Fault}
+	if o.GPU {
+		dev, err := s.OpenDevice("--gpu", true)
+		if err != nil {
+			return nil, err
+		}
+		mon.Device = dev
+	}
+	return mon, nil
+}
+
+// endRing prints the summary and ends the records (rank 0): complete, or
+// interrupted when the ranks agreed to stop on a signal (rank 0's own
+// may not have come yet when another rank's did).
+func endRing(s *session.Session, text *ringtext.Writer, sum ring.Summary, stopped bool) error {
+	_ = text.Summary(sum, s.Size)
+	status := result.EndComplete
+	if stopped {
+		status = result.EndInterrupted
+	}
+	if err := s.End(status, sum); err != nil {
+		return fmt.Errorf("gomb ring: %w", err) // rank 0 alone: the others have ended
+	}
+	return nil
 }
 
 // checkProm says what is wrong with --prom FILE, before the first sample.
