@@ -1,12 +1,15 @@
 // Package mpi is gomb's thin layer over the MPI library.
 //
-// It is the only cgo in the tree. Go code sees small types (Comm, Job) over
-// handles that live in C, errors carry the MPI error class and string, and
-// nothing here exits or aborts on its own: main decides. Every timed loop
-// runs in C (kernels.c), entered once per batch through Job.Run, with its
-// buffers in page-aligned C memory. What a call runs (kernel ids, call
-// parameters, buffer scheme, thread level) is named in package kernel,
-// which needs no cgo.
+// It is the only package that calls MPI (the archive's SQLite driver is
+// the tree's other cgo). Go code sees small types (Comm, Job) over handles
+// that live in C, errors carry the MPI error class and string, and nothing
+// here exits or aborts on its own: main decides. Every timed loop runs in
+// C (kernels.c, osu.c, imb_rma.c, ...: a file per suite or loop family),
+// entered once per batch through Job.Run, with its buffers laid out as the
+// peer program lays out its own (IMB: MPI_Alloc_mem per size; OSU:
+// page-aligned once for the largest size). What a call runs (kernel ids,
+// call parameters, buffer scheme, thread level) is named in package
+// kernel, which needs no cgo.
 //
 // The library is the one whose compiler wrapper builds it (CC=mpicc go
 // build): its mpi.h's macros say which family it is and what it can do

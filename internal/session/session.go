@@ -1,5 +1,5 @@
-// Package session is what gomb's measuring commands (imb, osu, ring) share
-// while they run under an MPI launcher:
+// Package session is what gomb's measuring commands (the IMB suites, osu,
+// ring) share while they run under an MPI launcher:
 //
 //  1. Run answers -help and -list on rank 0 without MPI, starts MPI, reports
 //     a bad command line from rank 0 alone (every rank finalizes), reads

@@ -1,13 +1,17 @@
-// Package imbrun is the IMB-MPI1 engine: it walks the benchmarks of
-// package imb over process counts and message sizes with IMB's semantics,
+// Package imbrun is the engine of IMB's suites that share IMB-MPI1's
+// driver (IMB-MPI1, -NBC, -MPI4, -EXT, -RMA, -IO): it walks the benchmarks
+// of package imb over process counts and message sizes with IMB's semantics,
 // runs their C kernels through package mpi (one cgo call per timed batch),
 // gathers every rank's times and samples to rank 0 and hands the records
 // to a Sink.
 //
 // The pipeline, in steps:
 //
-//  1. each benchmark file (bench/imb/*.go) registers a Spec from init();
-//  2. the imb command parses IMB's flags into imb.Options;
+//  1. package imb registers every benchmark's Spec from its suite's table
+//     (mpi1_table.go, ...) or, for IMB-NBC and IMB-MPI4, its collective's
+//     file;
+//  2. the command (gomb imb, imb-ext, ...) parses IMB's flags into
+//     imb.Options;
 //  3. Engine.Run walks benchmarks × process counts × sizes, calls the C
 //     kernel of the Spec through mpi.Job (one cgo call per batch), gathers
 //     every rank's time and raw samples to rank 0;
