@@ -54,25 +54,38 @@ var helpBlock = regexp.MustCompile("(?s)(<!-- help ([a-z]+(?:-[a-z0-9]+)?) -->\n
 // rewrites the blocks).
 func TestHelpInDocs(t *testing.T) {
 	blocks := 0
+	regenerateBlocks(t, helpBlock, "a help block is not the command's -help", "TestHelpInDocs", func(f string, sub [][]byte) string {
+		blocks++
+		name := string(sub[2])
+		var b bytes.Buffer
+		for _, c := range commands {
+			if c.name == name && c.usage != nil {
+				c.usage.write(&b)
+			}
+		}
+		if b.Len() == 0 {
+			t.Errorf("%s: help block of %q, which is no command with flags", f, name)
+		}
+		return "```text\n" + b.String() + "```\n"
+	})
+	if blocks == 0 {
+		t.Error("the documentation has no help block")
+	}
+}
+
+// regenerateBlocks holds every documentation block re matches (its first
+// group the opening marker, its last the closing one) to what body makes
+// of it; go test -update rewrites the blocks that differ.
+func regenerateBlocks(t *testing.T, re *regexp.Regexp, wrong, test string, body func(file string, sub [][]byte) string) {
+	t.Helper()
 	for _, f := range docFiles(t) {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		fixed := helpBlock.ReplaceAllFunc(data, func(m []byte) []byte {
-			blocks++
-			sub := helpBlock.FindSubmatch(m)
-			name := string(sub[2])
-			var b bytes.Buffer
-			for _, c := range commands {
-				if c.name == name && c.usage != nil {
-					c.usage.write(&b)
-				}
-			}
-			if b.Len() == 0 {
-				t.Errorf("%s: help block of %q, which is no command with flags", f, name)
-			}
-			return []byte(string(sub[1]) + "```text\n" + b.String() + "```\n" + string(sub[3]))
+		fixed := re.ReplaceAllFunc(data, func(m []byte) []byte {
+			sub := re.FindSubmatch(m)
+			return []byte(string(sub[1]) + body(f, sub) + string(sub[len(sub)-1]))
 		})
 		if bytes.Equal(fixed, data) {
 			continue
@@ -83,10 +96,7 @@ func TestHelpInDocs(t *testing.T) {
 			}
 			continue
 		}
-		t.Errorf("%s: a help block is not the command's -help (go test ./cmd/gomb -run TestHelpInDocs -update)", f)
-	}
-	if blocks == 0 {
-		t.Error("the documentation has no help block")
+		t.Errorf("%s: %s (go test ./cmd/gomb -run %s -update)", f, wrong, test)
 	}
 }
 
@@ -249,31 +259,13 @@ var exitBlock = regexp.MustCompile("(?s)(<!-- exit (statuses|table) -->\n).*?(<!
 // README and campaigns.md carry them.
 func TestExitStatusesInDocs(t *testing.T) {
 	found := map[string]bool{}
-	for _, f := range docFiles(t) {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	regenerateBlocks(t, exitBlock, "an exit-status block is not internal/cli's", "TestExitStatusesInDocs", func(f string, sub [][]byte) string {
+		found[filepath.Base(f)+" "+string(sub[2])] = true
+		if string(sub[2]) == "table" {
+			return cli.ExitTable()
 		}
-		fixed := exitBlock.ReplaceAllFunc(data, func(m []byte) []byte {
-			sub := exitBlock.FindSubmatch(m)
-			found[filepath.Base(f)+" "+string(sub[2])] = true
-			body := cli.ExitSummary() + "\n"
-			if string(sub[2]) == "table" {
-				body = cli.ExitTable()
-			}
-			return []byte(string(sub[1]) + body + string(sub[3]))
-		})
-		if bytes.Equal(fixed, data) {
-			continue
-		}
-		if *update {
-			if err := os.WriteFile(f, fixed, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		t.Errorf("%s: an exit-status block is not internal/cli's (go test ./cmd/gomb -run TestExitStatusesInDocs -update)", f)
-	}
+		return cli.ExitSummary() + "\n"
+	})
 	for _, want := range []string{"README.md statuses", "campaigns.md table"} {
 		if !found[want] {
 			t.Errorf("no exit-status block in %s", want)
