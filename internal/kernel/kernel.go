@@ -142,7 +142,7 @@ const (
 	SourceAny                          // MPI_ANY_SOURCE, MPI_ANY_TAG (…AnySource)
 )
 
-// RMAOp is the one-sided operation (values mirror gomb.h, used by rma.c).
+// RMAOp is the one-sided operation (values mirror gomb.h, used by osu_rma.c).
 type RMAOp int
 
 // The one-sided operations.

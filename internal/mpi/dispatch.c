@@ -1,14 +1,14 @@
 //go:build cgo
 
 // dispatch.c: gomb_run, the one way into every timed kernel. A table maps
-// each kernel to the file of what it measures: kernels.c (IMB-MPI1's
+// each kernel to the file of what it measures: imb_mpi1.c (IMB-MPI1's
 // point-to-point and collective loops, and the OSU collectives that share
 // them), osu.c (OSU's point-to-point latency and bandwidth, one-way
-// latency), rma.c (one-sided), nbc.c (OSU's non-blocking collectives with
+// latency), osu_rma.c (one-sided), osu_nbc.c (OSU's non-blocking collectives with
 // overlap), imb_nbc.c (IMB-NBC's and IMB-MPI4's), imb_ext.c (IMB-EXT's),
 // imb_rma.c (IMB-RMA's), imb_p2p.c (IMB-P2P's), imb_io.c (IMB-IO's),
 // ring.c (the ring monitor); IMB-MPI1's messages past INT_MAX elements go
-// to large.c, kernels.c's loops through MPI-4's large-count calls.
+// to large.c, imb_mpi1.c's loops through MPI-4's large-count calls.
 // Validation (validate.c) calls in here; the kernels call the checks made
 // inside their loops (checks.c), and everything calls job.c.
 // TestCFilesCallNoCircle keeps the calls between the files one way.

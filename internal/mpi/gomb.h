@@ -50,7 +50,7 @@ enum gomb_kernel {
     GOMB_K_ALLREDUCE,
     GOMB_K_ALLTOALL,
     GOMB_K_ALLTOALLV,
-    /* OSU's and gomb's own kernels (kernels.c, osu.c, rma.c, nbc.c, ring.c) */
+    /* OSU's and gomb's own kernels (imb_mpi1.c, osu.c, osu_rma.c, osu_nbc.c, ring.c) */
     GOMB_K_BARRIER_CALLS,       /* MPI_Barrier timed per call (osu_barrier) */
     GOMB_K_REDUCE_SCATTER_SPLIT,/* MPI_Reduce_scatter of count elements in all, split over the ranks */
     GOMB_K_OSU_LATENCY,         /* ping-pong timed per iteration by the lower rank of each pair */
@@ -415,12 +415,12 @@ int gomb_imb_comm(gomb_comm *c); /* IMB_init_communicator's calls on a new commu
 /* Timed kernels. */
 int gomb_run(gomb_job *j);     /* dispatch.c: any kernel */
 int gomb_kernel_dispatched(int kernel); /* dispatch.c: whether gomb_run has a family for it */
-int gomb_run_imb(gomb_job *j); /* kernels.c: IMB-MPI1's kernels, the barrier per call, the split reduce-scatter */
+int gomb_run_imb(gomb_job *j); /* imb_mpi1.c: IMB-MPI1's kernels, the barrier per call, the split reduce-scatter */
 int gomb_run_imb_large(gomb_job *j); /* large.c: IMB-MPI1's one-count kernels through MPI_Count calls */
 int gomb_large_count(int kernel);     /* large.c: whether kernel runs with large set in this MPI */
 int gomb_run_p2p(gomb_job *j);  /* osu.c: OSU's point-to-point latency and bandwidth, gomb's one-way */
-int gomb_run_rma(gomb_job *j);  /* rma.c: OSU's one-sided */
-int gomb_run_nbc(gomb_job *j);  /* nbc.c: OSU's non-blocking collectives */
+int gomb_run_rma(gomb_job *j);  /* osu_rma.c: OSU's one-sided */
+int gomb_run_nbc(gomb_job *j);  /* osu_nbc.c: OSU's non-blocking collectives */
 int gomb_run_imb_nbc(gomb_job *j); /* imb_nbc.c: IMB-NBC's and IMB-MPI4's */
 int gomb_persistent_collectives(void); /* pcoll.c: whether this MPI has MPI-4's (or Open MPI's MPIX_) */
 

@@ -35,9 +35,9 @@ type family struct {
 }
 
 // families are one or more kernels of each file and loop shape: IMB's
-// point-to-point and collective loops (kernels.c), OSU's point-to-point
-// and one-way (osu.c), non-blocking (nbc.c) and, with two ranks,
-// one-sided loops (rma.c), the ring (ring.c). (memcpy runs on one rank
+// point-to-point and collective loops (imb_mpi1.c), OSU's point-to-point
+// and one-way (osu.c), non-blocking (osu_nbc.c) and, with two ranks,
+// one-sided loops (osu_rma.c), the ring (ring.c). (memcpy runs on one rank
 // alone: gomb ring --mem-copy-local.)
 func families(np int) []family {
 	n := 256 // bytes (elements for typed kernels)

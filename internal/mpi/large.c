@@ -1,10 +1,10 @@
 //go:build cgo
 
-// large.c: IMB-MPI1's kernels whose messages are one count (kernels_body.h)
+// large.c: IMB-MPI1's kernels whose messages are one count (imb_mpi1_body.h)
 // compiled a second time with MPI-4's large-count calls (MPI_Send_c,
 // MPI_Bcast_c, ...: counts of MPI_Count), for messages of more than
 // INT_MAX elements, which IMB itself skips as int-overflow. The loops,
-// timing and buffers are kernels.c's; only the message calls and the
+// timing and buffers are imb_mpi1.c's; only the message calls and the
 // count's type differ. A library older than MPI 4.0 (Open MPI 4.1) has no
 // such calls: gomb_large_count says so, and the Go side prints one line
 // naming the limit instead of running.
@@ -15,7 +15,7 @@
 #define KCOUNT_FIELD count_c
 #define KCALL(f) f##_c
 #define KNAME(f) f##_c
-#include "kernels_body.h"
+#include "imb_mpi1_body.h"
 
 int gomb_large_count(int kernel) { return one_count_kernel(kernel); }
 

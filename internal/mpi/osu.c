@@ -2,7 +2,7 @@
 
 // osu.c: the OSU Micro-Benchmarks 7 point-to-point kernels (latency,
 // bandwidth, bi-directional bandwidth, multi-pair, OSU 7.4's fan-in and
-// fan-out) and gomb's one-way latency. Same rules as kernels.c: the loop, the clock reads and the
+// fan-out) and gomb's one-way latency. Same rules as imb_mpi1.c: the loop, the clock reads and the
 // sample stores all happen here, in one C call per batch.
 //
 // OSU's warm-up is the first j->skip iterations of the same loop. OSU times

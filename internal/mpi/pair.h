@@ -1,4 +1,4 @@
-// pair.h: what the pair and ring kernels (osu.c, rma.c, ring.c) share:
+// pair.h: what the pair and ring kernels (osu.c, osu_rma.c, ring.c) share:
 // device or host transfer buffers with CUDA staging, the pairing of
 // ranks, per-iteration sample stores, the point-to-point prologue.
 #ifndef GOMB_PAIR_H

@@ -1,7 +1,7 @@
 //go:build cgo
 
 // pcoll.c: MPI-4's persistent collectives, made for IMB-MPI4's loops
-// (imb_nbc.c) and OSU's persistent collective tests (kernels.c): one
+// (imb_nbc.c) and OSU's persistent collective tests (imb_mpi1.c): one
 // request per size, started and waited for in the loop.
 #include "loops.h"
 

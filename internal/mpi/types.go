@@ -4,7 +4,7 @@
 // the tree's other cgo). Go code sees small types (Comm, Job) over handles
 // that live in C, errors carry the MPI error class and string, and nothing
 // here exits or aborts on its own: main decides. Every timed loop runs in
-// C (kernels.c, osu.c, imb_rma.c, ...: a file per suite or loop family),
+// C (imb_mpi1.c, osu.c, imb_rma.c, ...: a file per suite or loop family),
 // entered once per batch through Job.Run, with its buffers laid out as the
 // peer program lays out its own (IMB: MPI_Alloc_mem per size; OSU:
 // page-aligned once for the largest size). What a call runs (kernel ids,

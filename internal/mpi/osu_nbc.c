@@ -1,6 +1,6 @@
 //go:build cgo
 
-// nbc.c: OSU's non-blocking collective kernel: communication overlapped
+// osu_nbc.c: OSU's non-blocking collective kernel: communication overlapped
 // with compute, MPI_Test calls spread through it.
 #include "pair.h"
 

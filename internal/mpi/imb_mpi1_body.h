@@ -1,8 +1,8 @@
-/* kernels_body.h: IMB-MPI1's loops whose messages are one count each
+/* imb_mpi1_body.h: IMB-MPI1's loops whose messages are one count each
  * (PingPong, PingPing, Sendrecv, Exchange, Uniband, Biband and the
  * collectives of one count: Bcast, Scatter, Gather, Allgather, Alltoall,
  * Reduce, Reduce_local, Reduce_scatter_block, Allreduce), written once and
- * compiled twice: by kernels.c with MPI's int counts, and by large.c (MPI
+ * compiled twice: by imb_mpi1.c with MPI's int counts, and by large.c (MPI
  * 4.0 and later) with MPI_Count counts through the large-count calls
  * (MPI_Send_c, ...), for messages past INT_MAX. The including file defines
  *   KCOUNT, KCOUNT_FIELD  the count's type and gomb_job field (loops.h)

@@ -1,7 +1,7 @@
 //go:build cgo
 
-// kernels.c: the timed loops, one function per IMB kernel (those whose
-// messages are one count each are in kernels_body.h, shared with large.c).
+// imb_mpi1.c: the timed loops, one function per IMB kernel (those whose
+// messages are one count each are in imb_mpi1_body.h, shared with large.c).
 //
 // Rules, so that gomb measures what IMB-MPI1 measures:
 //  - two barriers on the kernel's communicator before the clock starts;
@@ -13,7 +13,7 @@
 //  - collectives time every call with MPI_Wtime and sum, with the -sync
 //    barrier outside the timer, as IMB does;
 //  - no allocation, no Go, no branches on options other than what IMB has.
-#include "kernels_body.h"
+#include "imb_mpi1_body.h"
 
 #define N_BARR 2
 

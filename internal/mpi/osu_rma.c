@@ -1,6 +1,6 @@
 //go:build cgo
 
-// rma.c: OSU's one-sided kernels (put, get, accumulate, get_accumulate,
+// osu_rma.c: OSU's one-sided kernels (put, get, accumulate, get_accumulate,
 // fetch_and_op, compare_and_swap; latency, bandwidth, bi-directional
 // bandwidth) with OSU's window creation and synchronisation modes.
 #include "pair.h"
