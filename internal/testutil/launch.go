@@ -1,6 +1,15 @@
 package testutil
 
-import "strconv"
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
 
 // Launch is the command line that starts np ranks of a test job with the
 // MPI named impl ("openmpi" or "mpich"), on loopback only; the program
@@ -11,4 +20,34 @@ func Launch(impl string, np int) []string {
 	}
 	return []string{"mpirun.openmpi", "-np", strconv.Itoa(np), "--oversubscribe",
 		"--mca", "btl", "self,vader", "--mca", "oob_tcp_if_include", "lo"}
+}
+
+// RankEnv is set in the environment of the ranks LaunchSelf starts: a
+// test binary's TestMain that finds it set runs as one rank of the job.
+const RankEnv = "GOMB_TEST_RANK"
+
+// LaunchSelf runs the calling test binary as np ranks of an MPI job of the
+// MPI named impl, with RankEnv=1 and env added, and returns what the ranks
+// printed on stdout. The job must print "done" (rank 0's last line); a
+// failed launch, a job over timeout or no "done" fails t.
+func LaunchSelf(t testing.TB, impl string, np int, timeout time.Duration, env ...string) string {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	argv := append(Launch(impl, np), self, "-test.run", "^$")
+	if _, err := exec.LookPath(argv[0]); err != nil {
+		t.Skipf("%s: %v", argv[0], err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Env = append(append(os.Environ(), RankEnv+"=1", "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"), env...)
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	if err := cmd.Run(); err != nil || !strings.Contains(out.String(), "done") {
+		t.Fatalf("%s job of %d ranks: %v\n%s\n%s", impl, np, err, out.String(), stderr.String())
+	}
+	return out.String()
 }
