@@ -151,12 +151,13 @@ int gomb_mt_buffers(gomb_mt *m, size_t size_a, size_t size_b, int align, int alg
     for (int t = 0; ok && t < m->nthreads; t++) {
         gomb_mt_thread *h = &m->th[t];
         h->reqs = malloc(2 * (size_t)(window > 0 ? window : 1) * sizeof(MPI_Request));
-        h->samples = malloc((size_t)(repeat > 0 ? repeat : 1) * sizeof(double));
-        h->ticks = malloc((size_t)(repeat > 0 ? repeat : 1) * sizeof(uint64_t));
+        size_t reps = (size_t)(repeat > 0 ? repeat : 1);
+        h->samples = malloc(reps * sizeof(double));
+        h->ticks = malloc(reps * sizeof(uint64_t));
         ok = h->reqs && h->samples && h->ticks;
         if (ok) { // faulted in here, not at their first stamp in the timed loop
-            memset(h->samples, 0, (size_t)(repeat > 0 ? repeat : 1) * sizeof(double));
-            memset(h->ticks, 0, (size_t)(repeat > 0 ? repeat : 1) * sizeof(uint64_t));
+            memset(h->samples, 0, reps * sizeof(double));
+            memset(h->ticks, 0, reps * sizeof(uint64_t));
         }
     }
     if (!ok) {

@@ -199,11 +199,10 @@ static void *imb_times;
  * or 180-550 us by the rank, in IMB-MPI1 and in gomb alike, moved by an
  * environment variable or an LD_PRELOAD. IMB's runs with its default sizes
  * free a 4 MiB buffer after PingPong and never trim again; freeing one
- * 32 MiB mmapped block here (glibc's largest dynamic threshold: the
- * trim threshold becomes 64 MiB) puts the
- * heap in that state before the first benchmark, so a sweep's figures
- * never depend on where the heap top happened to be. One munmap, no page
- * touched but the block's header. */
+ * 32 MiB mmapped block here (glibc's largest dynamic threshold: the trim
+ * threshold becomes 64 MiB) puts the heap in that state before the first
+ * benchmark, so a sweep's figures never depend on where the heap top
+ * happened to be. One munmap, no page touched but the block's header. */
 static void heap_settle(void) {
     static int done;
     if (done) return;

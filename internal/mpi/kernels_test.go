@@ -3,11 +3,8 @@
 package mpi
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -16,13 +13,11 @@ import (
 	"github.com/gomb-hpc/gomb/internal/testutil"
 )
 
-// A test binary started with rankEnv set is one rank of the job that
-// TestKernelFamilies launches: it runs every family's kernels and reports
-// on stdout (rank 0) what failed.
-const rankEnv = "GOMB_MPI_TEST_RANK"
-
 func TestMain(m *testing.M) {
-	if os.Getenv(rankEnv) == "1" {
+	// a test binary started with testutil.RankEnv set is one rank of the
+	// job TestKernelFamilies launches: it runs every family's kernels and
+	// reports on stdout (rank 0) what failed
+	if os.Getenv(testutil.RankEnv) == "1" {
 		os.Exit(rankMain())
 	}
 	os.Exit(m.Run())
@@ -130,54 +125,16 @@ func rankMain() int {
 			job.Free()
 		}
 	}
-	// Every rank's failures reach rank 0.
-	all, err := w.GathervBytes([]byte(strings.Join(fails, "\n")), 0)
-	if err != nil {
-		fmt.Println("FAIL gather:", err)
-		return 1
-	}
-	if rank == 0 {
-		for _, b := range all {
-			for _, l := range strings.Split(string(b), "\n") {
-				if l != "" {
-					fmt.Printf("FAIL %s\n", l)
-				}
-			}
-		}
-		fmt.Println("done")
-	}
-	return 0
+	// every rank's failures reach rank 0
+	return testutil.ReportRanks(rank, fails, func(b []byte) ([][]byte, error) { return w.GathervBytes(b, 0) })
 }
 
 // TestKernelFamilies runs every family's kernels, timed and validated, in
 // a real MPI job of 2 and of 3 ranks (an odd count: pairs, rings and
 // roots that do not divide evenly).
 func TestKernelFamilies(t *testing.T) {
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := func(t *testing.T, np int, env ...string) (fails []string) {
-		argv := append(testutil.Launch(Family(), np), self, "-test.run", "^$")
-		if _, err := exec.LookPath(argv[0]); err != nil {
-			t.Skipf("%s: %v", argv[0], err)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-		cmd.Env = append(append(os.Environ(), rankEnv+"=1", "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"), env...)
-		var out, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &stderr
-		err := cmd.Run()
-		if err != nil || !strings.Contains(out.String(), "done") {
-			t.Fatalf("job: %v\n%s\n%s", err, out.String(), stderr.String())
-		}
-		for _, l := range strings.Split(out.String(), "\n") {
-			if strings.HasPrefix(l, "FAIL") {
-				fails = append(fails, l)
-			}
-		}
-		return fails
+	run := func(t *testing.T, np int, env ...string) []string {
+		return testutil.Failures(testutil.LaunchSelf(t, Family(), np, 2*time.Minute, env...))
 	}
 	for _, np := range []int{2, 3} {
 		t.Run(fmt.Sprint(np), func(t *testing.T) {

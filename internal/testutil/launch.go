@@ -3,6 +3,7 @@ package testutil
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
@@ -50,4 +51,38 @@ func LaunchSelf(t testing.TB, impl string, np int, timeout time.Duration, env ..
 		t.Fatalf("%s job of %d ranks: %v\n%s\n%s", impl, np, err, out.String(), stderr.String())
 	}
 	return out.String()
+}
+
+// ReportRanks is the end of a LaunchSelf rank: every rank's failures go
+// to rank 0 through gather (the MPI's gather of byte strings to rank 0),
+// which prints a "FAIL ..." line for each and then "done". Its result is
+// the rank's exit status.
+func ReportRanks(rank int, fails []string, gather func([]byte) ([][]byte, error)) int {
+	all, err := gather([]byte(strings.Join(fails, "\n")))
+	if err != nil {
+		fmt.Println("FAIL gather:", err)
+		return 1
+	}
+	if rank == 0 {
+		for _, b := range all {
+			for _, l := range strings.Split(string(b), "\n") {
+				if l != "" {
+					fmt.Println("FAIL", l)
+				}
+			}
+		}
+		fmt.Println("done")
+	}
+	return 0
+}
+
+// Failures are the "FAIL ..." lines of a LaunchSelf job's output.
+func Failures(out string) []string {
+	var fails []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "FAIL") {
+			fails = append(fails, l)
+		}
+	}
+	return fails
 }

@@ -5,7 +5,6 @@ package ringrun
 import (
 	"fmt"
 	"os"
-	"strings"
 	"testing"
 	"time"
 
@@ -71,22 +70,7 @@ func rankMain() int {
 	if rank == 0 && len(got) != 2 {
 		fail("%d samples before the stop at the third poll, want 2", len(got))
 	}
-	all, err := w.GathervBytes([]byte(strings.Join(fails, "\n")), 0)
-	if err != nil {
-		fmt.Println("FAIL gather:", err)
-		return 1
-	}
-	if rank == 0 {
-		for _, b := range all {
-			for _, l := range strings.Split(string(b), "\n") {
-				if l != "" {
-					fmt.Println("FAIL", l)
-				}
-			}
-		}
-		fmt.Println("done")
-	}
-	return 0
+	return testutil.ReportRanks(rank, fails, func(b []byte) ([][]byte, error) { return w.GathervBytes(b, 0) })
 }
 
 // TestMonitor runs the ring monitor in real jobs of 2 and 3 ranks with
@@ -95,11 +79,8 @@ func rankMain() int {
 func TestMonitor(t *testing.T) {
 	for _, np := range []int{2, 3} {
 		t.Run(fmt.Sprint(np), func(t *testing.T) {
-			out := testutil.LaunchSelf(t, mpi.Family(), np, 2*time.Minute)
-			for _, l := range strings.Split(out, "\n") {
-				if strings.HasPrefix(l, "FAIL") {
-					t.Error(l)
-				}
+			for _, f := range testutil.Failures(testutil.LaunchSelf(t, mpi.Family(), np, 2*time.Minute)) {
+				t.Error(f)
 			}
 		})
 	}
