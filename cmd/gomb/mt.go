@@ -2,16 +2,12 @@ package main
 
 import (
 	"io"
-	"time"
 
 	"github.com/gomb-hpc/gomb/internal/bench/mt"
-	"github.com/gomb-hpc/gomb/internal/bench/mtrun"
 	"github.com/gomb-hpc/gomb/internal/cli"
-	"github.com/gomb-hpc/gomb/internal/kernel"
-	"github.com/gomb-hpc/gomb/internal/mpi"
+	"github.com/gomb-hpc/gomb/internal/measure"
+	"github.com/gomb-hpc/gomb/internal/measure/mtjob"
 	"github.com/gomb-hpc/gomb/internal/session"
-	"github.com/gomb-hpc/gomb/result"
-	"github.com/gomb-hpc/gomb/textfmt/imbtext"
 )
 
 // mtHelp is the help of gomb imb-mt.
@@ -59,75 +55,9 @@ var mtList = suiteList("IMB-MT", mt.Names, func() (out []string) {
 	return out
 })
 
-// mtSink is rank 0's mtrun.Sink: IMB-MT text plus records.
-type mtSink struct {
-	s    *session.Session
-	text *imbtext.MTWriter
-}
-
-func (k mtSink) Table(s *mt.Spec, np, threads, window int) error {
-	return k.s.Locked(func() error { return k.text.Table(s, np, threads, window) })
-}
-
-func (k mtSink) NoResults(s *mt.Spec) error {
-	return k.s.Locked(func() error { return k.text.NoResults(s) })
-}
-
-func (k mtSink) Result(r *result.Result) error {
-	s, _ := mt.Lookup(r.Benchmark)
-	return k.s.Result(r, func(r *result.Result) error { return k.text.Result(s, r) })
-}
-
 func runMT(stdout, stderr io.Writer, args []string) error {
 	cfg, perr := parseMT(args)
 	c := &session.Command{Name: "imb-mt", Suite: mt.Suite, Level: cfg.CL.Thread, Version: fullVersion(),
 		Args: args, Flags: &cfg.Flags, Help: mtUsage.write, List: mtList, Listing: cfg.list}
-	return session.Run(c, perr, stdout, stderr, func(s *session.Session) error {
-		var specs []*mt.Spec
-		for _, n := range cfg.CL.Names {
-			sp, _ := mt.Lookup(n)
-			if sp.Unpaired(&cfg.CL.Options, s.Size) {
-				return s.Fail(cli.Usage("%s: no rank has a partner at -stride %d with %d processes (at most half the ranks, %d)",
-					sp.Name, cfg.CL.Options.Stride, s.Size, s.Size/2))
-			}
-			specs = append(specs, sp)
-		}
-		if cfg.CL.Multiple && s.Provided() < kernel.ThreadMultiple {
-			// IMB-MT stops here too ("can't setup a required MPI threading mode")
-			return s.Fail(cli.Usage("-thread_level multiple: this MPI library provides only %s; IMB-MT's threads need MPI_THREAD_MULTIPLE", s.Provided()))
-		}
-		team, err := mpi.NewMT(cfg.CL.Options.Multiple)
-		if err != nil {
-			return s.Fail(err)
-		}
-		defer team.Free()
-		cfg.CL.Options.Threads = team.Threads()
-		text, run, err := session.Open(s, cfg.CL.Options, stdout, imbtext.NewMTWriter)
-		if err != nil {
-			return s.Fail(err)
-		}
-		defer s.OnSignal()()
-		eng := &mtrun.Engine{Opt: cfg.CL.Options, Team: team, World: s.World, RunID: s.RunID(),
-			Watch: s.Watch(5 * time.Minute)}
-		if !cfg.CL.NoHeader {
-			if err := s.OnRoot(func() error { return text.Preamble("gomb " + version + " (IMB-MT 2021.11 compatible)") }); err != nil {
-				return s.Fail(err)
-			}
-		}
-		if s.Rank == 0 {
-			eng.Hosts = session.Hosts(run)
-			eng.Sink = mtSink{s, text}
-			rows := 0
-			for _, sp := range specs {
-				rows += len(cfg.CL.CountsOf(sp))
-			}
-			if p := s.Progress(rows); p != nil {
-				eng.Progress = func(sp *mt.Spec, bytes int64) { p.Step(sp.Name, s.Size, bytes, !sp.Sizeless()) }
-			}
-		}
-		return s.Measure(func() (int, error) {
-			err := eng.Run(specs)
-			return eng.CheckFailures, err
-		}, text.Footer, "-check: %d result rows failed validation (marked '# !! check failed' above)")
-	})
+	return measure.Run(c, perr, stdout, stderr, mtjob.New(cfg.CL, "gomb "+version))
 }

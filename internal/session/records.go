@@ -233,12 +233,6 @@ func (s *Session) Result(r *result.Result, text func(*result.Result) error) erro
 	return s.out.result(r, text)
 }
 
-// End closes the records with an end record of status and summary (the
-// ring's); rank 0.
-func (s *Session) End(status string, summary any) error {
-	return s.out.end(status, "", "", summary, false)
-}
-
 // output is rank 0's record stream and text behind one lock, so that a
 // signal can end both cleanly while the main goroutine is writing.
 type output struct {

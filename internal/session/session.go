@@ -414,30 +414,49 @@ func (s *Session) OnSignal() (stop func()) {
 	return func() { signal.Stop(sigs) }
 }
 
+// A Sweep is what Measure runs: the measurement, rank 0's text after it,
+// and how the records end.
+type Sweep struct {
+	// Run measures; failed counts the rows that failed validation.
+	Run func() (failed int, err error)
+	// Footer is rank 0's text after the sweep (nil: none).
+	Footer func() error
+	// FailMsg is the exit message when rows failed validation: a format
+	// with one %d.
+	FailMsg string
+	// End, when set, gives the end record's status and summary (a monitor
+	// stopped by a signal ends "interrupted"); otherwise the end is
+	// "complete", or "check_failed" when rows failed validation.
+	End func() (status string, summary any)
+}
+
 // Measure runs a sweep with the garbage collector off (nothing may stop
 // the world while a C loop is timing; the engines collect between sizes),
-// then, on rank 0, writes footer and the end record, and turns validation
-// failures on any rank into exit status 3 with the message failMsg (a
-// format with one %d). An error during the sweep aborts the job.
-func (s *Session) Measure(sweep func() (failed int, err error), footer func() error, failMsg string) error {
+// then, on rank 0, writes the footer and the end record, and turns
+// validation failures on any rank into exit status 3 with the sweep's
+// FailMsg. An error during the sweep aborts the job.
+func (s *Session) Measure(sw Sweep) error {
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(1 << 30)
-	failed, err := sweep()
+	failed, err := sw.Run()
 	debug.SetGCPercent(100)
 	runtime.GC()
 	if err != nil {
 		return s.Abort(err)
 	}
 	if err := s.OnRoot(func() error {
-		status := result.EndComplete
-		if failed > 0 {
+		status, summary := result.EndComplete, any(nil)
+		switch {
+		case sw.End != nil:
+			status, summary = sw.End()
+		case failed > 0:
 			status = result.EndCheckFailed
 		}
 		ferr := error(nil)
-		if footer != nil {
-			ferr = footer()
+		if sw.Footer != nil {
+			ferr = sw.Footer()
 		}
-		if err := s.out.end(status, "", "", nil, false); err != nil {
+		if err := s.out.end(status, "", "", summary, false); err != nil {
 			return err
 		}
 		return ferr
@@ -448,7 +467,7 @@ func (s *Session) Measure(sweep func() (failed int, err error), footer func() er
 		return s.Fail(err)
 	}
 	if failed > 0 {
-		return s.Fail(&cli.ExitError{Code: cli.ExitCheckFailed, Err: fmt.Errorf(failMsg, failed)})
+		return s.Fail(&cli.ExitError{Code: cli.ExitCheckFailed, Err: fmt.Errorf(sw.FailMsg, failed)})
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package main
+package osujob
 
 import (
 	"errors"
@@ -9,78 +9,87 @@ import (
 	"github.com/gomb-hpc/gomb/internal/bench/osu"
 	"github.com/gomb-hpc/gomb/internal/bench/osurun"
 	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/internal/measure"
 	"github.com/gomb-hpc/gomb/internal/session"
-	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt/osutext"
 )
 
 // A test of a many-test job: its options (the command line's, checked
 // against it) and engine, or why it does not run.
-type osuPlanned struct {
+type planned struct {
 	sp     *osu.Spec
 	opt    osu.Options
 	eng    *osurun.Engine
 	notRun error
 }
 
-// runOSUMany runs several tests, or a suite's, one after another in one
-// MPI job (plain MPI_Init, as OSU's tests start): each with the command
-// line's options, its own table and records. A test the options, the
-// process count, the hosts or the MPI library keep from running is left
-// out, and the job ends with what did not run and why, and which tests
-// failed validation (exit status 3 when one did, 6 when a test did not
-// run, 2 when none could).
-func runOSUMany(stdout, stderr io.Writer, args []string, cfg *osuConfig) error {
-	c := &session.Command{Name: "osu", Suite: osu.Suite, Level: osu.ThreadLevel, Session: cfg.opt.Session, Version: fullVersion(), Args: args,
-		Flags: &cfg.Flags, Help: osuUsage.write, List: osuList}
-	return session.Run(c, nil, stdout, stderr, func(s *session.Session) error {
-		if err := readIndexed(s, &cfg.opt); err != nil {
-			return s.Fail(err)
-		}
-		if err := freshLogDir(s, &cfg.opt); err != nil {
-			return s.Fail(err)
-		}
-		m := &osuMany{s: s, plan: planOSUMany(s, cfg)}
-		names, perTest := m.runnable()
-		text, run, err := session.Open(s, map[string]any{"tests": names, "test_options": perTest, "options": &cfg.opt}, stdout, osutext.NewWriter)
-		if err != nil {
-			return s.Fail(err)
-		}
-		m.text = text
-		defer s.OnSignal()()
-		m.prepare(run)
-		notRun := m.notRunLines()
-		if len(notRun) == len(m.plan) {
-			return s.Fail(cli.Usage("no test can run: %s", strings.Join(notRun, "; ")))
-		}
-		footer := func() error { return m.footer(notRun) }
-		if err := s.Measure(m.sweep, footer, "-c: %d sizes failed validation"); err != nil {
-			return err
-		}
-		if len(notRun) > 0 {
-			return s.Fail(&cli.ExitError{Code: cli.ExitNotRun, Err: fmt.Errorf("%d of %d tests not run (the summary says why)", len(notRun), len(m.plan))})
-		}
-		return nil
-	})
-}
-
-// osuMany is one osu job of several tests: the plan, and what the sweep
-// counts for the footer.
-type osuMany struct {
+// Many is a job of several tests, or a suite's, one after another in
+// one MPI job (plain MPI_Init, as OSU's tests start): each with the
+// command line's options, its own table and records. A test the options,
+// the process count, the hosts or the MPI library keep from running is
+// left out, and the job ends with what did not run and why, and which
+// tests failed validation (exit status 3 when one did, 6 when a test did
+// not run, 2 when none could).
+type Many struct {
+	opt      *osu.Options
+	specs    []*osu.Spec
 	s        *session.Session
-	plan     []*osuPlanned
+	plan     []*planned
+	notRun   []string // why, for each test that does not run
 	text     *osutext.Writer
 	progress *session.Progress
 	ran      int
 	failed   []string
 }
 
-// planOSUMany decides, for each test asked for, whether it can run in
-// this job (and why not), and makes the engine of those that can.
-func planOSUMany(s *session.Session, cfg *osuConfig) []*osuPlanned {
-	plan := make([]*osuPlanned, len(cfg.specs))
-	for i, sp := range cfg.specs {
-		p := &osuPlanned{sp: sp, opt: cfg.opt}
+// NewMany is the job of the tests specs with options opt.
+func NewMany(opt *osu.Options, specs []*osu.Spec) *Many { return &Many{opt: opt, specs: specs} }
+
+var _ measure.Suite[*osutext.Writer] = (*Many)(nil)
+
+// Text is OSU's table layout.
+func (m *Many) Text(out io.Writer) *osutext.Writer { return osutext.NewWriter(out) }
+
+// Prepare reads -D indx's file, refuses an existing -c log directory and
+// decides which tests run.
+func (m *Many) Prepare(s *session.Session) (any, error) {
+	m.s = s
+	if err := readIndexed(s, m.opt); err != nil {
+		return nil, err
+	}
+	if err := freshLogDir(s, m.opt); err != nil {
+		return nil, err
+	}
+	m.plan = m.planned()
+	names, perTest := m.runnable()
+	return map[string]any{"tests": names, "test_options": perTest, "options": m.opt}, nil
+}
+
+// Start lays the fan tests out and starts the progress line; it refuses a
+// job where no test can run.
+func (m *Many) Start(e *measure.Env[*osutext.Writer]) (*measure.Job, error) {
+	m.text = e.Text
+	m.prepare(e.Hosts)
+	m.notRun = m.notRunLines()
+	if len(m.notRun) == len(m.plan) {
+		return nil, cli.Usage("no test can run: %s", strings.Join(m.notRun, "; "))
+	}
+	return &measure.Job{Sweep: session.Sweep{Run: m.sweep, Footer: m.footer, FailMsg: "-c: %d sizes failed validation"},
+		Then: func() error {
+			if len(m.notRun) > 0 {
+				return &cli.ExitError{Code: cli.ExitNotRun, Err: fmt.Errorf("%d of %d tests not run (the summary says why)", len(m.notRun), len(m.plan))}
+			}
+			return nil
+		}}, nil
+}
+
+// planned decides, for each test asked for, whether it can run in this
+// job (and why not), and makes the engine of those that can.
+func (m *Many) planned() []*planned {
+	s := m.s
+	plan := make([]*planned, len(m.specs))
+	for i, sp := range m.specs {
+		p := &planned{sp: sp, opt: *m.opt}
 		plan[i] = p
 		if sp.Threads {
 			p.notRun = errors.New("needs MPI_THREAD_MULTIPLE, which the other tests do not start MPI with: run it alone")
@@ -97,7 +106,7 @@ func planOSUMany(s *session.Session, cfg *osuConfig) []*osuPlanned {
 
 // runnable are the names and options of the tests that will run, for the
 // run record.
-func (m *osuMany) runnable() ([]string, map[string]*osu.Options) {
+func (m *Many) runnable() ([]string, map[string]*osu.Options) {
 	var names []string
 	perTest := map[string]*osu.Options{}
 	for _, p := range m.plan {
@@ -110,13 +119,9 @@ func (m *osuMany) runnable() ([]string, map[string]*osu.Options) {
 
 // prepare gives the engines the watchdog and the hosts, lays out the fan
 // tests and starts the progress line over every size of every test.
-func (m *osuMany) prepare(run *result.Run) {
+func (m *Many) prepare(hosts []string) {
 	s := m.s
 	watch := s.Watch(0)
-	var hosts []string
-	if s.Rank == 0 {
-		hosts = session.Hosts(run)
-	}
 	total := 0
 	for _, p := range m.plan {
 		if p.notRun != nil {
@@ -135,7 +140,7 @@ func (m *osuMany) prepare(run *result.Run) {
 
 // sweep runs the tests one after the other; it returns the sizes that
 // failed validation.
-func (m *osuMany) sweep() (int, error) {
+func (m *Many) sweep() (int, error) {
 	s, bad := m.s, 0
 	for _, p := range m.plan {
 		if p.notRun != nil {
@@ -143,7 +148,7 @@ func (m *osuMany) sweep() (int, error) {
 		}
 		sp := p.sp
 		if s.Rank == 0 {
-			p.eng.Sink = osuSink{s, m.text, &p.opt}
+			p.eng.Sink = sink{s, m.text, &p.opt}
 			if m.ran > 0 { // a test ran before this one
 				if err := s.Locked(func() error { return m.text.Between(sp) }); err != nil {
 					return bad, err
@@ -153,7 +158,7 @@ func (m *osuMany) sweep() (int, error) {
 				p.eng.Progress = func(size int64, done, total int) { m.progress.Step(sp.Name, s.Size, size, !sp.NoSize) }
 			}
 		}
-		n, err := measureOSU(s, p.eng, sp)
+		n, err := sweep(s, p.eng, sp)
 		if err != nil {
 			return bad, fmt.Errorf("%s: %w", sp.Name, err)
 		}
@@ -167,7 +172,7 @@ func (m *osuMany) sweep() (int, error) {
 }
 
 // notRunLines says, for each test that does not run, why.
-func (m *osuMany) notRunLines() []string {
+func (m *Many) notRunLines() []string {
 	var notRun []string
 	for _, p := range m.plan {
 		if p.notRun != nil {
@@ -182,9 +187,9 @@ func (m *osuMany) notRunLines() []string {
 }
 
 // footer is the job's summary comment: tests run, not run and why, failed.
-func (m *osuMany) footer(notRun []string) error {
-	lines := []string{fmt.Sprintf("gomb osu: %d of %d tests run, %d not run, %d failed validation", m.ran, len(m.plan), len(notRun), len(m.failed))}
-	for _, l := range notRun {
+func (m *Many) footer() error {
+	lines := []string{fmt.Sprintf("gomb osu: %d of %d tests run, %d not run, %d failed validation", m.ran, len(m.plan), len(m.notRun), len(m.failed))}
+	for _, l := range m.notRun {
 		lines = append(lines, "not run: "+l)
 	}
 	for _, l := range m.failed {
