@@ -7,6 +7,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/internal/analysis"
 	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/internal/input"
 	"github.com/gomb-hpc/gomb/internal/report/text"
 )
 
@@ -103,7 +104,7 @@ func runCompare(stdout, stderr io.Writer, args []string) error {
 	}
 	o := c.cf.options(r, ra, rb)
 	o.LinkA, o.LinkB = c.linkA, c.linkB
-	cmp, err := analysis.Compare(sideName(c.a), ra, sideName(c.b), rb, o)
+	cmp, err := analysis.Compare(input.SideName(c.a), ra, input.SideName(c.b), rb, o)
 	if err != nil {
 		return cli.Usage("compare: %v", err)
 	}

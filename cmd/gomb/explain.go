@@ -7,6 +7,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/internal/analysis"
 	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/internal/input"
 	"github.com/gomb-hpc/gomb/internal/report/text"
 )
 
@@ -104,10 +105,10 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 			return err
 		}
 		fs := analysis.Explain(run, analysis.ExplainOptions{Link: c.link, History: hist, Peers: peers})
-		if err := text.Findings(w, "gomb explain: "+describeRun(run), fs); err != nil {
+		if err := text.Findings(w, "gomb explain: "+input.Describe(run), fs); err != nil {
 			return err
 		}
-		all = append(all, explained{Run: describeRun(run), RunID: run.Run.RunID, Findings: fs})
+		all = append(all, explained{Run: input.Describe(run), RunID: run.Run.RunID, Findings: fs})
 	}
 	return c.in.writeJSON(stdout, all, c.runs)
 }

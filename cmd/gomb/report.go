@@ -168,18 +168,18 @@ func reportRuns(stderr io.Writer, r *input.Resolver, sides [][]string) ([][]*res
 // findings, explained against its history and its log's other runs; the
 // link rate, where none was given (link), is the first run's.
 func reportSides(in *report.Input, r *input.Resolver, link analysis.Link, sides [][]string, runs [][]*result.Bundle) error {
-	names := readableNames(sides, runs)
+	names := input.ReadableNames(sides, runs)
 	for i, rs := range runs {
 		side := report.Side{Label: names[i], Profiles: analysis.Profiles(rs)}
 		peers := analysis.NewPeers(rs)
 		for _, run := range rs {
-			side.Runs = append(side.Runs, describeRunShort(run))
+			side.Runs = append(side.Runs, input.DescribeShort(run))
 			hist, err := r.History(run, 10)
 			if err != nil {
 				return err
 			}
 			f := analysis.Explain(run, analysis.ExplainOptions{Link: link, History: hist, Peers: peers})
-			in.Findings = append(in.Findings, report.RunFindings{Run: describeRunShort(run), Findings: f})
+			in.Findings = append(in.Findings, report.RunFindings{Run: input.DescribeShort(run), Findings: f})
 			if in.Link.Gbps == 0 {
 				in.Link = analysis.RunLink(run.Run)
 			}

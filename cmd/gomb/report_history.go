@@ -11,6 +11,7 @@ import (
 	"github.com/gomb-hpc/gomb/internal/analysis"
 	"github.com/gomb-hpc/gomb/internal/archive"
 	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/internal/input"
 	"github.com/gomb-hpc/gomb/internal/report"
 )
 
@@ -86,9 +87,9 @@ func runReportHistory(c *reportCmd, stdout, stderr io.Writer) error {
 	if nref == 0 {
 		nref = 5
 	}
-	all, nrefPoints, err := historyAll(db, h, sel, refSel, tracks, nref)
+	all, nrefPoints, err := input.History(db, sel, refSel, h.reference != "", tracks, nref, h.tols)
 	if err != nil {
-		return err
+		return cli.Usage("report %v", err)
 	}
 	if len(all) == 0 {
 		return cli.Usage("report -history: no run of %q has any of %s", strings.Join(c.pos, " "), trackList(tracks))
@@ -135,83 +136,10 @@ func openHistoryArchive(name string) (string, *archive.DB, error) {
 	return path, db, nil
 }
 
-// historyAll is every track's series of the selected runs, with the
-// reference runs' band where -reference gives them, and how many points
-// the reference has.
-func historyAll(db *archive.DB, h historyFlagSet, sel, refSel archive.Selector, tracks []analysis.Track, nref int) ([]analysis.HistorySeries, int, error) {
-	var all []analysis.HistorySeries
-	nrefPoints := 0
-	for _, t := range tracks {
-		pts, err := db.History(sel, t.Benchmark, t.Bytes, 0, string(t.Metric))
-		if err != nil {
-			return nil, 0, cli.Usage("report -history: %v", err)
-		}
-		var ref []archive.Point
-		if h.reference != "" {
-			if ref, err = db.History(refSel, t.Benchmark, t.Bytes, 0, string(t.Metric)); err != nil {
-				return nil, 0, cli.Usage("report -reference: %v", err)
-			}
-			nrefPoints += len(ref)
-		}
-		all = append(all, historySeries(t, pts, ref, h.reference != "", nref, h.tols.For(t.Benchmark, t.Bytes))...)
-	}
-	return all, nrefPoints, nil
-}
-
 func trackList(ts []analysis.Track) string {
 	var s []string
 	for _, t := range ts {
 		s = append(s, t.String())
 	}
 	return strings.Join(s, ", ")
-}
-
-// historySeries splits a track's points by process count and locality
-// (intra- and inter-node never share a band), in time order, and marks
-// each series against its reference: the reference selection's points of
-// the same process count and locality, or the series' first nref points.
-func historySeries(t analysis.Track, pts, ref []archive.Point, byRef bool, nref int, tol analysis.Tolerance) []analysis.HistorySeries {
-	type key struct {
-		np  int
-		loc string
-	}
-	var order []key
-	by := map[key]*analysis.HistorySeries{}
-	for _, p := range pts {
-		if p.Status != "ok" || !(p.Value > 0) {
-			continue
-		}
-		k := key{p.NP, p.Run.Locality}
-		s := by[k]
-		if s == nil {
-			s = &analysis.HistorySeries{Track: t, NP: p.NP, Locality: p.Run.Locality}
-			by[k] = s
-			order = append(order, k)
-		}
-		when := p.Run.Started
-		if when.IsZero() {
-			when = p.Run.Added
-		}
-		s.Points = append(s.Points, analysis.HistoryPoint{Run: p.Run.ID, Time: when, Value: p.Value,
-			Config: p.Run.Config, MPI: p.Run.MPI})
-	}
-	out := make([]analysis.HistorySeries, 0, len(order))
-	for _, k := range order {
-		s := by[k]
-		var vals []float64
-		if byRef {
-			for _, p := range ref {
-				if p.Status == "ok" && p.Value > 0 && p.NP == k.np && p.Run.Locality == k.loc {
-					vals = append(vals, p.Value)
-				}
-			}
-		} else {
-			for i := 0; i < len(s.Points) && i < nref; i++ {
-				vals = append(vals, s.Points[i].Value)
-			}
-		}
-		s.Mark(vals, tol)
-		out = append(out, *s)
-	}
-	return out
 }

@@ -1,4 +1,4 @@
-package main
+package input
 
 import (
 	"os"
@@ -48,7 +48,7 @@ func TestReadableNames(t *testing.T) {
 			[]string{"A: ib-run.jsonl", "B: ib-run.jsonl"}},
 		{"one side", [][]string{{fa}}, [][]*result.Bundle{{run(nil, "", time.Time{})}}, []string{"ib-run.jsonl"}},
 	} {
-		got := readableNames(c.items, c.runs)
+		got := ReadableNames(c.items, c.runs)
 		for i := range c.want {
 			if i >= len(got) || got[i] != c.want[i] {
 				t.Errorf("%s: %q, want %q", c.name, got, c.want)
