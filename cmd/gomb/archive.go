@@ -11,6 +11,7 @@ import (
 	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/internal/archive"
 	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/internal/input"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -233,7 +234,7 @@ func archiveNoArgs(c *archiveCmd, words []string) error {
 // The subcommands that write.
 
 func archiveAdd(c *archiveCmd) error {
-	defer lessGC()()
+	defer input.LessGC()()
 	added, runs := 0, 0
 	// what a batch added is said once it is committed: before, it may
 	// still be lost (a full disk, a signal)
@@ -247,12 +248,12 @@ func archiveAdd(c *archiveCmd) error {
 		said, saidAdded = said[:0], 0
 	}
 	batch := c.db.Batch()
-	report := &fileReport{stderr: c.stderr}
+	report := &input.FileReport{Stderr: c.stderr}
 	r := importer.NewReader(c.files, c.imp.options())
 	r.Prepare = func(b *result.Bundle) (any, error) { return archive.Pack(b) }
 	err := func() error {
 		defer r.Close()
-		for run := range report.runs(r) {
+		for run := range report.Runs(r) {
 			p := r.Prepared().(*archive.Packed)
 			id, out, err := batch.AddPacked(p)
 			if err != nil { // the batch is rolled back: nothing of it was added
@@ -272,7 +273,7 @@ func archiveAdd(c *archiveCmd) error {
 		if err := r.Err(); err != nil {
 			return err
 		}
-		return report.failed
+		return report.Failed
 	}()
 	if cerr := batch.Commit(); cerr != nil {
 		if err == nil {

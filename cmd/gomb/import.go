@@ -2,17 +2,14 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"iter"
-	"runtime/debug"
 	"slices"
 
 	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/internal/cli"
+	"github.com/gomb-hpc/gomb/internal/input"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -77,102 +74,6 @@ func logFlags(fs *flag.FlagSet, o *importer.Options) {
 	})
 }
 
-// fileReport prints what an importer.Reader says at the end of each file
-// (malformed lines, a file it could not read or recognise, a file it read
-// nothing from) and keeps the exit status of the first file that failed:
-// 1 for one that could not be read, 2 for one in no known format or with
-// no result gomb accepts.
-type fileReport struct {
-	stderr  io.Writer
-	failed  error
-	results int // of the file being read
-	empty   int // runs of a log in the file being read that gave no result
-}
-
-// runs yields the reader's runs, reporting the end of each file on the
-// way. A log's run that gave no result (every table refused) is not
-// yielded: an IMB or OSU header alone is no measurement. gomb's own
-// records are kept whole, an interrupted run's end included.
-func (f *fileReport) runs(r *importer.Reader) iter.Seq[*result.Bundle] {
-	return func(yield func(*result.Bundle) bool) {
-		for r.Scan() {
-			run := r.Run()
-			switch {
-			case run == nil:
-				f.end(r)
-			case len(run.Results) == 0 && run.Run.Source != nil && run.Run.Source.Format != "gomb":
-				f.empty++
-			default:
-				if f.results += len(run.Results); !yield(run) {
-					return
-				}
-			}
-		}
-	}
-}
-
-func (f *fileReport) end(r *importer.Reader) {
-	results, empty := f.results, f.empty
-	f.results, f.empty = 0, 0
-	if err := r.FileErr(); err != nil {
-		fmt.Fprintf(f.stderr, "gomb: %v\n", err)
-		code := cli.ExitUsage
-		if errors.As(err, new(*fs.PathError)) {
-			code = cli.ExitFailure
-		}
-		f.fail(code)
-		return
-	}
-	file := r.File()
-	if results == 0 { // nothing read: one line, not one per refused line
-		msg := fmt.Sprintf("gomb: %s: no results in this %s file", r.Name(), file.Format)
-		if n := len(file.Problems); n > 0 {
-			msg += fmt.Sprintf(": %d line(s) refused, the first: %v", n, file.Problems[0])
-		}
-		fmt.Fprintln(f.stderr, msg)
-		f.fail(cli.ExitUsage)
-		return
-	}
-	if empty > 0 {
-		fmt.Fprintf(f.stderr, "gomb: %s: %d run(s) without a result left out\n", r.Name(), empty)
-	}
-	for _, p := range file.Problems {
-		if se, ok := p.(*result.SyntaxError); ok && se.Kept {
-			fmt.Fprintf(f.stderr, "%v\n", p)
-		} else {
-			fmt.Fprintf(f.stderr, "%v (skipped)\n", p)
-		}
-	}
-	for _, n := range file.Notes {
-		fmt.Fprintln(f.stderr, n)
-	}
-}
-
-// fail keeps the first failure's exit status.
-func (f *fileReport) fail(code int) {
-	if f.failed == nil {
-		f.failed = cli.Reported{Code: code}
-	}
-}
-
-// lessGC lets the heap grow to five times what is live before collecting,
-// but not past gcLimit: imports allocate and drop small objects at a high
-// rate around a heap of a few megabytes, and the default target made
-// archive add spend more than half its time collecting. It returns the
-// undo.
-func lessGC() func() {
-	old := debug.SetGCPercent(400)
-	oldLimit := debug.SetMemoryLimit(gcLimit)
-	return func() {
-		debug.SetGCPercent(old)
-		debug.SetMemoryLimit(oldLimit)
-	}
-}
-
-// gcLimit is the Go heap an import aims to stay under whatever the size of
-// its input (a soft limit: the runtime collects harder as it nears it).
-const gcLimit = 48 << 20
-
 // importCmd is gomb import's command line.
 type importCmd struct {
 	importFlags
@@ -207,15 +108,15 @@ func runImport(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return helpOr(err, stdout, importUsage)
 	}
-	defer lessGC()()
+	defer input.LessGC()()
 	var runs, results int
-	report := &fileReport{stderr: stderr}
+	report := &input.FileReport{Stderr: stderr}
 	err = cli.WriteOutput(stdout, "-o", c.out, c.files, func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<20)
 		// Reading and parsing on one core, encoding and writing on the other.
 		r := importer.NewReader(c.files, c.options())
 		defer r.Close()
-		for run := range report.runs(r) {
+		for run := range report.Runs(r) {
 			if err := run.Encode(bw); err != nil {
 				return err
 			}
@@ -225,8 +126,8 @@ func runImport(stdout, stderr io.Writer, args []string) error {
 		if err := bw.Flush(); err != nil {
 			return err
 		}
-		if runs == 0 && report.failed != nil {
-			return report.failed // nothing to keep: leave no file
+		if runs == 0 && report.Failed != nil {
+			return report.Failed // nothing to keep: leave no file
 		}
 		return nil
 	})
@@ -234,5 +135,5 @@ func runImport(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	return report.failed // the good files' runs are written
+	return report.Failed // the good files' runs are written
 }

@@ -63,7 +63,7 @@ func linkFlag(fs *flag.FlagSet, name, usage string, link *analysis.Link) {
 // resolve reads one side's runs and reports malformed log lines.
 func resolve(stderr io.Writer, r *input.Resolver, what string, items []string) ([]*result.Bundle, error) {
 	runs, err := r.Resolve(input.Items(items))
-	printProblems(stderr, r.Problems)
+	input.PrintProblems(stderr, r.Problems)
 	r.Problems = nil
 	if err != nil {
 		if errors.As(err, new(*input.ArchiveError)) {
@@ -72,18 +72,6 @@ func resolve(stderr io.Writer, r *input.Resolver, what string, items []string) (
 		return nil, cli.Usage("%s: %v", what, err)
 	}
 	return runs, nil
-}
-
-// printProblems writes one line per problem of a file read: a line
-// skipped, or one kept with a note.
-func printProblems(stderr io.Writer, problems []error) {
-	for _, p := range problems {
-		if se, ok := p.(*result.SyntaxError); ok && se.Kept {
-			fmt.Fprintf(stderr, "%v\n", p)
-		} else {
-			fmt.Fprintf(stderr, "%v (skipped)\n", p)
-		}
-	}
 }
 
 // text is where the text goes: stdout, or stderr when -json - takes stdout.

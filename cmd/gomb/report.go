@@ -4,9 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/analysis"
@@ -130,15 +128,15 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 		in.Comparison = cmp
 	}
 	if in.Title == "" {
-		in.Title = reportTitle(in.Sides)
+		in.Title = report.Title(in.Sides)
 	}
 	rep, err := report.Build(in)
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	dir, files, err := writePlots(rep, c.plots, c.out)
+	dir, files, err := rep.WritePlotsFor(c.plots, c.out)
 	if err != nil {
-		return err
+		return fmt.Errorf("report: %w", err)
 	}
 	if err := cli.WriteOutput(stdout, "-o", c.out, c.in.inputs(c.pos), rep.WriteHTML); err != nil {
 		return fmt.Errorf("report: %w", err)
@@ -187,40 +185,4 @@ func reportSides(in *report.Input, r *input.Resolver, link analysis.Link, sides 
 		in.Sides = append(in.Sides, side)
 	}
 	return nil
-}
-
-// writePlots writes the report's static plots in dir (by default beside
-// out: NAME_plots) and points the page at them, relative to the page where
-// it is a file.
-func writePlots(rep *report.Report, dir, out string) (string, []string, error) {
-	if dir == "" {
-		dir = strings.TrimSuffix(out, ".html") + "_plots"
-	}
-	files, err := rep.WritePlots(dir)
-	if err != nil {
-		return "", nil, fmt.Errorf("report: %w", err)
-	}
-	rep.PlotsDir = dir
-	if rel, err := filepath.Rel(filepath.Dir(out), dir); err == nil && out != "-" && out != "" {
-		rep.PlotsDir = filepath.ToSlash(rel)
-	}
-	return dir, files, nil
-}
-
-// reportTitle says what the report shows: the sides and the benchmarks
-// ("dell, Intel MPI vs run 3: PingPong"), the first three of many.
-func reportTitle(sides []report.Side) string {
-	var names, benches []string
-	for _, s := range sides {
-		names = append(names, s.Label)
-		for _, p := range s.Profiles {
-			if !slices.Contains(benches, p.Series.Benchmark) {
-				benches = append(benches, p.Series.Benchmark)
-			}
-		}
-	}
-	if len(benches) > 3 {
-		benches = append(benches[:3], fmt.Sprintf("and %d more", len(benches)-3))
-	}
-	return strings.Join(names, " vs ") + ": " + strings.Join(benches, ", ")
 }

@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -218,6 +219,42 @@ func (r *Report) WritePlots(dir string) ([]string, error) {
 		}
 	}
 	return names, nil
+}
+
+// WritePlotsFor writes the static plots of the page out in dir (by
+// default beside it: NAME_plots) and points the page at them, relative to
+// the page where it is a file. It returns the directory and the files.
+func (r *Report) WritePlotsFor(dir, out string) (string, []string, error) {
+	if dir == "" {
+		dir = strings.TrimSuffix(out, ".html") + "_plots"
+	}
+	files, err := r.WritePlots(dir)
+	if err != nil {
+		return "", nil, err
+	}
+	r.PlotsDir = dir
+	if rel, err := filepath.Rel(filepath.Dir(out), dir); err == nil && out != "-" && out != "" {
+		r.PlotsDir = filepath.ToSlash(rel)
+	}
+	return dir, files, nil
+}
+
+// Title says what a report of sides shows: the sides and the benchmarks
+// ("dell, Intel MPI vs run 3: PingPong"), the first three of many.
+func Title(sides []Side) string {
+	var names, benches []string
+	for _, s := range sides {
+		names = append(names, s.Label)
+		for _, p := range s.Profiles {
+			if !slices.Contains(benches, p.Series.Benchmark) {
+				benches = append(benches, p.Series.Benchmark)
+			}
+		}
+	}
+	if len(benches) > 3 {
+		benches = append(benches[:3], fmt.Sprintf("and %d more", len(benches)-3))
+	}
+	return strings.Join(names, " vs ") + ": " + strings.Join(benches, ", ")
 }
 
 func fileSafe(s string) string {

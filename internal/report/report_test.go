@@ -160,3 +160,26 @@ func TestPlotFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestTitle: the sides and their benchmarks, each benchmark once, the
+// first three of many.
+func TestTitle(t *testing.T) {
+	side := func(label string, benches ...string) Side {
+		s := Side{Label: label}
+		for _, b := range benches {
+			s.Profiles = append(s.Profiles, analysis.Profile{Series: analysis.Series{Benchmark: b}})
+		}
+		return s
+	}
+	for _, c := range []struct {
+		sides []Side
+		want  string
+	}{
+		{[]Side{side("dell, Intel MPI", "PingPong"), side("run 3", "PingPong")}, "dell, Intel MPI vs run 3: PingPong"},
+		{[]Side{side("a", "PingPong", "Allreduce", "Bcast", "Reduce", "Barrier")}, "a: PingPong, Allreduce, Bcast, and 2 more"},
+	} {
+		if got := Title(c.sides); got != c.want {
+			t.Errorf("Title: %q, want %q", got, c.want)
+		}
+	}
+}

@@ -20,7 +20,7 @@ func TestArchiveListings(t *testing.T) {
 	}
 	golden(t, "archive-list.golden", func(b *bytes.Buffer) error { return Runs(b, runs) })
 	r := &result.Bundle{Run: &result.Run{Hosts: []string{"c01", "c02"}, Command: []string{"gomb", "imb", "PingPong"},
-		Job: &result.Job{Scheduler: "slurm", ID: "41", ArrayJob: "40", ArrayTask: "2", NodeList: "c[01-02]", Tasks: []int{1, 1}},
+		Job:    &result.Job{Scheduler: "slurm", ID: "41", ArrayJob: "40", ArrayTask: "2", NodeList: "c[01-02]", Tasks: []int{1, 1}},
 		Source: &result.Source{Meta: map[string]string{"version": "2021.11"}}},
 		Results: []*result.Result{{Benchmark: "PingPong", NP: 2, Bytes: 8, Repetitions: 1000, TMinUS: 1.1, TMaxUS: 1.3, TAvgUS: 1.2,
 			MBps: 6.67, SamplesUS: [][]float64{{1.1, 1.2}, {1.3}}, Status: "ok"}}}
