@@ -22,10 +22,11 @@ CGO_ENABLED=0 go build -o /dev/null ./cmd/gomb
 # without): test both.
 CGO_ENABLED=0 go test -count=1 ./internal/archive
 # cgo compiles and links through the MPI's compiler wrapper: ./... against
-# Open MPI, the kernels and the large-count choice against MPICH too.
+# Open MPI; the kernels, the engines' conformance suite (enginetest) and the
+# session, which launch jobs of their own test binary, against MPICH too.
 export CC=mpicc.openmpi
 go vet ./...
-CC=mpicc.mpich go test -count=1 ./internal/mpi ./internal/bench/imbrun
+CC=mpicc.mpich go test -count=1 "$@" ./internal/mpi ./internal/bench/... ./internal/session
 # About 30 minutes on an idle 2-core machine, 45 with one core kept busy
 # (the e2e package 43 of them); the limit leaves room under CI's 90.
 go test -count=1 -timeout 75m "$@" ./...

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gomb-hpc/gomb/internal/bench/enginetest"
 	"github.com/gomb-hpc/gomb/internal/bench/ring"
 	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/internal/mpi"
@@ -15,10 +16,34 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	if enginetest.Rank() {
+		os.Exit(enginetest.RankMain(ring.ThreadLevel, conformanceSweep()))
+	}
 	if os.Getenv(testutil.RankEnv) == "1" {
 		os.Exit(rankMain())
 	}
 	os.Exit(m.Run())
+}
+
+// TestEngineConformance: the ring monitor as internal/measure relies on
+// it, in real jobs of 2 and 4 ranks: a sample a record.
+func TestEngineConformance(t *testing.T) { enginetest.Test(t, 2, 4) }
+
+// conformanceSweep is a monitor of three samples and the cold one, each
+// made a record as gomb ring makes it.
+func conformanceSweep() enginetest.Sweep {
+	const count, size = 3, 4096
+	return enginetest.Sweep{
+		Name: "ring",
+		Run: func(w mpi.Comm, c *enginetest.Collector) error {
+			mon := &Monitor{Opt: ring.Options{MsgSize: size, IntervalS: 0.001, Count: count}, World: w,
+				Stop: func() bool { return false }, Wait: time.Sleep, Watch: c.Watch}
+			_, err := mon.Run(func(s ring.Sample) error { return c.Result(ring.Record(enginetest.RunID, size, s, c.Hosts)) })
+			return err
+		},
+		Rows:       func(int) int { return count + 1 },
+		NoProgress: true,
+	}
 }
 
 // rankMain is one rank of TestMonitor's job: a monitor of count samples,
