@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -40,80 +41,126 @@ func osuTimingRanks(s *osu.Spec, np int) int {
 }
 
 // TestOSUConformance runs every OSU test with both MPIs, with -c, at 2
-// ranks and, where the test allows, 4, and checks every record.
+// ranks and, where the test allows, 4, and checks every record. The tests
+// that share a process count run one after another in one job (gomb osu's
+// many-test mode: the same options, checked against each test); a test
+// that cannot share it (latency_mt's MPI_THREAD_MULTIPLE, a launcher flag
+// of its own) runs alone, and a test that needs more ranks or hosts than
+// the job has is refused in one line, shown once for each kind.
 // osuShortTier are the OSU tests -short's TestOSUConformance keeps: a
 // point-to-point, a bandwidth, a collective and a one-sided test.
 var osuShortTier = map[string]bool{"latency": true, "bw": true, "allreduce": true, "put_latency": true}
 
 func TestOSUConformance(t *testing.T) {
-	const iters = 10
 	for _, m := range mpis {
-		for _, s := range osu.Specs() {
-			if testing.Short() && !osuShortTier[s.Name] {
-				continue
-			}
-			for _, np := range shortRanks(osuRanks(s)...) {
+		for _, np := range shortRanks(2, 4) {
+			var shared []*osu.Spec
+			refused := map[string]bool{}
+			for _, s := range osu.Specs() {
+				if testing.Short() && !osuShortTier[s.Name] || !slices.Contains(osuRanks(s), np) || s.Kind == osu.Startup {
+					continue // TestOSUStartup
+				}
 				if m.name == "mpich" && np >= 4 && s.Name == "scatter_persistent" {
 					// MPICH 4.0's persistent MPI_Scatter_init fails in MPI_Wait
 					// ("Invalid communicator") at 4 processes, OSU 7.4's own
 					// osu_scatter_persistent too (IMB-MPI4's Scatter_persist likewise)
 					continue
 				}
-				t.Run(fmt.Sprintf("%s/%s/np%d", m.name, s.Name, np), func(t *testing.T) {
-					if s.Kind == osu.Startup {
-						return // TestOSUStartup
-					}
-					if s.Neighbour() && np < 3 {
-						// the default ring (cart:1:1) needs 3 ranks: one clear refusal
-						j := launchCmd(t, m, np, time.Minute, nil, "osu", s.Name, "-m", "1:16")
-						checkNoCrash(t, j)
-						if want := "radius 1 needs every dimension at least 3 long"; j.code != exitUsage || strings.Count(j.stderr, want) != 1 {
-							t.Errorf("exit %d, want %d and once %q:\n%s", j.code, exitUsage, want, tail(j.stderr))
-						}
-						return
-					}
-					if s.IsFan() {
-						// two or more hosts: TestTestbedOSUFan; here, one clear refusal
-						j := launchCmd(t, m, np, time.Minute, nil, "osu", s.Name, "-m", "1:16")
-						checkNoCrash(t, j)
-						if want := s.Name + " needs ranks on two or more hosts"; j.code != exitUsage || strings.Count(j.stderr, want) != 1 {
-							t.Errorf("exit %d, want %d and once %q:\n%s", j.code, exitUsage, want, tail(j.stderr))
-						}
-						return
-					}
-					out := filepath.Join(t.TempDir(), "r.jsonl")
-					args := []string{s.Name, "-c", "-z", "-m", "1:16", "-i", fmt.Sprint(iters), "-x", "2", "-json", out}
-					var lflags []string
-					if s.Name == "cas_latency" && m.name == "openmpi" {
-						// Open MPI 4.1.4's osc/rdma crashes on 8-byte compare-and-swap
-						// in MPI_Win_allocate windows, plain C included.
-						lflags = []string{"--mca", "osc", "^rdma"}
-					}
-					j := launchArgv(t, m, np, 3*time.Minute, nil, lflags, append([]string{"osu"}, args...)...)
-					checkNoCrash(t, j)
-					if j.code != 0 {
-						t.Fatalf("exit %d\n%s\n%s", j.code, tail(j.stdout), tail(j.stderr))
-					}
-					st := readRecords(t, out)
-					if len(st.bad) > 0 || st.run == nil || st.end == nil || st.end.Status != result.EndComplete {
-						t.Fatalf("records: errors %v, run %v, end %+v", st.bad, st.run != nil, st.end)
-					}
-					o := osu.DefaultOptions()
-					o.MaxSize = 16
-					want := o.Sizes(s, np)
-					if len(st.results) != len(want) {
-						t.Fatalf("%d results, want %d (%v)", len(st.results), len(want), want)
-					}
-					for i, r := range st.results {
-						checkOSUResult(t, s, np, want[i], iters, r)
-					}
-					if !strings.Contains(firstLines(j.stdout, 4), "# "+s.Title) { // latency_mt: after its thread lines; neighbour tests: after their topology lines
-						t.Errorf("title: %q", firstLines(j.stdout, 2))
-					}
-				})
+				switch {
+				case s.Neighbour() && np < 3:
+					// the default ring (cart:1:1) needs 3 ranks: one clear refusal
+					osuRefusal(t, m, np, s, "radius 1 needs every dimension at least 3 long", refused)
+				case s.IsFan():
+					// two or more hosts: TestTestbedOSUFan; here, one clear refusal
+					osuRefusal(t, m, np, s, s.Name+" needs ranks on two or more hosts", refused)
+				case s.Threads || s.Name == "cas_latency" && m.name == "openmpi":
+					osuConformance(t, m, np, []*osu.Spec{s})
+				default:
+					shared = append(shared, s)
+				}
+			}
+			if len(shared) > 0 {
+				osuConformance(t, m, np, shared)
 			}
 		}
 	}
+}
+
+// osuRefusal checks, once per MPI, process count and kind of refusal,
+// that test s is refused with the line want.
+func osuRefusal(t *testing.T, m mpiLib, np int, s *osu.Spec, want string, done map[string]bool) {
+	kind := "neighbourhood"
+	if s.IsFan() {
+		kind = "fan"
+	}
+	if done[kind] {
+		return
+	}
+	done[kind] = true
+	t.Run(fmt.Sprintf("%s/np%d/%s-refused", m.name, np, kind), func(t *testing.T) {
+		j := launchCmd(t, m, np, time.Minute, nil, "osu", s.Name, "-m", "1:16")
+		checkNoCrash(t, j)
+		if j.code != exitUsage || strings.Count(j.stderr, want) != 1 {
+			t.Errorf("%s: exit %d, want %d and once %q:\n%s", s.Name, j.code, exitUsage, want, tail(j.stderr))
+		}
+	})
+}
+
+// osuConformance runs the tests specs in one job of np ranks and checks
+// each test's records and title.
+func osuConformance(t *testing.T, m mpiLib, np int, specs []*osu.Spec) {
+	const iters = 10
+	var names []string
+	for _, s := range specs {
+		names = append(names, s.Name)
+	}
+	name := fmt.Sprintf("%s/np%d/%s", m.name, np, names[0])
+	if len(specs) > 1 {
+		name = fmt.Sprintf("%s/np%d/%d-tests", m.name, np, len(specs))
+	}
+	t.Run(name, func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "r.jsonl")
+		args := append(append([]string{"osu"}, names...), "-c", "-z", "-m", "1:16", "-i", fmt.Sprint(iters), "-x", "2", "-json", out)
+		var lflags []string
+		if names[0] == "cas_latency" && m.name == "openmpi" {
+			// Open MPI 4.1.4's osc/rdma crashes on 8-byte compare-and-swap
+			// in MPI_Win_allocate windows, plain C included.
+			lflags = []string{"--mca", "osc", "^rdma"}
+		}
+		j := launchArgv(t, m, np, time.Duration(2+len(specs))*time.Minute, nil, lflags, args...)
+		checkNoCrash(t, j)
+		if j.code != 0 {
+			t.Fatalf("exit %d\n%s\n%s", j.code, tail(j.stdout), tail(j.stderr))
+		}
+		st := readRecords(t, out)
+		if len(st.bad) > 0 || st.run == nil || st.end == nil || st.end.Status != result.EndComplete {
+			t.Fatalf("records: errors %v, run %v, end %+v", st.bad, st.run != nil, st.end)
+		}
+		byTest := map[string][]*result.Result{}
+		for _, r := range st.results {
+			byTest[r.Benchmark] = append(byTest[r.Benchmark], r)
+		}
+		o := osu.DefaultOptions()
+		o.MaxSize = 16
+		for _, s := range specs {
+			want, got := o.Sizes(s, np), byTest[s.Name]
+			if len(got) != len(want) {
+				t.Errorf("%s: %d results, want %d (%v)", s.Name, len(got), len(want), want)
+				continue
+			}
+			for i, r := range got {
+				checkOSUResult(t, s, np, want[i], iters, r)
+			}
+			if !strings.Contains(j.stdout, "# "+s.Title) {
+				t.Errorf("%s: no title %q", s.Name, s.Title)
+			}
+		}
+		for n := range byTest {
+			if !slices.Contains(names, n) {
+				t.Errorf("records of %s, which was not asked for", n)
+			}
+		}
+	})
 }
 
 func firstLines(s string, n int) string {
@@ -125,7 +172,8 @@ func checkOSUResult(t *testing.T, s *osu.Spec, np int, size int64, iters int, r 
 	t.Helper()
 	where := fmt.Sprintf("%s np=%d %d B", s.Name, np, size)
 	if r.Suite != "osu" || r.Benchmark != s.Name || r.NP != np || r.Bytes != size || r.Repetitions != iters {
-		t.Fatalf("%s: record %s/%s np=%d %d B reps %d", where, r.Suite, r.Benchmark, r.NP, r.Bytes, r.Repetitions)
+		t.Errorf("%s: record %s/%s np=%d %d B reps %d", where, r.Suite, r.Benchmark, r.NP, r.Bytes, r.Repetitions)
+		return
 	}
 	if r.Check == nil || !r.Check.Passed {
 		t.Errorf("%s: validation %+v", where, r.Check)
