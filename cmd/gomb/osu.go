@@ -55,7 +55,7 @@ type osuConfig struct {
 	opt  osu.Options
 	spec *osu.Spec // one test
 	// specs: several tests, or a suite's, one after another in one job
-	// (runOSUMany)
+	// (osujob.Many)
 	specs []*osu.Spec
 	session.Flags
 	list bool

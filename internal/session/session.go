@@ -9,8 +9,11 @@
 //     run record built from every rank's provenance (provenance.go);
 //  3. OnSignal or StopOnSignal keep the records valid when the job is
 //     stopped, Watch starts the watchdog, Progress draws a status line;
-//  4. Measure runs the sweep with the collector off and closes the
-//     records with an end record; Abort ends the whole job after an error.
+//  4. Measure runs a Sweep with the collector off and closes the records
+//     with an end record; Abort ends the whole job after an error.
+//
+// internal/measure puts these steps in their order for a suite; the
+// session knows no suite.
 //
 // Rank 0 writes every record and all text; the ranks agree on every
 // decision (Agree, OnRoot) so that none is left waiting in a collective.
@@ -102,7 +105,8 @@ func (s *Session) runAtExit() {
 	}
 }
 
-// Run is the skeleton every measuring command shares: -help and -list
+// Run is what every measuring command shares around its work (measure.Run
+// calls it): -help and -list
 // (perr is flag.ErrHelp, or c.Listing) are answered on rank 0 without MPI;
 // otherwise MPI starts, a parse error perr is reported from rank 0 alone,
 // and measure runs with the session; MPI is finalized after it, under the
