@@ -73,7 +73,8 @@ func (u *Suite) Start(e *measure.Env[*ringtext.Writer]) (*measure.Job, error) {
 	if err := e.Preamble(func(w *ringtext.Writer) error { return w.Header(*o) }); err != nil {
 		return nil, err
 	}
-	stopped := false
+	var stopped bool
+	var sum ring.Summary // rank 0's, once the monitor has stopped
 	sample := func(smp ring.Sample) error {
 		tracker.Add(smp)
 		r := ring.Record(s.RunID(), o.MsgSize, smp, hosts)
@@ -88,17 +89,20 @@ func (u *Suite) Start(e *measure.Env[*ringtext.Writer]) (*measure.Job, error) {
 	return &measure.Job{Sweep: session.Sweep{
 		Run: func() (n int, err error) {
 			stopped, err = mon.Run(sample)
+			if err == nil && tracker != nil {
+				sum = tracker.Summary(hosts)
+			}
 			return 0, err
 		},
 		// the summary, and the end: complete, or interrupted when the
 		// ranks agreed to stop on a signal (rank 0's own may not have
 		// come yet when another rank's did)
-		Footer: func() error { return text.Summary(tracker.Summary(hosts), s.Size) },
+		Footer: func() error { return text.Summary(sum, s.Size) },
 		End: func() (string, any) {
 			if stopped {
-				return result.EndInterrupted, tracker.Summary(hosts)
+				return result.EndInterrupted, sum
 			}
-			return result.EndComplete, tracker.Summary(hosts)
+			return result.EndComplete, sum
 		},
 	}}, nil
 }
