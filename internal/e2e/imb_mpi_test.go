@@ -60,7 +60,7 @@ func TestConformance(t *testing.T) {
 			iters = 4 // the I variants' exploit is 10 ms a repetition
 		}
 		for _, m := range mpis {
-			for _, world := range shortRanks(2, 4) {
+			for _, world := range testutil.ShortRanks(2, 4) {
 				t.Run(fmt.Sprintf("%s/%s/np%d", suite, m.name, world), func(t *testing.T) {
 					conformance(t, suite, m, world, iters)
 				})

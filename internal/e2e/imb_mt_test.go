@@ -60,7 +60,7 @@ func TestMTLayout(t *testing.T) {
 func TestMTConformance(t *testing.T) {
 	const repeat, threads = 5, 2
 	for _, m := range mpis {
-		for _, np := range shortRanks(2, 4) {
+		for _, np := range testutil.ShortRanks(2, 4) {
 			t.Run(fmt.Sprintf("%s/np%d", m.name, np), func(t *testing.T) {
 				out := filepath.Join(t.TempDir(), "r.jsonl")
 				j := launchCmd(t, m, np, 5*time.Minute, []string{fmt.Sprintf("OMP_NUM_THREADS=%d", threads)}, "imb-mt",

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/internal/bench/p2p"
+	"github.com/gomb-hpc/gomb/internal/testutil"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -19,7 +20,7 @@ import (
 // table or an invalid line for each benchmark.
 func TestP2PConformance(t *testing.T) {
 	for _, m := range mpis {
-		for _, np := range shortRanks(2, 4) {
+		for _, np := range testutil.ShortRanks(2, 4) {
 			t.Run(fmt.Sprintf("%s/np%d", m.name, np), func(t *testing.T) {
 				out := filepath.Join(t.TempDir(), "r.jsonl")
 				j := launchCmd(t, m, np, 5*time.Minute, nil, "imb-p2p", "-msglog", "3", "-iter", "40,1", "-pause", "0",

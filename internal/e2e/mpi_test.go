@@ -86,7 +86,7 @@ func launchCmd(t *testing.T, m mpiLib, np int, timeout time.Duration, extraEnv [
 
 // shortTier are the tests that launch MPI jobs and that `go test -short`
 // keeps: each runs one job a suite and MPI at 2 ranks under -short
-// (shortRanks); the others skip.
+// (testutil.ShortRanks); the others skip.
 var shortTier = map[string]bool{
 	"TestConformance": true, "TestOSUConformance": true, "TestP2PConformance": true,
 	"TestMTConformance": true, "TestRingCount": true, "TestWrapperBuild": true,
@@ -98,15 +98,6 @@ func needLaunch(t testing.TB) {
 	if testing.Short() && !shortTier[strings.SplitN(t.Name(), "/", 2)[0]] {
 		t.Skip("launches MPI jobs: in the whole suite, not in -short's tier")
 	}
-}
-
-// shortRanks are a conformance test's process counts: all, or under
-// -short the first.
-func shortRanks(all ...int) []int {
-	if testing.Short() {
-		return all[:1]
-	}
-	return all
 }
 
 // launchArgv runs gomb with launcher flags lflags (after the launcher's own).

@@ -53,7 +53,7 @@ var osuShortTier = map[string]bool{"latency": true, "bw": true, "allreduce": tru
 
 func TestOSUConformance(t *testing.T) {
 	for _, m := range mpis {
-		for _, np := range shortRanks(2, 4) {
+		for _, np := range testutil.ShortRanks(2, 4) {
 			var shared []*osu.Spec
 			refused := map[string]bool{}
 			for _, s := range osu.Specs() {

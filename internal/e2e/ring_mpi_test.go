@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gomb-hpc/gomb/internal/testutil"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -50,7 +51,7 @@ func checkProm(t *testing.T, path string, ranks int) {
 
 func TestRingCount(t *testing.T) {
 	for _, m := range mpis {
-		for _, np := range shortRanks(2, 4) {
+		for _, np := range testutil.ShortRanks(2, 4) {
 			t.Run(fmt.Sprintf("%s/np%d", m.name, np), func(t *testing.T) {
 				dir := t.TempDir()
 				out, prom := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "ring.prom")

@@ -82,11 +82,7 @@ func rankMain() int {
 // records (a run record with every rank's host and the MPI library, the
 // rows in order with the run's id, an end record counting them).
 func TestSessionRecords(t *testing.T) {
-	nps := []int{2, 4}
-	if testing.Short() {
-		nps = nps[:1]
-	}
-	for _, np := range nps {
+	for _, np := range testutil.ShortRanks(2, 4) {
 		t.Run(fmt.Sprintf("np%d", np), func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "r.jsonl")
 			out := testutil.LaunchSelf(t, mpi.Family(), np, 2*time.Minute, jsonEnv+"="+path)

@@ -27,6 +27,15 @@ func Launch(impl string, np int) []string {
 // test binary's TestMain that finds it set runs as one rank of the job.
 const RankEnv = "GOMB_TEST_RANK"
 
+// ShortRanks are a test's process counts: all, or under -short the
+// first.
+func ShortRanks(all ...int) []int {
+	if testing.Short() {
+		return all[:1]
+	}
+	return all
+}
+
 // LaunchSelf runs the calling test binary as np ranks of an MPI job of the
 // MPI named impl, with RankEnv=1 and env added, and returns what the ranks
 // printed on stdout. The job must print "done" (rank 0's last line); a

@@ -102,10 +102,7 @@ func RankMain(level kernel.ThreadLevel, sweeps ...Sweep) int {
 // Test runs the package's sweeps (its TestMain's RankMain) in jobs of
 // each of nps ranks; -short keeps the first.
 func Test(t *testing.T, nps ...int) {
-	if testing.Short() && len(nps) > 1 {
-		nps = nps[:1]
-	}
-	for _, np := range nps {
+	for _, np := range testutil.ShortRanks(nps...) {
 		t.Run(fmt.Sprintf("np%d", np), func(t *testing.T) {
 			out := testutil.LaunchSelf(t, mpi.Family(), np, 3*time.Minute, rankEnv+"=1")
 			for _, f := range testutil.Failures(out) {
