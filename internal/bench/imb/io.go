@@ -9,7 +9,17 @@ import (
 	"github.com/gomb-hpc/gomb/internal/kernel"
 )
 
-// registerIO registers an IMB-IO benchmark (io_s_write_indv.go, ...):
+// IOPart is an IMB-IO benchmark's part of its Spec (kernel.IMBIO).
+type IOPart struct {
+	// IO is its kernel: what it does, how it positions, which processes
+	// do the I/O.
+	IO kernel.IO
+	// AggregateOnly: it runs in IMB's aggregate mode alone (the reads,
+	// the I variants).
+	AggregateOnly bool
+}
+
+// registerIO registers an IMB-IO benchmark of ioTable:
 // IMB-IO's default list (all of them) in its order, a bandwidth column on
 // every table with a size.
 func registerIO(s *Spec) {

@@ -2,7 +2,20 @@ package imb
 
 import "github.com/gomb-hpc/gomb/internal/kernel"
 
-// registerRMA registers an IMB-RMA benchmark (rma_unidir_put.go, ...):
+// RMAPart is an IMB-RMA benchmark's part of its Spec (kernel.IMBRMA).
+type RMAPart struct {
+	IMBRMAOp kernel.IMBRMAOp
+	// NonAggrFirst: IMB-RMA's order of the modes, non-aggregate first,
+	// whose warm-up runs in that first mode whatever the table's.
+	// OneElement: one size, one element of the reduction type
+	// (Fetch_and_op, Compare_and_swap). Batched: the loop completes all
+	// repetitions with one call, so there is no time per repetition.
+	// Passive: Truly_passive_put's two times, t_pure (target in
+	// MPI_Barrier) and t_ovrl (target computing).
+	NonAggrFirst, OneElement, Batched, Passive bool
+}
+
+// registerRMA registers an IMB-RMA benchmark of rmaTable:
 // IMB-RMA's modes in its order, and its bandwidth column, size over t[usec],
 // on every table that has one (the t_min/t_max/t_avg tables and
 // Truly_passive_put's have none).

@@ -60,38 +60,14 @@ type Spec struct {
 	Rooted bool
 	// Source: how point-to-point receives match.
 	Source kernel.Source
-	// NBCOp is the collective of an IMB-NBC benchmark (kernel.IMBNBC);
-	// Overlap: not a _pure one, so it runs the pure loop, then the loop
-	// with IMB's CPU exploit, and prints t_ovrl, t_pure, t_CPU, overlap.
-	// Persist: IMB-MPI4's, the collective as a persistent request.
-	NBCOp   kernel.NBCOp
+	// Overlap: the benchmark runs the pure loop, then the loop with IMB's
+	// CPU exploit, and prints t_ovrl, t_pure, t_CPU, overlap (IMB-NBC's
+	// collectives but the _pure ones, IMB-IO's I variants).
 	Overlap bool
-	Persist bool
-	// EXTOp is an IMB-EXT benchmark's (kernel.IMBEXT); Modes: it runs in
-	// IMB's two modes, aggregate then non-aggregate, a table each.
-	EXTOp kernel.EXTOp
-	Modes bool
-	// RedUnit: the sizes are multiples of the reduction type whatever the
-	// element type (IMB-EXT's driver sets its unit so); NonAggr: the
-	// repetitions come from -iter's msgs_nonaggr in every mode (Window).
-	RedUnit, NonAggr bool
-	// IMBRMAOp is an IMB-RMA benchmark's (kernel.IMBRMA). NonAggrFirst:
-	// IMB-RMA's order of the modes, non-aggregate first, whose warm-up
-	// runs in that first mode whatever the table's. OneElement: one size,
-	// one element of the reduction type (Fetch_and_op, Compare_and_swap).
-	// Batched: the loop completes all repetitions with one call, so there
-	// is no time per repetition. Passive: Truly_passive_put's two times,
-	// t_pure (target in MPI_Barrier) and t_ovrl (target computing).
-	IMBRMAOp     kernel.IMBRMAOp
-	NonAggrFirst bool
-	OneElement   bool
-	Batched      bool
-	Passive      bool
-	// IO is an IMB-IO benchmark's kernel (kernel.IMBIO): what it does,
-	// how it positions, which processes do the I/O. AggregateOnly: it runs
-	// in IMB's aggregate mode alone (the reads, the I variants).
-	IO            kernel.IO
-	AggregateOnly bool
+	// Modes: it runs in IMB's two modes, aggregate then non-aggregate, a
+	// table each (IMB-EXT, IMB-RMA, IMB-IO); NonAggr: the repetitions come
+	// from -iter's msgs_nonaggr in every mode (Window).
+	Modes, NonAggr bool
 	// Comments are IMB's lines under the benchmark's name in the run
 	// header's list.
 	Comments []string
@@ -101,18 +77,29 @@ type Spec struct {
 	// Summary is one line for -list and -help.
 	Summary string
 
-	// What the interpretation side reads (bench.Traits; lead number,
-	// latency kind and sizelessness follow from the family):
+	// Interp is what the interpretation side reads beyond the core.
+	Interp
+	// The suites' own parts: each is zero outside its suite, declared
+	// beside the suite's code (nbc.go, ext.go, rma.go, io.go).
+	NBCPart
+	EXTPart
+	RMAPart
+	IOPart
+}
+
+// Interp is the part of a Spec the interpretation side reads (bench.Traits;
+// lead number, latency kind and sizelessness follow from the family).
+type Interp struct {
 	// Reference: IMB's reference ping-pong (α, β, fabric class);
-	// Directions: link directions one transfer loads (0: none compared);
-	// Bus, Cost: the collective's bus factor and cost model.
+	// Directions: link directions one transfer loads (0: none compared).
 	Reference  bool
 	Directions int
 	// Sends: messages each rank sends in one reported time; the
 	// point-to-point benchmarks with it are compared as siblings.
 	Sends int
-	Bus   func(p float64) float64
-	Cost  func(t bench.P2P, n, p float64) float64
+	// Bus, Cost: the collective's bus factor and cost model.
+	Bus  func(p float64) float64
+	Cost func(t bench.P2P, n, p float64) float64
 	// Split: the size is the whole vector, divided among the ranks
 	// (bench.Traits.Split).
 	Split bool
