@@ -8,11 +8,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/internal/archive"
 	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/internal/input"
-	"github.com/gomb-hpc/gomb/result"
 )
 
 // archiveSub is one archive subcommand: its synopsis, its flags, what its
@@ -74,7 +72,7 @@ Measuring commands add their run with -archive (gomb imb -archive ...).
 		if i == 0 {
 			title = "Commands:\n" + title
 		}
-		fs := newFlagSet("archive " + s.name)
+		fs := cli.NewFlagSet("archive " + s.name)
 		if s.flags != nil {
 			s.flags(&archiveCmd{}, fs)
 		}
@@ -98,7 +96,7 @@ func indent(s string) string {
 }
 
 func archiveTopFlags(path *string) *flag.FlagSet {
-	fs := newFlagSet("archive")
+	fs := cli.NewFlagSet("archive")
 	fs.StringVar(path, "archive", "", "`PATH` the archive (default $GOMB_ARCHIVE, else ~/.local/share/gomb/archive.db)")
 	return fs
 }
@@ -148,7 +146,7 @@ func parseArchive(args []string) (*archiveCmd, error) {
 	if c.sub == nil {
 		return nil, cli.Usage("archive: unknown command %q ('gomb archive -help' lists them)", name)
 	}
-	sfs := newFlagSet("archive " + name)
+	sfs := cli.NewFlagSet("archive " + name)
 	sfs.StringVar(&c.path, "archive", c.path, "`PATH` the archive") // accepted after the subcommand too
 	if c.sub.flags != nil {
 		c.sub.flags(c, sfs)
@@ -234,92 +232,7 @@ func archiveNoArgs(c *archiveCmd, words []string) error {
 // The subcommands that write.
 
 func archiveAdd(c *archiveCmd) error {
-	defer input.LessGC()()
-	added, runs := 0, 0
-	// what a batch added is said once it is committed: before, it may
-	// still be lost (a full disk, a signal)
-	var said []string
-	saidAdded := 0
-	flush := func() {
-		for _, l := range said {
-			fmt.Fprintln(c.stdout, l)
-		}
-		added += saidAdded
-		said, saidAdded = said[:0], 0
-	}
-	batch := c.db.Batch()
-	report := &input.FileReport{Stderr: c.stderr}
-	r := importer.NewReader(c.files, c.imp.options())
-	r.Prepare = func(b *result.Bundle) (any, error) { return archive.Pack(b) }
-	err := func() error {
-		defer r.Close()
-		for run := range report.Runs(r) {
-			p := r.Prepared().(*archive.Packed)
-			id, out, err := batch.AddPacked(p)
-			if err != nil { // the batch is rolled back: nothing of it was added
-				said, saidAdded = nil, 0
-				return fmt.Errorf("archive add %s: %w", r.Name(), err)
-			}
-			runs++
-			l, isNew := addedLine(id, out, run, p, r.Name())
-			if isNew {
-				saidAdded++
-			}
-			said = append(said, l)
-			if batch.Pending() == 0 {
-				flush()
-			}
-		}
-		if err := r.Err(); err != nil {
-			return err
-		}
-		return report.Failed
-	}()
-	if cerr := batch.Commit(); cerr != nil {
-		if err == nil {
-			err = fmt.Errorf("archive add: %w", cerr)
-		}
-	} else {
-		flush()
-	}
-	fmt.Fprintf(c.stderr, "gomb archive: %d of %d runs added to %s\n", added, runs, c.db.Path)
-	return err
-}
-
-// addedLine is what archive add says of a run once its batch is
-// committed, and whether the run was new to the archive.
-func addedLine(id int64, out archive.Outcome, run *result.Bundle, p *archive.Packed, name string) (string, bool) {
-	switch out {
-	case archive.Added, archive.Replaced:
-		l := fmt.Sprintf("added run %d: %s %s, %d results (%s)", id, run.Run.Suite, describe(run), len(run.Results), name)
-		if out == archive.Replaced {
-			l += ", in place of the same run added before without its end"
-		}
-		if p.Incomplete() {
-			l += "; incomplete: no end record (the job was still running or was killed); adding the complete records later replaces it"
-		}
-		return l, true
-	}
-	// the same measurements, whatever labels this copy carries: name the
-	// copy's, not as if they were the archived run's
-	return fmt.Sprintf("already archived as run %d, not added again (this copy: %s; %s)", id, describe(run), name), false
-}
-
-// describe names a run in one phrase: its date and labels.
-func describe(r *result.Bundle) string {
-	var parts []string
-	if !r.Run.Start.IsZero() {
-		parts = append(parts, r.Run.Start.UTC().Format("2006-01-02 15:04"))
-	}
-	for _, k := range []string{"system", "config"} {
-		if v := r.Run.Labels[k]; v != "" {
-			parts = append(parts, k+"="+v)
-		}
-	}
-	if len(parts) == 0 {
-		return "undated"
-	}
-	return strings.Join(parts, " ")
+	return input.AddFiles(c.db, c.files, c.imp.options(), c.stdout, c.stderr)
 }
 
 func archiveRm(c *archiveCmd) error {

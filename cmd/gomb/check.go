@@ -56,7 +56,7 @@ func newCheckCmd() *checkCmd {
 }
 
 func checkFlagSet(c *checkCmd) *flag.FlagSet {
-	fs := newFlagSet("check")
+	fs := cli.NewFlagSet("check")
 	fs.StringVar(&c.baseline, "baseline", "", "`B` the baseline runs (required)")
 	tolFlag(fs, "`[BENCH][@BAND]=LIMIT` a tolerance (repeatable): LIMIT is a percentage of the baseline "+
 		"or an amount in the metric's unit (0.2: µs for times, MB/s for bandwidth); BAND is 0-32, 64-4K, "+
@@ -80,7 +80,7 @@ var checkUsage = helpWriter(checkHelp, checkFlagSet(newCheckCmd()))
 
 func parseCheck(args []string) (*checkCmd, error) {
 	c := newCheckCmd()
-	pos, err := parseCommand(checkFlagSet(c), args)
+	pos, err := cli.ParseCommand(checkFlagSet(c), args)
 	switch {
 	case err != nil:
 		return nil, err

@@ -52,7 +52,7 @@ type compareCmd struct {
 }
 
 func compareFlagSet(c *compareCmd) *flag.FlagSet {
-	fs := newFlagSet("compare")
+	fs := cli.NewFlagSet("compare")
 	c.cf.register(fs)
 	linkFlag(fs, "link-a", "`RATE` the link of side A in Gb/s, for link_efficiency (default: the links its runs recorded)", &c.linkA)
 	linkFlag(fs, "link-b", "`RATE` the link of side B in Gb/s, for link_efficiency (default: the links its runs recorded)", &c.linkB)
@@ -67,7 +67,7 @@ var compareUsage = helpWriter(compareHelp, compareFlagSet(&compareCmd{}))
 
 func parseCompare(args []string) (*compareCmd, error) {
 	c := &compareCmd{}
-	pos, err := parseCommand(compareFlagSet(c), args)
+	pos, err := cli.ParseCommand(compareFlagSet(c), args)
 	if err != nil {
 		return nil, err
 	}

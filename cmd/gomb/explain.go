@@ -53,7 +53,7 @@ type explainCmd struct {
 func newExplainCmd() *explainCmd { return &explainCmd{history: 10} }
 
 func explainFlagSet(c *explainCmd) *flag.FlagSet {
-	fs := newFlagSet("explain")
+	fs := cli.NewFlagSet("explain")
 	linkFlag(fs, "link", "`RATE` the link rate in Gb/s (100, 200Gb/s, 25GbE); default: the fastest link the run's hosts recorded (InfiniBand first)", &c.link)
 	fs.Func("history", "`N` hold the run against up to N earlier archived runs of its system, configuration and locality (default 10; 0: none)",
 		cli.AtLeast(0, "earlier runs", func(v int) { c.history = v }))
@@ -66,7 +66,7 @@ var explainUsage = helpWriter(explainHelp, explainFlagSet(newExplainCmd()))
 
 func parseExplain(args []string) (*explainCmd, error) {
 	c := newExplainCmd()
-	pos, err := parseCommand(explainFlagSet(c), args)
+	pos, err := cli.ParseCommand(explainFlagSet(c), args)
 	if err != nil {
 		return nil, err
 	}

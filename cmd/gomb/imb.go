@@ -14,8 +14,8 @@ import (
 	"github.com/gomb-hpc/gomb/internal/session"
 )
 
-// imbHelp is the help of gomb imb (suite imb.Suite), gomb imb-nbc,
-// gomb imb-mpi4, gomb imb-ext and gomb imb-rma.
+// imbHelp is the help of an IMB suite's subcommand (gomb imb, imb-nbc,
+// imb-mpi4, imb-ext, imb-rma, imb-io).
 func imbHelp(suite string) func() *cli.Help {
 	return func() *cli.Help {
 		info := imb.Info(suite)
@@ -90,32 +90,14 @@ func newIMBConfig(suite string) *imbConfig {
 	if suite != imb.Suite {
 		cfg.Request.Options.Suite = suite
 	}
-	if suite == imb.SuiteIO {
-		cfg.Request.Options.NPMin = 1 // IMB-IO's default
+	if n := imb.Info(suite).NPMin; n > 0 {
+		cfg.Request.Options.NPMin = n
 	}
 	return cfg
 }
 
-// imbCommand is the subcommand of an IMB suite: imb, imb-nbc, imb-mpi4,
-// imb-ext, imb-rma.
-func imbCommand(suite string) string {
-	if suite == imb.Suite {
-		return "imb"
-	}
-	return suite
-}
-
-var (
-	imbUsage     = helpWriter(imbHelp(imb.Suite), imbFlags(newIMBConfig(imb.Suite)))
-	imbNBCUsage  = helpWriter(imbHelp(imb.SuiteNBC), imbFlags(newIMBConfig(imb.SuiteNBC)))
-	imbMPI4Usage = helpWriter(imbHelp(imb.SuiteMPI4), imbFlags(newIMBConfig(imb.SuiteMPI4)))
-	imbEXTUsage  = helpWriter(imbHelp(imb.SuiteEXT), imbFlags(newIMBConfig(imb.SuiteEXT)))
-	imbRMAUsage  = helpWriter(imbHelp(imb.SuiteRMA), imbFlags(newIMBConfig(imb.SuiteRMA)))
-	imbIOUsage   = helpWriter(imbHelp(imb.SuiteIO), imbFlags(newIMBConfig(imb.SuiteIO)))
-)
-
 func imbFlags(cfg *imbConfig) *flag.FlagSet {
-	fs := newFlagSet(imbCommand(cfg.Request.Options.SuiteName()))
+	fs := cli.NewFlagSet(cfg.Request.Options.SuiteName())
 	cfg.CommandLine.Register(fs)
 	cfg.Flags.Register(fs)
 	registerConfirm(fs, &cfg.Confirm)
@@ -123,26 +105,12 @@ func imbFlags(cfg *imbConfig) *flag.FlagSet {
 	return fs
 }
 
-// parseIMB parses gomb imb's command line without touching MPI or files.
-// It returns flag.ErrHelp for -help.
-func parseIMB(args []string) (*imbConfig, error) { return parseIMBSuite(imb.Suite, args) }
-
-// parseIMBNBC parses gomb imb-nbc's, parseIMBMPI4 gomb imb-mpi4's,
-// parseIMBEXT gomb imb-ext's, parseIMBRMA gomb imb-rma's.
-func parseIMBNBC(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteNBC, args) }
-
-func parseIMBMPI4(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteMPI4, args) }
-
-func parseIMBEXT(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteEXT, args) }
-
-func parseIMBRMA(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteRMA, args) }
-
-func parseIMBIO(args []string) (*imbConfig, error) { return parseIMBSuite(imb.SuiteIO, args) }
-
+// parseIMBSuite parses the command line of an IMB suite's subcommand
+// without touching MPI or files. It returns flag.ErrHelp for -help.
 func parseIMBSuite(suite string, args []string) (*imbConfig, error) {
 	cfg := newIMBConfig(suite)
 	fs := imbFlags(cfg)
-	names, err := parseFlags(fs, args)
+	names, err := cli.ParseFlags(fs, args)
 	if err != nil {
 		return cfg, err
 	}
@@ -171,33 +139,23 @@ func imbList(suite string) func(w io.Writer) {
 	}
 }
 
-func runIMB(stdout, stderr io.Writer, args []string) error {
-	return runIMBSuite(imb.Suite, imbUsage, stdout, stderr, args)
-}
-
-func runIMBNBC(stdout, stderr io.Writer, args []string) error {
-	return runIMBSuite(imb.SuiteNBC, imbNBCUsage, stdout, stderr, args)
-}
-
-func runIMBMPI4(stdout, stderr io.Writer, args []string) error {
-	return runIMBSuite(imb.SuiteMPI4, imbMPI4Usage, stdout, stderr, args)
-}
-
-func runIMBEXT(stdout, stderr io.Writer, args []string) error {
-	return runIMBSuite(imb.SuiteEXT, imbEXTUsage, stdout, stderr, args)
-}
-
-func runIMBRMA(stdout, stderr io.Writer, args []string) error {
-	return runIMBSuite(imb.SuiteRMA, imbRMAUsage, stdout, stderr, args)
-}
-
-func runIMBIO(stdout, stderr io.Writer, args []string) error {
-	return runIMBSuite(imb.SuiteIO, imbIOUsage, stdout, stderr, args)
+// imbCommands are the IMB suites' subcommands, in imb.Suites' order.
+func imbCommands() []command {
+	var cs []command
+	for _, suite := range imb.Suites {
+		u := helpWriter(imbHelp(suite), imbFlags(newIMBConfig(suite)))
+		run := func(stdout, stderr io.Writer, args []string) error {
+			return runIMBSuite(suite, u, stdout, stderr, args)
+		}
+		parse := func(args []string) (*imbConfig, error) { return parseIMBSuite(suite, args) }
+		cs = append(cs, command{suite, imb.Info(suite).Summary, run, parsed(parse), u})
+	}
+	return cs
 }
 
 func runIMBSuite(suite string, u *usage, stdout, stderr io.Writer, args []string) error {
 	cfg, perr := parseIMBSuite(suite, args)
-	c := &session.Command{Name: imbCommand(suite), Suite: suite, Level: cfg.Thread, Version: fullVersion(), Args: args,
+	c := &session.Command{Name: suite, Suite: suite, Level: cfg.Thread, Version: fullVersion(), Args: args,
 		Flags: &cfg.Flags, Help: u.write, List: imbList(suite), Listing: cfg.list}
 	return measure.Run(c, perr, stdout, stderr, imbjob.New(&cfg.Config))
 }

@@ -82,7 +82,7 @@ type importCmd struct {
 }
 
 func importFlagSet(c *importCmd) *flag.FlagSet {
-	fs := newFlagSet("import")
+	fs := cli.NewFlagSet("import")
 	fs.StringVar(&c.out, "o", "", "`FILE` write the records to FILE instead of stdout")
 	c.register(fs)
 	return fs
@@ -92,7 +92,7 @@ var importUsage = helpWriter(importHelp, importFlagSet(&importCmd{}))
 
 func parseImport(args []string) (*importCmd, error) {
 	c := &importCmd{}
-	files, err := parseCommand(importFlagSet(c), args)
+	files, err := cli.ParseCommand(importFlagSet(c), args)
 	if err != nil {
 		return nil, err
 	}

@@ -12,15 +12,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"runtime/debug"
 	"strings"
-	"time"
 
-	"github.com/gomb-hpc/gomb/internal/bench/imb"
 	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/internal/mpi"
-	"golang.org/x/sys/unix"
 )
 
 // version is the gomb release; the build revision is appended when known.
@@ -39,19 +35,7 @@ type command struct {
 }
 
 // commands is the table of subcommands, in the order help lists them.
-var commands = []command{
-	{"imb", imb.Info(imb.Suite).Summary, runIMB,
-		parsed(parseIMB), imbUsage},
-	{"imb-nbc", imb.Info(imb.SuiteNBC).Summary, runIMBNBC,
-		parsed(parseIMBNBC), imbNBCUsage},
-	{"imb-mpi4", imb.Info(imb.SuiteMPI4).Summary, runIMBMPI4,
-		parsed(parseIMBMPI4), imbMPI4Usage},
-	{"imb-ext", imb.Info(imb.SuiteEXT).Summary, runIMBEXT,
-		parsed(parseIMBEXT), imbEXTUsage},
-	{"imb-rma", imb.Info(imb.SuiteRMA).Summary, runIMBRMA,
-		parsed(parseIMBRMA), imbRMAUsage},
-	{"imb-io", imb.Info(imb.SuiteIO).Summary, runIMBIO,
-		parsed(parseIMBIO), imbIOUsage},
+var commands = append(imbCommands(), []command{
 	{"imb-p2p", "IMB-P2P benchmarks: ping-pong, random pairs and rings, stencils over all ranks", runP2P,
 		parsed(parseP2P), p2pUsage},
 	{"imb-mt", "IMB-MT benchmarks: OpenMP threads a rank under MPI_THREAD_MULTIPLE, a communicator each", runMT,
@@ -74,7 +58,7 @@ var commands = []command{
 		parsed(parseReport), reportUsage},
 	{"version", "print gomb's version and the MPI library it was built for", runVersion,
 		versionArgs, nil},
-}
+}...)
 
 // parsed makes a parse function that drops what it parsed.
 func parsed[T any](parse func([]string) (T, error)) func([]string) error {
@@ -99,72 +83,6 @@ func (u *usage) write(w io.Writer) {
 	}
 }
 
-// newFlagSet is a command's flag set; its errors and help are the
-// command's to print.
-func newFlagSet(name string) *flag.FlagSet {
-	fs := flag.NewFlagSet("gomb "+name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	return fs
-}
-
-// parseFlags parses flags and positional arguments in any order. -help
-// returns flag.ErrHelp; a bad flag, a usage error that names the
-// command's help.
-func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	pos, err := cli.ParseInterleaved(fs, args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		return nil, err
-	case err != nil:
-		msg := strings.TrimPrefix(err.Error(), "flag: ")
-		if m := boolValue.FindStringSubmatch(msg); m != nil {
-			// a flag that may stand alone (-z, -c) with a value it refuses:
-			// the flag package calls that a boolean, which misleads
-			msg = fmt.Sprintf("-%s %s: %s", m[2], m[1], m[3])
-		}
-		return nil, cli.Usage("%s ('%s -help' lists the flags)", msg, fs.Name())
-	}
-	return pos, nil
-}
-
-// boolValue is the flag package's error for a value a flag that may stand
-// alone refuses.
-var boolValue = regexp.MustCompile(`^invalid boolean value (".*") for -(\S+): (.*)$`)
-
-// stdoutClosed reports whether the caller closed standard output (gomb
-// >&-). The Go runtime opens /dev/null read-write in place of a closed
-// standard descriptor, so that no file gomb opens takes its number; a
-// shell's >/dev/null opens it write-only. Output to a closed standard
-// output is lost, so gomb fails rather than report success.
-func stdoutClosed() bool {
-	var st, null unix.Stat_t
-	if unix.Fstat(1, &st) != nil || unix.Stat(os.DevNull, &null) != nil || st.Rdev != null.Rdev || st.Mode&unix.S_IFMT != unix.S_IFCHR {
-		return false
-	}
-	fl, err := unix.FcntlInt(1, unix.F_GETFL, 0)
-	return err == nil && fl&unix.O_ACCMODE == unix.O_RDWR
-}
-
-// closedOutput is standard output that the caller closed: what is
-// written there is lost, so writing fails.
-type closedOutput struct{}
-
-func (closedOutput) Write([]byte) (int, error) {
-	return 0, errors.New("write to standard output: it is closed")
-}
-
-// parseCommand parses the flags and arguments of a command that needs no
-// MPI. -help returns flag.ErrHelp; a bad flag, a usage error that starts
-// with the command's name.
-func parseCommand(fs *flag.FlagSet, args []string) ([]string, error) {
-	pos, err := cli.ParseInterleaved(fs, args)
-	if err != nil && !errors.Is(err, flag.ErrHelp) {
-		return nil, cli.Usage("%s: %v", strings.TrimPrefix(fs.Name(), "gomb "), strings.TrimPrefix(err.Error(), "flag: "))
-	}
-	return pos, err
-}
-
 // helpOr prints a command's help for flag.ErrHelp, and then returns nil;
 // any other error it returns.
 func helpOr(err error, stdout io.Writer, u *usage) error {
@@ -184,40 +102,7 @@ func fullVersion() string {
 	if !ok {
 		return version
 	}
-	return stampVersion(version, bi.Main.Version, bi.Settings)
-}
-
-func stampVersion(source, module string, settings []debug.BuildSetting) string {
-	v := source
-	// A module version names a release (go install ...@v0.2.0, or a
-	// tagged checkout); v0.0.0-date-rev is Go's name for an untagged
-	// commit, which the source's version and the revision say better.
-	if module != "" && module != "(devel)" && !strings.HasPrefix(module, "v0.0.0-") {
-		v = strings.TrimPrefix(module, "v")
-	}
-	var rev, when string
-	dirty := false
-	for _, s := range settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			when = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if len(rev) >= 12 && !strings.Contains(v, rev[:12]) {
-		rev = rev[:12]
-		if dirty {
-			rev += "+dirty"
-		}
-		if t, err := time.Parse(time.RFC3339, when); err == nil {
-			rev += ", " + t.UTC().Format("2006-01-02")
-		}
-		v += " (" + rev + ")"
-	}
-	return v
+	return cli.StampVersion(version, bi.Main.Version, bi.Settings)
 }
 
 func mainUsage(w io.Writer) {
@@ -260,8 +145,8 @@ func run(stdout, stderr io.Writer, args []string) error {
 
 func main() {
 	stdout := io.Writer(os.Stdout)
-	if stdoutClosed() {
-		stdout = closedOutput{}
+	if cli.StdoutClosed() {
+		stdout = cli.ClosedOutput{}
 	}
 	err := run(stdout, os.Stderr, os.Args[1:])
 	if err == nil {

@@ -5,7 +5,6 @@ import (
 	"math"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -56,7 +55,7 @@ func exitCodeOf(err error) int {
 }
 
 func TestParseIMB(t *testing.T) {
-	cfg, err := parseIMB([]string{"PingPong", "-npmin", "4", "Allreduce", "-off_cache", "-1", "-iter", "100,10",
+	cfg, err := parseIMBSuite(imb.Suite, []string{"PingPong", "-npmin", "4", "Allreduce", "-off_cache", "-1", "-iter", "100,10",
 		"-msgsize", "0,1k", "-map", "2x3", "-sync", "off", "-json", "x.jsonl", "Barrier"})
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +70,7 @@ func TestParseIMB(t *testing.T) {
 		{"-msglen", "a", "-msgsize", "1"}, {"-window_size", "0"}, {"-thread_level", "lots"},
 		{"-buffers", "malloc"}, {"-buffers", "huge"}, {"-precision", "2%"}, {"-iter_policy", "precision", "-precision", "0"},
 		{"-iter_policy", "precision", "-precision", "150%"}, {"-iter_policy", "precision", "-precision", "x"}} {
-		if _, err := parseIMB(bad); err == nil || cli.Code(err) != cli.ExitUsage {
+		if _, err := parseIMBSuite(imb.Suite, bad); err == nil || cli.Code(err) != cli.ExitUsage {
 			t.Errorf("%v: error %v, want a usage error", bad, err)
 		}
 	}
@@ -95,7 +94,7 @@ func TestParseSetup(t *testing.T) {
 		{[]string{"-iter_policy", "precision", "-precision", "0.5%"}, kernel.ThreadSingle, kernel.BuffersIMB, imb.PolicyPrecision, 0.005},
 		{[]string{"-precision", "0.1", "-iter_policy", "precision"}, kernel.ThreadSingle, kernel.BuffersIMB, imb.PolicyPrecision, 0.1},
 	} {
-		cfg, err := parseIMB(c.args)
+		cfg, err := parseIMBSuite(imb.Suite, c.args)
 		if err != nil {
 			t.Errorf("%v: %v", c.args, err)
 			continue
@@ -169,30 +168,6 @@ func TestParseOSU(t *testing.T) {
 		{"pt2pt", "-G", "pdf"}, {"latency", "-D", "vect:1"}, {"neighbor_alltoall", "-N", "torus"}, {"init", "-I"}, {"latency_mt", "-I"}} {
 		if _, err := parseOSU(bad); err == nil || cli.Code(err) != cli.ExitUsage {
 			t.Errorf("%v: error %v, want a usage error", bad, err)
-		}
-	}
-}
-
-// TestStampVersion: the version names the module's release or the
-// source's, and the commit a checkout was built from.
-func TestStampVersion(t *testing.T) {
-	rev := []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.time", Value: "2026-12-03T17:37:21Z"}}
-	dirty := append(rev[:2:2], debug.BuildSetting{Key: "vcs.modified", Value: "true"})
-	for _, c := range []struct {
-		module string
-		set    []debug.BuildSetting
-		want   string
-	}{
-		{"(devel)", nil, "0.1.0"},
-		{"", nil, "0.1.0"},
-		{"(devel)", rev, "0.1.0 (0123456789ab, 2026-12-03)"},
-		{"(devel)", dirty, "0.1.0 (0123456789ab+dirty, 2026-12-03)"},
-		{"v0.2.0", nil, "0.2.0"},
-		{"v0.0.0-20261203175906-0123456789ab+dirty", dirty, "0.1.0 (0123456789ab+dirty, 2026-12-03)"},
-		{"v0.2.1-0.20261203173721-0123456789ab", rev, "0.2.1-0.20261203173721-0123456789ab"},
-	} {
-		if got := stampVersion("0.1.0", c.module, c.set); got != c.want {
-			t.Errorf("stampVersion(%q, %v) = %q, want %q", c.module, c.set, got, c.want)
 		}
 	}
 }

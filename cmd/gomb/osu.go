@@ -66,7 +66,7 @@ func newOSUConfig() *osuConfig { return &osuConfig{opt: osu.DefaultOptions()} }
 var osuUsage = helpWriter(osuHelp, osuFlags(newOSUConfig()))
 
 func osuFlags(cfg *osuConfig) *flag.FlagSet {
-	fs := newFlagSet("osu")
+	fs := cli.NewFlagSet("osu")
 	cfg.opt.Register(fs)
 	cfg.Flags.Register(fs)
 	fs.BoolVar(&cfg.list, "list", false, "list the tests and exit")
@@ -77,7 +77,7 @@ func osuFlags(cfg *osuConfig) *flag.FlagSet {
 // flag.ErrHelp for -help.
 func parseOSU(args []string) (*osuConfig, error) {
 	cfg := newOSUConfig()
-	pos, err := parseFlags(osuFlags(cfg), osuArgs(args))
+	pos, err := cli.ParseFlags(osuFlags(cfg), osuArgs(args))
 	if err != nil || cfg.list {
 		return cfg, err
 	}

@@ -53,7 +53,7 @@ type reportCmd struct {
 func newReportCmd() *reportCmd { return &reportCmd{out: "report.html"} }
 
 func reportFlagSet(c *reportCmd) *flag.FlagSet {
-	fs := newFlagSet("report")
+	fs := cli.NewFlagSet("report")
 	fs.StringVar(&c.out, "o", c.out, "`FILE` the HTML file")
 	fs.StringVar(&c.plots, "plots", "", "`DIR` where the SVG and PNG files go (default FILE without .html, plus _plots)")
 	fs.StringVar(&c.title, "title", "", "`TEXT` the report's title")
@@ -68,7 +68,7 @@ var reportUsage = helpWriter(reportHelp, reportFlagSet(newReportCmd()))
 
 func parseReport(args []string) (*reportCmd, error) {
 	c := newReportCmd()
-	pos, err := parseCommand(reportFlagSet(c), args)
+	pos, err := cli.ParseCommand(reportFlagSet(c), args)
 	if err != nil {
 		return nil, err
 	}

@@ -48,7 +48,7 @@ func newRingConfig() *ringConfig { return &ringConfig{opt: ring.DefaultOptions()
 var ringUsage = helpWriter(ringHelp, ringFlags(newRingConfig()))
 
 func ringFlags(cfg *ringConfig) *flag.FlagSet {
-	fs := newFlagSet("ring")
+	fs := cli.NewFlagSet("ring")
 	cfg.opt.Register(fs)
 	fs.StringVar(&cfg.prom, "prom", "", "`FILE` keep an OpenMetrics file for node_exporter's textfile collector, rewritten atomically after every sample")
 	cfg.Flags.Register(fs)
@@ -57,7 +57,7 @@ func ringFlags(cfg *ringConfig) *flag.FlagSet {
 
 func parseRing(args []string) (*ringConfig, error) {
 	cfg := newRingConfig()
-	pos, err := parseFlags(ringFlags(cfg), args)
+	pos, err := cli.ParseFlags(ringFlags(cfg), args)
 	switch {
 	case err != nil:
 		return cfg, err

@@ -26,7 +26,7 @@ type suiteConfig[C suiteFlagSet] struct {
 }
 
 func suiteFlags[C suiteFlagSet](name string, cfg *suiteConfig[C]) *flag.FlagSet {
-	fs := newFlagSet(name)
+	fs := cli.NewFlagSet(name)
 	cfg.CL.Register(fs)
 	cfg.Flags.Register(fs)
 	fs.BoolVar(&cfg.list, "list", false, "list the benchmarks and exit")
@@ -36,7 +36,7 @@ func suiteFlags[C suiteFlagSet](name string, cfg *suiteConfig[C]) *flag.FlagSet 
 // parseSuite parses the subcommand's command line without touching MPI.
 func parseSuite[C suiteFlagSet](name string, cl C, args []string) (*suiteConfig[C], error) {
 	cfg := &suiteConfig[C]{CL: cl}
-	names, err := parseFlags(suiteFlags(name, cfg), args)
+	names, err := cli.ParseFlags(suiteFlags(name, cfg), args)
 	if err != nil {
 		return cfg, err
 	}

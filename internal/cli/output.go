@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 
 	"github.com/google/renameio/v2"
+	"golang.org/x/sys/unix"
 )
 
 // OutFile is an output being written; Commit makes it the file, Discard
@@ -150,4 +151,26 @@ func sameFile(a, b string) bool {
 		return err1 == nil && err2 == nil && aa == ab
 	}
 	return false
+}
+
+// StdoutClosed reports whether the caller closed standard output (gomb
+// >&-). The Go runtime opens /dev/null read-write in place of a closed
+// standard descriptor, so that no file gomb opens takes its number; a
+// shell's >/dev/null opens it write-only. Output to a closed standard
+// output is lost, so gomb fails rather than report success.
+func StdoutClosed() bool {
+	var st, null unix.Stat_t
+	if unix.Fstat(1, &st) != nil || unix.Stat(os.DevNull, &null) != nil || st.Rdev != null.Rdev || st.Mode&unix.S_IFMT != unix.S_IFCHR {
+		return false
+	}
+	fl, err := unix.FcntlInt(1, unix.F_GETFL, 0)
+	return err == nil && fl&unix.O_ACCMODE == unix.O_RDWR
+}
+
+// ClosedOutput is standard output that the caller closed: what is
+// written there is lost, so writing fails.
+type ClosedOutput struct{}
+
+func (ClosedOutput) Write([]byte) (int, error) {
+	return 0, errors.New("write to standard output: it is closed")
 }

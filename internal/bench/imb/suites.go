@@ -16,9 +16,11 @@ type SuiteInfo struct {
 	// Idle are flags the suite takes, as its IMB program does, without
 	// effect on its benchmarks.
 	Idle []string
+	// NPMin is -npmin's default where it is not IMB-MPI1's 2.
+	NPMin int
 }
 
-// suiteInfos are the suites in Suites' order.
+// suiteInfos are the suites, in Suites' order.
 var suiteInfos = []SuiteInfo{
 	{
 		Name: Suite, Program: "IMB-MPI1", Part: "MPI-1",
@@ -114,7 +116,7 @@ MPI_File_open, a one-byte write and MPI_File_close.`,
 			"mpirun -np 2 gomb imb-io -msglog 20 -aggregate_mode non_aggregate -check P_Write_Shared",
 			"mpirun -np 1 gomb imb-io S_Write_Indv S_IWrite_Indv",
 		},
-		Aggregate: true, NoDataType: true, Dir: true,
+		Aggregate: true, NoDataType: true, Dir: true, NPMin: 1,
 		Idle: []string{"off_cache", "root_shift", "sync", "imb_barrier", "warm_up", "window_size"},
 	},
 }
