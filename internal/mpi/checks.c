@@ -50,9 +50,9 @@ long gomb_vlog_take(long *pos, double *got, double *want, long max, long *droppe
 // one-sided check call: rank 0 (lower) is the origin, rank 1 the target;
 // bi-directional bandwidth and PSCW or fence latency go both ways.
 static void rma_roles(gomb_job *j, int lower, int *target, int *origin) {
-    int both = j->rma_kind == GOMB_RMA_BIBW ||
-               (j->rma_kind == GOMB_RMA_LAT &&
-                (j->sync_mode == GOMB_SYNC_PSCW || j->sync_mode == GOMB_SYNC_FENCE));
+    int both = j->rma.kind == GOMB_RMA_BIBW ||
+               (j->rma.kind == GOMB_RMA_LAT &&
+                (j->rma.sync_mode == GOMB_SYNC_PSCW || j->rma.sync_mode == GOMB_SYNC_FENCE));
     *target = !lower || both;
     *origin = lower || both;
 }
@@ -70,7 +70,7 @@ static void keep(gomb_job *j, const tally *t) {
 void gomb_rma_prepare(gomb_job *j, char *base, size_t span) {
     int me = j->rank, it = j->check_iter;
     size_t esz = (size_t)gomb_dtype_size(j->dtype);
-    if (rma_typed(j->rma_op)) {
+    if (rma_typed(j->rma.op)) {
         for (size_t e = 0; e < span / esz; e++) store(base, j->dtype, e, val(me + 3, e, it));
     } else {
         for (size_t x = 0; x < span; x++) ((unsigned char *)base)[x] = pat(me, x, it);
@@ -83,7 +83,7 @@ void gomb_rma_verify(gomb_job *j, char *base, size_t span, int peer, int lower) 
     size_t esz = (size_t)gomb_dtype_size(dt), ne = span / esz;
     rma_roles(j, lower, &target, &origin);
     if (gomb_fault_corrupt && span > 0) ((unsigned char *)(target ? base : j->sbuf))[0] ^= 0xff;
-    switch (j->rma_op) {
+    switch (j->rma.op) {
     case GOMB_RMA_PUT:
         if (target) expect_bytes(&t, base, span, peer, 0, it);
         break;
@@ -109,7 +109,7 @@ void gomb_rma_verify(gomb_job *j, char *base, size_t span, int peer, int lower) 
                 double g = load(base, dt, e), w = as_type(dt, val(j->rank + 3, e, it) + val(peer, e, it));
                 if (g != w) miss(&t, g, w);
             }
-        if (origin && j->rma_op != GOMB_RMA_ACC)
+        if (origin && j->rma.op != GOMB_RMA_ACC)
             for (size_t e = 0; e < ne; e++, t.pos++) {
                 double g = load(j->sbuf + span, dt, e), w = as_type(dt, val(peer + 3, e, it));
                 if (g != w) miss(&t, g, w);

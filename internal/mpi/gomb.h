@@ -224,6 +224,76 @@ typedef struct {
     MPI_Group imb_groups[2]; /* made by gomb_imb_comm (MPI_GROUP_NULL: none) */
 } gomb_comm;
 
+/* The suites' parts of a job: each is used by its kernels alone and left
+ * zero by the others. */
+
+/* GOMB_K_RMA (osu_rma.c): OSU's one-sided operation, its window and synchronisation */
+typedef struct {
+    int op, kind, win_mode, sync_mode;
+} gomb_rma_part;
+
+/* GOMB_K_NBC, GOMB_K_IMB_NBC (osu_nbc.c, imb_nbc.c) */
+typedef struct {
+    int op;           /* the collective (GOMB_NBC_*) */
+    double compute_s; /* GOMB_K_NBC: compute per iteration, seconds (0: pure communication) */
+    int ntest;        /* GOMB_K_NBC: MPI_Test calls spread over the compute */
+    int overlap;      /* GOMB_K_IMB_NBC: after the pure loop, the loop with IMB's CPU exploit */
+} gomb_nbc_part;
+
+/* GOMB_K_IMB_EXT, GOMB_K_IMB_RMA (imb_ext.c, imb_rma.c): the benchmark and the size's window
+ * (gomb_ext_window, gomb_rma_window), freed before the buffers */
+typedef struct {
+    int ext_op;         /* GOMB_K_IMB_EXT: GOMB_EXT_* */
+    int imb_rma_op;     /* GOMB_K_IMB_RMA: GOMB_IRMA_* */
+    MPI_Aint r_el_offs; /* GOMB_K_IMB_RMA: r_offs in elements (the reductions' displacement unit) */
+    MPI_Win win;
+    int made;
+} gomb_win_part;
+
+/* GOMB_K_IMB_P2P (imb_p2p.c) */
+typedef struct {
+    int op;                   /* the benchmark (GOMB_P2P_*) */
+    int pause_us;             /* -pause, microseconds slept before and after the loops (<0: none) */
+    int touch_send, touch_recv; /* -msgwr, -msgrd: touch a byte a cache line */
+    int nbr[GOMB_P2P_MAX_NBR], nnbr; /* the stencils' neighbours */
+    size_t stride;            /* bytes between the stencils' per-neighbour buffers */
+    double messages;          /* output: messages this rank sent and received in the timed loop */
+} gomb_p2p_part;
+
+/* GOMB_K_OSU_FAN (osu.c) */
+typedef struct {
+    int out;          /* fan-out (the parents send) rather than fan-in */
+    int parent;       /* this rank is a parent (gomb_job_set_peers) */
+    int *peers, npeers; /* a child's parent, or a parent's children */
+} gomb_fan_part;
+
+/* OSU's neighbourhood collectives (gomb_job_set_nbr): the distributed graph made on the
+ * job's communicator, this rank's sources and destinations in its order, and for each
+ * source the index of this rank among that source's destinations (which of its blocks an
+ * all-to-all sends here) */
+typedef struct {
+    MPI_Comm comm;
+    int in, out;
+    int *src, *dst, *slot;
+} gomb_graph_part;
+
+/* GOMB_K_IMB_IO (imb_io.c): the benchmark, its file and the size's split */
+typedef struct {
+    int access;      /* GOMB_IO_PUT, GOMB_IO_GET, GOMB_IO_NONE (Open_Close) */
+    int pos;         /* GOMB_IO_INDV, _EXPL, _SHARED */
+    int priv;        /* a file per rank (IMB's fpointer priv: the _Priv and S_ benchmarks) */
+    int coll;        /* C_: the collective calls */
+    int single;      /* S_: one process does the I/O */
+    int nonblocking; /* the I variants: blocking loop (t_pure), then non-blocking with IMB's exploit */
+    char path[4096]; /* the table's file (gomb_io_file) */
+    MPI_Comm comm;   /* the file's communicator: the benchmark's, MPI_COMM_SELF (a file per rank) or none */
+    int rank;        /* this rank in it (-1: none) */
+    MPI_File fh;     /* the size's open file (gomb_io_open; gomb_io_close frees it) */
+    MPI_Datatype view; /* the individual pointer's file type (MPI_DATATYPE_NULL: bytes) */
+    int locsize;     /* this rank's bytes of a size (IMB's split.Locsize) */
+    MPI_Offset offset, total; /* where they start in a record, and a record's bytes */
+} gomb_io_part;
+
 /* gomb_job describes one call of a timed kernel. Go fills the inputs by
  * plain field writes and calls gomb_run once; the loop, the clock reads and
  * the sample stores all happen in C. */
@@ -248,35 +318,13 @@ typedef struct {
     int skip;         /* untimed iterations at the start of the same loop (OSU warm-up) */
     int pairs;        /* pair rank i with i + np/2 (multi_lat, mbw_mr) instead of 0 and np-1 */
     int in_place;     /* collectives: MPI_IN_PLACE (OSU -l) */
-    int rma_op, rma_kind, win_mode, sync_mode; /* GOMB_K_RMA */
-    int nbc_op;       /* GOMB_K_NBC */
-    double compute_s; /* GOMB_K_NBC: compute per iteration, seconds (0: pure communication) */
-    int ntest;        /* GOMB_K_NBC: MPI_Test calls spread over the compute */
-    int overlap;      /* GOMB_K_IMB_NBC: after the pure loop, the loop with IMB's CPU exploit */
-    int persist;      /* GOMB_K_IMB_NBC: IMB-MPI4's persistent collective (MPI_<op>_init, MPI_Start) */
-    int ext_op;       /* GOMB_K_IMB_EXT: the benchmark (GOMB_EXT_*) */
-    int imb_rma_op;   /* GOMB_K_IMB_RMA: the benchmark (GOMB_IRMA_*) */
-    MPI_Aint r_el_offs; /* GOMB_K_IMB_RMA: r_offs in elements (the reductions' displacement unit) */
-    int p2p_op;       /* GOMB_K_IMB_P2P: the benchmark (GOMB_P2P_*) */
-    int pause_us;     /* GOMB_K_IMB_P2P: -pause, microseconds slept before and after the loops (<0: none) */
-    int touch_send, touch_recv; /* GOMB_K_IMB_P2P: -msgwr, -msgrd: touch a byte a cache line */
-    int nbr[GOMB_P2P_MAX_NBR], nnbr; /* GOMB_K_IMB_P2P: the stencils' neighbours */
-    size_t stride;    /* GOMB_K_IMB_P2P: bytes between the stencils' per-neighbour buffers */
+    int persist;      /* a persistent request (MPI_<op>_init, MPI_Start): IMB-MPI4, OSU's _persistent */
     int iter_barrier; /* GOMB_K_OSU_LATENCY: MPI_Barrier before every iteration (osu_latency_mp) */
-    int fan_out;      /* GOMB_K_OSU_FAN: fan-out (the parents send) rather than fan-in */
-    int fan_parent;   /* GOMB_K_OSU_FAN: this rank is a parent (gomb_job_set_peers) */
-    int *peers, npeers; /* GOMB_K_OSU_FAN: a child's parent, or a parent's children */
-    /* neighbourhood collectives (gomb_job_set_nbr): the distributed graph made on comm, this
-       rank's sources and destinations in its order, and for each source the index of this
-       rank among that source's destinations (which of its blocks an all-to-all sends here) */
-    MPI_Comm nbr_comm;
-    int nbr_in, nbr_out;
-    int *nbr_src, *nbr_dst, *nbr_slot;
     /* OSU's -D (gomb_job_set_ddt): a derived type of the size's elements; while set, every
        message of the kernels is one of it (KERNEL_PROLOGUE) */
     MPI_Datatype ddt;
-    int aggregate;    /* GOMB_K_IMB_EXT, GOMB_K_IMB_RMA: IMB's aggregate mode (one fence or flush
-                         for all repetitions) */
+    int aggregate;    /* IMB-EXT, -RMA, -IO: IMB's aggregate mode (one fence, flush or wait for
+                         all repetitions) */
     double delay_s;   /* fault injection (GOMB_FAULT=delay): this rank spins so long before
                          every iteration of the IMB loops; 0 (always, but in tests) for none */
 
@@ -304,7 +352,6 @@ typedef struct {
     int nsamples;      /* samples stored by the last recorded run */
     double t_init, t_compute, t_test, t_wait; /* GOMB_K_NBC: sums over the timed iterations
                                                  (GOMB_K_IMB_NBC: t_compute, the exploit's) */
-    double messages;   /* GOMB_K_IMB_P2P: messages this rank sent and received in the timed loop */
     double t_pure;     /* GOMB_K_IMB_NBC: the pure loop's mean time per iteration (GOMB_K_IMB_RMA's
                           Truly_passive_put: its first loop's, the target in MPI_Barrier) */
     double *stamps;    /* GOMB_K_ONEWAY: 4 MPI_Wtime stamps per timed iteration */
@@ -316,24 +363,15 @@ typedef struct {
     char *dsbuf, *drbuf;
     size_t d_cap;
 
-    /* IMB-EXT, IMB-RMA: the size's window (gomb_ext_window, gomb_rma_window), freed
-       before the buffers */
-    MPI_Win ext_win;
-    int ext_win_made;
-    /* GOMB_K_IMB_IO (imb_io.c): the benchmark, its file and the size's split */
-    int io_access;      /* GOMB_IO_PUT, GOMB_IO_GET, GOMB_IO_NONE (Open_Close) */
-    int io_pos;         /* GOMB_IO_INDV, _EXPL, _SHARED */
-    int io_priv;        /* a file per rank (IMB's fpointer priv: the _Priv and S_ benchmarks) */
-    int io_coll;        /* C_: the collective calls */
-    int io_single;      /* S_: one process does the I/O */
-    int io_nonblocking; /* the I variants: blocking loop (t_pure), then non-blocking with IMB's exploit */
-    char io_path[4096]; /* the table's file (gomb_io_file) */
-    MPI_Comm io_comm;   /* the file's communicator: the benchmark's, MPI_COMM_SELF (a file per rank) or none */
-    int io_rank;        /* this rank in it (-1: none) */
-    MPI_File io_fh;     /* the size's open file (gomb_io_open; gomb_io_close frees it) */
-    MPI_Datatype io_view; /* the individual pointer's file type (MPI_DATATYPE_NULL: bytes) */
-    int io_locsize;     /* this rank's bytes of a size (IMB's split.Locsize) */
-    MPI_Offset io_offset, io_total; /* where they start in a record, and a record's bytes */
+    /* the suites' parts */
+    gomb_rma_part rma;
+    gomb_nbc_part nbc;
+    gomb_win_part win;
+    gomb_p2p_part p2p;
+    gomb_fan_part fan;
+    gomb_graph_part graph;
+    gomb_io_part io;
+
     /* validation of kernels that must look inside (one-sided windows) */
     int checking, check_iter;
     long check_bad, check_first;

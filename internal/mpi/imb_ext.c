@@ -24,13 +24,13 @@ static int ext_get(int op) { return op == GOMB_EXT_UNIDIR_GET || op == GOMB_EXT_
 
 int gomb_ext_window(gomb_job *j) {
     gomb_ext_window_free(j);
-    if (j->comm == MPI_COMM_NULL || j->ext_op == GOMB_EXT_WINDOW) return MPI_SUCCESS;
+    if (j->comm == MPI_COMM_NULL || j->win.ext_op == GOMB_EXT_WINDOW) return MPI_SUCCESS;
     size_t sz = j->s_cap > j->r_cap ? j->s_cap : j->r_cap;
-    char *base = ext_get(j->ext_op) ? j->sbuf : j->rbuf;
-    int rc = MPI_Win_create(base, (MPI_Aint)sz, gomb_dtype_size(j->dtype), MPI_INFO_NULL, j->comm, &j->ext_win);
+    char *base = ext_get(j->win.ext_op) ? j->sbuf : j->rbuf;
+    int rc = MPI_Win_create(base, (MPI_Aint)sz, gomb_dtype_size(j->dtype), MPI_INFO_NULL, j->comm, &j->win.win);
     if (rc != MPI_SUCCESS) return rc;
-    j->ext_win_made = 1;
-    return MPI_Win_fence(0, j->ext_win);
+    j->win.made = 1;
+    return MPI_Win_fence(0, j->win.win);
 }
 
 // window: IMB_window.
@@ -59,9 +59,9 @@ static int window(gomb_job *j, int size) {
 // target displacement is the other buffer's off-cache offset, counted in
 // the window's displacement units, as IMB passes it).
 static int transfer(gomb_job *j, MPI_Datatype dt, int cnt, int dest, cursor *s, cursor *r, int i) {
-    if (ext_get(j->ext_op))
-        return MPI_Get(r->cur, cnt, dt, dest, (MPI_Aint)(i % j->s_cache_iter) * (MPI_Aint)j->s_offs, cnt, dt, j->ext_win);
-    return MPI_Put(s->cur, cnt, dt, dest, (MPI_Aint)(i % j->r_cache_iter) * (MPI_Aint)j->r_offs, cnt, dt, j->ext_win);
+    if (ext_get(j->win.ext_op))
+        return MPI_Get(r->cur, cnt, dt, dest, (MPI_Aint)(i % j->s_cache_iter) * (MPI_Aint)j->s_offs, cnt, dt, j->win.win);
+    return MPI_Put(s->cur, cnt, dt, dest, (MPI_Aint)(i % j->r_cache_iter) * (MPI_Aint)j->r_offs, cnt, dt, j->win.win);
 }
 
 // onesided: IMB_ones_put/get (non-aggregate) and _mput/_mget (aggregate)
@@ -71,7 +71,7 @@ static int onesided(gomb_job *j, MPI_Datatype dt, int cnt) {
     int dest = me == 0 ? np - 1 : me == np - 1 ? 0 : -1;
     // who issues: puts from rank 0 (Unidir) or both (Bidir); gets by the
     // other rank (Unidir) or both
-    int op = j->ext_op, issues = 0;
+    int op = j->win.ext_op, issues = 0;
     if (dest >= 0) {
         if (op == GOMB_EXT_BIDIR_PUT || op == GOMB_EXT_BIDIR_GET) issues = 1;
         else if (op == GOMB_EXT_UNIDIR_PUT) issues = me == 0;
@@ -84,9 +84,9 @@ static int onesided(gomb_job *j, MPI_Datatype dt, int cnt) {
         j->elapsed = -1;
         return MPI_SUCCESS;
     }
-    if (!j->ext_win_made) return MPI_ERR_WIN;
+    if (!j->win.made) return MPI_ERR_WIN;
     if (j->aggregate) {
-        if ((rc = MPI_Win_fence(0, j->ext_win)) != MPI_SUCCESS) return rc;
+        if ((rc = MPI_Win_fence(0, j->win.win)) != MPI_SUCCESS) return rc;
         if ((rc = gomb_n_barriers(j)) != MPI_SUCCESS) return rc;
         double t0 = MPI_Wtime();
         for (int i = 0; issues && i < n && rc == MPI_SUCCESS; i++) {
@@ -94,7 +94,7 @@ static int onesided(gomb_job *j, MPI_Datatype dt, int cnt) {
             cur_next(&s);
             cur_next(&r);
         }
-        if (rc == MPI_SUCCESS) rc = MPI_Win_fence(0, j->ext_win);
+        if (rc == MPI_SUCCESS) rc = MPI_Win_fence(0, j->win.win);
         j->elapsed = MPI_Wtime() - t0;
         return rc;
     }
@@ -103,7 +103,7 @@ static int onesided(gomb_job *j, MPI_Datatype dt, int cnt) {
     double t0 = MPI_Wtime();
     for (int i = 0; i < n && rc == MPI_SUCCESS; i++) {
         if (issues) rc = transfer(j, dt, cnt, dest, &s, &r, i);
-        if (rc == MPI_SUCCESS) rc = MPI_Win_fence(0, j->ext_win);
+        if (rc == MPI_SUCCESS) rc = MPI_Win_fence(0, j->win.win);
         if (j->record) j->ticks[i] = gomb_tick();
         cur_next(&s);
         cur_next(&r);
@@ -121,26 +121,26 @@ static int accumulate(gomb_job *j, MPI_Datatype dt, int cnt) {
     MPI_Aint r_off = (MPI_Aint)j->r_offs / esz;
     cursor s;
     cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);
-    if (!j->ext_win_made) return MPI_ERR_WIN;
+    if (!j->win.made) return MPI_ERR_WIN;
     if (j->aggregate) {
         if ((rc = gomb_n_barriers(j)) != MPI_SUCCESS) return rc;
         double t0 = MPI_Wtime();
-        rc = MPI_Win_fence(MPI_MODE_NOPRECEDE, j->ext_win);
+        rc = MPI_Win_fence(MPI_MODE_NOPRECEDE, j->win.win);
         for (int i = 0; i < n && rc == MPI_SUCCESS; i++) {
-            rc = MPI_Accumulate(s.cur, cnt, dt, 0, (i % j->r_cache_iter) * r_off, cnt, dt, MPI_SUM, j->ext_win);
+            rc = MPI_Accumulate(s.cur, cnt, dt, 0, (i % j->r_cache_iter) * r_off, cnt, dt, MPI_SUM, j->win.win);
             cur_next(&s);
         }
-        if (rc == MPI_SUCCESS) rc = MPI_Win_fence(MPI_MODE_NOSUCCEED, j->ext_win);
+        if (rc == MPI_SUCCESS) rc = MPI_Win_fence(MPI_MODE_NOSUCCEED, j->win.win);
         j->elapsed = MPI_Wtime() - t0;
         return rc;
     }
     double sum = 0;
     for (int i = 0; i < n && rc == MPI_SUCCESS; i++) {
         double t0 = MPI_Wtime();
-        rc = MPI_Win_fence(MPI_MODE_NOPRECEDE, j->ext_win);
+        rc = MPI_Win_fence(MPI_MODE_NOPRECEDE, j->win.win);
         if (rc == MPI_SUCCESS)
-            rc = MPI_Accumulate(s.cur, cnt, dt, 0, (i % j->r_cache_iter) * r_off, cnt, dt, MPI_SUM, j->ext_win);
-        if (rc == MPI_SUCCESS) rc = MPI_Win_fence(MPI_MODE_NOSUCCEED, j->ext_win);
+            rc = MPI_Accumulate(s.cur, cnt, dt, 0, (i % j->r_cache_iter) * r_off, cnt, dt, MPI_SUM, j->win.win);
+        if (rc == MPI_SUCCESS) rc = MPI_Win_fence(MPI_MODE_NOSUCCEED, j->win.win);
         double dt1 = MPI_Wtime() - t0;
         sum += dt1;
         if (j->record) j->samples[i] = dt1;
@@ -158,7 +158,7 @@ int gomb_run_imb_ext(gomb_job *j) {
     MPI_Datatype dt = gomb_mpi_dtype(j->dtype);
     int size = j->count * gomb_dtype_size(j->dtype);
     j->elapsed = 0;
-    switch (j->ext_op) {
+    switch (j->win.ext_op) {
     case GOMB_EXT_WINDOW: return window(j, size);
     case GOMB_EXT_ACCUMULATE: return accumulate(j, dt, j->count);
     default: return onesided(j, dt, j->count);

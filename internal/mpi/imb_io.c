@@ -81,11 +81,11 @@ static size_t io_portion(int rank, int np, size_t size, size_t *pos1) {
 
 // io_procs is how many of the benchmark's processes do its I/O (IMB's
 // all_io_procs): one for the S_ benchmarks, all otherwise.
-static int io_procs(gomb_job *j) { return j->io_single ? 1 : j->np; }
+static int io_procs(gomb_job *j) { return j->io.single ? 1 : j->np; }
 
 static int io_amode(gomb_job *j) {
     int m = MPI_MODE_CREATE | MPI_MODE_RDWR;
-    return j->io_priv ? m | MPI_MODE_UNIQUE_OPEN : m;
+    return j->io.priv ? m | MPI_MODE_UNIQUE_OPEN : m;
 }
 
 // gomb_io_file is IMB_init_file for a table: the file's communicator
@@ -94,36 +94,36 @@ static int io_amode(gomb_job *j) {
 // file deleted and made anew, total bytes long, by the file's rank 0.
 int gomb_io_file(gomb_job *j, const char *path, long long total) {
     gomb_io_close(j);
-    int n = snprintf(j->io_path, sizeof j->io_path, "%s", path);
-    if (n < 0 || (size_t)n >= sizeof j->io_path) return MPI_ERR_BAD_FILE;
+    int n = snprintf(j->io.path, sizeof j->io.path, "%s", path);
+    if (n < 0 || (size_t)n >= sizeof j->io.path) return MPI_ERR_BAD_FILE;
     int procs = io_procs(j);
-    j->io_comm = MPI_COMM_NULL;
-    j->io_rank = -1;
-    if (j->io_priv) {
+    j->io.comm = MPI_COMM_NULL;
+    j->io.rank = -1;
+    if (j->io.priv) {
         if (j->comm != MPI_COMM_NULL && j->rank < procs) {
-            j->io_comm = MPI_COMM_SELF;
-            j->io_rank = 0;
+            j->io.comm = MPI_COMM_SELF;
+            j->io.rank = 0;
         }
     } else if (j->comm != MPI_COMM_NULL) {
-        j->io_comm = j->comm;
-        j->io_rank = j->rank;
+        j->io.comm = j->comm;
+        j->io.rank = j->rank;
     }
-    if (j->io_access == GOMB_IO_NONE || j->io_comm == MPI_COMM_NULL) return MPI_SUCCESS;
+    if (j->io.access == GOMB_IO_NONE || j->io.comm == MPI_COMM_NULL) return MPI_SUCCESS;
     // IMB_del_file: the old file goes (touched first, so that it exists)
-    int rc = MPI_Barrier(j->io_comm);
+    int rc = MPI_Barrier(j->io.comm);
     MPI_File fh = MPI_FILE_NULL;
-    if (rc == MPI_SUCCESS && j->io_rank == 0) {
-        if (MPI_File_open(MPI_COMM_SELF, j->io_path, io_amode(j), MPI_INFO_NULL, &fh) == MPI_SUCCESS)
+    if (rc == MPI_SUCCESS && j->io.rank == 0) {
+        if (MPI_File_open(MPI_COMM_SELF, j->io.path, io_amode(j), MPI_INFO_NULL, &fh) == MPI_SUCCESS)
             MPI_File_close(&fh);
-        MPI_File_delete(j->io_path, MPI_INFO_NULL);
+        MPI_File_delete(j->io.path, MPI_INFO_NULL);
     }
-    if (rc == MPI_SUCCESS) rc = MPI_Barrier(j->io_comm);
-    if (rc != MPI_SUCCESS || j->io_rank != 0) return rc;
-    rc = MPI_File_open(MPI_COMM_SELF, j->io_path, io_amode(j), MPI_INFO_NULL, &fh);
+    if (rc == MPI_SUCCESS) rc = MPI_Barrier(j->io.comm);
+    if (rc != MPI_SUCCESS || j->io.rank != 0) return rc;
+    rc = MPI_File_open(MPI_COMM_SELF, j->io.path, io_amode(j), MPI_INFO_NULL, &fh);
     if (rc != MPI_SUCCESS) return rc;
     rc = MPI_File_set_view(fh, 0, MPI_BYTE, MPI_BYTE, "native", MPI_INFO_NULL);
     if (rc == MPI_SUCCESS) rc = MPI_File_set_size(fh, (MPI_Offset)total);
-    if (rc == MPI_SUCCESS && j->io_access == GOMB_IO_GET) { // the reads' data, a MiB a write
+    if (rc == MPI_SUCCESS && j->io.access == GOMB_IO_GET) { // the reads' data, a MiB a write
         size_t chunk = 1 << 20;
         char *buf = malloc(chunk);
         if (!buf) rc = MPI_ERR_NO_MEM;
@@ -142,11 +142,11 @@ int gomb_io_file(gomb_job *j, const char *path, long long total) {
 // io_reopen is IMB_open_file: the file opened on its communicator with
 // the size's view.
 static int io_reopen(gomb_job *j) {
-    if (j->io_fh != MPI_FILE_NULL) MPI_File_close(&j->io_fh);
-    int rc = MPI_File_open(j->io_comm, j->io_path, io_amode(j), MPI_INFO_NULL, &j->io_fh);
+    if (j->io.fh != MPI_FILE_NULL) MPI_File_close(&j->io.fh);
+    int rc = MPI_File_open(j->io.comm, j->io.path, io_amode(j), MPI_INFO_NULL, &j->io.fh);
     if (rc != MPI_SUCCESS) return rc;
-    MPI_Datatype ft = j->io_view != MPI_DATATYPE_NULL ? j->io_view : MPI_BYTE;
-    return MPI_File_set_view(j->io_fh, 0, MPI_BYTE, ft, "native", MPI_INFO_NULL);
+    MPI_Datatype ft = j->io.view != MPI_DATATYPE_NULL ? j->io.view : MPI_BYTE;
+    return MPI_File_set_view(j->io.fh, 0, MPI_BYTE, ft, "native", MPI_INFO_NULL);
 }
 
 // gomb_io_open is IMB_init_transfer's MPI-IO part for a size: this rank's
@@ -154,24 +154,24 @@ static int io_reopen(gomb_job *j) {
 // file's rank), the view, the data to write, the file opened.
 int gomb_io_open(gomb_job *j, long long size) {
     gomb_io_close(j);
-    if (j->io_rank < 0 || j->io_access == GOMB_IO_NONE) return MPI_SUCCESS;
+    if (j->io.rank < 0 || j->io.access == GOMB_IO_NONE) return MPI_SUCCESS;
     int procs = io_procs(j);
-    size_t pos1 = 0, len = io_portion(j->io_rank, procs, (size_t)size, &pos1);
-    j->io_locsize = (int)len;
-    j->io_offset = j->io_priv ? 0 : (MPI_Offset)pos1;
-    j->io_total = j->io_priv ? (MPI_Offset)len : (MPI_Offset)size;
-    if (!j->io_priv && j->io_pos == GOMB_IO_INDV && len > 0) {
+    size_t pos1 = 0, len = io_portion(j->io.rank, procs, (size_t)size, &pos1);
+    j->io.locsize = (int)len;
+    j->io.offset = j->io.priv ? 0 : (MPI_Offset)pos1;
+    j->io.total = j->io.priv ? (MPI_Offset)len : (MPI_Offset)size;
+    if (!j->io.priv && j->io.pos == GOMB_IO_INDV && len > 0) {
         int bl = (int)len;
         MPI_Aint disp = (MPI_Aint)pos1;
         MPI_Datatype t = MPI_BYTE, block = MPI_DATATYPE_NULL;
         int rc = MPI_Type_create_struct(1, &bl, &disp, &t, &block);
         if (rc == MPI_SUCCESS) rc = MPI_Type_commit(&block);
-        if (rc == MPI_SUCCESS) rc = MPI_Type_create_resized(block, 0, (MPI_Aint)size, &j->io_view);
-        if (rc == MPI_SUCCESS) rc = MPI_Type_commit(&j->io_view);
+        if (rc == MPI_SUCCESS) rc = MPI_Type_create_resized(block, 0, (MPI_Aint)size, &j->io.view);
+        if (rc == MPI_SUCCESS) rc = MPI_Type_commit(&j->io.view);
         if (block != MPI_DATATYPE_NULL) MPI_Type_free(&block);
         if (rc != MPI_SUCCESS) return rc;
     }
-    if (j->io_access == GOMB_IO_PUT && len > 0) {
+    if (j->io.access == GOMB_IO_PUT && len > 0) {
         if (!j->sbuf || j->s_cap < len) return MPI_ERR_BUFFER;
         io_fill(j->sbuf, len, pos1);
     }
@@ -181,28 +181,28 @@ int gomb_io_open(gomb_job *j, long long size) {
 // gomb_io_rewind puts the file pointers back at the start, as IMB does
 // after each of its estimating runs.
 int gomb_io_rewind(gomb_job *j) {
-    if (j->io_fh == MPI_FILE_NULL) return MPI_SUCCESS;
-    int rc = MPI_File_seek(j->io_fh, 0, MPI_SEEK_SET);
-    if (rc == MPI_SUCCESS && j->io_pos == GOMB_IO_SHARED) rc = MPI_File_seek_shared(j->io_fh, 0, MPI_SEEK_SET);
+    if (j->io.fh == MPI_FILE_NULL) return MPI_SUCCESS;
+    int rc = MPI_File_seek(j->io.fh, 0, MPI_SEEK_SET);
+    if (rc == MPI_SUCCESS && j->io.pos == GOMB_IO_SHARED) rc = MPI_File_seek_shared(j->io.fh, 0, MPI_SEEK_SET);
     return rc;
 }
 
 static int io_barriers(gomb_job *j) {
     int rc = MPI_SUCCESS;
-    for (int i = 0; i < IO_N_BARR && rc == MPI_SUCCESS; i++) rc = MPI_Barrier(j->io_comm);
+    for (int i = 0; i < IO_N_BARR && rc == MPI_SUCCESS; i++) rc = MPI_Barrier(j->io.comm);
     return rc;
 }
 
 // io_sync is IMB 3.1's completion of a write: sync, barrier, sync.
 static int io_sync(gomb_job *j) {
-    int rc = MPI_File_sync(j->io_fh);
-    if (rc == MPI_SUCCESS) rc = MPI_Barrier(j->io_comm);
-    if (rc == MPI_SUCCESS) rc = MPI_File_sync(j->io_fh);
+    int rc = MPI_File_sync(j->io.fh);
+    if (rc == MPI_SUCCESS) rc = MPI_Barrier(j->io.comm);
+    if (rc == MPI_SUCCESS) rc = MPI_File_sync(j->io.fh);
     return rc;
 }
 
 // io_at is where this rank's part of record k starts (explicit offsets).
-static inline MPI_Offset io_at(gomb_job *j, int k) { return j->io_offset + (MPI_Offset)k * j->io_total; }
+static inline MPI_Offset io_at(gomb_job *j, int k) { return j->io.offset + (MPI_Offset)k * j->io.total; }
 
 // io_whole turns a transfer that moved fewer bytes than asked into an
 // error: Open MPI's ompio returns MPI_SUCCESS when a write fails on a
@@ -219,11 +219,11 @@ static inline int io_whole(int rc, MPI_Status *st, int len, int put) {
 // io_block is one blocking write or read of record k (IMB's i + j).
 static int io_block(gomb_job *j, int k) {
     MPI_Status st;
-    MPI_File f = j->io_fh;
-    int put = j->io_access == GOMB_IO_PUT, coll = j->io_coll, len = j->io_locsize, rc;
+    MPI_File f = j->io.fh;
+    int put = j->io.access == GOMB_IO_PUT, coll = j->io.coll, len = j->io.locsize, rc;
     char *buf = put ? j->sbuf : j->rbuf;
     MPI_Offset off = io_at(j, k);
-    switch (j->io_pos) {
+    switch (j->io.pos) {
     case GOMB_IO_EXPL:
         if (put) rc = coll ? MPI_File_write_at_all(f, off, buf, len, MPI_BYTE, &st) : MPI_File_write_at(f, off, buf, len, MPI_BYTE, &st);
         else rc = coll ? MPI_File_read_at_all(f, off, buf, len, MPI_BYTE, &st) : MPI_File_read_at(f, off, buf, len, MPI_BYTE, &st);
@@ -244,7 +244,7 @@ static int io_block(gomb_job *j, int k) {
 // (writes only), each operation with its completion, stamped for the
 // samples. Returns the loop time in *el.
 static int io_blocking(gomb_job *j, int n, int stamp, double *el) {
-    int rc = MPI_SUCCESS, put = j->io_access == GOMB_IO_PUT;
+    int rc = MPI_SUCCESS, put = j->io.access == GOMB_IO_PUT;
     // (IMB_read_ij's barriers sit inside its sample loop and reuse the
     // loop's variable; with its one sample, the reads' only mode, that is
     // these two barriers before the clock too)
@@ -272,10 +272,10 @@ static int io_blocking(gomb_job *j, int n, int stamp, double *el) {
 
 // io_begin and io_end are a collective split operation's halves.
 static int io_begin(gomb_job *j, int k) {
-    MPI_File f = j->io_fh;
-    int put = j->io_access == GOMB_IO_PUT, len = j->io_locsize;
+    MPI_File f = j->io.fh;
+    int put = j->io.access == GOMB_IO_PUT, len = j->io.locsize;
     MPI_Offset off = io_at(j, k);
-    switch (j->io_pos) {
+    switch (j->io.pos) {
     case GOMB_IO_EXPL:
         return put ? MPI_File_write_at_all_begin(f, off, j->sbuf, len, MPI_BYTE) : MPI_File_read_at_all_begin(f, off, j->rbuf, len, MPI_BYTE);
     case GOMB_IO_SHARED:
@@ -287,21 +287,21 @@ static int io_begin(gomb_job *j, int k) {
 
 static int io_end(gomb_job *j) {
     MPI_Status st;
-    MPI_File f = j->io_fh;
-    int put = j->io_access == GOMB_IO_PUT, rc;
-    switch (j->io_pos) {
+    MPI_File f = j->io.fh;
+    int put = j->io.access == GOMB_IO_PUT, rc;
+    switch (j->io.pos) {
     case GOMB_IO_EXPL: rc = put ? MPI_File_write_at_all_end(f, j->sbuf, &st) : MPI_File_read_at_all_end(f, j->rbuf, &st); break;
     case GOMB_IO_SHARED: rc = put ? MPI_File_write_ordered_end(f, j->sbuf, &st) : MPI_File_read_ordered_end(f, j->rbuf, &st); break;
     default: rc = put ? MPI_File_write_all_end(f, j->sbuf, &st) : MPI_File_read_all_end(f, j->rbuf, &st);
     }
-    return io_whole(rc, &st, j->io_locsize, put);
+    return io_whole(rc, &st, j->io.locsize, put);
 }
 
 static int io_istart(gomb_job *j, int k, MPI_Request *req) {
-    MPI_File f = j->io_fh;
-    int put = j->io_access == GOMB_IO_PUT, len = j->io_locsize;
+    MPI_File f = j->io.fh;
+    int put = j->io.access == GOMB_IO_PUT, len = j->io.locsize;
     MPI_Offset off = io_at(j, k);
-    switch (j->io_pos) {
+    switch (j->io.pos) {
     case GOMB_IO_EXPL: return put ? MPI_File_iwrite_at(f, off, j->sbuf, len, MPI_BYTE, req) : MPI_File_iread_at(f, off, j->rbuf, len, MPI_BYTE, req);
     case GOMB_IO_SHARED: return put ? MPI_File_iwrite_shared(f, j->sbuf, len, MPI_BYTE, req) : MPI_File_iread_shared(f, j->rbuf, len, MPI_BYTE, req);
     default: return put ? MPI_File_iwrite(f, j->sbuf, len, MPI_BYTE, req) : MPI_File_iread(f, j->rbuf, len, MPI_BYTE, req);
@@ -313,11 +313,11 @@ static int io_istart(gomb_job *j, int k, MPI_Request *req) {
 // exploit, end; otherwise all n started, n exploits, one MPI_Waitall. The
 // writes complete with sync, barrier, sync. Returns the loop time.
 static int io_nonblocking(gomb_job *j, int n, double *el) {
-    int rc = MPI_SUCCESS, put = j->io_access == GOMB_IO_PUT;
-    if (!j->io_coll && (rc = gomb_job_requests(j, n)) != MPI_SUCCESS) return rc;
+    int rc = MPI_SUCCESS, put = j->io.access == GOMB_IO_PUT;
+    if (!j->io.coll && (rc = gomb_job_requests(j, n)) != MPI_SUCCESS) return rc;
     if ((rc = io_barriers(j)) != MPI_SUCCESS) return rc;
     double t0 = MPI_Wtime();
-    if (j->io_coll) {
+    if (j->io.coll) {
         for (int k = 0; k < n && rc == MPI_SUCCESS; k++) {
             rc = io_begin(j, k);
             gomb_imb_cpu_exploit((float)IO_TARGET_CPU_SECS, 0);
@@ -345,7 +345,7 @@ static int open_close(gomb_job *j) {
     for (int i = 0; i < n && rc == MPI_SUCCESS; i++) {
         MPI_File f;
         MPI_Status st;
-        rc = MPI_File_open(j->comm, j->io_path, io_amode(j), MPI_INFO_NULL, &f);
+        rc = MPI_File_open(j->comm, j->io.path, io_amode(j), MPI_INFO_NULL, &f);
         if (rc != MPI_SUCCESS) break;
         rc = MPI_File_write(f, &dum, 1, MPI_BYTE, &st);
         int rc2 = MPI_File_close(&f);
@@ -363,17 +363,17 @@ static int open_close(gomb_job *j) {
 // t_pure the blocking loop's per repetition, t_compute n times tCPU).
 int gomb_run_imb_io(gomb_job *j) {
     j->elapsed = 0;
-    if (j->io_access == GOMB_IO_NONE) return open_close(j);
-    if (j->io_rank < 0) { // outside the files (a file per rank, beyond the S_ benchmarks' one)
+    if (j->io.access == GOMB_IO_NONE) return open_close(j);
+    if (j->io.rank < 0) { // outside the files (a file per rank, beyond the S_ benchmarks' one)
         j->elapsed = -1;
         return MPI_SUCCESS;
     }
-    if (j->io_fh == MPI_FILE_NULL) return MPI_ERR_FILE;
-    int n = j->n, stamp = j->record && !j->aggregate && !j->io_nonblocking;
+    if (j->io.fh == MPI_FILE_NULL) return MPI_ERR_FILE;
+    int n = j->n, stamp = j->record && !j->aggregate && !j->io.nonblocking;
     double el = 0;
     int rc = io_blocking(j, n, stamp, &el);
     j->elapsed = el;
-    if (rc != MPI_SUCCESS || !j->io_nonblocking) return rc;
+    if (rc != MPI_SUCCESS || !j->io.nonblocking) return rc;
     j->t_pure = n > 0 ? el / n : 0;
     if (io_tcpu < 0) gomb_io_calibrate(&(double){0});
     if ((rc = io_reopen(j)) != MPI_SUCCESS) return rc;
@@ -430,17 +430,17 @@ static int io_found(const unsigned char *got, size_t len, uint64_t limit) {
 // the order the ranks came: there every block must be one of a rank's,
 // each rank's n times.
 static int io_check_writes(gomb_job *j, long *bad, long *first, double *got, double *want) {
-    int rc = MPI_Barrier(j->io_comm);
-    if (rc != MPI_SUCCESS || j->io_rank != 0 || j->io_total == 0) return rc;
+    int rc = MPI_Barrier(j->io.comm);
+    if (rc != MPI_SUCCESS || j->io.rank != 0 || j->io.total == 0) return rc;
     int procs = io_procs(j); // (a file per rank has no shared pointer)
-    int shared = j->io_pos == GOMB_IO_SHARED && !j->io_coll && procs > 1;
-    size_t rec = (size_t)j->io_total, span = rec * (size_t)j->n;
+    int shared = j->io.pos == GOMB_IO_SHARED && !j->io.coll && procs > 1;
+    size_t rec = (size_t)j->io.total, span = rec * (size_t)j->n;
     size_t per = (64u << 20) / rec, chunk = rec * (per < 1 ? 1 : per < (size_t)j->n ? per : (size_t)j->n);
     unsigned char *buf = malloc(chunk + rec); // a chunk, and a block carried over from the one before
     int *left = calloc((size_t)procs, sizeof(int));
     MPI_File f = MPI_FILE_NULL;
     if (!buf || !left) rc = MPI_ERR_NO_MEM;
-    if (rc == MPI_SUCCESS) rc = MPI_File_open(MPI_COMM_SELF, j->io_path, io_amode(j), MPI_INFO_NULL, &f);
+    if (rc == MPI_SUCCESS) rc = MPI_File_open(MPI_COMM_SELF, j->io.path, io_amode(j), MPI_INFO_NULL, &f);
     for (int r = 0; r < procs && left; r++) left[r] = j->n;
     size_t done = 0, have = 0, at = 0; // read so far; bytes in buf; buf[0]'s place in the records
     while (rc == MPI_SUCCESS && done < span) {
@@ -494,30 +494,30 @@ static int io_check_writes(gomb_job *j, long *bad, long *first, double *got, dou
 // positions its reads, and compares this rank's bytes with the file's.
 static int io_check_reads(gomb_job *j, long *bad, long *first, double *got, double *want) {
     int rc = gomb_io_rewind(j);
-    if (rc == MPI_SUCCESS) rc = MPI_Barrier(j->io_comm);
-    if (rc != MPI_SUCCESS || j->io_locsize == 0) // an empty portion still takes part in a collective read
-        return rc == MPI_SUCCESS && j->io_coll ? io_block(j, 0) : rc;
-    memset(j->rbuf, 0, (size_t)j->io_locsize);
+    if (rc == MPI_SUCCESS) rc = MPI_Barrier(j->io.comm);
+    if (rc != MPI_SUCCESS || j->io.locsize == 0) // an empty portion still takes part in a collective read
+        return rc == MPI_SUCCESS && j->io.coll ? io_block(j, 0) : rc;
+    memset(j->rbuf, 0, (size_t)j->io.locsize);
     if ((rc = io_block(j, 0)) != MPI_SUCCESS) return rc;
     unsigned char *b = (unsigned char *)j->rbuf;
     if (gomb_fault_corrupt) b[0] ^= 0xff;
-    size_t len = (size_t)j->io_locsize;
-    if (j->io_pos == GOMB_IO_SHARED && !j->io_coll) {
-        if (!io_found(b, len, (uint64_t)j->io_total)) {
+    size_t len = (size_t)j->io.locsize;
+    if (j->io.pos == GOMB_IO_SHARED && !j->io.coll) {
+        if (!io_found(b, len, (uint64_t)j->io.total)) {
             *bad = (long)len;
             *first = 0;
             *got = b[0];
         }
         return MPI_SUCCESS;
     }
-    io_tally(b, len, (uint64_t)j->io_offset, 0, bad, first, got, want);
+    io_tally(b, len, (uint64_t)j->io.offset, 0, bad, first, got, want);
     return MPI_SUCCESS;
 }
 
 // gomb_io_check is IMB-IO's -check after a size (iter 0; iter 1 adds
 // nothing): the written records read back, or a read compared.
 int gomb_io_check(gomb_job *j, int iter, long *bad, long *first, double *got, double *want) {
-    if (iter != 0 || j->io_access == GOMB_IO_NONE || j->io_rank < 0) return MPI_SUCCESS;
-    if (j->io_access == GOMB_IO_PUT) return io_check_writes(j, bad, first, got, want);
+    if (iter != 0 || j->io.access == GOMB_IO_NONE || j->io.rank < 0) return MPI_SUCCESS;
+    if (j->io.access == GOMB_IO_PUT) return io_check_writes(j, bad, first, got, want);
     return io_check_reads(j, bad, first, got, want);
 }

@@ -168,10 +168,10 @@ static int k_coll(gomb_job *j) {
 // block per neighbour, one after another.
 static int k_neighbor(gomb_job *j) {
     KERNEL_PROLOGUE;
-    MPI_Comm g = j->nbr_comm;
+    MPI_Comm g = j->graph.comm;
     if (g == MPI_COMM_NULL) return MPI_ERR_COMM;
     if ((rc = gomb_job_blocks(j, cnt, 0)) != MPI_SUCCESS) return rc;
-    switch (j->nbc_op) {
+    switch (j->nbc.op) {
     case GOMB_NBC_INEIGHBOR_ALLGATHER:
         COLL_LOOP(MPI_Neighbor_allgather(s.cur, cnt, dt, r.cur, cnt, dt, g));
         break;

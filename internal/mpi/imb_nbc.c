@@ -88,7 +88,7 @@ double gomb_imb_exploit_mflops(void) { return ex_mflops; }
 // displacements of the v-collectives set by the caller.
 static int istart(gomb_job *j, MPI_Datatype dt, int cnt, char *sb, char *rb, int root, MPI_Request *req) {
     MPI_Comm c = j->comm;
-    switch (j->nbc_op) {
+    switch (j->nbc.op) {
     case GOMB_NBC_IBARRIER: return MPI_Ibarrier(c, req);
     case GOMB_NBC_IBCAST: return MPI_Ibcast(j->rank == root ? sb : rb, cnt, dt, root, c, req);
     case GOMB_NBC_IREDUCE: return MPI_Ireduce(sb, rb, cnt, dt, MPI_SUM, root, c, req);
@@ -110,7 +110,7 @@ static int istart(gomb_job *j, MPI_Datatype dt, int cnt, char *sb, char *rb, int
 // pinit makes the persistent request of the collective, with the
 // arguments of istart (pcoll.c).
 static int pinit(gomb_job *j, MPI_Datatype dt, int cnt, char *sb, char *rb, int root, MPI_Request *req) {
-    return gomb_pcoll_init(j, j->nbc_op, dt, cnt, sb, rb, root, req);
+    return gomb_pcoll_init(j, j->nbc.op, dt, cnt, sb, rb, root, req);
 }
 
 // start begins one repetition: the MPI_I* call, or MPI_Start of the
@@ -133,12 +133,12 @@ static int unmade(gomb_job *j, MPI_Request *req, int rc) {
 // pure_loop is IMB_i<op>_pure (IMB_<op>_persist_pure): the mean time of start and wait per
 // iteration; samples stored when recording.
 static int pure_loop(gomb_job *j, MPI_Datatype dt, int cnt, cursor *s, cursor *r, double *t_pure) {
-    int n = j->n, rc = gomb_n_barriers(j), root = j->root, rec = j->record && !j->overlap;
+    int n = j->n, rc = gomb_n_barriers(j), root = j->root, rec = j->record && !j->nbc.overlap;
     double sum = 0;
     MPI_Request req;
     if (rc == MPI_SUCCESS) rc = made(j, dt, cnt, s, r, &req);
     if (rc != MPI_SUCCESS) return rc;
-    if (j->nbc_op == GOMB_NBC_IBARRIER) { // timed as one loop
+    if (j->nbc.op == GOMB_NBC_IBARRIER) { // timed as one loop
         uint64_t k0 = gomb_tick();
         double t0 = MPI_Wtime();
         for (int i = 0; i < n && rc == MPI_SUCCESS; i++) {
@@ -180,7 +180,7 @@ static int overlap_loop(gomb_job *j, MPI_Datatype dt, int cnt, cursor *s, cursor
     gomb_imb_cpu_exploit((float)t_pure, 1);
     if ((rc = gomb_n_barriers(j)) != MPI_SUCCESS) return rc;
     if ((rc = made(j, dt, cnt, s, r, &req)) != MPI_SUCCESS) return rc;
-    if (j->nbc_op == GOMB_NBC_IBARRIER) { // timed as one loop
+    if (j->nbc.op == GOMB_NBC_IBARRIER) { // timed as one loop
         uint64_t k0 = gomb_tick();
         double t0 = MPI_Wtime();
         for (int i = 0; i < n && rc == MPI_SUCCESS; i++) {
@@ -198,7 +198,7 @@ static int overlap_loop(gomb_job *j, MPI_Datatype dt, int cnt, cursor *s, cursor
         return unmade(j, &req, rc);
     }
     for (int i = 0; i < n; i++) {
-        int rt = j->nbc_op == GOMB_NBC_IREDUCE ? i % j->np : root; // IMB_ireduce: round robin
+        int rt = j->nbc.op == GOMB_NBC_IREDUCE ? i % j->np : root; // IMB_ireduce: round robin
         double t1 = MPI_Wtime();
         rc = start(j, dt, cnt, s, r, rt, &req);
         comp -= MPI_Wtime();
@@ -243,7 +243,7 @@ int gomb_run_imb_nbc(gomb_job *j) {
     double t_pure = 0;
     if ((rc = pure_loop(j, dt, cnt, &s, &r, &t_pure)) != MPI_SUCCESS) return rc;
     j->t_pure = t_pure;
-    if (!j->overlap) return rc;
+    if (!j->nbc.overlap) return rc;
     cur_init(&s, j->sbuf, j->s_offs, j->s_cache_iter);
     cur_init(&r, j->rbuf, j->r_offs, j->r_cache_iter);
     return overlap_loop(j, dt, cnt, &s, &r, t_pure);

@@ -22,14 +22,14 @@
 static size_t p2p_dummy; // IMB's imb_p2p_config.payload.dummy
 
 static inline void touch_send(const gomb_job *j, size_t size, char *b) {
-    if (!j->touch_send) return;
+    if (!j->p2p.touch_send) return;
     size_t d = p2p_dummy;
     for (size_t i = 0; i < size; i += P2P_LINE) b[i] = (char)d++;
     p2p_dummy = d;
 }
 
 static inline void touch_recv(const gomb_job *j, size_t size, const char *b) {
-    if (!j->touch_recv) return;
+    if (!j->p2p.touch_recv) return;
     size_t d = p2p_dummy;
     for (size_t i = 0; i < size; i += P2P_LINE) d += b[i];
     p2p_dummy = d;
@@ -48,7 +48,7 @@ static int p2p_barrier(gomb_job *j) {
 }
 
 static void p2p_pause(const gomb_job *j) {
-    if (j->pause_us >= 0) usleep((useconds_t)j->pause_us);
+    if (j->p2p.pause_us >= 0) usleep((useconds_t)j->p2p.pause_us);
 }
 
 // next_random is get_next_random: the same sequence on every rank.
@@ -167,7 +167,7 @@ static int randoms(gomb_job *j, size_t size, int w, int n, int rec, int bidir) {
     msgs = 0;
     if (rc == MPI_SUCCESS) TIMED(PAIR);
 #undef PAIR
-    j->messages = msgs;
+    j->p2p.messages = msgs;
     return rc;
 }
 
@@ -202,31 +202,31 @@ static int corandom(gomb_job *j, size_t size, int w, int n, int rec) {
     msgs = 0;
     if (rc == MPI_SUCCESS) TIMED(RING);
 #undef RING
-    j->messages = msgs;
+    j->p2p.messages = msgs;
     return rc;
 }
 
 // stencil: Stencil2D and Stencil3D, a buffer each way per neighbour
 // (stride bytes apart), all receives posted, then all sends, one Waitall.
 static int stencil(gomb_job *j, size_t size, int w, int n, int rec) {
-    int rc = MPI_SUCCESS, k = j->nnbr, cnt = (int)size;
+    int rc = MPI_SUCCESS, k = j->p2p.nnbr, cnt = (int)size;
     MPI_Comm c = j->comm;
     MPI_Request q[2 * GOMB_P2P_MAX_NBR];
     double msgs = 0;
 #define HALO                                                                                                           \
-    for (int i = 0; i < k; i++) touch_send(j, size, j->sbuf + (size_t)i * j->stride);                                  \
+    for (int i = 0; i < k; i++) touch_send(j, size, j->sbuf + (size_t)i * j->p2p.stride);                                  \
     for (int i = 0; i < k && rc == MPI_SUCCESS; i++)                                                                   \
-        rc = MPI_Irecv(j->rbuf + (size_t)i * j->stride, cnt, MPI_BYTE, j->nbr[i], 0, c, &q[i]);                         \
+        rc = MPI_Irecv(j->rbuf + (size_t)i * j->p2p.stride, cnt, MPI_BYTE, j->p2p.nbr[i], 0, c, &q[i]);                         \
     for (int i = 0; i < k && rc == MPI_SUCCESS; i++)                                                                   \
-        rc = MPI_Isend(j->sbuf + (size_t)i * j->stride, cnt, MPI_BYTE, j->nbr[i], 0, c, &q[k + i]);                     \
+        rc = MPI_Isend(j->sbuf + (size_t)i * j->p2p.stride, cnt, MPI_BYTE, j->p2p.nbr[i], 0, c, &q[k + i]);                     \
     if (rc == MPI_SUCCESS) rc = MPI_Waitall(2 * k, q, MPI_STATUSES_IGNORE);                                            \
-    for (int i = 0; i < k; i++) touch_recv(j, size, j->rbuf + (size_t)i * j->stride);                                  \
+    for (int i = 0; i < k; i++) touch_recv(j, size, j->rbuf + (size_t)i * j->p2p.stride);                                  \
     msgs += 2 * k
     WARM(HALO);
     msgs = 0;
     if (rc == MPI_SUCCESS) TIMED(HALO);
 #undef HALO
-    j->messages = msgs;
+    j->p2p.messages = msgs;
     return rc;
 }
 
@@ -260,14 +260,14 @@ static int sendrecv_replace(gomb_job *j, size_t size, int w, int n, int rec) {
 int gomb_run_imb_p2p(gomb_job *j) {
     size_t size = (size_t)j->count;
     int w = j->skip, n = j->n, rec = j->record, rc;
-    j->messages = 0;
-    if (j->p2p_op == GOMB_P2P_CORANDOM && !j->cnt_a) return MPI_ERR_NO_MEM;
-    if ((j->p2p_op == GOMB_P2P_STENCIL2D || j->p2p_op == GOMB_P2P_STENCIL3D) &&
-        (j->nnbr <= 0 || j->nnbr > GOMB_P2P_MAX_NBR))
+    j->p2p.messages = 0;
+    if (j->p2p.op == GOMB_P2P_CORANDOM && !j->cnt_a) return MPI_ERR_NO_MEM;
+    if ((j->p2p.op == GOMB_P2P_STENCIL2D || j->p2p.op == GOMB_P2P_STENCIL3D) &&
+        (j->p2p.nnbr <= 0 || j->p2p.nnbr > GOMB_P2P_MAX_NBR))
         return MPI_ERR_ARG;
     p2p_pause(j);
     if ((rc = p2p_barrier(j)) != MPI_SUCCESS) return rc;
-    switch (j->p2p_op) {
+    switch (j->p2p.op) {
     case GOMB_P2P_PINGPONG: rc = pingpong(j, size, w, n, rec); break;
     case GOMB_P2P_PINGPING: rc = pingping(j, size, w, n, rec); break;
     case GOMB_P2P_UNIRANDOM: rc = randoms(j, size, w, n, rec, 0); break;

@@ -51,9 +51,9 @@ int gomb_rma_window(gomb_job *j) {
     gomb_ext_window_free(j);
     if (j->comm == MPI_COMM_NULL) return MPI_SUCCESS;
     size_t sz = j->s_cap > j->r_cap ? j->s_cap : j->r_cap;
-    char *base = rma_get(j->imb_rma_op) ? j->sbuf : j->rbuf;
-    int rc = MPI_Win_create(base, (MPI_Aint)sz, gomb_dtype_size(j->dtype), MPI_INFO_NULL, j->comm, &j->ext_win);
-    if (rc == MPI_SUCCESS) j->ext_win_made = 1;
+    char *base = rma_get(j->win.imb_rma_op) ? j->sbuf : j->rbuf;
+    int rc = MPI_Win_create(base, (MPI_Aint)sz, gomb_dtype_size(j->dtype), MPI_INFO_NULL, j->comm, &j->win.win);
+    if (rc == MPI_SUCCESS) j->win.made = 1;
     return rc;
 }
 
@@ -69,19 +69,19 @@ static int barriers(gomb_job *j, int k) {
 // counts in elements; the others' windows count in bytes). Each case
 // computes only what its call needs, as IMB's loops do.
 static inline int issue(gomb_job *j, MPI_Datatype dt, int cnt, int target, int i) {
-    MPI_Win w = j->ext_win;
-    switch (j->imb_rma_op) {
+    MPI_Win w = j->win.win;
+    switch (j->win.imb_rma_op) {
     case GOMB_IRMA_ACCUMULATE:
         return MPI_Accumulate(j->sbuf + (size_t)(i % j->s_cache_iter) * j->s_offs, cnt, dt, target,
-                              (MPI_Aint)(i % j->r_cache_iter) * j->r_el_offs, cnt, dt, MPI_SUM, w);
+                              (MPI_Aint)(i % j->r_cache_iter) * j->win.r_el_offs, cnt, dt, MPI_SUM, w);
     case GOMB_IRMA_GET_ACCUMULATE:
         return MPI_Get_accumulate(j->sbuf + (size_t)(i % j->s_cache_iter) * j->s_offs, cnt, dt,
                                   j->rbuf + (size_t)(i % j->r_cache_iter) * j->r_offs, cnt, dt, target,
-                                  (MPI_Aint)(i % j->r_cache_iter) * j->r_el_offs, cnt, dt, MPI_SUM, w);
+                                  (MPI_Aint)(i % j->r_cache_iter) * j->win.r_el_offs, cnt, dt, MPI_SUM, w);
     case GOMB_IRMA_FETCH_AND_OP:
         return MPI_Fetch_and_op(j->sbuf + (size_t)(i % j->s_cache_iter) * j->s_offs,
                                 j->rbuf + (size_t)(i % j->r_cache_iter) * j->r_offs, dt, target,
-                                (MPI_Aint)(i % j->r_cache_iter) * j->r_el_offs, MPI_SUM, w);
+                                (MPI_Aint)(i % j->r_cache_iter) * j->win.r_el_offs, MPI_SUM, w);
     case GOMB_IRMA_COMPARE_AND_SWAP: {
         // one MPI_INT; origin, compare and result values in the zeroed
         // receive buffer (IMB: r_buffer + 2, + 1 and + 0 ints), the first
@@ -92,7 +92,7 @@ static inline int issue(gomb_job *j, MPI_Datatype dt, int cnt, int target, int i
                                     target, (MPI_Aint)ro, w);
     }
     }
-    if (rma_get(j->imb_rma_op)) // (the exchanges have their own loop)
+    if (rma_get(j->win.imb_rma_op)) // (the exchanges have their own loop)
         return MPI_Get(j->rbuf + (size_t)(i % j->r_cache_iter) * j->r_offs, cnt, dt, target,
                        (MPI_Aint)((size_t)(i % j->s_cache_iter) * j->s_offs), cnt, dt, w);
     return MPI_Put(j->sbuf + (size_t)(i % j->s_cache_iter) * j->s_offs, cnt, dt, target,
@@ -100,13 +100,13 @@ static inline int issue(gomb_job *j, MPI_Datatype dt, int cnt, int target, int i
 }
 
 static int flush(gomb_job *j, int target) {
-    return rma_local(j->imb_rma_op) ? MPI_Win_flush_local(target, j->ext_win) : MPI_Win_flush(target, j->ext_win);
+    return rma_local(j->win.imb_rma_op) ? MPI_Win_flush_local(target, j->win.win) : MPI_Win_flush(target, j->win.win);
 }
 
 // pair is the single-target benchmarks' origin: one shared-lock epoch on
 // target, the loop in the table's mode.
 static int pair(gomb_job *j, MPI_Datatype dt, int cnt, int target) {
-    int n = j->n, rc = MPI_Win_lock(MPI_LOCK_SHARED, target, 0, j->ext_win);
+    int n = j->n, rc = MPI_Win_lock(MPI_LOCK_SHARED, target, 0, j->win.win);
     if (rc != MPI_SUCCESS) return rc;
     uint64_t k0 = gomb_tick();
     double t0 = MPI_Wtime();
@@ -123,7 +123,7 @@ static int pair(gomb_job *j, MPI_Datatype dt, int cnt, int target) {
     uint64_t kend = gomb_tick();
     j->elapsed = MPI_Wtime() - t0;
     if (rc == MPI_SUCCESS && !j->aggregate) gomb_loop_samples(j, k0, kend, n);
-    int ru = MPI_Win_unlock(target, j->ext_win);
+    int ru = MPI_Win_unlock(target, j->win.win);
     return rc != MPI_SUCCESS ? rc : ru;
 }
 
@@ -131,7 +131,7 @@ static int pair(gomb_job *j, MPI_Datatype dt, int cnt, int target) {
 // repetition one operation to every other rank (starting after itself,
 // so that the origins spread over the targets), one flush for all.
 static int all(gomb_job *j, MPI_Datatype dt, int cnt) {
-    int n = j->n, me = j->rank, np = j->np, rc = MPI_Win_lock_all(0, j->ext_win);
+    int n = j->n, me = j->rank, np = j->np, rc = MPI_Win_lock_all(0, j->win.win);
     if (rc != MPI_SUCCESS) return rc;
     double t0 = MPI_Wtime();
     for (int i = 0; i < n && rc == MPI_SUCCESS; i++)
@@ -140,9 +140,9 @@ static int all(gomb_job *j, MPI_Datatype dt, int cnt) {
             if (target != me) rc = issue(j, dt, cnt, target, i);
         }
     if (rc == MPI_SUCCESS)
-        rc = rma_local(j->imb_rma_op) ? MPI_Win_flush_local_all(j->ext_win) : MPI_Win_flush_all(j->ext_win);
+        rc = rma_local(j->win.imb_rma_op) ? MPI_Win_flush_local_all(j->win.win) : MPI_Win_flush_all(j->win.win);
     j->elapsed = MPI_Wtime() - t0;
-    int ru = MPI_Win_unlock_all(j->ext_win);
+    int ru = MPI_Win_unlock_all(j->win.win);
     return rc != MPI_SUCCESS ? rc : ru;
 }
 
@@ -151,9 +151,9 @@ static int all(gomb_job *j, MPI_Datatype dt, int cnt) {
 // and flushes both (one, where the neighbours are one rank).
 static int exchange(gomb_job *j, MPI_Datatype dt, int cnt) {
     int n = j->n, me = j->rank, np = j->np, rc = MPI_SUCCESS;
-    int left = me == 0 ? np - 1 : me - 1, right = (me + 1) % np, get = rma_get(j->imb_rma_op);
+    int left = me == 0 ? np - 1 : me - 1, right = (me + 1) % np, get = rma_get(j->win.imb_rma_op);
     size_t size = (size_t)cnt * (size_t)gomb_dtype_size(j->dtype);
-    MPI_Win w = j->ext_win;
+    MPI_Win w = j->win.win;
     rc = MPI_Win_lock(MPI_LOCK_SHARED, left, 0, w);
     if (rc == MPI_SUCCESS && left != right) rc = MPI_Win_lock(MPI_LOCK_SHARED, right, 0, w);
     if (rc != MPI_SUCCESS) return rc;
@@ -188,8 +188,8 @@ static int put_origin(gomb_job *j, MPI_Datatype dt, int cnt, int dst, int record
     double t0 = MPI_Wtime();
     for (int i = 0; i < n && rc == MPI_SUCCESS; i++) {
         rc = MPI_Put(j->sbuf + (size_t)(i % j->s_cache_iter) * j->s_offs, cnt, dt, dst,
-                     (MPI_Aint)((size_t)(i % j->r_cache_iter) * j->r_offs), cnt, dt, j->ext_win);
-        if (rc == MPI_SUCCESS) rc = MPI_Win_flush(dst, j->ext_win);
+                     (MPI_Aint)((size_t)(i % j->r_cache_iter) * j->r_offs), cnt, dt, j->win.win);
+        if (rc == MPI_SUCCESS) rc = MPI_Win_flush(dst, j->win.win);
         if (rc == MPI_SUCCESS) rc = MPI_Barrier(j->comm);
         if (record) j->ticks[i] = gomb_tick();
     }
@@ -222,7 +222,7 @@ static int passive(gomb_job *j, MPI_Datatype dt, int cnt) {
     double t_pure = 0, t = 0;
     if (rc != MPI_SUCCESS) return rc;
     if (me == pair0) {
-        if ((rc = MPI_Win_lock(MPI_LOCK_SHARED, pair1, 0, j->ext_win)) != MPI_SUCCESS) return rc;
+        if ((rc = MPI_Win_lock(MPI_LOCK_SHARED, pair1, 0, j->win.win)) != MPI_SUCCESS) return rc;
         rc = put_origin(j, dt, cnt, pair1, 0, &t);
         t_pure = j->n > 0 ? t / j->n : 0;
         if (rc == MPI_SUCCESS) rc = MPI_Send(&t_pure, 1, MPI_DOUBLE, pair1, 1, j->comm);
@@ -230,7 +230,7 @@ static int passive(gomb_job *j, MPI_Datatype dt, int cnt) {
         if (rc == MPI_SUCCESS) rc = put_origin(j, dt, cnt, pair1, j->record, &t);
         j->elapsed = t;
         j->t_pure = t_pure;
-        int ru = MPI_Win_unlock(pair1, j->ext_win);
+        int ru = MPI_Win_unlock(pair1, j->win.win);
         return rc != MPI_SUCCESS ? rc : ru;
     }
     if (me == pair1) {
@@ -247,13 +247,13 @@ static int passive(gomb_job *j, MPI_Datatype dt, int cnt) {
 // time over all repetitions on the ranks that issue operations, negative
 // on the others.
 int gomb_run_imb_rma(gomb_job *j) {
-    int op = j->imb_rma_op, me = j->rank, np = j->np, rc;
+    int op = j->win.imb_rma_op, me = j->rank, np = j->np, rc;
     MPI_Datatype dt = gomb_mpi_dtype(j->dtype);
     int cnt = j->count;
     j->t_pure = 0;
     j->t_compute = 0;
-    j->r_el_offs = (MPI_Aint)(j->r_offs / (size_t)gomb_dtype_size(j->dtype));
-    if (!j->ext_win_made) return MPI_ERR_WIN;
+    j->win.r_el_offs = (MPI_Aint)(j->r_offs / (size_t)gomb_dtype_size(j->dtype));
+    if (!j->win.made) return MPI_ERR_WIN;
     if (op == GOMB_IRMA_TRULY_PASSIVE_PUT) {
         rc = passive(j, dt, cnt);
         if (me != 0) j->elapsed = -1;

@@ -89,13 +89,13 @@ static int alloc_blocks(gomb_job *j, int n) {
 
 // free_nbr frees the neighbourhood graph (unless MPI has ended) and its lists.
 static void free_nbr(gomb_job *j) {
-    if (j->nbr_comm != MPI_COMM_NULL && !gomb_finalized()) MPI_Comm_free(&j->nbr_comm);
-    j->nbr_comm = MPI_COMM_NULL;
-    free(j->nbr_src);
-    free(j->nbr_dst);
-    free(j->nbr_slot);
-    j->nbr_src = j->nbr_dst = j->nbr_slot = NULL;
-    j->nbr_in = j->nbr_out = 0;
+    if (j->graph.comm != MPI_COMM_NULL && !gomb_finalized()) MPI_Comm_free(&j->graph.comm);
+    j->graph.comm = MPI_COMM_NULL;
+    free(j->graph.src);
+    free(j->graph.dst);
+    free(j->graph.slot);
+    j->graph.src = j->graph.dst = j->graph.slot = NULL;
+    j->graph.in = j->graph.out = 0;
 }
 
 static void free_ddt(gomb_job *j) {
@@ -107,12 +107,12 @@ gomb_job *gomb_job_new(void) {
     gomb_job *j = calloc(1, sizeof(*j));
     if (!j) return NULL;
     j->comm = MPI_COMM_NULL;
-    j->nbr_comm = MPI_COMM_NULL;
+    j->graph.comm = MPI_COMM_NULL;
     j->ddt = MPI_DATATYPE_NULL;
-    j->io_comm = MPI_COMM_NULL;
-    j->io_rank = -1;
-    j->io_fh = MPI_FILE_NULL;
-    j->io_view = MPI_DATATYPE_NULL;
+    j->io.comm = MPI_COMM_NULL;
+    j->io.rank = -1;
+    j->io.fh = MPI_FILE_NULL;
+    j->io.view = MPI_DATATYPE_NULL;
     j->s_cache_iter = j->r_cache_iter = 1;
     j->sync = 1;
     j->window = 64;
@@ -263,15 +263,15 @@ int gomb_imb_comm(gomb_comm *c) {
 // gomb_ext_window_free frees the size's IMB-EXT window (imb_ext.c made
 // it), before the buffers it lies over go.
 void gomb_ext_window_free(gomb_job *j) {
-    if (j->ext_win_made) MPI_Win_free(&j->ext_win);
-    j->ext_win_made = 0;
+    if (j->win.made) MPI_Win_free(&j->win.win);
+    j->win.made = 0;
 }
 
 // gomb_io_close is IMB_close_transfer for IMB-IO (imb_io.c opened them):
 // the size's view and file go.
 void gomb_io_close(gomb_job *j) {
-    if (j->io_view != MPI_DATATYPE_NULL) MPI_Type_free(&j->io_view);
-    if (j->io_fh != MPI_FILE_NULL) MPI_File_close(&j->io_fh);
+    if (j->io.view != MPI_DATATYPE_NULL) MPI_Type_free(&j->io.view);
+    if (j->io.fh != MPI_FILE_NULL) MPI_File_close(&j->io.fh);
 }
 
 void gomb_job_release(gomb_job *j) {
@@ -292,15 +292,15 @@ void gomb_job_free(gomb_job *j) {
     free_nbr(j);
     free_ddt(j);
     free(j->reqs);
-    free(j->peers);
+    free(j->fan.peers);
     free(j);
 }
 
 int gomb_job_bind(gomb_job *j, gomb_comm *c) {
     gomb_ext_window_free(j); // made on the communicator before
     gomb_io_close(j);
-    j->io_comm = MPI_COMM_NULL;
-    j->io_rank = -1;
+    j->io.comm = MPI_COMM_NULL;
+    j->io.rank = -1;
     j->comm = c ? c->comm : MPI_COMM_NULL;
     j->rank = -1;
     j->np = 0;
@@ -409,10 +409,10 @@ int gomb_job_set_peers(gomb_job *j, const int *peers, int n, int parent) {
     int *p = n > 0 ? malloc((size_t)n * sizeof *p) : NULL;
     if (n > 0 && !p) return MPI_ERR_NO_MEM;
     if (n > 0) memcpy(p, peers, (size_t)n * sizeof *p);
-    free(j->peers);
-    j->peers = p;
-    j->npeers = n;
-    j->fan_parent = parent;
+    free(j->fan.peers);
+    j->fan.peers = p;
+    j->fan.npeers = n;
+    j->fan.parent = parent;
     return MPI_SUCCESS;
 }
 
@@ -471,26 +471,26 @@ int gomb_job_set_nbr(gomb_job *j, int ndims, const int *dims, int in, const int 
     }
     size_t mi = in > 0 ? (size_t)in : 1, mo = out > 0 ? (size_t)out : 1;
     int *sw = malloc(mi * sizeof(int)), *dw = malloc(mo * sizeof(int));
-    j->nbr_src = malloc(mi * sizeof(int));
-    j->nbr_dst = malloc(mo * sizeof(int));
-    j->nbr_slot = malloc(mi * sizeof(int));
+    j->graph.src = malloc(mi * sizeof(int));
+    j->graph.dst = malloc(mo * sizeof(int));
+    j->graph.slot = malloc(mi * sizeof(int));
     int rc = MPI_SUCCESS;
-    if (!sw || !dw || !j->nbr_src || !j->nbr_dst || !j->nbr_slot) rc = MPI_ERR_NO_MEM;
+    if (!sw || !dw || !j->graph.src || !j->graph.dst || !j->graph.slot) rc = MPI_ERR_NO_MEM;
     if (rc == MPI_SUCCESS) {
         for (int i = 0; i < in; i++) {
             sw[i] = 1;
-            j->nbr_src[i] = src[i];
-            j->nbr_slot[i] = slot[i];
+            j->graph.src[i] = src[i];
+            j->graph.slot[i] = slot[i];
         }
         for (int i = 0; i < out; i++) {
             dw[i] = 1;
-            j->nbr_dst[i] = dst[i];
+            j->graph.dst[i] = dst[i];
         }
-        j->nbr_in = in;
-        j->nbr_out = out;
+        j->graph.in = in;
+        j->graph.out = out;
         double t = MPI_Wtime();
-        rc = MPI_Dist_graph_create_adjacent(j->comm, in, j->nbr_src, sw, out, j->nbr_dst, dw, MPI_INFO_NULL, 0,
-                                            &j->nbr_comm);
+        rc = MPI_Dist_graph_create_adjacent(j->comm, in, j->graph.src, sw, out, j->graph.dst, dw, MPI_INFO_NULL, 0,
+                                            &j->graph.comm);
         *took = MPI_Wtime() - t;
     }
     free(sw);

@@ -155,34 +155,34 @@ func (j *Job) Set(s kernel.Params) {
 	c.skip = C.int(s.Skip)
 	c.pairs = cbool(s.Pairs)
 	c.in_place = cbool(s.InPlace)
-	c.rma_op = C.int(s.RMAOp)
-	c.rma_kind = C.int(s.RMAKind)
-	c.win_mode = C.int(s.WinMode)
-	c.sync_mode = C.int(s.SyncMode)
-	c.nbc_op = C.int(s.NBCOp)
-	c.compute_s = C.double(s.ComputeS)
-	c.ntest = C.int(s.NTest)
-	c.overlap = cbool(s.Overlap)
+	c.rma.op = C.int(s.RMAOp)
+	c.rma.kind = C.int(s.RMAKind)
+	c.rma.win_mode = C.int(s.WinMode)
+	c.rma.sync_mode = C.int(s.SyncMode)
+	c.nbc.op = C.int(s.NBCOp)
+	c.nbc.compute_s = C.double(s.ComputeS)
+	c.nbc.ntest = C.int(s.NTest)
+	c.nbc.overlap = cbool(s.Overlap)
 	c.persist = cbool(s.Persist)
-	c.ext_op = C.int(s.EXTOp)
-	c.imb_rma_op = C.int(s.IMBRMAOp)
-	c.p2p_op = C.int(s.P2P.Op)
-	c.pause_us = C.int(s.P2P.PauseUS)
-	c.touch_send = cbool(s.P2P.TouchSend)
-	c.touch_recv = cbool(s.P2P.TouchRecv)
-	c.nnbr = C.int(min(len(s.P2P.Neighbours), len(c.nbr)))
-	for i := range c.nnbr {
-		c.nbr[i] = C.int(s.P2P.Neighbours[i])
+	c.win.ext_op = C.int(s.EXTOp)
+	c.win.imb_rma_op = C.int(s.IMBRMAOp)
+	c.p2p.op = C.int(s.P2P.Op)
+	c.p2p.pause_us = C.int(s.P2P.PauseUS)
+	c.p2p.touch_send = cbool(s.P2P.TouchSend)
+	c.p2p.touch_recv = cbool(s.P2P.TouchRecv)
+	c.p2p.nnbr = C.int(min(len(s.P2P.Neighbours), len(c.p2p.nbr)))
+	for i := range c.p2p.nnbr {
+		c.p2p.nbr[i] = C.int(s.P2P.Neighbours[i])
 	}
-	c.stride = C.size_t(s.P2P.Stride)
+	c.p2p.stride = C.size_t(s.P2P.Stride)
 	c.aggregate = cbool(s.Aggregate)
-	c.io_access = C.int(s.IO.Access)
-	c.io_pos = C.int(s.IO.Pos)
-	c.io_priv = cbool(s.IO.Priv)
-	c.io_coll = cbool(s.IO.Collective)
-	c.io_single = cbool(s.IO.Single)
-	c.io_nonblocking = cbool(s.IO.Nonblocking)
-	c.fan_out = cbool(s.FanOut)
+	c.io.access = C.int(s.IO.Access)
+	c.io.pos = C.int(s.IO.Pos)
+	c.io.priv = cbool(s.IO.Priv)
+	c.io.coll = cbool(s.IO.Collective)
+	c.io.single = cbool(s.IO.Single)
+	c.io.nonblocking = cbool(s.IO.Nonblocking)
+	c.fan.out = cbool(s.FanOut)
 	c.iter_barrier = cbool(s.IterBarrier)
 }
 
@@ -201,7 +201,7 @@ func (j *Job) Run(n int, record bool) (float64, error) {
 
 // Messages is what the last IMB-P2P Run counted: the messages this rank
 // sent and received in the timed loop.
-func (j *Job) Messages() float64 { return float64(j.j.messages) }
+func (j *Job) Messages() float64 { return float64(j.j.p2p.messages) }
 
 // Samples copies the samples of the last recorded Run: per-iteration
 // seconds.

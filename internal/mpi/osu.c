@@ -107,7 +107,7 @@ static int k_osu_fan(gomb_job *j) {
     KERNEL_PROLOGUE;
     (void)s;
     (void)r;
-    int w = j->window, np = j->npeers, send = j->fan_parent == j->fan_out, nr = 0;
+    int w = j->window, np = j->fan.npeers, send = j->fan.parent == j->fan.out, nr = 0;
     double sum = 0;
     char ack = 0;
     if (np <= 0) {
@@ -120,12 +120,12 @@ static int k_osu_fan(gomb_job *j) {
         nr = 0;
         for (int k = 0; k < w && OK; k++)
             for (int p = 0; p < np && OK; p++)
-                rc = send ? MPI_Isend(j->sbuf, cnt, dt, j->peers[p], 100, j->comm, &j->reqs[nr++])
-                          : MPI_Irecv(j->rbuf, cnt, dt, j->peers[p], 100, j->comm, &j->reqs[nr++]);
+                rc = send ? MPI_Isend(j->sbuf, cnt, dt, j->fan.peers[p], 100, j->comm, &j->reqs[nr++])
+                          : MPI_Irecv(j->rbuf, cnt, dt, j->fan.peers[p], 100, j->comm, &j->reqs[nr++]);
         if (OK) rc = MPI_Waitall(nr, j->reqs, MPI_STATUSES_IGNORE);
         for (int p = 0; p < np && OK; p++)
-            rc = send ? MPI_Recv(&ack, 1, MPI_CHAR, j->peers[p], 101, j->comm, MPI_STATUS_IGNORE)
-                      : MPI_Send(&ack, 1, MPI_CHAR, j->peers[p], 101, j->comm);
+            rc = send ? MPI_Recv(&ack, 1, MPI_CHAR, j->fan.peers[p], 101, j->comm, MPI_STATUS_IGNORE)
+                      : MPI_Send(&ack, 1, MPI_CHAR, j->fan.peers[p], 101, j->comm);
         if (send) store(j, i, MPI_Wtime() - t0, &sum, rec);
     }
     j->elapsed = send ? sum : -1;

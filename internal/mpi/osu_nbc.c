@@ -6,7 +6,7 @@
 
 static int nbc_start(gomb_job *j, MPI_Datatype dt, int cnt, MPI_Request *req) {
     int root = j->root;
-    switch (j->nbc_op) {
+    switch (j->nbc.op) {
     case GOMB_NBC_IBARRIER: return MPI_Ibarrier(j->comm, req);
     case GOMB_NBC_IBCAST: return MPI_Ibcast(j->sbuf, cnt, dt, root, j->comm, req);
     case GOMB_NBC_IREDUCE: return MPI_Ireduce(j->sbuf, j->rbuf, cnt, dt, MPI_SUM, root, j->comm, req);
@@ -32,17 +32,17 @@ static int nbc_start(gomb_job *j, MPI_Datatype dt, int cnt, MPI_Request *req) {
         return MPI_Ireduce_scatter(j->sbuf, j->rbuf, j->cnt_b, dt, MPI_SUM, j->comm, req);
     // on the neighbourhood's graph (gomb_job_set_nbr)
     case GOMB_NBC_INEIGHBOR_ALLGATHER:
-        return MPI_Ineighbor_allgather(j->sbuf, cnt, dt, j->rbuf, cnt, dt, j->nbr_comm, req);
+        return MPI_Ineighbor_allgather(j->sbuf, cnt, dt, j->rbuf, cnt, dt, j->graph.comm, req);
     case GOMB_NBC_INEIGHBOR_ALLGATHERV:
-        return MPI_Ineighbor_allgatherv(j->sbuf, cnt, dt, j->rbuf, j->cnt_b, j->dsp_b, dt, j->nbr_comm, req);
+        return MPI_Ineighbor_allgatherv(j->sbuf, cnt, dt, j->rbuf, j->cnt_b, j->dsp_b, dt, j->graph.comm, req);
     case GOMB_NBC_INEIGHBOR_ALLTOALL:
-        return MPI_Ineighbor_alltoall(j->sbuf, cnt, dt, j->rbuf, cnt, dt, j->nbr_comm, req);
+        return MPI_Ineighbor_alltoall(j->sbuf, cnt, dt, j->rbuf, cnt, dt, j->graph.comm, req);
     case GOMB_NBC_INEIGHBOR_ALLTOALLV:
-        return MPI_Ineighbor_alltoallv(j->sbuf, j->cnt_a, j->dsp_a, dt, j->rbuf, j->cnt_b, j->dsp_b, dt, j->nbr_comm,
+        return MPI_Ineighbor_alltoallv(j->sbuf, j->cnt_a, j->dsp_a, dt, j->rbuf, j->cnt_b, j->dsp_b, dt, j->graph.comm,
                                        req);
     case GOMB_NBC_INEIGHBOR_ALLTOALLW:
         return MPI_Ineighbor_alltoallw(j->sbuf, j->cnt_a, j->adsp_a, j->typ, j->rbuf, j->cnt_b, j->adsp_b, j->typ,
-                                       j->nbr_comm, req);
+                                       j->graph.comm, req);
     }
     return MPI_ERR_ARG;
 }
@@ -96,14 +96,14 @@ static void osu_compute_cpu(double target) {
 // ntest probes, ntest rounds of compute_s/ntest then one MPI_Test (called
 // after completion too, as OSU does); the time of the tests is returned.
 static double osu_compute_and_probe(gomb_job *j, MPI_Request *req, int *rc) {
-    if (j->ntest <= 0) {
-        osu_compute_cpu(j->compute_s);
+    if (j->nbc.ntest <= 0) {
+        osu_compute_cpu(j->nbc.compute_s);
         return 0;
     }
     double tt = 0;
     int flag = 0;
-    for (int k = 0; k < j->ntest && *rc == MPI_SUCCESS; k++) {
-        osu_compute_cpu(j->compute_s / j->ntest);
+    for (int k = 0; k < j->nbc.ntest && *rc == MPI_SUCCESS; k++) {
+        osu_compute_cpu(j->nbc.compute_s / j->nbc.ntest);
         double a = MPI_Wtime();
         *rc = MPI_Test(req, &flag, MPI_STATUS_IGNORE);
         tt += MPI_Wtime() - a;
@@ -122,15 +122,15 @@ int gomb_run_nbc(gomb_job *j) {
     (void)s;
     (void)r;
     j->t_init = j->t_compute = j->t_test = j->t_wait = 0;
-    if (j->nbc_op >= GOMB_NBC_INEIGHBOR_ALLGATHER && j->nbr_comm == MPI_COMM_NULL) return MPI_ERR_COMM;
-    if (uses_blocks(j->nbc_op) && (rc = gomb_job_blocks(j, cnt, j->nbc_op == GOMB_NBC_IALLTOALLW)) != MPI_SUCCESS)
+    if (j->nbc.op >= GOMB_NBC_INEIGHBOR_ALLGATHER && j->graph.comm == MPI_COMM_NULL) return MPI_ERR_COMM;
+    if (uses_blocks(j->nbc.op) && (rc = gomb_job_blocks(j, cnt, j->nbc.op == GOMB_NBC_IALLTOALLW)) != MPI_SUCCESS)
         return rc;
-    if (j->nbc_op == GOMB_NBC_IREDUCE_SCATTER) // cnt elements in all, split as OSU splits them
+    if (j->nbc.op == GOMB_NBC_IREDUCE_SCATTER) // cnt elements in all, split as OSU splits them
         for (int i = 0; i < j->np; i++) j->cnt_b[i] = cnt / j->np + (i < cnt % j->np);
-    if (j->compute_s > 0) osu_arrays(); // once per process, as OSU's one allocation
+    if (j->nbc.compute_s > 0) osu_arrays(); // once per process, as OSU's one allocation
     for (int i = 0; i < j->skip + n && OK; i++) {
         MPI_Request req;
-        if (j->compute_s <= 0) {
+        if (j->nbc.compute_s <= 0) {
             double t0 = MPI_Wtime();
             rc = nbc_start(j, dt, cnt, &req);
             if (OK) rc = MPI_Wait(&req, MPI_STATUS_IGNORE);

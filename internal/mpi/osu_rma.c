@@ -19,10 +19,10 @@ static int win_open(gomb_job *j, rma_win *w, size_t bytes, int peer) {
     // allocate_memory_one_sided makes it; at least a page when allocated
     // (MPICH 4.0 misplaces operations on shared-memory windows of a few
     // bytes).
-    if (bytes < 4096 && j->win_mode == GOMB_WIN_ALLOCATE) bytes = 4096;
+    if (bytes < 4096 && j->rma.win_mode == GOMB_WIN_ALLOCATE) bytes = 4096;
     if (bytes == 0) bytes = 8;
     memset(w, 0, sizeof(*w));
-    switch (j->win_mode) {
+    switch (j->rma.win_mode) {
     case GOMB_WIN_ALLOCATE:
         rc = MPI_Win_allocate((MPI_Aint)bytes, 1, MPI_INFO_NULL, j->comm, &w->base, &w->win);
         break;
@@ -51,7 +51,7 @@ static int win_open(gomb_job *j, rma_win *w, size_t bytes, int peer) {
 }
 
 static void win_close(gomb_job *j, rma_win *w) {
-    if (j->win_mode == GOMB_WIN_DYNAMIC) MPI_Win_detach(w->win, j->rbuf);
+    if (j->rma.win_mode == GOMB_WIN_DYNAMIC) MPI_Win_detach(w->win, j->rbuf);
     MPI_Win_free(&w->win);
     MPI_Group_free(&w->peer_g);
 }
@@ -64,7 +64,7 @@ static inline int rma_op(gomb_job *j, rma_win *w, int target, int k, MPI_Datatyp
     char *src = j->sbuf + (size_t)k * B;
     char *res = j->sbuf + span + (size_t)k * B;
     MPI_Aint disp = w->disp + (MPI_Aint)((size_t)k * B);
-    switch (j->rma_op) {
+    switch (j->rma.op) {
     case GOMB_RMA_GET: return MPI_Get(src, cnt, dt, target, disp, cnt, dt, w->win);
     case GOMB_RMA_ACC: return MPI_Accumulate(src, cnt, dt, target, disp, cnt, dt, MPI_SUM, w->win);
     case GOMB_RMA_GET_ACC:
@@ -119,7 +119,7 @@ static int rma_verify_locked(gomb_job *j, rma_win *w, size_t span, int peer, int
 int gomb_run_rma(gomb_job *j) {
     KERNEL_PROLOGUE;
     int lower = 0, peer = peer_of(j, &lower);
-    int ops = j->rma_kind == GOMB_RMA_LAT ? 1 : j->window;
+    int ops = j->rma.kind == GOMB_RMA_LAT ? 1 : j->window;
     size_t B = (size_t)cnt * (size_t)gomb_dtype_size(j->dtype), span = (size_t)ops * B;
     rma_win w;
     if (peer < 0) {
@@ -127,8 +127,8 @@ int gomb_run_rma(gomb_job *j) {
         return MPI_SUCCESS;
     }
     if ((rc = win_open(j, &w, span, peer)) != MPI_SUCCESS) return rc;
-    int bidir = j->rma_kind == GOMB_RMA_BIBW;
-    int passive = j->sync_mode <= GOMB_SYNC_LOCK_ALL;
+    int bidir = j->rma.kind == GOMB_RMA_BIBW;
+    int passive = j->rma.sync_mode <= GOMB_SYNC_LOCK_ALL;
     if (j->checking) {
         // Local stores to a window need an epoch on it to reach its public
         // copy (MPI's separate memory model); lock our own window around them.
@@ -146,9 +146,9 @@ int gomb_run_rma(gomb_job *j) {
         win_close(j, &w);
         return rc;
     }
-    if (j->sync_mode == GOMB_SYNC_FLUSH || j->sync_mode == GOMB_SYNC_FLUSH_LOCAL)
+    if (j->rma.sync_mode == GOMB_SYNC_FLUSH || j->rma.sync_mode == GOMB_SYNC_FLUSH_LOCAL)
         rc = MPI_Win_lock(MPI_LOCK_SHARED, peer, 0, w.win);
-    if (OK) switch (j->sync_mode) {
+    if (OK) switch (j->rma.sync_mode) {
         case GOMB_SYNC_LOCK:
             RMA_LOOP(rc = MPI_Win_lock(MPI_LOCK_SHARED, peer, 0, w.win); OPS(peer);
                      if (OK) rc = MPI_Win_unlock(peer, w.win));
@@ -167,7 +167,7 @@ int gomb_run_rma(gomb_job *j) {
                 RMA_LOOP(rc = MPI_Win_post(w.peer_g, 0, w.win);
                          if (OK) rc = MPI_Win_start(w.peer_g, 0, w.win); OPS(peer);
                          if (OK) rc = MPI_Win_complete(w.win); if (OK) rc = MPI_Win_wait(w.win));
-            } else if (j->rma_kind == GOMB_RMA_BW) {
+            } else if (j->rma.kind == GOMB_RMA_BW) {
                 if (lower)
                     RMA_LOOP(rc = MPI_Win_start(w.peer_g, 0, w.win); OPS(peer);
                              if (OK) rc = MPI_Win_complete(w.win));
@@ -184,9 +184,9 @@ int gomb_run_rma(gomb_job *j) {
             }
             break;
         default: // GOMB_SYNC_FENCE
-            if (bidir || (j->rma_kind == GOMB_RMA_BW && lower)) {
+            if (bidir || (j->rma.kind == GOMB_RMA_BW && lower)) {
                 RMA_LOOP(rc = MPI_Win_fence(0, w.win); OPS(peer); if (OK) rc = MPI_Win_fence(0, w.win));
-            } else if (j->rma_kind == GOMB_RMA_BW) {
+            } else if (j->rma.kind == GOMB_RMA_BW) {
                 RMA_LOOP(rc = MPI_Win_fence(0, w.win); if (OK) rc = MPI_Win_fence(0, w.win));
             } else if (lower) { // latency: a round trip in three fences
                 RMA_LOOP(rc = MPI_Win_fence(0, w.win); OPS(peer); if (OK) rc = MPI_Win_fence(0, w.win);
@@ -197,10 +197,10 @@ int gomb_run_rma(gomb_job *j) {
             }
             break;
         }
-    if (OK && (j->sync_mode == GOMB_SYNC_FLUSH || j->sync_mode == GOMB_SYNC_FLUSH_LOCAL))
+    if (OK && (j->rma.sync_mode == GOMB_SYNC_FLUSH || j->rma.sync_mode == GOMB_SYNC_FLUSH_LOCAL))
         rc = MPI_Win_unlock(peer, w.win);
     if (passive && OK) rc = MPI_Barrier(j->comm);
-    if (OK && j->checking && j->sync_mode == GOMB_SYNC_FENCE)
+    if (OK && j->checking && j->rma.sync_mode == GOMB_SYNC_FENCE)
         rc = MPI_Win_fence(MPI_MODE_NOSUCCEED, w.win); // close the fence epochs before locking
     if (OK && j->checking) rc = rma_verify_locked(j, &w, span, peer, lower);
     if (!lower) j->elapsed = -1; // OSU reports the origin's time

@@ -58,7 +58,7 @@ static void prepare(gomb_job *j, int iter, int typed, size_t cnt, size_t B) {
         } else {
             memset(j->rbuf, iter & 1 ? 0x5a : 0xa5, j->r_cap);
         }
-        if (k == GOMB_K_RMA && j->rma_op == GOMB_RMA_CAS && np == 2)
+        if (k == GOMB_K_RMA && j->rma.op == GOMB_RMA_CAS && np == 2)
             store(j->sbuf + 2 * B, dt, 0, val(1 - me + 3, 0, iter)); // compare with the target's value
     } else {
         for (size_t x = 0; x < j->s_cap; x++) ((unsigned char *)j->sbuf)[x] = pat(me, x, iter);
@@ -78,8 +78,8 @@ static int run_once(gomb_job *j, gomb_job *c, int iter, int root) {
     c->s_offs = c->r_offs = 0;
     c->root = root;
     c->root_shift = 0;
-    c->compute_s = 0;
-    c->overlap = 0;
+    c->nbc.compute_s = 0;
+    c->nbc.overlap = 0;
     c->checking = 1;
     c->check_iter = iter;
     c->check_bad = 0;
@@ -129,7 +129,7 @@ static int receives(const gomb_job *j, const peers *p, int shape, int root, size
     case GOMB_K_GATHER:
     case GOMB_K_GATHERV:
     case GOMB_K_REDUCE: return me == root && B > 0;
-    case GOMB_K_NEIGHBOR: return j->nbr_in > 0 && B > 0;
+    case GOMB_K_NEIGHBOR: return j->graph.in > 0 && B > 0;
     default: return B > 0;
     }
 }
@@ -173,9 +173,9 @@ static void verify(const gomb_job *j, const gomb_job *c, const peers *p, tally *
         for (int s = 0; s < np; s++) expect_bytes(t, rbuf + (size_t)s * B, B, s, (size_t)me * B, iter);
         break;
     case GOMB_K_NEIGHBOR: { // block l from source l: its one block, or the one it sends this rank
-        int gather = j->nbc_op == GOMB_NBC_INEIGHBOR_ALLGATHER || j->nbc_op == GOMB_NBC_INEIGHBOR_ALLGATHERV;
-        for (int l = 0; l < j->nbr_in; l++)
-            expect_bytes(t, rbuf + (size_t)l * B, B, j->nbr_src[l], gather ? 0 : (size_t)j->nbr_slot[l] * B, iter);
+        int gather = j->nbc.op == GOMB_NBC_INEIGHBOR_ALLGATHER || j->nbc.op == GOMB_NBC_INEIGHBOR_ALLGATHERV;
+        for (int l = 0; l < j->graph.in; l++)
+            expect_bytes(t, rbuf + (size_t)l * B, B, j->graph.src[l], gather ? 0 : (size_t)j->graph.slot[l] * B, iter);
         break;
     }
     case GOMB_K_REDUCE:
@@ -204,7 +204,7 @@ static void verify(const gomb_job *j, const gomb_job *c, const peers *p, tally *
  * (the target's send buffer), the sum Accumulate left in rank 0's window;
  * Window moves nothing to check. */
 static void ext_verify(const gomb_job *j, tally *t, size_t cnt, size_t B, int iter) {
-    int me = j->rank, np = j->np, op = j->ext_op;
+    int me = j->rank, np = j->np, op = j->win.ext_op;
     int partner = me == 0 ? np - 1 : me == np - 1 ? 0 : -1;
     char *rbuf = j->rbuf;
     if (gomb_fault_corrupt) ((unsigned char *)rbuf)[0] ^= 0xff;
@@ -241,7 +241,7 @@ static void imb_rma_verify(const gomb_job *j, tally *t, size_t cnt, size_t B, in
     int left = me == 0 ? np - 1 : me - 1, right = (me + 1) % np;
     char *rbuf = j->rbuf;
     if (gomb_fault_corrupt) ((unsigned char *)rbuf)[0] ^= 0xff;
-    switch (j->imb_rma_op) {
+    switch (j->win.imb_rma_op) {
     case GOMB_IRMA_UNIDIR_PUT:
     case GOMB_IRMA_PUT_LOCAL:
     case GOMB_IRMA_TRULY_PASSIVE_PUT:
@@ -288,11 +288,11 @@ int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got
     size_t cnt = (size_t)j->count_c, B = cnt * (size_t)gomb_dtype_size(dt);
     int root = j->root_shift ? iter % j->np : j->root;
     // what the data moves like: non-blocking collectives as their blocking twin
-    int shape = k == GOMB_K_NBC || k == GOMB_K_IMB_NBC ? nbc_kernel(j->nbc_op) : k;
+    int shape = k == GOMB_K_NBC || k == GOMB_K_IMB_NBC ? nbc_kernel(j->nbc.op) : k;
     // OSU's osu_ireduce_scatter splits its elements over the ranks, as osu_reduce_scatter
-    if (k == GOMB_K_NBC && j->nbc_op == GOMB_NBC_IREDUCE_SCATTER) shape = GOMB_K_REDUCE_SCATTER_SPLIT;
-    int typed = is_reduction(shape) || shape == GOMB_K_REDUCE_SCATTER_SPLIT || (k == GOMB_K_RMA && rma_typed(j->rma_op)) ||
-                (k == GOMB_K_IMB_EXT && j->ext_op == GOMB_EXT_ACCUMULATE) || (k == GOMB_K_IMB_RMA && imb_rma_typed(j->imb_rma_op));
+    if (k == GOMB_K_NBC && j->nbc.op == GOMB_NBC_IREDUCE_SCATTER) shape = GOMB_K_REDUCE_SCATTER_SPLIT;
+    int typed = is_reduction(shape) || shape == GOMB_K_REDUCE_SCATTER_SPLIT || (k == GOMB_K_RMA && rma_typed(j->rma.op)) ||
+                (k == GOMB_K_IMB_EXT && j->win.ext_op == GOMB_EXT_ACCUMULATE) || (k == GOMB_K_IMB_RMA && imb_rma_typed(j->win.imb_rma_op));
 
     prepare(j, iter, typed, cnt, B);
     gomb_job c;
