@@ -156,29 +156,19 @@ func TestBadInputSweep(t *testing.T) {
 	if len(cases) < 30 {
 		t.Fatalf("only %d bad inputs", len(cases))
 	}
-	for i, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			var j job
-			if c.np > 0 {
-				m := mpis[i%2]
-				j = launchArgv(t, m, c.np, time.Minute, c.env, nil, c.args...)
-			} else {
-				start := time.Now()
-				j.stdout, j.stderr, j.code = gombCmd(t, c.env, "", c.args...)
-				j.took = time.Since(start)
-			}
-			checkNoCrash(t, j)
-			var ours []string
-			for _, l := range strings.Split(j.stderr, "\n") {
-				if strings.HasPrefix(l, "gomb") && !strings.HasPrefix(l, "gomb import: ") && !strings.HasPrefix(l, "gomb archive: ") { // not the summaries
-					ours = append(ours, l)
+	// the launched cases side by side (short launches that measure
+	// nothing), the others in order (some share an archive); the group
+	// ends when all have, before the checks below
+	t.Run("cases", func(t *testing.T) {
+		for i, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				if c.np > 0 {
+					t.Parallel()
 				}
-			}
-			if j.code != c.code || len(ours) != 1 || !strings.Contains(ours[0], c.want) {
-				t.Errorf("exit %d (want %d), gomb lines %q, want one mentioning %q", j.code, c.code, ours, c.want)
-			}
-		})
-	}
+				badInputCase(t, mpis[i%2], c.np, c.env, c.args, c.code, c.want)
+			})
+		}
+	})
 	// none of them made a file it was not asked to write
 	for _, p := range []string{missingDB, os.DevNull + "-journal", filepath.Join(dir, "v.out")} {
 		if _, err := os.Stat(p); err == nil && (p != os.DevNull+"-journal" || journalErr != nil) {
@@ -189,4 +179,28 @@ func TestBadInputSweep(t *testing.T) {
 		t.Errorf("a log of no results was archived:\n%s", out)
 	}
 	t.Logf("%d bad inputs across %d subcommands", len(cases), 9)
+}
+
+// badInputCase runs one case of TestBadInputSweep: under m's launcher with
+// np ranks (0: alone) it must end with exit code and one gomb line that
+// mentions want.
+func badInputCase(t *testing.T, m mpiLib, np int, env, args []string, code int, want string) {
+	var j job
+	if np > 0 {
+		j = launchArgv(t, m, np, time.Minute, env, nil, args...)
+	} else {
+		start := time.Now()
+		j.stdout, j.stderr, j.code = gombCmd(t, env, "", args...)
+		j.took = time.Since(start)
+	}
+	checkNoCrash(t, j)
+	var ours []string
+	for _, l := range strings.Split(j.stderr, "\n") {
+		if strings.HasPrefix(l, "gomb") && !strings.HasPrefix(l, "gomb import: ") && !strings.HasPrefix(l, "gomb archive: ") { // not the summaries
+			ours = append(ours, l)
+		}
+	}
+	if j.code != code || len(ours) != 1 || !strings.Contains(ours[0], want) {
+		t.Errorf("exit %d (want %d), gomb lines %q, want one mentioning %q", j.code, code, ours, want)
+	}
 }

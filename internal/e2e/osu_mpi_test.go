@@ -477,6 +477,7 @@ func TestOSUBadInput(t *testing.T) {
 	for _, m := range mpis {
 		for _, c := range cases {
 			t.Run(m.name+"/"+c.name, func(t *testing.T) {
+				t.Parallel() // refusals: short launches that measure nothing
 				j := launchCmd(t, m, c.np, time.Minute, nil, "osu", c.args...)
 				checkUsageError(t, j, c.want)
 			})

@@ -162,6 +162,7 @@ func TestRingBadInput(t *testing.T) {
 	for _, m := range mpis {
 		for _, c := range cases {
 			t.Run(m.name+"/"+c.name, func(t *testing.T) {
+				t.Parallel() // refusals: short launches that measure nothing
 				j := launchCmd(t, m, c.np, time.Minute, nil, "ring", c.args...)
 				checkUsageError(t, j, c.want)
 			})
