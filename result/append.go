@@ -154,6 +154,10 @@ func appendPerRank(b []byte, r *Result, err error) ([]byte, error) {
 		b = append(b, `,"topology":`...)
 		b, err = appendMarshal(b, r.Topology, err)
 	}
+	if r.Pair != nil {
+		b = append(b, `,"pair":`...)
+		b, err = appendMarshal(b, r.Pair, err)
+	}
 	if r.TransmitBytes != 0 {
 		b = append(b, `,"transmit_bytes":`...)
 		b = strconv.AppendInt(b, r.TransmitBytes, 10)

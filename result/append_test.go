@@ -48,6 +48,10 @@ func fill(rng *rand.Rand, v reflect.Value) {
 		for i := range n {
 			fill(rng, v.Index(i))
 		}
+	case reflect.Array:
+		for i := range v.Len() {
+			fill(rng, v.Index(i))
+		}
 	case reflect.Pointer:
 		p := reflect.New(v.Type().Elem())
 		fill(rng, p.Elem())

@@ -278,6 +278,9 @@ type Result struct {
 	// Topology is the graph a neighbourhood collective ran on (osu
 	// neighbor_*, ineighbor_*).
 	Topology *Topology `json:"topology,omitempty"`
+	// Pair is the pair of a fleet sweep's row (gomb fleet): both ranks,
+	// their hosts and where in the sweep it ran.
+	Pair *Pair `json:"pair,omitempty"`
 	// TransmitBytes is what a message carried with osu -D (OSU's
 	// "Transmit Size": the bytes of the derived type's elements, which the
 	// bandwidths count); 0 without.
@@ -349,6 +352,23 @@ func (r *Result) TailAt(p int) (float64, bool) {
 		return r.P99US, true
 	}
 	return 0, false
+}
+
+// Pair is one measurement of a fleet sweep: rank Ranks[0] on host
+// Hosts[0] (it times, and sends the bandwidth windows) with Ranks[1] on
+// Hosts[1].
+type Pair struct {
+	Ranks [2]int    `json:"ranks"`
+	Hosts [2]string `json:"hosts"`
+	// Local are the ranks' places among their hosts' ranks (which NIC
+	// each uses, where a rank is bound to one).
+	Local [2]int `json:"local_ranks"`
+	// Round is the round of the sweep it ran in (pairs in one round run
+	// at once), Sweep the repetition of the whole sweep (from 0).
+	Round int `json:"round"`
+	Sweep int `json:"sweep"`
+	// Concurrent is how many pairs ran in its round, itself included.
+	Concurrent int `json:"concurrent"`
 }
 
 // Topology is the graph of a neighbourhood collective (OSU's -N).

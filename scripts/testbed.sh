@@ -14,6 +14,10 @@
 #                                  the same for any program built for that MPI (a peer, a wrapper)
 #   testbed.sh shape HOST DELAY_US RATE   e.g. "shape gtb-h2 500 none", "shape gtb-h2 0 1gbit"
 #   testbed.sh unshape HOST
+#   testbed.sh shape-link HOST_A HOST_B DELAY_US RATE
+#                                  the same for the traffic between two hosts only (their
+#                                  "cable"): shaped at both hosts, the delay at HOST_A
+#   testbed.sh unshape-link HOST_A HOST_B
 #   testbed.sh cut HOST | heal HOST        take the host's switch port down / up
 #   testbed.sh flap HOST SECONDS           cut, wait, heal
 #   testbed.sh kill HOST [SIGNAL]          signal (default KILL) the gomb ranks on HOST
@@ -227,6 +231,51 @@ unshape() {
 	return 0
 }
 
+# shape_link A B DELAY_US RATE: as shape, for the packets between A and B
+# alone: at each host an htb qdisc (this kernel has no prio or netem)
+# whose class 1:2, of RATE, takes what goes to the other (a u32 filter on
+# its address), everything else passing class 1:1, far above any veth's
+# rate. The delay: NFQUEUE at A for the packets to and from B.
+shape_link() {
+	local a=$1 b=$2 d=$3 r=$4
+	unshape_link "$a" "$b" 2>/dev/null
+	if [ "$r" != none ]; then
+		for pair in "$a $b" "$b $a"; do
+			set -- $pair
+			ip netns exec "$1" tc qdisc replace dev eth0 root handle 1: htb default 1 || die "no htb qdisc"
+			ip netns exec "$1" tc class add dev eth0 parent 1: classid 1:1 htb rate 100gbit quantum 65536
+			ip netns exec "$1" tc class add dev eth0 parent 1: classid 1:2 htb rate "$r" ceil "$r" burst 128kb cburst 128kb quantum 65536
+			ip netns exec "$1" tc filter add dev eth0 parent 1: protocol ip prio 1 u32 match ip dst "$NET.$(index "$2")/32" flowid 1:2 ||
+				die "no u32 filter"
+		done
+	fi
+	if [ "$d" != none ] && [ "$d" != 0 ]; then
+		command -v iptables >/dev/null || die "delay needs iptables"
+		nfq_delay
+		local peer=$NET.$(index "$b")
+		ip netns exec "$a" iptables -t mangle -A POSTROUTING -o eth0 -d "$peer" -j NFQUEUE --queue-num 1 --queue-bypass
+		ip netns exec "$a" iptables -t mangle -A PREROUTING -i eth0 -s "$peer" -j NFQUEUE --queue-num 1 --queue-bypass
+		ip netns exec "$a" "$W/nfq-delay" 1 "$d" </dev/null >/dev/null 2>>"$W/nfq-$a-$b.log" &
+		echo $! >"$W/nfq-$a-$b.pid"
+		sleep 0.2
+	fi
+	echo "testbed: link $a - $b shaped: delay ${d} us, rate $r"
+}
+
+unshape_link() {
+	local a=$1 b=$2 peer
+	peer=$NET.$(index "$b")
+	ip netns exec "$a" iptables -t mangle -D POSTROUTING -o eth0 -d "$peer" -j NFQUEUE --queue-num 1 --queue-bypass 2>/dev/null
+	ip netns exec "$a" iptables -t mangle -D PREROUTING -i eth0 -s "$peer" -j NFQUEUE --queue-num 1 --queue-bypass 2>/dev/null
+	if [ -f "$W/nfq-$a-$b.pid" ]; then
+		kill "$(cat "$W/nfq-$a-$b.pid")" 2>/dev/null
+		rm -f "$W/nfq-$a-$b.pid"
+	fi
+	ip netns exec "$a" tc qdisc del dev eth0 root 2>/dev/null
+	ip netns exec "$b" tc qdisc del dev eth0 root 2>/dev/null
+	return 0
+}
+
 cmd=${1:-}
 shift || true
 case $cmd in
@@ -252,6 +301,19 @@ unshape)
 	[ $# -eq 1 ] || usage "unshape HOST"
 	host "$1"
 	unshape "$1"
+	;;
+shape-link)
+	[ $# -eq 4 ] && [[ $3 =~ ^([0-9]+|none)$ ]] || usage "shape-link HOST_A HOST_B DELAY_US|none RATE|none"
+	host "$1"
+	host "$2"
+	[ "$1" != "$2" ] || usage "shape-link HOST_A HOST_B ...: two different hosts"
+	shape_link "$@"
+	;;
+unshape-link)
+	[ $# -eq 2 ] || usage "unshape-link HOST_A HOST_B"
+	host "$1"
+	host "$2"
+	unshape_link "$1" "$2"
 	;;
 cut | heal)
 	[ $# -eq 1 ] || usage "$cmd HOST"
@@ -287,7 +349,7 @@ exec)
 	exec "$W/nsrun" "$h" "$@"
 	;;
 *)
-	sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,40p' "$0" | sed 's/^# \{0,1\}//'
 	[ -z "$cmd" ] || exit 2
 	;;
 esac

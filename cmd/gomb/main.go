@@ -42,6 +42,8 @@ var commands = append(imbCommands(), []command{
 		parsed(parseMT), mtUsage},
 	{"osu", "OSU Micro-Benchmarks tests with OSU's flags and tables, plus one-way latency", runOSU,
 		parsed(parseOSU), osuUsage},
+	{"fleet", "every node pair's latency and bandwidth in one job, in rounds of disjoint pairs", runFleet,
+		parsed(parseFleet), fleetUsage},
 	{"ring", "continuous ring monitor (mpi-comm-bench): bandwidth per sample until stopped, straggler summary", runRing,
 		parsed(parseRing), ringUsage},
 	{"import", "turn IMB, OSU and mpi-comm-bench logs (and gomb's text) into gomb records", runImport,

@@ -225,6 +225,7 @@ var rules = []rule{
 	{run: func(in *explainInput) []Finding { return stragglers(in.run, in.th) }},
 	{run: history},
 	{run: nicTraffic},
+	{run: fleetFindings},
 }
 
 // oneNode: s's ranks are known to share a node (or, read from the latency

@@ -176,6 +176,18 @@ type Thresholds struct {
 	// (beyond 3× their spread, at adjacent sizes) is a WARNING.
 	HistoryMinRuns int     `json:"history_min_runs"`
 	HistoryRatio   float64 `json:"history_ratio"`
+
+	// fleet (gomb fleet): a pair is slow when it is FleetMinRatio worse
+	// than the typical pair (bandwidth below 1/(1+r) of it, latency above
+	// 1+r times it) and FleetK robust deviations (1.4826 MAD of the
+	// healthy pairs, on a log scale) beyond it; a node is the culprit
+	// when FleetNodeShare of its partners or more (two at least) saw it
+	// slow. A pair measured once (one sweep) must be FleetOnceRatio worse:
+	// a pair is slow only when each of its measurements is.
+	FleetMinRatio  float64 `json:"fleet_min_ratio"`
+	FleetOnceRatio float64 `json:"fleet_once_ratio"`
+	FleetK         float64 `json:"fleet_k"`
+	FleetNodeShare float64 `json:"fleet_node_share"`
 }
 
 // DefaultThresholds are gomb's thresholds.
@@ -191,4 +203,5 @@ var DefaultThresholds = Thresholds{
 	CollectiveRatio: 10, CollectiveMinUS: 2, CollectiveMinSizes: 2,
 	StragglerGap: 1.5, StragglerMinSizes: 5, StragglerShare: 0.5, StragglerP: 0.001,
 	HistoryMinRuns: 3, HistoryRatio: 1.5,
+	FleetMinRatio: 0.25, FleetOnceRatio: 1, FleetK: 4, FleetNodeShare: 0.6,
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -182,4 +183,19 @@ func (v OffSwitch) Set(s string) error {
 	}
 	*v.P = !on
 	return nil
+}
+
+// ParseDuration reads a positive duration: "90", "90s", "5m", "1h30m".
+func ParseDuration(s string) (time.Duration, error) {
+	if v, err := strconv.ParseFloat(s, 64); err == nil {
+		if !(v > 0) || v > 1e7 {
+			return 0, fmt.Errorf("want a positive duration, got %q", s)
+		}
+		return time.Duration(v * float64(time.Second)), nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("want a positive duration (90, 90s, 5m), got %q", s)
+	}
+	return d, nil
 }

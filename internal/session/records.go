@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -113,30 +112,15 @@ func (w *watchFlags) register(fs *flag.FlagSet) {
 			w.size = -1
 			return nil
 		}
-		d, err := parseSeconds(s)
+		d, err := cli.ParseDuration(s)
 		w.size = d
 		return err
 	})
 	fs.Func("deadline", "`D` end the job when the whole run takes longer than D (default off)", func(s string) error {
-		d, err := parseSeconds(s)
+		d, err := cli.ParseDuration(s)
 		w.run = d
 		return err
 	})
-}
-
-// parseSeconds reads a positive duration: "90", "90s", "5m", "1h30m".
-func parseSeconds(s string) (time.Duration, error) {
-	if v, err := strconv.ParseFloat(s, 64); err == nil {
-		if !(v > 0) || v > 1e7 {
-			return 0, fmt.Errorf("want a positive duration, got %q", s)
-		}
-		return time.Duration(v * float64(time.Second)), nil
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("want a positive duration (90, 90s, 5m), got %q", s)
-	}
-	return d, nil
 }
 
 // Flusher is rank 0's text writer: the suite's table layout.

@@ -1,0 +1,456 @@
+package analysis
+
+// A fleet sweep's verdict (gomb fleet): which node is slow with its
+// partners, which link between two healthy nodes is slow.
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/gomb-hpc/gomb/internal/bench/fleet"
+	"github.com/gomb-hpc/gomb/internal/stats"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// Fleet is a sweep's pairs as node x node matrices, and what stands out.
+type Fleet struct {
+	// Nodes are the endpoints: hosts, or host#k where several ranks of a
+	// host took part (a NIC each).
+	Nodes []string `json:"nodes"`
+	// Latency (µs, half a round trip, the median round trip's) and
+	// Bandwidth (MB/s) of each pair, the median over sweeps; NaN where
+	// the pair was not measured (the diagonal). Symmetric.
+	Latency   [][]float64 `json:"latency_us"`
+	Bandwidth [][]float64 `json:"bandwidth_mbps"`
+	// Typical are the healthy pairs' medians: latency µs, bandwidth MB/s.
+	TypicalLatency   float64   `json:"typical_latency_us"`
+	TypicalBandwidth float64   `json:"typical_bandwidth_mbps"`
+	Culprits         []Culprit `json:"culprits"`
+	// NICs name the interface that carried each node's bandwidth bytes
+	// (the busiest non-loopback one over its pairs; "" unknown).
+	NICs []string `json:"nics"`
+	// Transient are rounds whose pairs were slow together: something else
+	// loaded the fabric or the hosts then (their links are not named).
+	Transient []string `json:"transient,omitempty"`
+	pairs     int
+	meas      []measurement
+}
+
+// measurement is one pair's values in one round of one sweep.
+type measurement struct {
+	i, j, round, sweep int
+	lat, bw            float64
+}
+
+// Culprit is a node slow with most of its partners, or a link slow
+// between two nodes that are fine with others.
+type Culprit struct {
+	Kind   string `json:"kind"` // "node" or "link"
+	Node   string `json:"node,omitempty"`
+	A      string `json:"a,omitempty"`
+	B      string `json:"b,omitempty"`
+	Metric string `json:"metric"` // "latency" or "bandwidth"
+	// Ratio is the culprit's value over the typical pair's (the median
+	// over its pairs, for a node): 0.41 is 41% of the fleet's bandwidth,
+	// 3.2 three times its latency.
+	Ratio float64 `json:"ratio"`
+	// Bad and Partners: of the node's partners, how many saw it slow.
+	Bad      int    `json:"bad,omitempty"`
+	Partners int    `json:"partners,omitempty"`
+	Words    string `json:"words"`
+}
+
+// The finding kinds of a fleet sweep.
+const (
+	KindFleetNode = "fleet-node"
+	KindFleetLink = "fleet-link"
+	KindFleet     = "fleet"
+)
+
+// FleetOf gathers a run's fleet rows (nil: the run has none) and judges
+// them: a pair is slow when its value is FleetMinRatio worse than the
+// typical pair's and FleetK robust deviations beyond it; a node is the
+// culprit when at least FleetNodeShare of its partners (two at least)
+// saw it slow, a link when its pair is slow and neither node is, or it
+// is slow beyond its nodes' own slowness.
+func FleetOf(b *result.Bundle, th Thresholds) *Fleet {
+	type key struct{ a, b string }
+	type when struct {
+		a, b         string
+		round, sweep int
+	}
+	lat, bw := map[key][]float64{}, map[key][]float64{}
+	seen := map[when]*measurement{}
+	nics := map[string]map[string]int64{}
+	multi := false
+	for _, r := range b.Results {
+		if r.Pair != nil && r.Pair.Local != [2]int{} {
+			multi = true
+		}
+	}
+	at := map[string]int{}
+	f := &Fleet{}
+	node := func(host string, local int) string {
+		n := host
+		if multi {
+			n = fmt.Sprintf("%s#%d", host, local)
+		}
+		if _, ok := at[n]; !ok {
+			at[n] = len(f.Nodes)
+			f.Nodes = append(f.Nodes, n)
+		}
+		return n
+	}
+	for _, r := range b.Results {
+		if r.Pair == nil || r.Suite != fleet.Suite || r.Status != result.StatusOK {
+			continue
+		}
+		a, c := node(r.Pair.Hosts[0], r.Pair.Local[0]), node(r.Pair.Hosts[1], r.Pair.Local[1])
+		k := key{a, c}
+		w := when{a, c, r.Pair.Round, r.Pair.Sweep}
+		if seen[w] == nil {
+			seen[w] = &measurement{i: at[a], j: at[c], round: r.Pair.Round, sweep: r.Pair.Sweep, lat: math.NaN(), bw: math.NaN()}
+		}
+		switch r.Benchmark {
+		case fleet.Latency:
+			lat[k] = append(lat[k], r.P50US)
+			seen[w].lat = r.P50US
+		case fleet.Bandwidth:
+			bw[k] = append(bw[k], r.MBps)
+			seen[w].bw = r.MBps
+			for i, n := range []string{a, c} {
+				for _, t := range r.NIC {
+					if t.Host == r.Pair.Hosts[i] && t.Kind != "loopback" {
+						if nics[n] == nil {
+							nics[n] = map[string]int64{}
+						}
+						nics[n][t.Name] += t.TxBytes + t.RxBytes
+					}
+				}
+			}
+		}
+	}
+	if len(f.Nodes) < 2 {
+		return nil
+	}
+	for _, m := range seen {
+		f.meas = append(f.meas, *m)
+	}
+	sort.Slice(f.meas, func(x, y int) bool {
+		a, b := f.meas[x], f.meas[y]
+		return a.sweep < b.sweep || a.sweep == b.sweep && (a.round < b.round || a.round == b.round && (a.i < b.i || a.i == b.i && a.j < b.j))
+	})
+	n := len(f.Nodes)
+	f.Latency, f.Bandwidth, f.NICs = matrix(n), matrix(n), make([]string, n)
+	for k, v := range lat {
+		i, j := at[k.a], at[k.b]
+		f.Latency[i][j], f.Latency[j][i] = stats.Median(v), stats.Median(v)
+	}
+	for k, v := range bw {
+		i, j := at[k.a], at[k.b]
+		f.Bandwidth[i][j], f.Bandwidth[j][i] = stats.Median(v), stats.Median(v)
+		f.pairs++
+	}
+	for i, nd := range f.Nodes {
+		var best int64
+		for name, bytes := range nics[nd] {
+			if bytes > best || bytes == best && name < f.NICs[i] {
+				f.NICs[i], best = name, bytes
+			}
+		}
+	}
+	var lc, bc []Culprit
+	f.TypicalLatency, lc = f.judge(f.Latency, false, th, "latency")
+	f.TypicalBandwidth, bc = f.judge(f.Bandwidth, true, th, "bandwidth")
+	f.Culprits = append(bc, lc...)
+	for i := range f.Culprits {
+		f.Culprits[i].Words = f.words(f.Culprits[i])
+	}
+	return f
+}
+
+func matrix(n int) [][]float64 {
+	m := make([][]float64, n)
+	for i := range m {
+		m[i] = make([]float64, n)
+		for j := range m[i] {
+			m[i][j] = math.NaN()
+		}
+	}
+	return m
+}
+
+// judge finds the slow nodes and links of one matrix (higher: bandwidth,
+// the larger the better). It returns the typical pair's value: the median
+// of the pairs among the better half of the nodes (ranked by their median
+// pair), so that up to half the nodes can be slow without moving it.
+func (f *Fleet) judge(m [][]float64, higher bool, th Thresholds, metric string) (float64, []Culprit) {
+	nodes := f.Nodes
+	n := len(nodes)
+	// badness: log of how much worse than typical (positive: worse)
+	worse := func(v, typ float64) float64 {
+		if higher {
+			return math.Log(typ / v)
+		}
+		return math.Log(v / typ)
+	}
+	nodeMed := make([]float64, n)
+	for i := range nodes {
+		var v []float64
+		for j := range nodes {
+			if !math.IsNaN(m[i][j]) {
+				v = append(v, m[i][j])
+			}
+		}
+		nodeMed[i] = math.NaN()
+		if len(v) > 0 {
+			nodeMed[i] = stats.Median(v)
+		}
+	}
+	order := make([]int, 0, n)
+	for i := range nodes {
+		if !math.IsNaN(nodeMed[i]) {
+			order = append(order, i)
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		return worse(nodeMed[order[a]], 1) < worse(nodeMed[order[b]], 1)
+	})
+	better := order[:max(2, (len(order)+1)/2)]
+	var core []float64
+	for x, i := range better {
+		for _, j := range better[x+1:] {
+			if !math.IsNaN(m[i][j]) {
+				core = append(core, m[i][j])
+			}
+		}
+	}
+	if len(core) == 0 {
+		return math.NaN(), nil
+	}
+	typ := stats.Median(core)
+	// the noise: the spread of the pairs that have a node of the better
+	// half about the typical pair (robust while fewer than half of them
+	// are slow: the slow nodes' pairs among themselves are left out)
+	inBetter := make([]bool, n)
+	for _, i := range better {
+		inBetter[i] = true
+	}
+	var dev []float64
+	for i := range nodes {
+		for j := i + 1; j < n; j++ {
+			if (inBetter[i] || inBetter[j]) && !math.IsNaN(m[i][j]) {
+				dev = append(dev, math.Abs(worse(m[i][j], typ)))
+			}
+		}
+	}
+	limit := math.Max(th.FleetK*1.4826*stats.Median(dev), math.Log(1+th.FleetMinRatio))
+	// slow: the pair's median beyond the limit and every one of its
+	// measurements too (a scheduler's or a neighbour's hiccup is not
+	// repeated); measured once, beyond FleetOnceRatio as well
+	once := math.Log(1 + th.FleetOnceRatio)
+	val := func(x measurement) float64 {
+		if higher {
+			return x.bw
+		}
+		return x.lat
+	}
+	slow := func(i, j int) bool {
+		if math.IsNaN(m[i][j]) || worse(m[i][j], typ) <= limit {
+			return false
+		}
+		times := 0
+		for _, x := range f.meas {
+			if x.i == i && x.j == j || x.i == j && x.j == i {
+				if v := val(x); !math.IsNaN(v) {
+					if worse(v, typ) <= limit {
+						return false
+					}
+					times++
+				}
+			}
+		}
+		return times > 1 || worse(m[i][j], typ) > once
+	}
+	var out []Culprit
+	culprit := make([]bool, n)
+	for i := range nodes {
+		partners, bad := 0, 0
+		for j := range nodes {
+			if j != i && !math.IsNaN(m[i][j]) {
+				partners++
+				if slow(i, j) {
+					bad++
+				}
+			}
+		}
+		if bad >= 2 && float64(bad) >= th.FleetNodeShare*float64(partners) {
+			culprit[i] = true
+			out = append(out, Culprit{Kind: "node", Node: nodes[i], Metric: metric, Ratio: nodeMed[i] / typ, Bad: bad, Partners: partners})
+		}
+	}
+	for i := range nodes {
+		for j := i + 1; j < n; j++ {
+			if !slow(i, j) {
+				continue
+			}
+			// beyond what its slow nodes explain: worse than their own
+			// median pair by the limit again
+			own := 0.0
+			for _, k := range []int{i, j} {
+				if culprit[k] {
+					own = math.Max(own, worse(nodeMed[k], typ))
+				}
+			}
+			if worse(m[i][j], typ)-own <= limit {
+				continue
+			}
+			if rounds := f.together(i, j, higher, func(v float64) bool { return worse(v, typ) > limit }); rounds != nil {
+				for _, r := range rounds {
+					if !slices.Contains(f.Transient, r) {
+						f.Transient = append(f.Transient, r)
+					}
+				}
+				continue
+			}
+			out = append(out, Culprit{Kind: "link", A: nodes[i], B: nodes[j], Metric: metric, Ratio: m[i][j] / typ})
+		}
+	}
+	return typ, out
+}
+
+// together names the rounds in which pair (i, j) was slow along with most
+// of the other pairs of its round, when that holds in every round it was
+// slow in; nil when it was slow alone in one at least (or ran alone).
+func (f *Fleet) together(i, j int, higher bool, slow func(float64) bool) []string {
+	val := func(m measurement) float64 {
+		if higher {
+			return m.bw
+		}
+		return m.lat
+	}
+	var rounds []string
+	for _, m := range f.meas {
+		if m.i != i || m.j != j || !slow(val(m)) {
+			continue
+		}
+		others, bad := 0, 0
+		for _, o := range f.meas {
+			if o.round == m.round && o.sweep == m.sweep && (o.i != i || o.j != j) && !math.IsNaN(val(o)) {
+				others++
+				if slow(val(o)) {
+					bad++
+				}
+			}
+		}
+		if others == 0 || 2*bad < others {
+			return nil
+		}
+		rounds = append(rounds, fmt.Sprintf("round %d of sweep %d", m.round+1, m.sweep+1))
+	}
+	return rounds
+}
+
+// words says a culprit with its evidence.
+func (f *Fleet) words(c Culprit) string {
+	m, typ, unit := f.Bandwidth, f.TypicalBandwidth, mbps
+	if c.Metric == "latency" {
+		m, typ, unit = f.Latency, f.TypicalLatency, us
+	}
+	rel := func(r float64) string {
+		if c.Metric == "latency" {
+			return fmt.Sprintf("%.1f× the fleet's", r)
+		}
+		return fmt.Sprintf("%.0f%% of the fleet's", 100*r)
+	}
+	at := map[string]int{}
+	for i, nd := range f.Nodes {
+		at[nd] = i
+	}
+	nic := func(nd string) string {
+		if k := f.NICs[at[nd]]; k != "" {
+			return fmt.Sprintf("; its bytes went over %s", k)
+		}
+		return ""
+	}
+	if c.Kind == "node" {
+		with := fmt.Sprintf("all %d partners", c.Partners)
+		if c.Bad < c.Partners {
+			with = fmt.Sprintf("%d of its %d partners", c.Bad, c.Partners)
+		}
+		return fmt.Sprintf("node %s: %s %s with %s (its median pair %s, the fleet's %s)%s",
+			c.Node, c.Metric, rel(c.Ratio), with, unit(c.Ratio*typ), unit(typ), nic(c.Node))
+	}
+	// a link: how its two nodes do with their other partners
+	others := func(nd, not string) string {
+		i := at[nd]
+		lo, hi := math.Inf(1), math.Inf(-1)
+		k := 0
+		for j, o := range f.Nodes {
+			if o == nd || o == not || math.IsNaN(m[i][j]) {
+				continue
+			}
+			r := m[i][j] / typ
+			lo, hi = math.Min(lo, r), math.Max(hi, r)
+			k++
+		}
+		if k == 0 {
+			return fmt.Sprintf("%s has no other partner", nd)
+		}
+		if c.Metric == "latency" {
+			return fmt.Sprintf("%s at %.2f-%.2f× with its other %d", nd, lo, hi, k)
+		}
+		return fmt.Sprintf("%s at %.0f-%.0f%% with its other %d", nd, 100*lo, 100*hi, k)
+	}
+	return fmt.Sprintf("link %s - %s: %s %s (%s, the fleet's %s); %s, %s",
+		c.A, c.B, c.Metric, rel(c.Ratio), unit(c.Ratio*typ), unit(typ), others(c.A, c.B), others(c.B, c.A))
+}
+
+// fleetFindings is explain's rule for a fleet sweep: each culprit a
+// warning, and a line on the whole fleet.
+func fleetFindings(in *explainInput) []Finding {
+	f := FleetOf(in.run, in.th)
+	if f == nil {
+		return nil
+	}
+	se := Series{Suite: fleet.Suite, Benchmark: "pairs"}
+	var out []Finding
+	for _, c := range f.Culprits {
+		kind, cause := KindFleetNode, "a node slow with most partners: its NIC, cable or switch port, its PCIe link, its firmware or settings (MTU, link speed), or its load; compare its NIC counters and link state with a healthy node's"
+		if c.Kind == "link" {
+			kind, cause = KindFleetLink, "two nodes fine with others but slow together: the path between them (a cable, a switch port or an inter-switch link on their route, or a routing table)"
+		}
+		out = append(out, Finding{Kind: kind, Severity: Warning, Series: se, Summary: c.Words, Cause: cause,
+			Numbers: []string{fmt.Sprintf("ratio %.3g", c.Ratio)}})
+	}
+	sum := fmt.Sprintf("fleet of %d nodes, %d pairs: typical latency %s, bandwidth %s", len(f.Nodes), f.pairs,
+		us(f.TypicalLatency), mbps(f.TypicalBandwidth))
+	if len(f.Transient) > 0 {
+		sum += fmt.Sprintf("; in %s every pair was slow together (not named: something else loaded the fabric or the hosts then; -sweeps 3 takes each pair's median)",
+			strings.Join(f.Transient, ", "))
+	}
+	if len(f.Culprits) == 0 {
+		sum += "; no node or link stands out"
+	} else {
+		sum += fmt.Sprintf("; %d stand out (%s)", len(f.Culprits), strings.Join(culpritNames(f.Culprits), ", "))
+	}
+	out = append(out, Finding{Kind: KindFleet, Severity: Info, Series: se, Summary: sum,
+		Numbers: []string{fmt.Sprintf("slow: %.0f%% worse than typical and %g robust deviations", 100*in.th.FleetMinRatio, in.th.FleetK)},
+		Cause:   "each pair's median over the sweeps against the typical pair's (the median among the better half of the nodes); gomb report draws the matrices"})
+	return out
+}
+
+func culpritNames(cs []Culprit) []string {
+	var out []string
+	for _, c := range cs {
+		if c.Kind == "node" {
+			out = append(out, c.Metric+" of node "+c.Node)
+		} else {
+			out = append(out, c.Metric+" of link "+c.A+" - "+c.B)
+		}
+	}
+	return out
+}
