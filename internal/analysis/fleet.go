@@ -45,6 +45,9 @@ type measurement struct {
 	lat, bw            float64
 }
 
+// is reports whether the measurement is of nodes i and j.
+func (m measurement) is(i, j int) bool { return m.i == i && m.j == j || m.i == j && m.j == i }
+
 // Culprit is a node slow with most of its partners, or a link slow
 // between two nodes that are fine with others.
 type Culprit struct {
@@ -232,22 +235,17 @@ func (f *Fleet) judge(m [][]float64, higher bool, th Thresholds, metric string) 
 		return math.NaN(), nil
 	}
 	typ := stats.Median(core)
-	// the noise: the spread of the pairs that have a node of the better
-	// half about the typical pair (robust while fewer than half of them
-	// are slow: the slow nodes' pairs among themselves are left out)
-	inBetter := make([]bool, n)
-	for _, i := range better {
-		inBetter[i] = true
-	}
-	var dev []float64
-	for i := range nodes {
-		for j := i + 1; j < n; j++ {
-			if (inBetter[i] || inBetter[j]) && !math.IsNaN(m[i][j]) {
-				dev = append(dev, math.Abs(worse(m[i][j], typ)))
-			}
+	// the noise: the spread of the better half's pairs about the typical
+	// one, where there are three at least (fewer say nothing of it)
+	noise := 0.0
+	if len(core) >= 3 {
+		var dev []float64
+		for _, v := range core {
+			dev = append(dev, math.Abs(worse(v, typ)))
 		}
+		noise = 1.4826 * stats.Median(dev)
 	}
-	limit := math.Max(th.FleetK*1.4826*stats.Median(dev), math.Log(1+th.FleetMinRatio))
+	limit := math.Max(th.FleetK*noise, math.Log(1+th.FleetMinRatio))
 	// slow: the pair's median beyond the limit and every one of its
 	// measurements too (a scheduler's or a neighbour's hiccup is not
 	// repeated); measured once, beyond FleetOnceRatio as well
@@ -264,7 +262,7 @@ func (f *Fleet) judge(m [][]float64, higher bool, th Thresholds, metric string) 
 		}
 		times := 0
 		for _, x := range f.meas {
-			if x.i == i && x.j == j || x.i == j && x.j == i {
+			if x.is(i, j) {
 				if v := val(x); !math.IsNaN(v) {
 					if worse(v, typ) <= limit {
 						return false
@@ -297,15 +295,20 @@ func (f *Fleet) judge(m [][]float64, higher bool, th Thresholds, metric string) 
 			if !slow(i, j) {
 				continue
 			}
-			// beyond what its slow nodes explain: worse than their own
-			// median pair by the limit again
-			own := 0.0
+			// beyond what its slow nodes explain: a bandwidth the slower
+			// one's median pair, a latency both nodes' extra time added
+			expect := typ
 			for _, k := range []int{i, j} {
-				if culprit[k] {
-					own = math.Max(own, worse(nodeMed[k], typ))
+				if !culprit[k] {
+					continue
+				}
+				if higher {
+					expect = math.Min(expect, nodeMed[k])
+				} else {
+					expect += nodeMed[k] - typ
 				}
 			}
-			if worse(m[i][j], typ)-own <= limit {
+			if worse(m[i][j], expect) <= limit {
 				continue
 			}
 			if rounds := f.together(i, j, higher, func(v float64) bool { return worse(v, typ) > limit }); rounds != nil {
@@ -334,12 +337,12 @@ func (f *Fleet) together(i, j int, higher bool, slow func(float64) bool) []strin
 	}
 	var rounds []string
 	for _, m := range f.meas {
-		if m.i != i || m.j != j || !slow(val(m)) {
+		if !m.is(i, j) || !slow(val(m)) {
 			continue
 		}
 		others, bad := 0, 0
 		for _, o := range f.meas {
-			if o.round == m.round && o.sweep == m.sweep && (o.i != i || o.j != j) && !math.IsNaN(val(o)) {
+			if o.round == m.round && o.sweep == m.sweep && !o.is(i, j) && !math.IsNaN(val(o)) {
 				others++
 				if slow(val(o)) {
 					bad++
