@@ -1,5 +1,5 @@
 # Convenience targets; each calls the scripts the README names.
-.PHONY: all build run test dist spack third-mpi bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-startup bench-slurm bench-records bench-analysis bench-archive bench-import bench-explain fuzz clean
+.PHONY: all build run test dist spack third-mpi bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-startup bench-slurm bench-records bench-analysis bench-archive bench-import bench-explain bench-fleet fuzz clean
 
 all: build
 
@@ -136,6 +136,12 @@ bench-records: build
 # nodes, beside mpirun/mpiexec (its own Slurm clusters; root).
 bench-slurm: build
 	./scripts/bench-slurm.sh -n $(or $(N),5)
+
+# gomb fleet on emulated hosts (root): the sweep's time against N and the
+# detection's hit and false-name rates (a link or a host slowed to 200
+# Mbit/s, drawn at random), RUNS runs (default 3) at each of N (4,6,8).
+bench-fleet: build
+	go run ./tools/fleetbench -n $(or $(N),4,6,8) -runs $(or $(RUNS),3)
 
 # A spot check of the timed loops after a change that should not move them:
 # IMB PingPong and Allreduce (0 B-4 MiB) and osu latency, both MPIs.

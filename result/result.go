@@ -356,7 +356,9 @@ func (r *Result) TailAt(p int) (float64, bool) {
 
 // Pair is one measurement of a fleet sweep: rank Ranks[0] on host
 // Hosts[0] (it times, and sends the bandwidth windows) with Ranks[1] on
-// Hosts[1].
+// Hosts[1]. The sweep's nodes are the hosts; host#local where several
+// ranks of a host took part; host:rank where the sweep made every rank a
+// node (gomb fleet -by-rank: both on one host).
 type Pair struct {
 	Ranks [2]int    `json:"ranks"`
 	Hosts [2]string `json:"hosts"`

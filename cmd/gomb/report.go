@@ -178,6 +178,9 @@ func reportSides(in *report.Input, r *input.Resolver, link analysis.Link, sides 
 			}
 			f := analysis.Explain(run, analysis.ExplainOptions{Link: link, History: hist, Peers: peers})
 			in.Findings = append(in.Findings, report.RunFindings{Run: input.DescribeShort(run), Findings: f})
+			if fl := analysis.FleetOf(run, analysis.DefaultThresholds); fl != nil {
+				in.Fleets = append(in.Fleets, report.Fleet{Run: input.DescribeShort(run), Fleet: fl})
+			}
 			if in.Link.Gbps == 0 {
 				in.Link = analysis.RunLink(run.Run)
 			}

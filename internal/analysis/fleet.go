@@ -96,11 +96,8 @@ func FleetOf(b *result.Bundle, th Thresholds) *Fleet {
 	}
 	at := map[string]int{}
 	f := &Fleet{}
-	node := func(host string, local int) string {
-		n := host
-		if multi {
-			n = fmt.Sprintf("%s#%d", host, local)
-		}
+	node := func(p *result.Pair, side int) string {
+		n := fleet.NodeOf(p, side, multi)
 		if _, ok := at[n]; !ok {
 			at[n] = len(f.Nodes)
 			f.Nodes = append(f.Nodes, n)
@@ -111,7 +108,7 @@ func FleetOf(b *result.Bundle, th Thresholds) *Fleet {
 		if r.Pair == nil || r.Suite != fleet.Suite || r.Status != result.StatusOK {
 			continue
 		}
-		a, c := node(r.Pair.Hosts[0], r.Pair.Local[0]), node(r.Pair.Hosts[1], r.Pair.Local[1])
+		a, c := node(r.Pair, 0), node(r.Pair, 1)
 		k := key{a, c}
 		w := when{a, c, r.Pair.Round, r.Pair.Sweep}
 		if seen[w] == nil {
@@ -311,7 +308,7 @@ func (f *Fleet) judge(m [][]float64, higher bool, th Thresholds, metric string) 
 			if worse(m[i][j], expect) <= limit {
 				continue
 			}
-			if rounds := f.together(i, j, higher, func(v float64) bool { return worse(v, typ) > limit }); rounds != nil {
+			if rounds := f.together(i, j, higher, func(v float64) float64 { return worse(v, typ) }, limit); rounds != nil {
 				for _, r := range rounds {
 					if !slices.Contains(f.Transient, r) {
 						f.Transient = append(f.Transient, r)
@@ -326,9 +323,12 @@ func (f *Fleet) judge(m [][]float64, higher bool, th Thresholds, metric string) 
 }
 
 // together names the rounds in which pair (i, j) was slow along with most
-// of the other pairs of its round, when that holds in every round it was
-// slow in; nil when it was slow alone in one at least (or ran alone).
-func (f *Fleet) together(i, j int, higher bool, slow func(float64) bool) []string {
+// of the other pairs of its round, and they about as slow (half as far
+// from typical, on a log scale, at least), when that holds in every round
+// it was slow in; nil when it was slow alone in one at least (or ran
+// alone).
+func (f *Fleet) together(i, j int, higher bool, worse func(float64) float64, limit float64) []string {
+	slow := func(v float64) bool { return worse(v) > limit }
 	val := func(m measurement) float64 {
 		if higher {
 			return m.bw
@@ -340,16 +340,17 @@ func (f *Fleet) together(i, j int, higher bool, slow func(float64) bool) []strin
 		if !m.is(i, j) || !slow(val(m)) {
 			continue
 		}
-		others, bad := 0, 0
+		var others []float64
+		bad := 0
 		for _, o := range f.meas {
 			if o.round == m.round && o.sweep == m.sweep && !o.is(i, j) && !math.IsNaN(val(o)) {
-				others++
+				others = append(others, worse(val(o)))
 				if slow(val(o)) {
 					bad++
 				}
 			}
 		}
-		if others == 0 || 2*bad < others {
+		if len(others) == 0 || 2*bad < len(others) || stats.Median(others) < worse(val(m))/2 {
 			return nil
 		}
 		rounds = append(rounds, fmt.Sprintf("round %d of sweep %d", m.round+1, m.sweep+1))

@@ -304,6 +304,30 @@ func TestSlurmTestbed(t *testing.T) {
 		}
 	}
 	t.Run("campaign", func(t *testing.T) { slurmCampaign(t, s, fabric["openmpi"]) })
+	// gomb fleet under srun, two ranks a node, every rank with every rank
+	// of the other node (-per-node cross): four pairs in two sub-rounds
+	t.Run("fleet", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "fleet.jsonl")
+		env := append([]string{"OMPI_MCA_mpi_yield_when_idle=1"}, fabric["openmpi"]...)
+		j := slurmJob(t, s, env, 3*time.Minute, "srun", "-N", "2", "-n", "4", "--ntasks-per-node=2", "--mpi=pmix",
+			filepath.Join(binDir, mpis[0].bin), "fleet", "-per-node", "cross", "-i", "100", "-bw-iter", "5", "-json", out)
+		checkNoCrash(t, j)
+		if j.code != 0 {
+			t.Fatalf("exit %d\n%s", j.code, tail(j.stderr))
+		}
+		st := readRecords(t, out)
+		checkJob(t, st, result.LauncherSrun, "", nodes, []int{2, 2})
+		locals := map[[2]int]int{}
+		for _, r := range st.results {
+			if r.Pair == nil || r.Pair.Hosts != [2]string{h1, h2} {
+				t.Fatalf("row %+v", r)
+			}
+			locals[r.Pair.Local]++
+		}
+		if len(locals) != 4 || len(st.results) != 8 || !strings.Contains(j.stdout, "2 rounds, 4 pairs, up to 2 pairs at once") {
+			t.Errorf("local rank pairs %v in %d rows\n%s", locals, len(st.results), j.stdout)
+		}
+	})
 	// The slurmds and slurmctld run in the hosts until the cluster is
 	// taken down; no rank may be left beside them.
 	for _, p := range b.Pids(t) {

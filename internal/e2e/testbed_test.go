@@ -30,7 +30,14 @@ var bedMPIs = []struct {
 // bedJob runs gomb on the testbed and waits at most limit for the launcher.
 func bedJob(t *testing.T, b *testbed.Bed, mpi string, lib mpiLib, hosts string, np int, limit time.Duration, args ...string) job {
 	t.Helper()
+	return bedJobEnv(t, b, mpi, lib, hosts, np, limit, nil, args...)
+}
+
+// bedJobEnv is bedJob with more of the launcher's environment.
+func bedJobEnv(t *testing.T, b *testbed.Bed, mpi string, lib mpiLib, hosts string, np int, limit time.Duration, env []string, args ...string) job {
+	t.Helper()
 	cmd := b.Launch(mpi, hosts, np, filepath.Join(binDir, lib.bin), args...)
+	cmd.Env = append(cmd.Env, env...)
 	var so, se bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &so, &se
 	if err := cmd.Start(); err != nil {

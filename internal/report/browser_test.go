@@ -93,6 +93,15 @@ func TestReportInBrowser(t *testing.T) {
 		t.Fatalf("rendered %q, want 5 charts", rendered.Value)
 	}
 
+	// the fleet's heat maps: 6 x 6 cells a matrix, the slow link's two
+	// coloured as 2x worse, the diagonal empty
+	if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("table.heat td").length`)); err != nil || n != 72 {
+		t.Errorf("heat map cells: %d (%v), want 72", n, err)
+	}
+	if c, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.querySelector("table.heat td.h4")).backgroundColor`)); err != nil || c != "rgb(229, 115, 115)" {
+		t.Errorf("a slow pair's cell is coloured %q (%v)", c, err)
+	}
+
 	first := "#c-01-imb-PingPong-np2-latency"
 	do := func(steps ...chromedp.Action[chromedp.Void]) {
 		t.Helper()

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -40,6 +41,7 @@ var page = sync.OnceValue(func() *template.Template {
 		"series": seriesName,
 		"add":    func(a, b int) int { return a + b },
 		"pct":    func(v float64) float64 { return 100 * v },
+		"heat":   heatClass,
 		"speedClass": func(v analysis.Float, significant, sizes int) string {
 			switch {
 			case sizes == 0 || significant == 0:
@@ -60,6 +62,37 @@ type Side struct {
 	Profiles []analysis.Profile
 }
 
+// Fleet is a fleet sweep of the report (gomb fleet's records): its
+// matrices and culprits, drawn as heat maps.
+type Fleet struct {
+	Run string
+	*analysis.Fleet
+}
+
+// heatClass is a heat map cell's class: how far v is from the typical
+// pair's value typ, worse (bandwidth lower: higher is false; latency
+// higher), in steps of 10%, 25%, 50%, 2x; "na" where there is no pair.
+func heatClass(v, typ float64, higher bool) string {
+	if math.IsNaN(v) || !(typ > 0) || !(v > 0) {
+		return "na"
+	}
+	r := v / typ
+	if higher {
+		r = typ / v
+	}
+	switch {
+	case r >= 2:
+		return "h4"
+	case r >= 1.5:
+		return "h3"
+	case r >= 1.25:
+		return "h2"
+	case r >= 1.1:
+		return "h1"
+	}
+	return "h0"
+}
+
 // RunFindings are explain's findings for one run.
 type RunFindings struct {
 	Run      string
@@ -74,6 +107,8 @@ type Input struct {
 	Comparison *analysis.Comparison // with two sides
 	Findings   []RunFindings
 	Link       analysis.Link
+	// Fleets are the fleet sweeps among the runs (node x node heat maps).
+	Fleets []Fleet
 	// History, instead of sides: tracks of archived runs over time, each
 	// with the band of its reference runs (gomb report -history).
 	History []analysis.HistorySeries

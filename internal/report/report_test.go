@@ -53,6 +53,10 @@ func build(t *testing.T) *Report {
 	for _, r := range append(a, b...) {
 		in.Findings = append(in.Findings, RunFindings{Run: r.Run.Source.File + " " + hostile, Findings: analysis.Explain(r, analysis.ExplainOptions{})})
 	}
+	// a fleet sweep on six emulated hosts, the link h2 - h5 at 200 Mbit/s
+	for _, r := range load(t, "testdata/fleet_testbed.jsonl", importer.Options{}) {
+		in.Fleets = append(in.Fleets, Fleet{Run: "fleet " + hostile, Fleet: analysis.FleetOf(r, analysis.DefaultThresholds)})
+	}
 	rep, err := Build(in)
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +84,9 @@ func TestReportContent(t *testing.T) {
 		t.Fatalf("sections %d, plots %d %d, ratio plots %d", len(r.Sections), len(r.Sections[0].Plots), len(r.Sections[1].Plots), len(r.Ratio))
 	}
 	for _, want := range []string{`<table id="bands">`, "0.014x !", "protocol switch between 8 KiB and 16 KiB",
-		"fits kernel TCP/IP", "default-src 'none'", "script-src 'sha256-", "Link rate: 100 Gb/s"} {
+		"fits kernel TCP/IP", "default-src 'none'", "script-src 'sha256-", "Link rate: 100 Gb/s",
+		// the fleet's heat maps: the slow link's cell, both ways, and its culprit
+		"<caption>Bandwidth, MB/s</caption>", `<td class="h4">24</td>`, "link gtbx-h2 - gtbx-h5: bandwidth 2% of the fleet's"} {
 		if !strings.Contains(htmlpkg.UnescapeString(page), want) {
 			t.Errorf("page lacks %q", want)
 		}

@@ -31,6 +31,7 @@ type Header struct {
 type Writer struct {
 	w     *bufio.Writer
 	hostW int
+	local bool           // several ranks a node: each named host#k
 	lat   *result.Result // the pair's latency row, until its bandwidth row
 }
 
@@ -43,9 +44,9 @@ func (w *Writer) Header(h Header) error {
 	var names []string
 	for _, n := range h.Nodes {
 		names = append(names, n.Host)
-		w.hostW = max(w.hostW, len(n.Host))
+		w.hostW = max(w.hostW, len(n.Host)) // host:rank with -by-rank
 	}
-	if o.PerNode != fleet.PerNodeOne {
+	if w.local = o.PerNode != fleet.PerNodeOne; w.local {
 		w.hostW += 3 // "#k", the local rank
 	}
 	each := "its first rank takes part"
@@ -64,7 +65,11 @@ func (w *Writer) Header(h Header) error {
 	p("Date", h.Date.Format(time.ANSIC))
 	p("Command", strings.Join(h.Argv, " "))
 	p("Nodes", fmt.Sprintf("%d (%s); %s", len(h.Nodes), strings.Join(names, ", "), each))
-	p("Schedule", fmt.Sprintf("%d rounds, %d pairs, %s; %d sweep(s)", h.Rounds, h.Pairs, at, o.Sweeps))
+	sweeps := "1 sweep"
+	if o.Sweeps != 1 {
+		sweeps = fmt.Sprintf("%d sweeps", o.Sweeps)
+	}
+	p("Schedule", fmt.Sprintf("%d rounds, %d pairs, %s; %s", h.Rounds, h.Pairs, at, sweeps))
 	budget := ""
 	if o.BudgetS > 0 {
 		budget = fmt.Sprintf(", or what fits in %gs", o.BudgetS)
@@ -92,10 +97,7 @@ func (w *Writer) Result(r *result.Result) error {
 	if lat == nil || lat.Pair.Ranks != r.Pair.Ranks {
 		return fmt.Errorf("fleet text: a bandwidth row without its latency row")
 	}
-	a, b := r.Pair.Hosts[0], r.Pair.Hosts[1]
-	if r.Pair.Local != [2]int{} {
-		a, b = fmt.Sprintf("%s#%d", a, r.Pair.Local[0]), fmt.Sprintf("%s#%d", b, r.Pair.Local[1])
-	}
+	a, b := fleet.NodeOf(r.Pair, 0, w.local), fleet.NodeOf(r.Pair, 1, w.local)
 	fmt.Fprintf(w.w, "  %5d  %-*s  %-*s  %12.2f  %12.2f  %12.2f  %12.2f\n", r.Pair.Round+1, w.hostW, a, w.hostW, b,
 		lat.P50US, lat.TAvgUS, lat.P99US, r.MBps)
 	return w.w.Flush()

@@ -1,6 +1,10 @@
 package fleet
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/gomb-hpc/gomb/result"
+)
 
 // Node is a host and its world ranks, in rank order.
 type Node struct {
@@ -150,4 +154,18 @@ func Pairs(plan []Round) int {
 		n += len(r)
 	}
 	return n
+}
+
+// NodeOf names the node of a pair's side (0 or 1) as a sweep grouped its
+// ranks: the host; host:rank where both share a host (-by-rank made every
+// rank a node); host#k, k the local rank, where several ranks of a node
+// took part (local).
+func NodeOf(p *result.Pair, side int, local bool) string {
+	switch {
+	case p.Hosts[0] == p.Hosts[1]:
+		return fmt.Sprintf("%s:%d", p.Hosts[side], p.Ranks[side])
+	case local:
+		return fmt.Sprintf("%s#%d", p.Hosts[side], p.Local[side])
+	}
+	return p.Hosts[side]
 }

@@ -32,6 +32,7 @@ type Engine struct {
 	World mpi.Comm
 	RunID string
 	Nodes []fleet.Node
+	Hosts []string // every rank's host
 	Plan  []fleet.Round
 	// Sink and Progress are rank 0's (nil elsewhere); Progress is told
 	// after each pair's rows.
@@ -134,10 +135,10 @@ func (e *Engine) round(job *mpi.Job, index, sweep int, round fleet.Round) error 
 				traffic = append(traffic, t...)
 			}
 		}
-		pair := &result.Pair{Ranks: [2]int{p.A, p.B}, Hosts: [2]string{e.Nodes[p.NodeA].Host, e.Nodes[p.NodeB].Host},
+		pair := &result.Pair{Ranks: [2]int{p.A, p.B}, Hosts: [2]string{e.Hosts[p.A], e.Hosts[p.B]},
 			Local: [2]int{p.RankA, p.RankB}, Round: index, Sweep: sweep, Concurrent: len(round)}
 		if len(lat[p.A]) == 0 || len(bw[p.A]) == 0 {
-			return fmt.Errorf("round %d: the pair %s, %s kept no samples", index+1, pair.Hosts[0], pair.Hosts[1])
+			return fmt.Errorf("round %d: the pair %s, %s kept no samples", index+1, e.Nodes[p.NodeA].Host, e.Nodes[p.NodeB].Host)
 		}
 		rows := []*result.Result{
 			e.row(fleet.Latency, e.Opt.LatBytes, lat[p.A], 0.5, pair, g, len(round), now),

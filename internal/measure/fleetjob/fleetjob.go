@@ -22,6 +22,7 @@ import (
 type Suite struct {
 	cl    *fleet.CommandLine
 	tool  string
+	hosts []string // every rank's host
 	nodes []fleet.Node
 	plan  []fleet.Round
 }
@@ -46,20 +47,22 @@ func (u *Suite) Prepare(s *session.Session) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var hosts []string
 	if s.Rank == 0 {
-		for r, n := range names {
-			h := string(n)
-			if u.cl.ByRank {
-				h = fmt.Sprintf("%s:%d", h, r)
-			}
-			hosts = append(hosts, h)
+		for _, n := range names {
+			u.hosts = append(u.hosts, string(n))
 		}
 	}
-	if err := s.BcastJSON(&hosts); err != nil {
+	if err := s.BcastJSON(&u.hosts); err != nil {
 		return nil, err
 	}
-	u.nodes = fleet.Nodes(hosts)
+	group := u.hosts
+	if u.cl.ByRank {
+		group = nil
+		for r, h := range u.hosts {
+			group = append(group, fmt.Sprintf("%s:%d", h, r))
+		}
+	}
+	u.nodes = fleet.Nodes(group)
 	if u.plan, err = fleet.Plan(u.nodes, u.cl.Options); err != nil {
 		return nil, cli.Usage("%v (-by-rank makes every rank a node of its own)", err)
 	}
@@ -76,7 +79,7 @@ func (u *Suite) Start(e *measure.Env[*fleettext.Writer]) (*measure.Job, error) {
 	// plus a minute for the rest
 	perRound := float64(o.LatIters+o.Warmup)*float64(o.LatBytes+64)*2/1e6 +
 		float64(o.BWIters+o.BWWarmup())*float64(o.Window)*float64(o.BWBytes)/1e6
-	eng := &fleetrun.Engine{Opt: o, World: s.World, RunID: s.RunID(), Nodes: u.nodes, Plan: u.plan, NIC: true,
+	eng := &fleetrun.Engine{Opt: o, World: s.World, RunID: s.RunID(), Nodes: u.nodes, Hosts: u.hosts, Plan: u.plan, NIC: true,
 		Fault: s.Fault, Watch: s.Watch(time.Duration(60+perRound) * time.Second)}
 	if err := e.Preamble(func(w *fleettext.Writer) error { return w.Header(u.header(e.Run)) }); err != nil {
 		return nil, err

@@ -1,0 +1,198 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gomb-hpc/gomb/internal/bench/fleet"
+	"github.com/gomb-hpc/gomb/internal/testbed"
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// checkFleet checks a sweep's records: a latency and a bandwidth row for
+// every pair of nodes (each of nodes with every other, once a sweep),
+// their samples kept, the pair's hosts and ranks those of the run record,
+// its locality loc.
+func checkFleet(t *testing.T, s stream, nodes []string, sweeps int, loc string) {
+	t.Helper()
+	if len(s.bad) > 0 || s.run == nil || s.end == nil || s.end.Status != result.EndComplete {
+		t.Fatalf("records: %v, run %v, end %+v", s.bad, s.run != nil, s.end)
+	}
+	rankHost := s.run.RankHosts()
+	seen := map[string]int{}
+	for _, r := range s.results {
+		p := r.Pair
+		if r.Suite != fleet.Suite || p == nil || r.Status != result.StatusOK || len(r.SamplesUS) != 1 || len(r.SamplesUS[0]) == 0 ||
+			r.Repetitions != len(r.SamplesUS[0]) || r.Locality != loc {
+			t.Fatalf("row %+v", r)
+		}
+		if rankHost[p.Ranks[0]] != p.Hosts[0] || rankHost[p.Ranks[1]] != p.Hosts[1] || r.Ranks[0] != p.Ranks[0] {
+			t.Errorf("pair %+v: ranks' hosts %s and %s", p, rankHost[p.Ranks[0]], rankHost[p.Ranks[1]])
+		}
+		switch r.Benchmark {
+		case fleet.Latency:
+			if !(r.P50US > 0) || r.Bytes != 8 {
+				t.Errorf("latency row %+v", r)
+			}
+		case fleet.Bandwidth:
+			if !(r.MBps > 0) || r.Bytes == 0 {
+				t.Errorf("bandwidth row %+v", r)
+			}
+		}
+		ab := []string{fleet.NodeOf(p, 0, false), fleet.NodeOf(p, 1, false)}
+		slices.Sort(ab)
+		seen[r.Benchmark+" "+strings.Join(ab, " ")]++
+	}
+	want := 0
+	for i, a := range nodes {
+		for _, b := range nodes[i+1:] {
+			ab := []string{a, b}
+			slices.Sort(ab)
+			for _, bench := range []string{fleet.Latency, fleet.Bandwidth} {
+				want++
+				if n := seen[bench+" "+strings.Join(ab, " ")]; n != sweeps {
+					t.Errorf("%s of %s and %s: %d rows, want %d", bench, a, b, n, sweeps)
+				}
+			}
+		}
+	}
+	if len(s.results) != want*sweeps {
+		t.Errorf("%d rows, want %d", len(s.results), want*sweeps)
+	}
+}
+
+// fleetCulprits runs gomb explain -json on a sweep's records and returns
+// its fleet warnings, "fleet-node: ..." and "fleet-link: ...".
+func fleetCulprits(t *testing.T, file string) []string {
+	t.Helper()
+	so, se, code := gombCmd(t, nil, "", "explain", "-json", "-", file)
+	var ex []struct {
+		Findings []struct{ Kind, Summary string }
+	}
+	if code != 0 || json.Unmarshal([]byte(so), &ex) != nil || len(ex) != 1 {
+		t.Fatalf("explain: exit %d\n%s%s", code, so, se)
+	}
+	var out []string
+	for _, f := range ex[0].Findings {
+		if f.Kind == "fleet-node" || f.Kind == "fleet-link" {
+			out = append(out, f.Kind+": "+f.Summary)
+		}
+	}
+	return out
+}
+
+// TestFleet: a sweep over 4 ranks, each a node of its own (-by-rank), with
+// both MPIs: every pair's rows, the text's line a pair, and a sweep of
+// one node refused in one line.
+func TestFleet(t *testing.T) {
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "r.jsonl")
+			j := launchCmd(t, m, 4, 2*time.Minute, nil, "fleet", "-by-rank", "-i", "50", "-bw-iter", "3", "-sweeps", "2", "-json", out)
+			checkNoCrash(t, j)
+			if j.code != 0 {
+				t.Fatalf("exit %d\n%s", j.code, tail(j.stderr))
+			}
+			s := readRecords(t, out)
+			var hosts []string
+			for r, h := range s.run.RankHosts() {
+				hosts = append(hosts, fmt.Sprintf("%s:%d", h, r))
+			}
+			checkFleet(t, s, hosts, 2, result.IntraNode)
+			if n := strings.Count(j.stdout, "\n  "); n != 12 || !strings.Contains(j.stdout, "# Schedule  : 3 rounds, 6 pairs, up to 2 pairs at once; 2 sweeps") {
+				t.Errorf("%d pair lines, want 12:\n%s", n, j.stdout)
+			}
+			j = launchCmd(t, m, 2, time.Minute, nil, "fleet")
+			checkUsageError(t, j, "a fleet sweep needs ranks on at least 2 nodes, all 2 ranks are on")
+		})
+	}
+}
+
+// TestTestbedFleet: six emulated hosts, Open MPI: a healthy sweep names
+// nothing (twice); one link shaped to 200 Mbit/s is named, and only it;
+// one link delayed 500 µs and one host's interface slowed to 300 Mbit/s
+// for all its pairs are named, the link by latency and the host by
+// bandwidth, and nothing else. MPICH sweeps the same hosts and its records
+// hold every pair (its ranks busy-poll: six on two cores, its times
+// measure the scheduler, so it names nothing here).
+func TestTestbedFleet(t *testing.T) {
+	b := testbed.Start(t, 6, "gtbf-")
+	var hosts []string
+	for i := 1; i <= 6; i++ {
+		hosts = append(hosts, b.Host(i))
+	}
+	all := strings.Join(hosts, ",")
+	// Open MPI spins in MPI calls unless told the cores are shared: six
+	// ranks on two cores would measure the scheduler
+	yield := []string{"OMPI_MCA_mpi_yield_when_idle=1"}
+	sweep := func(t *testing.T, run string, lib mpiLib, env []string) (stream, string) {
+		out := filepath.Join(t.TempDir(), "fleet.jsonl")
+		// three sweeps of short loops: a pair is named when each sweep
+		// finds it slow (a two-core VM's scheduler makes one sweep's
+		// pairs up to 3x slower now and then)
+		j := bedJobEnv(t, b, run, lib, all, 6, 3*time.Minute, env, "fleet", "-sweeps", "3", "-i", "300", "-bw", "256k", "-budget", "0.2s",
+			"-watchdog", "20", "-json", out)
+		s := readRecords(t, out)
+		if j.code != 0 && !finalizeHang(j, s, run) {
+			t.Fatalf("exit %d\n%s", j.code, tail(j.stderr))
+		}
+		checkNoCrash(t, j)
+		checkFleet(t, s, hosts, 3, result.InterNode)
+		return s, out
+	}
+	h := func(i int) string { return b.Host(i) }
+	cases := []struct {
+		name  string
+		shape [][]string // testbed.sh commands before the sweep
+		undo  [][]string
+		want  []string // "fleet-link: link A - B: bandwidth", "fleet-node: node A: bandwidth"
+	}{
+		{"healthy", nil, nil, nil},
+		{"healthy again", nil, nil, nil},
+		{"slow link", [][]string{{"shape-link", h(2), h(5), "0", "200mbit"}}, [][]string{{"unshape-link", h(2), h(5)}},
+			[]string{"fleet-link: link " + h(2) + " - " + h(5) + ": bandwidth"}},
+		{"long link and slow node", [][]string{{"shape-link", h(1), h(4), "500", "none"}, {"shape", h(3), "0", "300mbit"}},
+			[][]string{{"unshape-link", h(1), h(4)}, {"unshape", h(3)}},
+			[]string{"fleet-link: link " + h(1) + " - " + h(4) + ": latency", "fleet-node: node " + h(3) + ": bandwidth"}},
+	}
+	for _, c := range cases {
+		t.Run("ompi/"+c.name, func(t *testing.T) {
+			for _, cmd := range c.shape {
+				b.Must(t, cmd...)
+			}
+			defer func() {
+				for _, cmd := range c.undo {
+					b.Must(t, cmd...)
+				}
+			}()
+			_, out := sweep(t, "ompi", mpis[0], yield)
+			// each want named, and nothing but what they name (a link
+			// cut to 200 Mbit/s may be slow by latency too: its small
+			// messages queue behind the tbf's tokens)
+			got := fleetCulprits(t, out)
+			for _, w := range c.want {
+				if !slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, w) }) {
+					t.Errorf("named %q, want %q", got, w)
+				}
+			}
+			for _, g := range got {
+				if !slices.ContainsFunc(c.want, func(w string) bool { return strings.HasPrefix(g, w[:strings.LastIndex(w, ": ")]) }) {
+					t.Errorf("named %q, which is none of %q", g, c.want)
+				}
+			}
+		})
+	}
+	t.Run("mpich", func(t *testing.T) {
+		s, _ := sweep(t, "mpich", mpis[1], nil)
+		for _, r := range s.results {
+			if r.Benchmark == fleet.Bandwidth && !slices.ContainsFunc(r.NIC, func(n result.NICTraffic) bool { return n.Name == "eth0" && n.TxBytes+n.RxBytes > 1<<20 }) {
+				t.Errorf("pair %v: no eth0 traffic counted: %+v", r.Pair.Hosts, r.NIC)
+			}
+		}
+	})
+}
