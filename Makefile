@@ -139,9 +139,10 @@ bench-slurm: build
 
 # gomb fleet on emulated hosts (root): the sweep's time against N and the
 # detection's hit and false-name rates (a link or a host slowed to 200
-# Mbit/s, drawn at random), RUNS runs (default 3) at each of N (4,6,8).
+# Mbit/s, drawn at random), RUNS runs (default 3) at each of FLEET_N.
+FLEET_N ?= 4,6,8
 bench-fleet: build
-	go run ./tools/fleetbench -n $(or $(N),4,6,8) -runs $(or $(RUNS),3)
+	go run ./tools/fleetbench -n $(FLEET_N) -runs $(or $(RUNS),3)
 
 # A spot check of the timed loops after a change that should not move them:
 # IMB PingPong and Allreduce (0 B-4 MiB) and osu latency, both MPIs.

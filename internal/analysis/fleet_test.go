@@ -175,3 +175,42 @@ func TestFleetExplain(t *testing.T) {
 		t.Error("a fleet of a run without pairs")
 	}
 }
+
+// TestFleetCheck: check holds a sweep against an earlier one node by node
+// (a node's value: its median pair, a point a sweep): the node that got
+// slower regresses over three sweeps, is unconfirmed from one, and no
+// other node moves.
+func TestFleetCheck(t *testing.T) {
+	healthy := func(int, int, int) float64 { return 12000 }
+	slow := func(a, b, _ int) float64 {
+		if a == 2 || b == 2 {
+			return 6000
+		}
+		return 12000
+	}
+	lat := func(int, int, int) float64 { return 1.5 }
+	for _, c := range []struct {
+		sweeps int
+		want   string
+	}{{3, VerdictRegression}, {1, VerdictUnconfirmed}} {
+		rng := rand.New(rand.NewPCG(5, 6))
+		base := fleetRun(8, c.sweeps, 0.02, rng, lat, healthy)
+		run := fleetRun(8, c.sweeps, 0.02, rng, lat, slow)
+		res, err := Check([]*result.Bundle{base}, []*result.Bundle{run}, CheckOptions{Tolerances: DefaultTolerances()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Rows) != 16 {
+			t.Errorf("%d sweeps: %d rows, want 16 (two a node)", c.sweeps, len(res.Rows))
+		}
+		for _, r := range res.Rows {
+			want := VerdictOK
+			if r.Key.Benchmark == fleet.Bandwidth+" @ c03" {
+				want = c.want
+			}
+			if r.Verdict != want || r.Key.Benchmark == fleet.Bandwidth+" @ c03" && r.Metric != BW {
+				t.Errorf("%d sweeps: %s %s %s, want %s", c.sweeps, r.Key.Benchmark, r.Metric, r.Verdict, want)
+			}
+		}
+	}
+}

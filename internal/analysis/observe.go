@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/gomb-hpc/gomb/internal/bench/fleet"
 	"github.com/gomb-hpc/gomb/internal/stats"
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -68,6 +69,11 @@ func observe(runs []*result.Bundle, metric Metric, link Link) map[Key][]Point {
 			l = RunLink(r.Run)
 		}
 		vals := map[Key][]float64{}
+		nodes := map[Key]map[int][]float64{} // a fleet sweep's: by node key, by sweep
+		local := false
+		for _, x := range r.Results {
+			local = local || x.Pair != nil && x.Pair.Local != [2]int{}
+		}
 		for _, x := range r.Results {
 			if x.Status != result.StatusOK || x.Cold {
 				continue
@@ -81,12 +87,32 @@ func observe(runs []*result.Bundle, metric Metric, link Link) map[Key][]Point {
 			if m == Efficiency {
 				v = efficiencyOf(x, l)
 			}
-			if !math.IsNaN(v) {
+			switch {
+			case math.IsNaN(v):
+			case x.Pair != nil:
+				// a fleet sweep's pair counts for both its nodes: a node's
+				// value is its median pair, one point a sweep
+				for side := range 2 {
+					nk := k
+					nk.Benchmark += " @ " + fleet.NodeOf(x.Pair, side, local)
+					if nodes[nk] == nil {
+						nodes[nk] = map[int][]float64{}
+					}
+					nodes[nk][x.Pair.Sweep] = append(nodes[nk][x.Pair.Sweep], v)
+				}
+			default:
 				vals[k] = append(vals[k], v)
 			}
 		}
 		for k, v := range vals {
 			out[k] = append(out[k], Point{Run: i, Value: stats.Median(v)})
+		}
+		for k, sweeps := range nodes {
+			for s := range len(sweeps) + 1 {
+				if v, ok := sweeps[s]; ok {
+					out[k] = append(out[k], Point{Run: i, Value: stats.Median(v)})
+				}
+			}
 		}
 	}
 	return out

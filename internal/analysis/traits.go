@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"strings"
+
 	"github.com/gomb-hpc/gomb/internal/bench"
 	// The suites' specs register their traits; all three packages are
 	// plain Go, so analysis links no MPI.
@@ -14,7 +16,9 @@ import (
 // benchmark no spec declares (an imported test gomb does not run) has
 // none: no role, t_avg, no model.
 func traitsOf(suite, benchmark string) bench.Traits {
-	t, _ := bench.TraitsOf(suite, result.BaseName(benchmark)) // a mode is the benchmark's
+	// a mode is the benchmark's; so is a fleet node's key ("pair_bw @ c07")
+	b, _, _ := strings.Cut(result.BaseName(benchmark), " @ ")
+	t, _ := bench.TraitsOf(suite, b)
 	return t
 }
 

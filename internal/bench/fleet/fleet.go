@@ -29,6 +29,11 @@ const (
 	Bandwidth = "pair_bw"
 )
 
+func init() {
+	bench.RegisterTraits(bench.Traits{Suite: Suite, Name: Latency, Label: "gomb fleet latency", Lead: bench.LeadAvgTime, Latency: true})
+	bench.RegisterTraits(bench.Traits{Suite: Suite, Name: Bandwidth, Label: "gomb fleet bandwidth", Lead: bench.LeadBandwidth, Directions: 1})
+}
+
 // Ranks per node that take part.
 const (
 	PerNodeOne   = "one"   // the node's first rank only
