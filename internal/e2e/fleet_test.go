@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -66,21 +65,14 @@ func checkFleet(t *testing.T, s stream, nodes []string, sweeps int, loc string) 
 	}
 }
 
-// fleetCulprits runs gomb explain -json on a sweep's records and returns
-// its fleet warnings, "fleet-node: ..." and "fleet-link: ...".
+// fleetCulprits are gomb explain's fleet warnings on a sweep's records,
+// "fleet-node: ..." and "fleet-link: ...".
 func fleetCulprits(t *testing.T, file string) []string {
 	t.Helper()
-	so, se, code := gombCmd(t, nil, "", "explain", "-json", "-", file)
-	var ex []struct {
-		Findings []struct{ Kind, Summary string }
-	}
-	if code != 0 || json.Unmarshal([]byte(so), &ex) != nil || len(ex) != 1 {
-		t.Fatalf("explain: exit %d\n%s%s", code, so, se)
-	}
 	var out []string
-	for _, f := range ex[0].Findings {
-		if f.Kind == "fleet-node" || f.Kind == "fleet-link" {
-			out = append(out, f.Kind+": "+f.Summary)
+	for _, f := range explainFindings(t, file) {
+		if strings.HasPrefix(f, "fleet-node: ") || strings.HasPrefix(f, "fleet-link: ") {
+			out = append(out, f)
 		}
 	}
 	return out

@@ -60,6 +60,24 @@ func finalizeHang(j job, s stream, mpi string) bool {
 		(strings.Contains(j.stderr, "MPI_Finalize in flight") || mpi == "mpich")
 }
 
+// explainFindings runs gomb explain -json on one run's file (with args)
+// and returns its findings as "kind: summary".
+func explainFindings(t *testing.T, file string, args ...string) []string {
+	t.Helper()
+	so, se, code := gombCmd(t, nil, "", append(append([]string{"explain", "-json", "-"}, args...), file)...)
+	var ex []struct {
+		Findings []struct{ Kind, Summary string }
+	}
+	if code != 0 || json.Unmarshal([]byte(so), &ex) != nil || len(ex) != 1 {
+		t.Fatalf("explain: exit %d\n%s%s", code, so, se)
+	}
+	var out []string
+	for _, f := range ex[0].Findings {
+		out = append(out, f.Kind+": "+f.Summary)
+	}
+	return out
+}
+
 // TestTestbedPlacement: records say inter-node when the ranks of a
 // communicator sit on different emulated hosts and intra-node when they
 // share one; with 2 ranks per host, -multi groups and -map placements are
@@ -303,20 +321,6 @@ func TestTestbedShaped(t *testing.T) {
 	bandwidth := func(t *testing.T, m mpiLib, run, out string) float64 {
 		return pingpong(t, m, run, out, "22:22", "30", 4<<20).MBps
 	}
-	explain := func(t *testing.T, file string, args ...string) []string {
-		so, se, code := gombCmd(t, nil, "", append(append([]string{"explain", "-json", "-"}, args...), file)...)
-		var ex []struct {
-			Findings []struct{ Kind, Summary string }
-		}
-		if code != 0 || json.Unmarshal([]byte(so), &ex) != nil || len(ex) != 1 {
-			t.Fatalf("explain: exit %d\n%s%s", code, so, se)
-		}
-		var out []string
-		for _, f := range ex[0].Findings {
-			out = append(out, f.Kind+": "+f.Summary)
-		}
-		return out
-	}
 	has := func(findings []string, want string) bool {
 		return slices.ContainsFunc(findings, func(f string) bool { return strings.Contains(f, want) })
 	}
@@ -356,11 +360,11 @@ func TestTestbedShaped(t *testing.T) {
 				t.Errorf("8 B latency %.1f µs at 1 Gbit/s against %.1f unshaped: the delay stayed", shapedLat, base)
 			}
 			// The interpretation side reads these runs.
-			f := explain(t, filepath.Join(dir, "delay.jsonl"))
+			f := explainFindings(t, filepath.Join(dir, "delay.jsonl"))
 			if !has(f, "is slower than any fabric") {
 				t.Errorf("explain on the delayed run (%d µs more than any fabric): no finding that says so in %q", delayUS, f)
 			}
-			f = explain(t, filepath.Join(dir, "rate.jsonl"), "-link", "1")
+			f = explainFindings(t, filepath.Join(dir, "rate.jsonl"), "-link", "1")
 			if !has(f, "of the link") {
 				t.Errorf("explain -link 1 on the rate-limited run: no link efficiency in %q", f)
 			}

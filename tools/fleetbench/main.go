@@ -25,7 +25,7 @@ func main() {
 	sizes := flag.String("n", "4,6,8", "fleet sizes (emulated hosts), comma-separated")
 	runs := flag.Int("runs", 3, "runs of each case at each size")
 	gomb := flag.String("gomb", "bin/gomb", "gomb built for Open MPI")
-	args := flag.String("args", "-sweeps 3 -i 300 -budget 0.2s", "gomb fleet's flags")
+	args := flag.String("args", "-sweeps 3 -i 300 -bw 256k -budget 0.2s", "gomb fleet's flags (the tests': three short sweeps)")
 	rate := flag.String("rate", "200mbit", "a slow link's or host's rate")
 	out := flag.String("out", "out/fleetbench", "directory for the records")
 	seed := flag.Uint64("seed", 1, "seed of the drawn links and hosts")

@@ -104,7 +104,7 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 	fs.Func("i", "`N` latency round trips a pair (default 1000)", cli.AtLeast(1, "round trips", func(v int) { o.LatIters = v }))
 	fs.Func("bw-iter", "`N` bandwidth windows a pair (default 20)", cli.AtLeast(1, "windows", func(v int) { o.BWIters = v }))
 	fs.Func("w", "`N` messages in a bandwidth window (default 64)", cli.AtLeast(1, "messages", func(v int) { o.Window = v }))
-	fs.Func("budget", "`D` the most one loop of a pair takes (1s, 500ms): its iterations cut to what fits at the warm-up's pace (default 1s)",
+	fs.Func("budget", "`D` about the most one loop of a pair takes (1s, 500ms): its warm-up, then its timed iterations, cut to what fits at the pace of the first (default 1s)",
 		func(s string) error {
 			d, err := cli.ParseDuration(s)
 			if err == nil {

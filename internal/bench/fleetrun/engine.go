@@ -192,20 +192,35 @@ func (e *Engine) measure(job *mpi.Job, comm mpi.Comm, m *measured) error {
 }
 
 // loop runs one of a pair's loops: warm untimed iterations (one at
-// least: their time, the pair's first rank's, sets how many of the n
-// timed ones fit in the budget), then the timed ones, each kept. It
-// returns the samples, seconds (the first rank's; none on the second).
+// least, and no more than fit in the budget at the pace of the first),
+// whose time, the pair's first rank's, sets how many of the n timed ones
+// fit in the budget; then the timed ones, each kept. It returns the
+// samples, seconds (the first rank's; none on the second).
 func (e *Engine) loop(job *mpi.Job, comm mpi.Comm, p kernel.Params, warm, n int) ([]float64, error) {
-	warm = max(1, warm)
+	budget := e.Opt.BudgetS
+	fits := func(k int, per float64) int {
+		if per > 0 && budget > 0 {
+			return int(min(float64(k), budget/per))
+		}
+		return k
+	}
 	job.Set(p)
-	took, err := job.Run(warm, false)
+	per, err := job.Run(1, false)
 	if err != nil {
 		return nil, err
 	}
-	if took > 0 && e.Opt.BudgetS > 0 {
-		n = int(min(float64(n), max(1, e.Opt.BudgetS/(took/float64(warm)))))
+	more, err := comm.BcastInt(fits(max(0, warm-1), per), 0)
+	if err != nil {
+		return nil, err
 	}
-	if n, err = comm.BcastInt(n, 0); err != nil {
+	if more > 0 {
+		took, err := job.Run(more, false)
+		if err != nil {
+			return nil, err
+		}
+		per = took / float64(more)
+	}
+	if n, err = comm.BcastInt(max(1, fits(n, per)), 0); err != nil {
 		return nil, err
 	}
 	if _, err := job.Run(n, true); err != nil {
