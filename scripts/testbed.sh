@@ -234,16 +234,18 @@ unshape() {
 # shape_link A B DELAY_US RATE: as shape, for the packets between A and B
 # alone: at each host an htb qdisc (this kernel has no prio or netem)
 # whose class 1:2, of RATE, takes what goes to the other (a u32 filter on
-# its address), everything else passing class 1:1, far above any veth's
-# rate. The delay: NFQUEUE at A for the packets to and from B.
+# its address), everything else passing unshaped. The delay: NFQUEUE at A
+# for the packets to and from B.
 shape_link() {
 	local a=$1 b=$2 d=$3 r=$4
 	unshape_link "$a" "$b" 2>/dev/null
 	if [ "$r" != none ]; then
 		for pair in "$a $b" "$b $a"; do
 			set -- $pair
-			ip netns exec "$1" tc qdisc replace dev eth0 root handle 1: htb default 1 || die "no htb qdisc"
-			ip netns exec "$1" tc class add dev eth0 parent 1: classid 1:1 htb rate 100gbit quantum 65536
+			# default 0: what the filter leaves unclassified goes out directly,
+			# unshaped (a default class of any rate cost the host a third of
+			# its bandwidth to every other host)
+			ip netns exec "$1" tc qdisc replace dev eth0 root handle 1: htb default 0 || die "no htb qdisc"
 			ip netns exec "$1" tc class add dev eth0 parent 1: classid 1:2 htb rate "$r" ceil "$r" burst 128kb cburst 128kb quantum 65536
 			ip netns exec "$1" tc filter add dev eth0 parent 1: protocol ip prio 1 u32 match ip dst "$NET.$(index "$2")/32" flowid 1:2 ||
 				die "no u32 filter"

@@ -442,8 +442,9 @@ func fleetFindings(in *explainInput) []Finding {
 		sum += fmt.Sprintf("; %d stand out (%s)", len(f.Culprits), strings.Join(culpritNames(f.Culprits), ", "))
 	}
 	out = append(out, Finding{Kind: KindFleet, Severity: Info, Series: se, Summary: sum,
-		Numbers: []string{fmt.Sprintf("slow: %.0f%% worse than typical and %g robust deviations", 100*in.th.FleetMinRatio, in.th.FleetK)},
-		Cause:   "each pair's median over the sweeps against the typical pair's (the median among the better half of the nodes); gomb report draws the matrices"})
+		Numbers: []string{fmt.Sprintf("a pair is slow %.3g× worse than typical and %g robust deviations beyond, in every sweep (measured once: %.3g×)",
+			1+in.th.FleetMinRatio, in.th.FleetK, 1+in.th.FleetOnceRatio)},
+		Cause: "each pair's median over the sweeps against the typical pair's (the median among the better half of the nodes); gomb report draws the matrices"})
 	return out
 }
 

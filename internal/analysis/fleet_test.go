@@ -77,9 +77,9 @@ func TestFleetCulprits(t *testing.T) {
 			[]string{"node c02 bandwidth", "node c06 bandwidth"}},
 		{"three nodes, a slow node", 3, 1, 0.02, flat(1.5), slowNode(12000, 2, 0.3), []string{"node c03 bandwidth"}},
 		{"three nodes, a slow link", 3, 1, 0.02, flat(1.5), slowLink(12000, 0, 1, 0.3), []string{"link c01 c02 bandwidth"}},
-		// 30% slower: named when every sweep says so, not from one
-		{"moderate, once", 8, 1, 0.02, flat(1.5), slowLink(12000, 2, 3, 0.7), nil},
-		{"moderate, three sweeps", 8, 3, 0.02, flat(1.5), slowLink(12000, 2, 3, 0.7), []string{"link c03 c04 bandwidth"}},
+		// 40% of the bandwidth lost: named when every sweep says so, not from one
+		{"moderate, once", 8, 1, 0.02, flat(1.5), slowLink(12000, 2, 3, 0.6), nil},
+		{"moderate, three sweeps", 8, 3, 0.02, flat(1.5), slowLink(12000, 2, 3, 0.6), []string{"link c03 c04 bandwidth"}},
 		// slow in one sweep of three: a hiccup
 		{"once in three sweeps", 8, 3, 0.02, flat(1.5), func(a, b, s int) float64 {
 			if a == 2 && b == 3 && s == 1 {

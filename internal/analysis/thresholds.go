@@ -203,5 +203,5 @@ var DefaultThresholds = Thresholds{
 	CollectiveRatio: 10, CollectiveMinUS: 2, CollectiveMinSizes: 2,
 	StragglerGap: 1.5, StragglerMinSizes: 5, StragglerShare: 0.5, StragglerP: 0.001,
 	HistoryMinRuns: 3, HistoryRatio: 1.5,
-	FleetMinRatio: 0.25, FleetOnceRatio: 1, FleetK: 4, FleetNodeShare: 0.6,
+	FleetMinRatio: 0.5, FleetOnceRatio: 1, FleetK: 4, FleetNodeShare: 0.6,
 }
