@@ -917,3 +917,25 @@ func TestGPUStagingOSU7(t *testing.T) {
 		t.Errorf("H H: %+v", f)
 	}
 }
+
+// TestGPUStagingH200: gomb osu latency with MPICH 4.0 (not CUDA-aware) on
+// an NVIDIA H200, both ranks on the one GPU: D D, H D and host buffers,
+// three runs of one log. gomb staged the copies itself (the records say
+// so), and explain says that, not a missing GPUDirect: 278x the host
+// latency between GPU buffers, 14x with one of them on the host.
+func TestGPUStagingH200(t *testing.T) {
+	runs := load(t, "testdata/h200_mpich_staged.jsonl")
+	if len(runs) != 3 {
+		t.Fatalf("%d runs", len(runs))
+	}
+	peers := NewPeers(runs)
+	for i, want := range []string{"278×", "14×", ""} { // D D, H D, host: the log's order
+		f := find(Explain(runs[i], ExplainOptions{Peers: peers}), KindGPU)
+		switch {
+		case want == "" && f != nil:
+			t.Errorf("host buffers: %+v", f)
+		case want != "" && (f == nil || !strings.Contains(f.Summary, want) || !strings.Contains(f.Cause, "gomb staged every message")):
+			t.Errorf("run %d: %+v, want %s and gomb's own staging", i, f, want)
+		}
+	}
+}
