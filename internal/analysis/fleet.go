@@ -20,9 +20,10 @@ type Fleet struct {
 	// Nodes are the endpoints: hosts, or host#k where several ranks of a
 	// host took part (a NIC each).
 	Nodes []string `json:"nodes"`
-	// Latency (µs, half a round trip, the median round trip's) and
-	// Bandwidth (MB/s) of each pair, the median over sweeps; NaN where
-	// the pair was not measured (the diagonal). Symmetric.
+	// Latency (µs, half a round trip) and Bandwidth (MB/s) of each pair,
+	// read at FleetQuantile of its iterations (pairValue), the median over
+	// sweeps; NaN where the pair was not measured (the diagonal).
+	// Symmetric.
 	Latency   [][]float64 `json:"latency_us"`
 	Bandwidth [][]float64 `json:"bandwidth_mbps"`
 	// Typical are the healthy pairs' medians: latency µs, bandwidth MB/s.
@@ -114,13 +115,13 @@ func FleetOf(b *result.Bundle, th Thresholds) *Fleet {
 		if seen[w] == nil {
 			seen[w] = &measurement{i: at[a], j: at[c], round: r.Pair.Round, sweep: r.Pair.Sweep, lat: math.NaN(), bw: math.NaN()}
 		}
-		switch r.Benchmark {
+		switch v := pairValue(r); r.Benchmark {
 		case fleet.Latency:
-			lat[k] = append(lat[k], r.P50US)
-			seen[w].lat = r.P50US
+			lat[k] = append(lat[k], v)
+			seen[w].lat = v
 		case fleet.Bandwidth:
-			bw[k] = append(bw[k], r.MBps)
-			seen[w].bw = r.MBps
+			bw[k] = append(bw[k], v)
+			seen[w].bw = v
 			for i, n := range []string{a, c} {
 				for _, t := range r.NIC {
 					if t.Host == r.Pair.Hosts[i] && t.Kind != "loopback" {
@@ -170,6 +171,34 @@ func FleetOf(b *result.Bundle, th Thresholds) *Fleet {
 		f.Culprits[i].Words = f.words(f.Culprits[i])
 	}
 	return f
+}
+
+// FleetQuantile is the share of a pair's iterations its value is read
+// at: a fault of the node or the link slows every round trip and window,
+// while a busy core, a scheduler or a neighbour's burst slows some of
+// them (on the emulated hosts with a core kept busy, a pair's median
+// round trip was 20x the typical in every sweep, its tenth percentile
+// was not).
+const FleetQuantile = 0.1
+
+// pairValue is a fleet row's value: latency, µs, the FleetQuantile of its
+// round trips (the median where the row kept no samples); bandwidth, MB/s,
+// at the FleetQuantile of its window times.
+func pairValue(r *result.Result) float64 {
+	if len(r.SamplesUS) == 0 || len(r.SamplesUS[0]) == 0 {
+		if r.Benchmark == fleet.Latency {
+			return r.P50US
+		}
+		return r.MBps
+	}
+	q := stats.Quantile(stats.Sorted(r.SamplesUS[0]), FleetQuantile)
+	if r.Benchmark == fleet.Latency {
+		return q
+	}
+	if !(q > 0) {
+		return r.MBps
+	}
+	return r.MBps * r.TAvgUS / q // the windows' bytes over the quantile's time
 }
 
 func matrix(n int) [][]float64 {

@@ -214,3 +214,40 @@ func TestFleetCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestFleetQuantile: a pair is read at the tenth percentile of its
+// iterations: one whose median round trip waits out time slices (a busy
+// core) while its fastest tenth is the fleet's is not named; one whose
+// every round trip is slow (a long link) is.
+func TestFleetQuantile(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	run := fleetRun(6, 1, 0.02, rng, func(int, int, int) float64 { return 50 }, func(int, int, int) float64 { return 12000 })
+	samples := func(fast, slow float64) []float64 {
+		var s []float64
+		for i := range 100 {
+			if i < 20 {
+				s = append(s, fast)
+			} else {
+				s = append(s, slow)
+			}
+		}
+		return s
+	}
+	for _, r := range run.Results {
+		if r.Benchmark != fleet.Latency {
+			continue
+		}
+		switch r.Pair.Hosts {
+		case [2]string{"c01", "c02"}: // starved: the median 2 ms, a fifth of them 50 µs
+			r.SamplesUS, r.P50US = [][]float64{samples(50, 2000)}, 2000
+		case [2]string{"c03", "c04"}, [2]string{"c04", "c03"}: // long: every round trip
+			r.SamplesUS, r.P50US = [][]float64{samples(1000, 1100)}, 1100
+		default:
+			r.SamplesUS = [][]float64{samples(50, 52)}
+		}
+	}
+	f := FleetOf(run, DefaultThresholds)
+	if len(f.Culprits) != 1 || f.Culprits[0].Kind != "link" || f.Culprits[0].A+f.Culprits[0].B != "c03c04" && f.Culprits[0].A+f.Culprits[0].B != "c04c03" {
+		t.Errorf("culprits %+v", f.Culprits)
+	}
+}
