@@ -86,7 +86,7 @@ func TestReportContent(t *testing.T) {
 	for _, want := range []string{`<table id="bands">`, "0.014x !", "protocol switch between 8 KiB and 16 KiB",
 		"fits kernel TCP/IP", "default-src 'none'", "script-src 'sha256-", "Link rate: 100 Gb/s",
 		// the fleet's heat maps: the slow link's cell, both ways, and its culprit
-		"<caption>Bandwidth, MB/s</caption>", `<td class="h4">24</td>`, "link gtbx-h2 - gtbx-h5: bandwidth 2% of the fleet's"} {
+		"<caption>Bandwidth, MB/s</caption>", `<td class="h4">24</td>`, "link gtbx-h2 - gtbx-h5: bandwidth 1% of the fleet's"} {
 		if !strings.Contains(htmlpkg.UnescapeString(page), want) {
 			t.Errorf("page lacks %q", want)
 		}
