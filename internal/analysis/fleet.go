@@ -46,6 +46,15 @@ type measurement struct {
 	lat, bw            float64
 }
 
+// value is the measurement's bandwidth (higher: the larger the better) or
+// latency.
+func (m measurement) value(higher bool) float64 {
+	if higher {
+		return m.bw
+	}
+	return m.lat
+}
+
 // is reports whether the measurement is of nodes i and j.
 func (m measurement) is(i, j int) bool { return m.i == i && m.j == j || m.i == j && m.j == i }
 
@@ -81,12 +90,10 @@ const (
 // saw it slow, a link when its pair is slow and neither node is, or it
 // is slow beyond its nodes' own slowness.
 func FleetOf(b *result.Bundle, th Thresholds) *Fleet {
-	type key struct{ a, b string }
 	type when struct {
 		a, b         string
 		round, sweep int
 	}
-	lat, bw := map[key][]float64{}, map[key][]float64{}
 	seen := map[when]*measurement{}
 	nics := map[string]map[string]int64{}
 	multi := false
@@ -110,17 +117,14 @@ func FleetOf(b *result.Bundle, th Thresholds) *Fleet {
 			continue
 		}
 		a, c := node(r.Pair, 0), node(r.Pair, 1)
-		k := key{a, c}
 		w := when{a, c, r.Pair.Round, r.Pair.Sweep}
 		if seen[w] == nil {
 			seen[w] = &measurement{i: at[a], j: at[c], round: r.Pair.Round, sweep: r.Pair.Sweep, lat: math.NaN(), bw: math.NaN()}
 		}
 		switch v := pairValue(r); r.Benchmark {
 		case fleet.Latency:
-			lat[k] = append(lat[k], v)
 			seen[w].lat = v
 		case fleet.Bandwidth:
-			bw[k] = append(bw[k], v)
 			seen[w].bw = v
 			for i, n := range []string{a, c} {
 				for _, t := range r.NIC {
@@ -146,14 +150,27 @@ func FleetOf(b *result.Bundle, th Thresholds) *Fleet {
 	})
 	n := len(f.Nodes)
 	f.Latency, f.Bandwidth, f.NICs = matrix(n), matrix(n), make([]string, n)
-	for k, v := range lat {
-		i, j := at[k.a], at[k.b]
-		f.Latency[i][j], f.Latency[j][i] = stats.Median(v), stats.Median(v)
-	}
-	for k, v := range bw {
-		i, j := at[k.a], at[k.b]
-		f.Bandwidth[i][j], f.Bandwidth[j][i] = stats.Median(v), stats.Median(v)
-		f.pairs++
+	// a cell: the pair's median over its measurements (sweeps)
+	for _, x := range []struct {
+		m      [][]float64
+		higher bool
+	}{{f.Latency, false}, {f.Bandwidth, true}} {
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				var v []float64
+				for _, me := range f.meas {
+					if w := me.value(x.higher); me.is(i, j) && !math.IsNaN(w) {
+						v = append(v, w)
+					}
+				}
+				if len(v) > 0 {
+					x.m[i][j], x.m[j][i] = stats.Median(v), stats.Median(v)
+					if x.higher {
+						f.pairs++
+					}
+				}
+			}
+		}
 	}
 	for i, nd := range f.Nodes {
 		var best int64
@@ -276,12 +293,6 @@ func (f *Fleet) judge(m [][]float64, higher bool, th Thresholds, metric string) 
 	// measurements too (a scheduler's or a neighbour's hiccup is not
 	// repeated); measured once, beyond FleetOnceRatio as well
 	once := math.Log(1 + th.FleetOnceRatio)
-	val := func(x measurement) float64 {
-		if higher {
-			return x.bw
-		}
-		return x.lat
-	}
 	slow := func(i, j int) bool {
 		if math.IsNaN(m[i][j]) || worse(m[i][j], typ) <= limit {
 			return false
@@ -289,7 +300,7 @@ func (f *Fleet) judge(m [][]float64, higher bool, th Thresholds, metric string) 
 		times := 0
 		for _, x := range f.meas {
 			if x.is(i, j) {
-				if v := val(x); !math.IsNaN(v) {
+				if v := x.value(higher); !math.IsNaN(v) {
 					if worse(v, typ) <= limit {
 						return false
 					}
@@ -358,12 +369,7 @@ func (f *Fleet) judge(m [][]float64, higher bool, th Thresholds, metric string) 
 // alone).
 func (f *Fleet) together(i, j int, higher bool, worse func(float64) float64, limit float64) []string {
 	slow := func(v float64) bool { return worse(v) > limit }
-	val := func(m measurement) float64 {
-		if higher {
-			return m.bw
-		}
-		return m.lat
-	}
+	val := func(m measurement) float64 { return m.value(higher) }
 	var rounds []string
 	for _, m := range f.meas {
 		if !m.is(i, j) || !slow(val(m)) {
