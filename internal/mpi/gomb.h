@@ -4,7 +4,13 @@
  * pointers to the structs below and never names an MPI constant, so the
  * same Go code builds against Open MPI (handles are pointers) and MPICH
  * (handles are ints). Every timed loop runs here, entered once per
- * (benchmark, size, batch) through one cgo call. */
+ * (benchmark, size, batch) through one cgo call.
+ *
+ * This header holds what every suite shares: element types, the kernel
+ * ids, buffers, communicators, the job and its life. Each suite's
+ * enumerations, part of a job and entry points are in a header of its
+ * own, included below (osu.h, nbc.h, imb_mpi1.h, imb_ext.h, imb_rma.h,
+ * imb_p2p.h, imb_io.h, imb_mt.h); ids.go checks them all against Go. */
 #ifndef GOMB_H
 #define GOMB_H
 
@@ -74,131 +80,6 @@ enum gomb_kernel {
     GOMB_K_COUNT
 };
 
-/* One-sided operations, window creation and synchronisation (OSU -w, -s). */
-enum { GOMB_RMA_PUT = 0, GOMB_RMA_GET, GOMB_RMA_ACC, GOMB_RMA_GET_ACC, GOMB_RMA_FOP, GOMB_RMA_CAS };
-enum { GOMB_RMA_LAT = 0, GOMB_RMA_BW, GOMB_RMA_BIBW };
-enum { GOMB_WIN_CREATE = 0, GOMB_WIN_ALLOCATE, GOMB_WIN_DYNAMIC };
-enum {
-    GOMB_SYNC_LOCK = 0,
-    GOMB_SYNC_FLUSH,
-    GOMB_SYNC_FLUSH_LOCAL,
-    GOMB_SYNC_LOCK_ALL,
-    GOMB_SYNC_PSCW,
-    GOMB_SYNC_FENCE
-};
-
-/* Non-blocking collectives. */
-enum {
-    GOMB_NBC_IBARRIER = 0,
-    GOMB_NBC_IBCAST,
-    GOMB_NBC_IREDUCE,
-    GOMB_NBC_IALLREDUCE,
-    GOMB_NBC_IGATHER,
-    GOMB_NBC_ISCATTER,
-    GOMB_NBC_IALLGATHER,
-    GOMB_NBC_IALLTOALL,
-    GOMB_NBC_IGATHERV, /* the rest: IMB-NBC's only */
-    GOMB_NBC_ISCATTERV,
-    GOMB_NBC_IALLGATHERV,
-    GOMB_NBC_IALLTOALLV,
-    GOMB_NBC_IREDUCE_SCATTER,
-    GOMB_NBC_IREDUCE_SCATTER_BLOCK, /* OSU 7.4's */
-    GOMB_NBC_IALLTOALLW,
-    GOMB_NBC_INEIGHBOR_ALLGATHER, /* on nbr_comm; GOMB_K_NEIGHBOR's blocking forms too */
-    GOMB_NBC_INEIGHBOR_ALLGATHERV,
-    GOMB_NBC_INEIGHBOR_ALLTOALL,
-    GOMB_NBC_INEIGHBOR_ALLTOALLV,
-    GOMB_NBC_INEIGHBOR_ALLTOALLW
-};
-
-/* IMB-EXT's benchmarks. */
-enum {
-    GOMB_EXT_WINDOW = 0,
-    GOMB_EXT_UNIDIR_PUT,
-    GOMB_EXT_UNIDIR_GET,
-    GOMB_EXT_BIDIR_PUT,
-    GOMB_EXT_BIDIR_GET,
-    GOMB_EXT_ACCUMULATE
-};
-/* IMB-RMA's benchmarks. */
-enum {
-    GOMB_IRMA_UNIDIR_PUT = 0,
-    GOMB_IRMA_BIDIR_PUT,
-    GOMB_IRMA_UNIDIR_GET,
-    GOMB_IRMA_BIDIR_GET,
-    GOMB_IRMA_PUT_LOCAL,
-    GOMB_IRMA_GET_LOCAL,
-    GOMB_IRMA_PUT_ALL_LOCAL,
-    GOMB_IRMA_GET_ALL_LOCAL,
-    GOMB_IRMA_ONE_PUT_ALL,
-    GOMB_IRMA_ALL_PUT_ALL,
-    GOMB_IRMA_ONE_GET_ALL,
-    GOMB_IRMA_ALL_GET_ALL,
-    GOMB_IRMA_EXCHANGE_PUT,
-    GOMB_IRMA_EXCHANGE_GET,
-    GOMB_IRMA_ACCUMULATE,
-    GOMB_IRMA_GET_ACCUMULATE,
-    GOMB_IRMA_FETCH_AND_OP,
-    GOMB_IRMA_COMPARE_AND_SWAP,
-    GOMB_IRMA_TRULY_PASSIVE_PUT
-};
-/* IMB-P2P's benchmarks. */
-enum {
-    GOMB_P2P_PINGPONG = 0,
-    GOMB_P2P_PINGPING,
-    GOMB_P2P_UNIRANDOM,
-    GOMB_P2P_BIRANDOM,
-    GOMB_P2P_CORANDOM,
-    GOMB_P2P_STENCIL2D,
-    GOMB_P2P_STENCIL3D,
-    GOMB_P2P_SENDRECV_REPLACE
-};
-#define GOMB_P2P_MAX_NBR 6
-
-/* IMB-IO's benchmarks: what they do (access) and how their loops
- * position (IMB's pos: individual pointer, explicit offsets, shared
- * pointer). */
-enum { GOMB_IO_PUT = 0, GOMB_IO_GET, GOMB_IO_NONE };
-enum { GOMB_IO_INDV = 0, GOMB_IO_EXPL, GOMB_IO_SHARED };
-
-/* IMB-MT (imb_mt.c): its benchmarks, barrier and buffer options, and a
- * team of threads with a communicator each, outside gomb_job: every
- * thread runs its own loop. */
-enum {
-    GOMB_MT_PINGPONG = 0,
-    GOMB_MT_PINGPING,
-    GOMB_MT_SENDRECV,
-    GOMB_MT_EXCHANGE,
-    GOMB_MT_UNIBAND,
-    GOMB_MT_BIBAND,
-    GOMB_MT_BARRIER,
-    GOMB_MT_BCAST,
-    GOMB_MT_REDUCE,
-    GOMB_MT_ALLREDUCE
-};
-enum { GOMB_MT_BARRIER_ON = 0, GOMB_MT_BARRIER_OFF, GOMB_MT_BARRIER_SPECIAL };
-enum { GOMB_MT_MALLOC_SERIAL = 0, GOMB_MT_MALLOC_CONTINUOUS, GOMB_MT_MALLOC_PARALLEL };
-
-/* One IMB-MT run() call: an element count of a benchmark. */
-typedef struct {
-    int op, count, dtype; /* dtype: GOMB_DT_INT or GOMB_DT_CHAR */
-    int warmup, repeat, stride, window, barrier;
-    int check, record;
-} gomb_mt_call;
-
-/* A thread's buffers and what its last run measured. */
-typedef struct {
-    char *a, *b;
-    MPI_Request *reqs;
-    double *samples;   /* per repetition, seconds (record) */
-    uint64_t *ticks;
-    double t;          /* loop time, or the sum of the timed calls (collectives); 0 without a result */
-    int result;        /* 1: the benchmark ran on this thread's rank */
-    int nsamples, rc, peer, peer2;
-    long failures;     /* -check: ints that differ */
-} gomb_mt_thread;
-
-typedef struct gomb_mt gomb_mt;
 
 /* Where a job's message buffers come from (gomb_job.buf_mode): each suite
  * lays its buffers out as its peer does, because alignment and page
@@ -224,80 +105,23 @@ typedef struct {
     MPI_Group imb_groups[2]; /* made by gomb_imb_comm (MPI_GROUP_NULL: none) */
 } gomb_comm;
 
-/* The suites' parts of a job: each is used by its kernels alone and left
- * zero by the others. */
+typedef struct gomb_job gomb_job;
 
-/* GOMB_K_RMA (osu_rma.c): OSU's one-sided operation, its window and synchronisation */
-typedef struct {
-    int op, kind, win_mode, sync_mode;
-} gomb_rma_part;
-
-/* GOMB_K_NBC, GOMB_K_IMB_NBC (osu_nbc.c, imb_nbc.c) */
-typedef struct {
-    int op;           /* the collective (GOMB_NBC_*) */
-    double compute_s; /* GOMB_K_NBC: compute per iteration, seconds (0: pure communication) */
-    int ntest;        /* GOMB_K_NBC: MPI_Test calls spread over the compute */
-    int overlap;      /* GOMB_K_IMB_NBC: after the pure loop, the loop with IMB's CPU exploit */
-} gomb_nbc_part;
-
-/* GOMB_K_IMB_EXT, GOMB_K_IMB_RMA (imb_ext.c, imb_rma.c): the benchmark and the size's window
- * (gomb_ext_window, gomb_rma_window), freed before the buffers */
-typedef struct {
-    int ext_op;         /* GOMB_K_IMB_EXT: GOMB_EXT_* */
-    int imb_rma_op;     /* GOMB_K_IMB_RMA: GOMB_IRMA_* */
-    MPI_Aint r_el_offs; /* GOMB_K_IMB_RMA: r_offs in elements (the reductions' displacement unit) */
-    MPI_Win win;
-    int made;
-} gomb_win_part;
-
-/* GOMB_K_IMB_P2P (imb_p2p.c) */
-typedef struct {
-    int op;                   /* the benchmark (GOMB_P2P_*) */
-    int pause_us;             /* -pause, microseconds slept before and after the loops (<0: none) */
-    int touch_send, touch_recv; /* -msgwr, -msgrd: touch a byte a cache line */
-    int nbr[GOMB_P2P_MAX_NBR], nnbr; /* the stencils' neighbours */
-    size_t stride;            /* bytes between the stencils' per-neighbour buffers */
-    double messages;          /* output: messages this rank sent and received in the timed loop */
-} gomb_p2p_part;
-
-/* GOMB_K_OSU_FAN (osu.c) */
-typedef struct {
-    int out;          /* fan-out (the parents send) rather than fan-in */
-    int parent;       /* this rank is a parent (gomb_job_set_peers) */
-    int *peers, npeers; /* a child's parent, or a parent's children */
-} gomb_fan_part;
-
-/* OSU's neighbourhood collectives (gomb_job_set_nbr): the distributed graph made on the
- * job's communicator, this rank's sources and destinations in its order, and for each
- * source the index of this rank among that source's destinations (which of its blocks an
- * all-to-all sends here) */
-typedef struct {
-    MPI_Comm comm;
-    int in, out;
-    int *src, *dst, *slot;
-} gomb_graph_part;
-
-/* GOMB_K_IMB_IO (imb_io.c): the benchmark, its file and the size's split */
-typedef struct {
-    int access;      /* GOMB_IO_PUT, GOMB_IO_GET, GOMB_IO_NONE (Open_Close) */
-    int pos;         /* GOMB_IO_INDV, _EXPL, _SHARED */
-    int priv;        /* a file per rank (IMB's fpointer priv: the _Priv and S_ benchmarks) */
-    int coll;        /* C_: the collective calls */
-    int single;      /* S_: one process does the I/O */
-    int nonblocking; /* the I variants: blocking loop (t_pure), then non-blocking with IMB's exploit */
-    char path[4096]; /* the table's file (gomb_io_file) */
-    MPI_Comm comm;   /* the file's communicator: the benchmark's, MPI_COMM_SELF (a file per rank) or none */
-    int rank;        /* this rank in it (-1: none) */
-    MPI_File fh;     /* the size's open file (gomb_io_open; gomb_io_close frees it) */
-    MPI_Datatype view; /* the individual pointer's file type (MPI_DATATYPE_NULL: bytes) */
-    int locsize;     /* this rank's bytes of a size (IMB's split.Locsize) */
-    MPI_Offset offset, total; /* where they start in a record, and a record's bytes */
-} gomb_io_part;
+/* The suites' enumerations, parts of a job (each used by its kernels alone
+ * and left zero by the others) and entry points. */
+#include "osu.h"
+#include "nbc.h"
+#include "imb_mpi1.h"
+#include "imb_ext.h"
+#include "imb_rma.h"
+#include "imb_p2p.h"
+#include "imb_io.h"
+#include "imb_mt.h"
 
 /* gomb_job describes one call of a timed kernel. Go fills the inputs by
  * plain field writes and calls gomb_run once; the loop, the clock reads and
  * the sample stores all happen in C. */
-typedef struct {
+struct gomb_job {
     /* inputs */
     int kernel;       /* enum gomb_kernel */
     int dtype;        /* enum gomb_dtype of the message elements */
@@ -376,7 +200,7 @@ typedef struct {
     int checking, check_iter;
     long check_bad, check_first;
     double check_got, check_want;
-} gomb_job;
+};
 
 /* Helpers (helpers.c). */
 int gomb_init(int thread_level, int *provided);
@@ -446,73 +270,17 @@ int gomb_job_set_ddt(gomb_job *j, int dtype, int kind, int count, int stride, in
 int gomb_cvar(const char *name, char *buf, int len); /* helpers.c: an MPI_T control variable as text */
 int gomb_cvars_begin(void);                          /* MPI_T_init_thread */
 int gomb_cvars_end(void);                            /* MPI_T_finalize */
-int gomb_imb_pointers(int np); /* IMB's start-up blocks on the heap (IMB_init_pointers) */
-int gomb_imb_times(int np);    /* IMB's per-size block on rank 0 (IMB_output's all_times) */
-int gomb_imb_comm(gomb_comm *c); /* IMB_init_communicator's calls on a new communicator */
 
 /* Timed kernels. */
 int gomb_run(gomb_job *j);     /* dispatch.c: any kernel */
 int gomb_kernel_dispatched(int kernel); /* dispatch.c: whether gomb_run has a family for it */
-int gomb_run_imb(gomb_job *j); /* imb_mpi1.c: IMB-MPI1's kernels, the barrier per call, the split reduce-scatter */
-int gomb_run_imb_large(gomb_job *j); /* large.c: IMB-MPI1's one-count kernels through MPI_Count calls */
-int gomb_large_count(int kernel);     /* large.c: whether kernel runs with large set in this MPI */
-int gomb_run_p2p(gomb_job *j);  /* osu.c: OSU's point-to-point latency and bandwidth, gomb's one-way */
-int gomb_run_rma(gomb_job *j);  /* osu_rma.c: OSU's one-sided */
-int gomb_run_nbc(gomb_job *j);  /* osu_nbc.c: OSU's non-blocking collectives */
-int gomb_run_imb_nbc(gomb_job *j); /* imb_nbc.c: IMB-NBC's and IMB-MPI4's */
-int gomb_persistent_collectives(void); /* pcoll.c: whether this MPI has MPI-4's (or Open MPI's MPIX_) */
+int gomb_run_ring(gomb_job *j); /* ring.c: the ring monitor's sample, local copy */
 
 /* build.c: what the mpi.h this binary was compiled against says */
 const char *gomb_build_family(void);
 const char *gomb_build_header(void);
 void gomb_build_standard(int *version, int *subversion);
 const char *gomb_build_features(void);
-int gomb_run_imb_ext(gomb_job *j); /* imb_ext.c: IMB-EXT's */
-int gomb_ext_window(gomb_job *j);  /* imb_ext.c: the size's window, as IMB_init_transfer makes it */
-int gomb_run_imb_rma(gomb_job *j); /* imb_rma.c: IMB-RMA's */
-int gomb_rma_window(gomb_job *j);  /* imb_rma.c: the size's window, as IMB_init_transfer makes it */
-int gomb_run_imb_p2p(gomb_job *j); /* imb_p2p.c: IMB-P2P's */
-int gomb_run_imb_io(gomb_job *j);  /* imb_io.c: IMB-IO's */
-int gomb_io_file(gomb_job *j, const char *path, long long total); /* imb_io.c: a table's file (IMB_init_file) */
-int gomb_io_open(gomb_job *j, long long size); /* imb_io.c: a size's split, view and open file */
-int gomb_io_rewind(gomb_job *j);   /* imb_io.c: the file pointers back at 0 */
-double gomb_io_calibrate(double *tcpu_us); /* imb_io.c: IMB-IO's exploit, its MFlops and tCPU */
-int gomb_io_check(gomb_job *j, int iter, long *bad, long *first, double *got, double *want); /* imb_io.c: -check */
-void gomb_io_close(gomb_job *j);   /* job.c: the size's view and file go (IMB_close_transfer) */
-int gomb_mt_team(void);            /* imb_mt.c: the OpenMP team's size */
-gomb_mt *gomb_mt_new(int multiple, int *err); /* a team, a duplicated MPI_COMM_WORLD per thread */
-int gomb_mt_threads(gomb_mt *m);
-gomb_mt_thread *gomb_mt_thread_at(gomb_mt *m, int t);
-int gomb_mt_buffers(gomb_mt *m, size_t size_a, size_t size_b, int align, int algo, int window, int repeat);
-int gomb_mt_run(gomb_mt *m, const gomb_mt_call *c);
-void gomb_mt_free(gomb_mt *m);
-void gomb_ext_window_free(gomb_job *j); /* job.c: and its end */
-int gomb_run_ring(gomb_job *j); /* ring.c: the ring monitor's sample, local copy */
-
-/* OSU's osu_latency_mt (osu_mt.c): sender threads on rank 0, receiver
- * threads on rank 1, one communicator, MPI_THREAD_MULTIPLE. */
-typedef struct {
-    MPI_Comm comm;
-    int rank, nsend, nrecv, nthreads, tag_per_iter;
-    char **sbuf, **rbuf; /* per thread, page-aligned, cap bytes */
-    size_t cap;
-    /* the size's run */
-    int dtype, count, iters, skip, record, check;
-    /* outputs: rank 0's seconds of all timed round trips (-1 elsewhere),
-     * per timed iteration its round trip, -c's wrong bytes */
-    double elapsed;
-    double *samples;
-    size_t samples_cap;
-    long bad, first;
-    double got, want;
-} gomb_lmt;
-gomb_lmt *gomb_lmt_new(gomb_comm *c, int nsend, int nrecv, int tag_per_iter, size_t max_bytes, int *err);
-int gomb_lmt_run(gomb_lmt *m, int dtype, int count, int iters, int skip, int record, int check);
-void gomb_lmt_free(gomb_lmt *m);
-
-/* osu_latency_mp's idle children (helpers.c). */
-int gomb_fork_sleepers(int n, int seconds, int *pids);
-void gomb_reap(const int *pids, int n);
 
 /* Validation (validate.c): one untimed call of the kernel with known data.
  * Returns an MPI error code; *bad counts wrong elements, *first_bad the
@@ -527,14 +295,6 @@ void gomb_job_device_free(gomb_job *j);
 int gomb_cuda_d2h(void *dst, const void *src, size_t n);
 int gomb_cuda_h2d(void *dst, const void *src, size_t n);
 int gomb_cuda_d2d(void *dst, const void *src, size_t n);
-
-/* One-sided validation hooks (checks.c), called by the RMA kernel while checking:
- * fill the window before the operations, verify after. */
-void gomb_rma_prepare(gomb_job *j, char *win_base, size_t span);
-void gomb_rma_verify(gomb_job *j, char *win_base, size_t span, int peer, int lower);
-/* Exchange validation hook (checks.c): the left neighbour's message, before the right
- * one lands on the same bytes. */
-void gomb_exchange_verify(gomb_job *j, const char *rbuf, int left);
 
 /* Fault injection for tests (checks.c): corrupt received data. */
 void gomb_set_fault_corrupt(int on);

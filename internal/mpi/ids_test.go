@@ -13,11 +13,26 @@ import (
 	"github.com/gomb-hpc/gomb/internal/kernel"
 )
 
-// TestEnumsCovered: every enumerator of gomb.h's enumerations that Go
-// mirrors is checked against its Go name in ids.go (whose build then fails
-// on a difference in value).
+// TestEnumsCovered: every enumerator of the C headers' enumerations (gomb.h
+// and each suite's) is checked against its Go name in ids.go (whose build
+// then fails on a difference in value), and gomb.h includes every suite's
+// header.
 func TestEnumsCovered(t *testing.T) {
-	h := readFile(t, "gomb.h")
+	headers, err := filepath.Glob("*.h")
+	if err != nil || len(headers) < 2 {
+		t.Fatalf("headers: %v %v", headers, err)
+	}
+	gombH := readFile(t, "gomb.h")
+	var h string
+	for _, f := range headers {
+		text := readFile(t, f)
+		h += text
+		// a suite's header is part of gomb.h (it includes nothing); the
+		// kernels' private headers (loops.h, pair.h, ...) build on it
+		if f != "gomb.h" && !strings.Contains(text, `#include "`) && !strings.Contains(gombH, `#include "`+f+`"`) {
+			t.Errorf("gomb.h does not include %s", f)
+		}
+	}
 	ids := readFile(t, "ids.go")
 	checked := map[string]bool{}
 	for _, m := range regexp.MustCompile(`C\.(GOMB_\w+)`).FindAllStringSubmatch(ids, -1) {
@@ -31,12 +46,12 @@ func TestEnumsCovered(t *testing.T) {
 	}
 	for _, prefix := range []string{"GOMB_K_", "GOMB_DT_", "GOMB_SRC_", "GOMB_BUF_", "GOMB_RMA_", "GOMB_WIN_", "GOMB_SYNC_", "GOMB_NBC_"} {
 		if !slices.ContainsFunc(enumerators, func(e string) bool { return strings.HasPrefix(e, prefix) }) {
-			t.Errorf("gomb.h has no enumerator %s*", prefix)
+			t.Errorf("the headers have no enumerator %s*", prefix)
 		}
 	}
 	for _, e := range enumerators {
 		if !checked[e] {
-			t.Errorf("gomb.h's %s has no Go name checked in ids.go", e)
+			t.Errorf("enumerator %s has no Go name checked in ids.go", e)
 		}
 	}
 }

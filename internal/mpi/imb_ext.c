@@ -19,6 +19,7 @@
 // Window: per repetition create a window of size bytes over the receive
 // buffer, fence, put one element to itself, fence, free.
 #include "loops.h"
+#include "pattern.h"
 
 static int ext_get(int op) { return op == GOMB_EXT_UNIDIR_GET || op == GOMB_EXT_BIDIR_GET; }
 
@@ -162,5 +163,29 @@ int gomb_run_imb_ext(gomb_job *j) {
     case GOMB_EXT_WINDOW: return window(j, size);
     case GOMB_EXT_ACCUMULATE: return accumulate(j, dt, j->count);
     default: return onesided(j, dt, j->count);
+    }
+}
+
+/* gomb_ext_verify checks an IMB-EXT call: what a put left in the target's
+ * window (the receive buffer), what a get read into the receive buffer
+ * (the target's send buffer), the sum Accumulate left in rank 0's window;
+ * Window moves nothing to check. */
+void gomb_ext_verify(const gomb_job *j, tally *t, size_t cnt, size_t B, int iter) {
+    int me = j->rank, np = j->np, op = j->win.ext_op;
+    int partner = me == 0 ? np - 1 : me == np - 1 ? 0 : -1;
+    char *rbuf = j->rbuf;
+    if (gomb_fault_corrupt) ((unsigned char *)rbuf)[0] ^= 0xff;
+    switch (op) {
+    case GOMB_EXT_ACCUMULATE:
+        if (me == 0) expect_sum(t, rbuf, j->dtype, cnt, np, 0, iter);
+        break;
+    case GOMB_EXT_UNIDIR_PUT:
+    case GOMB_EXT_UNIDIR_GET: // rank np-1 receives the put, or reads rank 0
+        if (me == np - 1 && B > 0) expect_bytes(t, rbuf, B, 0, 0, iter);
+        break;
+    case GOMB_EXT_BIDIR_PUT:
+    case GOMB_EXT_BIDIR_GET:
+        if (partner >= 0 && B > 0) expect_bytes(t, rbuf, B, partner, 0, iter);
+        break;
     }
 }

@@ -14,6 +14,7 @@
 //    barrier outside the timer, as IMB does;
 //  - no allocation, no Go, no branches on options other than what IMB has.
 #include "imb_mpi1_body.h"
+#include "pattern.h"
 
 #define N_BARR 2
 
@@ -205,4 +206,13 @@ int gomb_run_imb(gomb_job *j) {
     case GOMB_K_NEIGHBOR: return k_neighbor(j);
     default: return MPI_ERR_ARG;
     }
+}
+
+// gomb_exchange_verify checks, inside the Exchange kernel, the message from
+// the left neighbour before the one from the right overwrites it.
+void gomb_exchange_verify(gomb_job *j, const char *rbuf, int left) {
+    tally t = {0, -1, 0, 0, 0};
+    size_t B = (size_t)j->count_c * (size_t)gomb_dtype_size(j->dtype);
+    expect_bytes(&t, rbuf, B, left, 0, j->check_iter);
+    keep(j, &t);
 }

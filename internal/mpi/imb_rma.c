@@ -26,6 +26,7 @@
 // twice, first with the target in MPI_Barrier, then with the target
 // running IMB's CPU exploit for the first loop's time before each barrier.
 #include "loops.h"
+#include "pattern.h"
 
 static int rma_get(int op) {
     switch (op) {
@@ -286,4 +287,55 @@ int gomb_run_imb_rma(gomb_job *j) {
     }
     int rb = MPI_Barrier(j->comm);
     return rc != MPI_SUCCESS ? rc : rb;
+}
+
+/* gomb_imb_rma_typed: the IMB-RMA benchmarks that reduce into the window. */
+int gomb_imb_rma_typed(int op) {
+    return op == GOMB_IRMA_ACCUMULATE || op == GOMB_IRMA_GET_ACCUMULATE || op == GOMB_IRMA_FETCH_AND_OP;
+}
+
+/* gomb_imb_rma_verify checks an IMB-RMA call where the data that arrives is
+ * defined: what rank 0's puts left in the targets' windows (the receive
+ * buffers), what a get read into the receive buffer (the target's send
+ * buffer), both halves of the exchanges, the sum an accumulate left in
+ * the last rank's window. Where several origins write the same bytes
+ * (All_put_all) or one origin reads several targets into the same bytes
+ * (the get_all ones), and Compare_and_swap (which swaps zeros), nothing
+ * is defined to check. */
+void gomb_imb_rma_verify(const gomb_job *j, tally *t, size_t cnt, size_t B, int iter) {
+    int me = j->rank, np = j->np, last = np - 1;
+    int left = me == 0 ? np - 1 : me - 1, right = (me + 1) % np;
+    char *rbuf = j->rbuf;
+    if (gomb_fault_corrupt) ((unsigned char *)rbuf)[0] ^= 0xff;
+    switch (j->win.imb_rma_op) {
+    case GOMB_IRMA_UNIDIR_PUT:
+    case GOMB_IRMA_PUT_LOCAL:
+    case GOMB_IRMA_TRULY_PASSIVE_PUT:
+        if (me == last && B > 0) expect_bytes(t, rbuf, B, 0, 0, iter);
+        break;
+    case GOMB_IRMA_UNIDIR_GET:
+    case GOMB_IRMA_GET_LOCAL:
+        if (me == 0 && B > 0) expect_bytes(t, rbuf, B, last, 0, iter);
+        break;
+    case GOMB_IRMA_BIDIR_PUT:
+    case GOMB_IRMA_BIDIR_GET:
+        if ((me == 0 || me == last) && B > 0) expect_bytes(t, rbuf, B, me == 0 ? last : 0, 0, iter);
+        break;
+    case GOMB_IRMA_PUT_ALL_LOCAL:
+    case GOMB_IRMA_ONE_PUT_ALL:
+        if (me != 0 && B > 0) expect_bytes(t, rbuf, B, 0, 0, iter);
+        break;
+    case GOMB_IRMA_EXCHANGE_PUT:
+    case GOMB_IRMA_EXCHANGE_GET: // the first half from the right neighbour, the second from the left
+        if (B > 0) {
+            expect_bytes(t, rbuf, B, right, 0, iter);
+            expect_bytes(t, rbuf + B, B, left, B, iter);
+        }
+        break;
+    case GOMB_IRMA_ACCUMULATE:
+    case GOMB_IRMA_GET_ACCUMULATE:
+    case GOMB_IRMA_FETCH_AND_OP: // rank 0's values alone, added to zeros
+        if (me == last) expect_sum(t, rbuf, j->dtype, cnt, 1, 0, iter);
+        break;
+    }
 }

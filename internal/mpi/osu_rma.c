@@ -4,6 +4,74 @@
 // fetch_and_op, compare_and_swap; latency, bandwidth, bi-directional
 // bandwidth) with OSU's window creation and synchronisation modes.
 #include "pair.h"
+#include "pattern.h"
+
+// rma_roles says whether this rank was the target and the origin of a
+// one-sided check call: rank 0 (lower) is the origin, rank 1 the target;
+// bi-directional bandwidth and PSCW or fence latency go both ways.
+static void rma_roles(gomb_job *j, int lower, int *target, int *origin) {
+    int both = j->rma.kind == GOMB_RMA_BIBW ||
+               (j->rma.kind == GOMB_RMA_LAT &&
+                (j->rma.sync_mode == GOMB_SYNC_PSCW || j->rma.sync_mode == GOMB_SYNC_FENCE));
+    *target = !lower || both;
+    *origin = lower || both;
+}
+
+// rma_prepare fills this rank's window with the check's pattern before the
+// operations.
+static void rma_prepare(gomb_job *j, char *base, size_t span) {
+    int me = j->rank, it = j->check_iter;
+    size_t esz = (size_t)gomb_dtype_size(j->dtype);
+    if (rma_typed(j->rma.op)) {
+        for (size_t e = 0; e < span / esz; e++) store_val(base, j->dtype, e, val(me + 3, e, it));
+    } else {
+        for (size_t x = 0; x < span; x++) ((unsigned char *)base)[x] = pat(me, x, it);
+    }
+}
+
+// rma_verify checks what the operations left in the window (target) and
+// fetched into the send buffer's second half (origin).
+static void rma_verify(gomb_job *j, char *base, size_t span, int peer, int lower) {
+    tally t = {0, -1, 0, 0, 0};
+    int it = j->check_iter, dt = j->dtype, target, origin;
+    size_t esz = (size_t)gomb_dtype_size(dt), ne = span / esz;
+    rma_roles(j, lower, &target, &origin);
+    if (gomb_fault_corrupt && span > 0) ((unsigned char *)(target ? base : j->sbuf))[0] ^= 0xff;
+    switch (j->rma.op) {
+    case GOMB_RMA_PUT:
+        if (target) expect_bytes(&t, base, span, peer, 0, it);
+        break;
+    case GOMB_RMA_GET:
+        if (origin) expect_bytes(&t, j->sbuf, span, peer, 0, it);
+        break;
+    case GOMB_RMA_CAS:
+        // the compare value matched the target's: the origin's value is swapped in
+        if (target && ne > 0) {
+            double g = load_val(base, dt, 0), w = as_type(dt, val(peer, 0, it));
+            t.pos++;
+            if (g != w) miss(&t, g, w);
+        }
+        if (origin && ne > 0) {
+            double g = load_val(j->sbuf + span, dt, 0), w = as_type(dt, val(peer + 3, 0, it));
+            t.pos++;
+            if (g != w) miss(&t, g, w);
+        }
+        break;
+    default: // accumulate, get_accumulate, fetch_and_op: SUM into the target
+        if (target)
+            for (size_t e = 0; e < ne; e++, t.pos++) {
+                double g = load_val(base, dt, e), w = as_type(dt, val(j->rank + 3, e, it) + val(peer, e, it));
+                if (g != w) miss(&t, g, w);
+            }
+        if (origin && j->rma.op != GOMB_RMA_ACC)
+            for (size_t e = 0; e < ne; e++, t.pos++) {
+                double g = load_val(j->sbuf + span, dt, e), w = as_type(dt, val(peer + 3, e, it));
+                if (g != w) miss(&t, g, w);
+            }
+        break;
+    }
+    keep(j, &t);
+}
 
 typedef struct {
     MPI_Win win;
@@ -82,7 +150,7 @@ static int rma_verify_locked(gomb_job *j, rma_win *w, size_t span, int peer, int
     int rc = MPI_Barrier(j->comm);
     if (OK) rc = MPI_Win_lock(MPI_LOCK_EXCLUSIVE, j->rank, 0, w->win);
     if (OK) {
-        gomb_rma_verify(j, w->base, span, peer, lower);
+        rma_verify(j, w->base, span, peer, lower);
         rc = MPI_Win_unlock(j->rank, w->win);
     }
     return rc;
@@ -133,7 +201,7 @@ int gomb_run_rma(gomb_job *j) {
         // Local stores to a window need an epoch on it to reach its public
         // copy (MPI's separate memory model); lock our own window around them.
         rc = MPI_Win_lock(MPI_LOCK_EXCLUSIVE, j->rank, 0, w.win);
-        gomb_rma_prepare(j, w.base, span);
+        rma_prepare(j, w.base, span);
         if (OK) rc = MPI_Win_unlock(j->rank, w.win);
         if (OK) rc = MPI_Barrier(j->comm);
         if (!OK) return rc;

@@ -51,7 +51,7 @@ static inline float from_bf16(uint16_t b) {
     return x.f;
 }
 
-static inline void store(char *buf, int dtype, size_t e, long v) {
+static inline void store_val(char *buf, int dtype, size_t e, long v) {
     switch (dtype) {
     case GOMB_DT_CHAR: ((char *)buf)[e] = (char)v; break;
     case GOMB_DT_INT: ((int *)buf)[e] = (int)v; break;
@@ -64,7 +64,7 @@ static inline void store(char *buf, int dtype, size_t e, long v) {
     }
 }
 
-static inline double load(const char *buf, int dtype, size_t e) {
+static inline double load_val(const char *buf, int dtype, size_t e) {
     switch (dtype) {
     case GOMB_DT_CHAR: return (double)((const char *)buf)[e];
     case GOMB_DT_INT: return (double)((const int *)buf)[e];
@@ -140,9 +140,25 @@ static inline void expect_sum(tally *t, const char *buf, int dtype, size_t count
     for (size_t e = 0; e < count; e++, t->pos++) {
         long s = 0;
         for (int r = 0; r < np; r++) s += val(r, off + e, it);
-        double w = as_type(dtype, s), g = load(buf, dtype, e);
+        double w = as_type(dtype, s), g = load_val(buf, dtype, e);
         if (g != w) miss(t, g, w);
     }
 }
+
+// keep adds what a kernel-time verification found to the job's check tally.
+static inline void keep(gomb_job *j, const tally *t) {
+    j->check_bad += t->bad;
+    if (t->bad && j->check_first < 0) {
+        j->check_first = t->first;
+        j->check_got = t->got;
+        j->check_want = t->want;
+    }
+}
+
+/* The suites' verifiers, each beside its kernels, called by gomb_validate
+ * after one untimed call: they add what arrived wrong to t. */
+void gomb_ext_verify(const gomb_job *j, tally *t, size_t cnt, size_t B, int iter);     /* imb_ext.c */
+int gomb_imb_rma_typed(int op);                                                      /* imb_rma.c */
+void gomb_imb_rma_verify(const gomb_job *j, tally *t, size_t cnt, size_t B, int iter); /* imb_rma.c */
 
 #endif

@@ -1,6 +1,9 @@
 //go:build cgo
 
-// validate.c: run-time validation (gomb imb -check).
+// validate.c: run-time validation (gomb imb -check, osu -c): gomb_validate,
+// and the verifier of every two-sided and collective shape. IMB-EXT's,
+// IMB-RMA's, IMB-IO's and OSU one-sided's verifiers sit beside their
+// kernels.
 //
 // One untimed call of the kernel with known data: every sender writes a
 // pattern that depends on its rank, the byte position in its send buffer and
@@ -50,16 +53,16 @@ static void prepare(gomb_job *j, int iter, int typed, size_t cnt, size_t B) {
     size_t esz = (size_t)gomb_dtype_size(dt);
     if (typed) {
         size_t ne = j->s_cap / esz;
-        for (size_t e = 0; e < ne; e++) store(j->sbuf, dt, e, val(me, e, iter));
+        for (size_t e = 0; e < ne; e++) store_val(j->sbuf, dt, e, val(me, e, iter));
         if (k == GOMB_K_REDUCE_LOCAL) {
-            for (size_t e = 0; e < cnt; e++) store(j->rbuf, dt, e, val(me + 7, e, iter));
+            for (size_t e = 0; e < cnt; e++) store_val(j->rbuf, dt, e, val(me + 7, e, iter));
         } else if (k == GOMB_K_IMB_EXT || k == GOMB_K_IMB_RMA) { // accumulates add into a zeroed window
             memset(j->rbuf, 0, j->r_cap);
         } else {
             memset(j->rbuf, iter & 1 ? 0x5a : 0xa5, j->r_cap);
         }
         if (k == GOMB_K_RMA && j->rma.op == GOMB_RMA_CAS && np == 2)
-            store(j->sbuf + 2 * B, dt, 0, val(1 - me + 3, 0, iter)); // compare with the target's value
+            store_val(j->sbuf + 2 * B, dt, 0, val(1 - me + 3, 0, iter)); // compare with the target's value
     } else {
         for (size_t x = 0; x < j->s_cap; x++) ((unsigned char *)j->sbuf)[x] = pat(me, x, iter);
         memset(j->rbuf, iter & 1 ? 0x5a : 0xa5, j->r_cap);
@@ -191,86 +194,11 @@ static void verify(const gomb_job *j, const gomb_job *c, const peers *p, tally *
     case GOMB_K_REDUCE_LOCAL:
         for (size_t e = 0; e < cnt; e++, t->pos++) {
             double w = as_type(dt, val(me, e, iter) + val(me + 7, e, iter));
-            double g = load(rbuf, dt, e);
+            double g = load_val(rbuf, dt, e);
             if (g != w) miss(t, g, w);
         }
         break;
     default: break;
-    }
-}
-
-/* ext_verify checks an IMB-EXT call: what a put left in the target's
- * window (the receive buffer), what a get read into the receive buffer
- * (the target's send buffer), the sum Accumulate left in rank 0's window;
- * Window moves nothing to check. */
-static void ext_verify(const gomb_job *j, tally *t, size_t cnt, size_t B, int iter) {
-    int me = j->rank, np = j->np, op = j->win.ext_op;
-    int partner = me == 0 ? np - 1 : me == np - 1 ? 0 : -1;
-    char *rbuf = j->rbuf;
-    if (gomb_fault_corrupt) ((unsigned char *)rbuf)[0] ^= 0xff;
-    switch (op) {
-    case GOMB_EXT_ACCUMULATE:
-        if (me == 0) expect_sum(t, rbuf, j->dtype, cnt, np, 0, iter);
-        break;
-    case GOMB_EXT_UNIDIR_PUT:
-    case GOMB_EXT_UNIDIR_GET: // rank np-1 receives the put, or reads rank 0
-        if (me == np - 1 && B > 0) expect_bytes(t, rbuf, B, 0, 0, iter);
-        break;
-    case GOMB_EXT_BIDIR_PUT:
-    case GOMB_EXT_BIDIR_GET:
-        if (partner >= 0 && B > 0) expect_bytes(t, rbuf, B, partner, 0, iter);
-        break;
-    }
-}
-
-/* imb_rma_typed: the IMB-RMA benchmarks that reduce into the window. */
-static int imb_rma_typed(int op) {
-    return op == GOMB_IRMA_ACCUMULATE || op == GOMB_IRMA_GET_ACCUMULATE || op == GOMB_IRMA_FETCH_AND_OP;
-}
-
-/* imb_rma_verify checks an IMB-RMA call where the data that arrives is
- * defined: what rank 0's puts left in the targets' windows (the receive
- * buffers), what a get read into the receive buffer (the target's send
- * buffer), both halves of the exchanges, the sum an accumulate left in
- * the last rank's window. Where several origins write the same bytes
- * (All_put_all) or one origin reads several targets into the same bytes
- * (the get_all ones), and Compare_and_swap (which swaps zeros), nothing
- * is defined to check. */
-static void imb_rma_verify(const gomb_job *j, tally *t, size_t cnt, size_t B, int iter) {
-    int me = j->rank, np = j->np, last = np - 1;
-    int left = me == 0 ? np - 1 : me - 1, right = (me + 1) % np;
-    char *rbuf = j->rbuf;
-    if (gomb_fault_corrupt) ((unsigned char *)rbuf)[0] ^= 0xff;
-    switch (j->win.imb_rma_op) {
-    case GOMB_IRMA_UNIDIR_PUT:
-    case GOMB_IRMA_PUT_LOCAL:
-    case GOMB_IRMA_TRULY_PASSIVE_PUT:
-        if (me == last && B > 0) expect_bytes(t, rbuf, B, 0, 0, iter);
-        break;
-    case GOMB_IRMA_UNIDIR_GET:
-    case GOMB_IRMA_GET_LOCAL:
-        if (me == 0 && B > 0) expect_bytes(t, rbuf, B, last, 0, iter);
-        break;
-    case GOMB_IRMA_BIDIR_PUT:
-    case GOMB_IRMA_BIDIR_GET:
-        if ((me == 0 || me == last) && B > 0) expect_bytes(t, rbuf, B, me == 0 ? last : 0, 0, iter);
-        break;
-    case GOMB_IRMA_PUT_ALL_LOCAL:
-    case GOMB_IRMA_ONE_PUT_ALL:
-        if (me != 0 && B > 0) expect_bytes(t, rbuf, B, 0, 0, iter);
-        break;
-    case GOMB_IRMA_EXCHANGE_PUT:
-    case GOMB_IRMA_EXCHANGE_GET: // the first half from the right neighbour, the second from the left
-        if (B > 0) {
-            expect_bytes(t, rbuf, B, right, 0, iter);
-            expect_bytes(t, rbuf + B, B, left, B, iter);
-        }
-        break;
-    case GOMB_IRMA_ACCUMULATE:
-    case GOMB_IRMA_GET_ACCUMULATE:
-    case GOMB_IRMA_FETCH_AND_OP: // rank 0's values alone, added to zeros
-        if (me == last) expect_sum(t, rbuf, j->dtype, cnt, 1, 0, iter);
-        break;
     }
 }
 
@@ -292,7 +220,7 @@ int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got
     // OSU's osu_ireduce_scatter splits its elements over the ranks, as osu_reduce_scatter
     if (k == GOMB_K_NBC && j->nbc.op == GOMB_NBC_IREDUCE_SCATTER) shape = GOMB_K_REDUCE_SCATTER_SPLIT;
     int typed = is_reduction(shape) || shape == GOMB_K_REDUCE_SCATTER_SPLIT || (k == GOMB_K_RMA && rma_typed(j->rma.op)) ||
-                (k == GOMB_K_IMB_EXT && j->win.ext_op == GOMB_EXT_ACCUMULATE) || (k == GOMB_K_IMB_RMA && imb_rma_typed(j->win.imb_rma_op));
+                (k == GOMB_K_IMB_EXT && j->win.ext_op == GOMB_EXT_ACCUMULATE) || (k == GOMB_K_IMB_RMA && gomb_imb_rma_typed(j->win.imb_rma_op));
 
     prepare(j, iter, typed, cnt, B);
     gomb_job c;
@@ -306,9 +234,9 @@ int gomb_validate(gomb_job *j, int iter, long *bad, long *first_bad, double *got
         return MPI_SUCCESS;
     }
     if (k == GOMB_K_IMB_EXT) {
-        ext_verify(j, &t, cnt, B, iter);
+        gomb_ext_verify(j, &t, cnt, B, iter);
     } else if (k == GOMB_K_IMB_RMA) {
-        imb_rma_verify(j, &t, cnt, B, iter);
+        gomb_imb_rma_verify(j, &t, cnt, B, iter);
     } else {
         peers p = peers_of(j);
         if (!receives(j, &p, shape, root, B)) return MPI_SUCCESS;
