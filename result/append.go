@@ -158,6 +158,10 @@ func appendPerRank(b []byte, r *Result, err error) ([]byte, error) {
 		b = append(b, `,"pair":`...)
 		b, err = appendMarshal(b, r.Pair, err)
 	}
+	if r.Congestion != nil {
+		b = append(b, `,"congestion":`...)
+		b, err = appendMarshal(b, r.Congestion, err)
+	}
 	if r.TransmitBytes != 0 {
 		b = append(b, `,"transmit_bytes":`...)
 		b = strconv.AppendInt(b, r.TransmitBytes, 10)

@@ -281,6 +281,9 @@ type Result struct {
 	// Pair is the pair of a fleet sweep's row (gomb fleet): both ranks,
 	// their hosts and where in the sweep it ran.
 	Pair *Pair `json:"pair,omitempty"`
+	// Congestion is the trial and phase of a congestion canary's row
+	// (gomb congestion), and what the congestors did meanwhile.
+	Congestion *Congestion `json:"congestion,omitempty"`
 	// TransmitBytes is what a message carried with osu -D (OSU's
 	// "Transmit Size": the bytes of the derived type's elements, which the
 	// bandwidths count); 0 without.
@@ -371,6 +374,32 @@ type Pair struct {
 	Sweep int `json:"sweep"`
 	// Concurrent is how many pairs ran in its round, itself included.
 	Concurrent int `json:"concurrent"`
+}
+
+// Congestion is one canary measurement of gomb congestion: its trial
+// (from 0) and phase ("isolated": the canaries alone; "congested": the
+// congestors running on the other nodes), the canary nodes, and in a
+// congested phase what each congestor did while the canaries measured.
+type Congestion struct {
+	Trial      int             `json:"trial"`
+	Phase      string          `json:"phase"`
+	Canaries   []string        `json:"canaries"`
+	Congestors []CongestorLoad `json:"congestors,omitempty"`
+	// Measurements is how many the phase made of the test (one a ring in
+	// turn), each of the row's per-rank iterations.
+	Measurements int `json:"measurements"`
+}
+
+// CongestorLoad is what one congestor did during a congested phase: its
+// pattern, nodes, message size, and the bytes its ranks sent (put, or had
+// got) over its seconds, all ranks together.
+type CongestorLoad struct {
+	Pattern string   `json:"pattern"`
+	Hosts   []string `json:"hosts"`
+	Bytes   int64    `json:"bytes"`
+	Calls   float64  `json:"calls"`
+	MBps    float64  `json:"mbps"`
+	Seconds float64  `json:"seconds"`
 }
 
 // Topology is the graph of a neighbourhood collective (OSU's -N).

@@ -4,8 +4,10 @@
 # flapped. Needs root and iproute2 (tc, ip netns); delay also needs
 # iptables and gcc (a small NFQUEUE delayer, since this kernel has no netem).
 #
-#   testbed.sh up [N]              N hosts (default 3): namespaces gtb-h1..N and a switch
-#                                  gtb-sw; host i is 10.199.77.i/24 on a private bridge
+#   testbed.sh up [N [RACKS]]      N hosts (default 3): namespaces gtb-h1..N and a switch
+#                                  gtb-sw; host i is 10.199.77.i/24 on a private bridge;
+#                                  with RACKS (2-9), the hosts in that many blocks, a rack
+#                                  bridge each, every rack on a core bridge by an uplink
 #   testbed.sh down                end every process in the namespaces, delete them
 #   testbed.sh run ompi|mpich HOSTS NP [--] GOMB_ARGS...
 #                                  launch gomb (bin/gomb or bin/gomb-mpich) from host1 with
@@ -18,6 +20,9 @@
 #                                  the same for the traffic between two hosts only (their
 #                                  "cable"): shaped at both hosts, the delay at HOST_A
 #   testbed.sh unshape-link HOST_A HOST_B
+#   testbed.sh shape-uplink RACK RATE      a rack's uplink (1..RACKS) carries at most RATE each
+#                                  way: what its hosts send to other racks shares it
+#   testbed.sh unshape-uplink RACK
 #   testbed.sh cut HOST | heal HOST        take the host's switch port down / up
 #   testbed.sh flap HOST SECONDS           cut, wait, heal
 #   testbed.sh kill HOST [SIGNAL]          signal (default KILL) the gomb ranks on HOST
@@ -87,7 +92,7 @@ EOF
 }
 
 up() {
-	local n=${1:-3}
+	local n=${1:-3} racks=${2:-1} r
 	[ "$(id -u)" = 0 ] || die "needs root"
 	have "$SW" && down >/dev/null
 	mkdir -p "$W"
@@ -98,19 +103,56 @@ up() {
 	ip -n "$SW" link set lo up
 	ip -n "$SW" link add br0 type bridge
 	ip -n "$SW" link set br0 up
+	# racks: host i on rack bridge br<r>, each rack's uplink ul<r> to its
+	# port cl<r> on the core bridge br0
+	for r in $(seq "$racks"); do
+		[ "$racks" -gt 1 ] || break
+		ip -n "$SW" link add "br$r" type bridge
+		ip -n "$SW" link set "br$r" up
+		ip -n "$SW" link add "ul$r" type veth peer name "cl$r"
+		ip -n "$SW" link set "ul$r" master "br$r" up
+		ip -n "$SW" link set "cl$r" master br0 up
+	done
+	echo "$racks" >"$W/racks"
 	for i in $(seq "$n"); do
 		local h=${P}h$i
 		ip netns add "$h"
 		ip netns exec "$h" sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 \
 			net.ipv4.tcp_retries2="$RETRIES2"
 		ip -n "$SW" link add "vh$i" type veth peer name eth0 netns "$h"
-		ip -n "$SW" link set "vh$i" master br0 up
+		ip -n "$SW" link set "vh$i" master "br$(rack_of "$i" "$n" "$racks")" up
 		ip -n "$h" link set lo up
 		ip -n "$h" addr add "$NET.$i/24" dev eth0
 		ip -n "$h" link set eth0 up
 	done
 	reach "${P}h$n"
-	echo "testbed: $n hosts up ($NET.1-$n), work files in $W"
+	if [ "$racks" -gt 1 ]; then
+		echo "testbed: $n hosts up ($NET.1-$n) in $racks racks, work files in $W"
+	else
+		echo "testbed: $n hosts up ($NET.1-$n), work files in $W"
+	fi
+}
+
+# rack_of I N RACKS: the bridge number of host I: 0 (the one bridge), or
+# its rack, the hosts in RACKS contiguous blocks.
+rack_of() {
+	[ "$3" -gt 1 ] || { echo 0; return; }
+	echo $(( ($1 - 1) * $3 / $2 + 1 ))
+}
+
+# shape_uplink RACK RATE: tbf at both ends of the rack's uplink, so that
+# the traffic between its hosts and the other racks shares RATE each way.
+shape_uplink() {
+	local r=$1 rate=$2
+	ip netns exec "$SW" tc qdisc replace dev "ul$r" root tbf rate "$rate" burst 128kb latency 20ms || die "no tbf"
+	ip netns exec "$SW" tc qdisc replace dev "cl$r" root tbf rate "$rate" burst 128kb latency 20ms || die "no tbf"
+	echo "testbed: rack $r uplink shaped: rate $rate"
+}
+
+unshape_uplink() {
+	ip netns exec "$SW" tc qdisc del dev "ul$1" root 2>/dev/null
+	ip netns exec "$SW" tc qdisc del dev "cl$1" root 2>/dev/null
+	return 0
 }
 
 # reach HOST: wait (up to 5 s) until host1 can open a TCP connection to
@@ -282,7 +324,8 @@ cmd=${1:-}
 shift || true
 case $cmd in
 up)
-	[ $# -le 1 ] && [[ ${1:-3} =~ ^[1-9][0-9]?$ ]] || usage "up [N] (N hosts, 1-99)"
+	[ $# -le 2 ] && [[ ${1:-3} =~ ^[1-9][0-9]?$ ]] && [[ ${2:-1} =~ ^[1-9]$ ]] && [ "${2:-1}" -le "${1:-3}" ] ||
+		usage "up [N [RACKS]] (N hosts, 1-99; RACKS 1-9, at most N)"
 	up "$@"
 	;;
 down) down ;;
@@ -316,6 +359,12 @@ unshape-link)
 	host "$1"
 	host "$2"
 	unshape_link "$1" "$2"
+	;;
+shape-uplink | unshape-uplink)
+	racks=$(cat "$W/racks" 2>/dev/null || echo 1)
+	[ $# -eq $([ "$cmd" = shape-uplink ] && echo 2 || echo 1) ] && [[ $1 =~ ^[1-9]$ ]] && [ "$1" -le "$racks" ] ||
+		usage "$cmd RACK$([ "$cmd" = shape-uplink ] && echo " RATE") (RACK 1-$racks: 'up N RACKS' makes racks)"
+	[ "$cmd" = shape-uplink ] && shape_uplink "$@" || unshape_uplink "$1"
 	;;
 cut | heal)
 	[ $# -eq 1 ] || usage "$cmd HOST"

@@ -44,6 +44,8 @@ var commands = append(imbCommands(), []command{
 		parsed(parseOSU), osuUsage},
 	{"fleet", "every node pair's latency and bandwidth in one job, in rounds of disjoint pairs", runFleet,
 		parsed(parseFleet), fleetUsage},
+	{"congestion", "congestion impact (GPCNeT): canaries alone and beside congestors on the other nodes", runCongestion,
+		parsed(parseCongestion), congestionUsage},
 	{"ring", "continuous ring monitor (mpi-comm-bench): bandwidth per sample until stopped, straggler summary", runRing,
 		parsed(parseRing), ringUsage},
 	{"import", "turn IMB, OSU and mpi-comm-bench logs (and gomb's text) into gomb records", runImport,

@@ -226,6 +226,7 @@ var rules = []rule{
 	{run: history},
 	{run: nicTraffic},
 	{run: fleetFindings},
+	{run: congestionFindings},
 }
 
 // oneNode: s's ranks are known to share a node (or, read from the latency

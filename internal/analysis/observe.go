@@ -79,6 +79,9 @@ func observe(runs []*result.Bundle, metric Metric, link Link) map[Key][]Point {
 				continue
 			}
 			k := Key{x.Suite, x.Name(), x.NP, x.Bytes}
+			if x.Congestion != nil { // a canary alone and congested are two measurements, a point a trial each
+				k.Benchmark += " (" + x.Congestion.Phase + ")"
+			}
 			m := metric
 			if m == "" {
 				m = Primary(x.Suite, x.Benchmark)

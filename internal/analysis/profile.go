@@ -40,7 +40,7 @@ func Profiles(runs []*result.Bundle) []Profile {
 	for _, r := range runs {
 		per := map[Key]*acc{}
 		for _, x := range r.Results {
-			if x.Status != result.StatusOK || x.Cold || x.Pair != nil {
+			if x.Status != result.StatusOK || x.Cold || x.Pair != nil || x.Congestion != nil {
 				continue // (a fleet sweep's pairs: its heat maps, FleetOf)
 			}
 			k := Key{x.Suite, x.Name(), x.NP, x.Bytes}

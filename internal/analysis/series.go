@@ -29,8 +29,8 @@ type series struct {
 func collect(r *result.Bundle) []*series {
 	by := map[Series]map[int64][]*result.Result{}
 	for _, x := range r.Results {
-		if x.Status != result.StatusOK || x.Cold || x.Pair != nil {
-			continue // (a fleet sweep's pairs are fleetFindings')
+		if x.Status != result.StatusOK || x.Cold || x.Pair != nil || x.Congestion != nil {
+			continue // (a fleet sweep's pairs are fleetFindings', a congestion run's canaries congestionFindings')
 		}
 		if x.Bytes > 0 && x.Bytes < 4*int64(x.NP) && traitsOf(x.Suite, x.Benchmark).Split {
 			continue // some ranks get no element: no transfer to read

@@ -188,6 +188,11 @@ type Thresholds struct {
 	FleetOnceRatio float64 `json:"fleet_once_ratio"`
 	FleetK         float64 `json:"fleet_k"`
 	FleetNodeShare float64 `json:"fleet_node_share"`
+
+	// congestion (gomb congestion): a canary is slowed by the congestors
+	// when its impact factor (average or 99th percentile) is CongestionCIF
+	// or more and, over several trials, its 95% interval is above 1.
+	CongestionCIF float64 `json:"congestion_cif"`
 }
 
 // DefaultThresholds are gomb's thresholds.
@@ -204,4 +209,5 @@ var DefaultThresholds = Thresholds{
 	StragglerGap: 1.5, StragglerMinSizes: 5, StragglerShare: 0.5, StragglerP: 0.001,
 	HistoryMinRuns: 3, HistoryRatio: 1.5,
 	FleetMinRatio: 0.5, FleetOnceRatio: 1, FleetK: 4, FleetNodeShare: 0.6,
+	CongestionCIF: 1.2,
 }

@@ -558,3 +558,14 @@ func (k ID) Collective() string {
 	}
 	return ""
 }
+
+// CongPattern is a gomb congestion congestor (values mirror congest.h).
+type CongPattern int
+
+// GPCNeT's congestors.
+const (
+	CongAlltoall  CongPattern = iota // pairwise exchange with every member
+	CongIncast                       // every member sends to the first
+	CongPutIncast                    // every member puts into the first's window
+	CongGetBcast                     // every member gets from the first's window
+)

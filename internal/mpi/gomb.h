@@ -10,7 +10,7 @@
  * ids, buffers, communicators, the job and its life. Each suite's
  * enumerations, part of a job and entry points are in a header of its
  * own, included below (osu.h, nbc.h, imb_mpi1.h, imb_ext.h, imb_rma.h,
- * imb_p2p.h, imb_io.h, imb_mt.h); ids.go checks them all against Go. */
+ * imb_p2p.h, imb_io.h, imb_mt.h, congest.h); ids.go checks them all against Go. */
 #ifndef GOMB_H
 #define GOMB_H
 
@@ -117,6 +117,7 @@ typedef struct gomb_job gomb_job;
 #include "imb_p2p.h"
 #include "imb_io.h"
 #include "imb_mt.h"
+#include "congest.h"
 
 /* gomb_job describes one call of a timed kernel. Go fills the inputs by
  * plain field writes and calls gomb_run once; the loop, the clock reads and

@@ -294,3 +294,37 @@ func SampleGathers() (time.Duration, int64) { return 0, 0 }
 
 // Exit is os.Exit: built without MPI.
 func Exit(code int) { os.Exit(code) }
+
+// CanaryRing fails without MPI.
+func CanaryRing(c Comm, bytes, inflight int, barrier bool, warm, n int) ([]float64, error) {
+	return nil, ErrNoMPI
+}
+
+// CanaryAllreduce fails without MPI.
+func CanaryAllreduce(c Comm, warm, n int) ([]float64, error) { return nil, ErrNoMPI }
+
+// CanaryPhase fails without MPI.
+func CanaryPhase(global Comm) error { return ErrNoMPI }
+
+// QuietBarrier fails without MPI.
+func QuietBarrier(c Comm, pollS float64) error { return ErrNoMPI }
+
+// Congestor is a congestor of gomb congestion; without MPI there is none.
+type Congestor struct{}
+
+// CongestorLoad is what a congestor rank did in a congested phase.
+type CongestorLoad struct{ Calls, Sent, Seconds float64 }
+
+// NewCongestor fails without MPI.
+func NewCongestor(group, global Comm, p kernel.CongPattern, bytes, batch int, pollS, capS float64) (*Congestor, error) {
+	return nil, ErrNoMPI
+}
+
+// Isolated fails without MPI.
+func (g *Congestor) Isolated() error { return ErrNoMPI }
+
+// Congest fails without MPI.
+func (g *Congestor) Congest() (CongestorLoad, error) { return CongestorLoad{}, ErrNoMPI }
+
+// Free does nothing.
+func (g *Congestor) Free() {}

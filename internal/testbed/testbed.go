@@ -45,7 +45,12 @@ func scriptPath() string {
 // its own prefix first, and with one prefix for every run that removed a
 // concurrent run's hosts in the middle of its test. Beds whose test
 // process is gone (a killed run leaves them) are taken down first.
-func Start(t testing.TB, n int, prefix string) *Bed {
+func Start(t testing.TB, n int, prefix string) *Bed { return StartRacks(t, n, 1, prefix) }
+
+// StartRacks is Start with the hosts in racks (testbed.sh up N RACKS): a
+// bridge a rack, each on a core bridge by an uplink that shape-uplink
+// can make thin.
+func StartRacks(t testing.TB, n, racks int, prefix string) *Bed {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("emulated hosts: in the whole suite, not in -short's tier")
@@ -61,7 +66,7 @@ func Start(t testing.TB, n int, prefix string) *Bed {
 			t.Errorf("testbed down: %v\n%s", err, out)
 		}
 	})
-	b.Must(t, "up", strconv.Itoa(n))
+	b.Must(t, "up", strconv.Itoa(n), strconv.Itoa(racks))
 	return b
 }
 
