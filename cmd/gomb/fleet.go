@@ -28,7 +28,7 @@ partners and a link slow between two nodes that are fine with others;
 'gomb report' draws the node x node matrices. -per-node all or cross
 measure every rank's NIC where a node has several (a rank bound to each).`,
 		Groups: []cli.Group{
-			{Title: "Sweep flags:", Flags: []string{"lat", "bw", "i", "bw-iter", "w", "x", "budget", "per-node", "serial", "sweeps", "by-rank", "list"}},
+			{Title: "Sweep flags:", Flags: []string{"lat", "bw", "i", "bw-iter", "w", "x", "budget", "per-node", "serial", "sweeps", "by-rank", "resume", "list"}},
 			{Title: "gomb flags:", Flags: append(append([]string{}, session.RecordFlags...), session.WatchFlags...)},
 		},
 		Outro: cli.ExitHelp([]int{0, cli.ExitFailure, cli.ExitUsage, cli.ExitWatchdog, cli.ExitSignal}, nil),

@@ -43,7 +43,11 @@ func parseSuite[C suiteFlagSet](name string, cl C, args []string) (*suiteConfig[
 	if err := cfg.CL.Finish(names); err != nil {
 		return cfg, cli.Usage("%v", err)
 	}
-	return cfg, cli.Distinct(cfg.Outputs(), nil)
+	var inputs []cli.Named
+	if in, ok := any(cl).(interface{ Inputs() []cli.Named }); ok {
+		inputs = in.Inputs()
+	}
+	return cfg, cli.Distinct(cfg.Outputs(), inputs)
 }
 
 // suiteList prints -list: every benchmark and its summary, all of them

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -99,6 +100,35 @@ func TestFleet(t *testing.T) {
 			if n := strings.Count(j.stdout, "\n  "); n != 12 || !strings.Contains(j.stdout, "# Schedule  : 3 rounds, 6 pairs, up to 2 pairs at once; 2 sweeps") {
 				t.Errorf("%d pair lines, want 12:\n%s", n, j.stdout)
 			}
+			// a sweep cut short after 5 pairs and half of the 6th (no end
+			// record): -resume measures the 7 others, and its records hold
+			// the whole sweep
+			data, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.SplitAfter(string(data), "\n")
+			cut := filepath.Join(t.TempDir(), "cut.jsonl")
+			if err := os.WriteFile(cut, []byte(strings.Join(lines[:1+11], "")), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			again := filepath.Join(t.TempDir(), "again.jsonl")
+			j = launchCmd(t, m, 4, 2*time.Minute, nil, "fleet", "-by-rank", "-i", "50", "-bw-iter", "3", "-sweeps", "2", "-resume", cut, "-json", again)
+			if checkNoCrash(t, j); j.code != 0 {
+				t.Fatalf("-resume: exit %d\n%s", j.code, tail(j.stderr))
+			}
+			s2 := readRecords(t, again)
+			checkFleet(t, s2, hosts, 2, result.IntraNode)
+			for i, r := range s2.results[:10] {
+				if r.TAvgUS != s.results[i].TAvgUS || r.RunID != s2.run.RunID {
+					t.Errorf("resumed row %d: %s %g (run %s), was %g", i, r.Benchmark, r.TAvgUS, r.RunID, s.results[i].TAvgUS)
+				}
+			}
+			if !strings.Contains(j.stdout, "# Resumed   : 5 of 12 pairs measured by run "+s.run.RunID) {
+				t.Errorf("text:\n%s", j.stdout)
+			}
+			j = launchCmd(t, m, 4, time.Minute, nil, "fleet", "-by-rank", "-sweeps", "2", "-resume", cut)
+			checkUsageError(t, j, "its sweep ran with other flags")
 			j = launchCmd(t, m, 2, time.Minute, nil, "fleet")
 			checkUsageError(t, j, "a fleet sweep needs ranks on at least 2 nodes, all 2 ranks are on")
 		})

@@ -22,9 +22,11 @@ type Header struct {
 	Argv     []string
 	Nodes    []fleet.Node
 	Opt      fleet.Options
-	Rounds   int // rounds of one sweep
-	Pairs    int // pairs of one sweep
-	MaxPairs int // the most pairs of a round
+	Rounds   int    // rounds of one sweep
+	Pairs    int    // pairs of one sweep
+	MaxPairs int    // the most pairs of a round
+	Resumed  int    // pairs taken over from an earlier sweep (-resume), of all sweeps
+	From     string // its run id
 }
 
 // Writer writes the text output. Every call flushes.
@@ -70,6 +72,9 @@ func (w *Writer) Header(h Header) error {
 		sweeps = fmt.Sprintf("%d sweeps", o.Sweeps)
 	}
 	p("Schedule", fmt.Sprintf("%d rounds, %d pairs, %s; %s", h.Rounds, h.Pairs, at, sweeps))
+	if o.Resume != "" {
+		p("Resumed", fmt.Sprintf("%d of %d pairs measured by run %s (%s), their lines first", h.Resumed, h.Pairs*o.Sweeps, h.From, o.Resume))
+	}
 	budget := ""
 	if o.BudgetS > 0 {
 		budget = fmt.Sprintf(", or what fits in %gs", o.BudgetS)

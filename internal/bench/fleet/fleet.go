@@ -61,6 +61,16 @@ type Options struct {
 	// ByRank: every rank is a node of its own ("host:rank"), for pairs of
 	// ranks on one machine (tests, core-to-core sweeps).
 	ByRank bool `json:"by_rank,omitempty"`
+	// Resume is the records of an earlier sweep of the same nodes and
+	// flags: its pairs are taken over, the others measured.
+	Resume string `json:"resume,omitempty"`
+}
+
+// Measures reports whether o and p measure alike: every option but
+// Resume the same.
+func (o Options) Measures(p Options) bool {
+	o.Resume, p.Resume = "", ""
+	return o == p
 }
 
 // DefaultOptions: osu_latency's 8 bytes and osu_bw's 1 MiB in its window
@@ -126,7 +136,11 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 	fs.BoolVar(&o.Serial, "serial", false, "one pair at a time (N(N-1)/2 rounds): no pair shares the fabric with another")
 	fs.BoolVar(&o.ByRank, "by-rank", false, "every rank a node of its own (host:rank): pairs of ranks, also on one machine")
 	fs.Func("sweeps", "`N` run the whole schedule N times (default 1)", cli.AtLeast(1, "sweeps", func(v int) { o.Sweeps = v }))
+	fs.StringVar(&o.Resume, "resume", "", "`FILE` the records of an earlier sweep of these nodes with these flags (one cut short by -deadline, a signal or a lost node): its pairs are kept, copied into this job's records, and the others measured")
 }
+
+// Inputs are the files gomb fleet reads (its outputs must be others).
+func (c *CommandLine) Inputs() []cli.Named { return []cli.Named{{Flag: "-resume", Path: c.Resume}} }
 
 // Finish checks what no single flag can: gomb fleet takes no names.
 func (c *CommandLine) Finish(names []string) error {

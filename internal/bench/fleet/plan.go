@@ -169,3 +169,34 @@ func NodeOf(p *result.Pair, side int, local bool) string {
 	}
 	return p.Hosts[side]
 }
+
+// Done is a measured pair of a sweep, as its records name it: the sweep,
+// both nodes and the ranks' places on them (result.Pair's).
+type Done struct {
+	Sweep        int
+	NodeA, NodeB string
+	RankA, RankB int
+}
+
+// DoneOf is the pair a record's Pair is.
+func DoneOf(p *result.Pair) Done {
+	return Done{Sweep: p.Sweep, NodeA: NodeOf(p, 0, false), NodeB: NodeOf(p, 1, false), RankA: p.Local[0], RankB: p.Local[1]}
+}
+
+// Without is plan less the pairs in done (plan's sweeps of rounds, as Plan
+// makes them: the i-th round is round i%rounds of sweep i/rounds). A
+// round keeps its place when it is left empty, so that every pair keeps
+// its round's number.
+func Without(plan []Round, nodes []Node, sweeps int, done map[Done]bool) []Round {
+	rounds := len(plan) / max(1, sweeps)
+	out := make([]Round, len(plan))
+	for i, r := range plan {
+		for _, p := range r {
+			d := Done{Sweep: i / max(1, rounds), NodeA: nodes[p.NodeA].Host, NodeB: nodes[p.NodeB].Host, RankA: p.RankA, RankB: p.RankB}
+			if !done[d] {
+				out[i] = append(out[i], p)
+			}
+		}
+	}
+	return out
+}

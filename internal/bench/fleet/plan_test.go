@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -137,5 +138,34 @@ func TestCommandLine(t *testing.T) {
 	}
 	if err := NewCommandLine().Finish([]string{"PingPong"}); err == nil {
 		t.Error("a name taken")
+	}
+}
+
+// TestWithout: -resume's pairs leave the plan, each round keeping its
+// place (an emptied round stays, empty), per sweep and per rank pair.
+func TestWithout(t *testing.T) {
+	nodes := Nodes([]string{"a", "b", "c", "d"})
+	o := DefaultOptions()
+	o.Sweeps = 2
+	plan, err := Plan(nodes, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := map[Done]bool{}
+	for _, p := range plan[0] { // the first round of sweep 1, whole
+		done[Done{Sweep: 0, NodeA: nodes[p.NodeA].Host, NodeB: nodes[p.NodeB].Host}] = true
+	}
+	p := plan[4][0] // one pair of sweep 2's second round
+	done[Done{Sweep: 1, NodeA: nodes[p.NodeA].Host, NodeB: nodes[p.NodeB].Host}] = true
+	done[Done{Sweep: 1, NodeA: "a", NodeB: "b", RankA: 1}] = true // another rank pair: not this one
+	got := Without(plan, nodes, o.Sweeps, done)
+	if len(got) != len(plan) || len(got[0]) != 0 || len(got[3]) != len(plan[3]) || len(got[4]) != len(plan[4])-1 {
+		t.Fatalf("rounds %d (want %d), sizes %d %d %d", len(got), len(plan), len(got[0]), len(got[3]), len(got[4]))
+	}
+	if Pairs(got) != Pairs(plan)-3 {
+		t.Errorf("%d pairs left of %d, want 3 fewer", Pairs(got), Pairs(plan))
+	}
+	if slices.Contains(got[4], p) {
+		t.Errorf("sweep 2's done pair %+v still planned", p)
 	}
 }

@@ -62,6 +62,9 @@ func (e *Engine) Run() error {
 	defer job.Free()
 	rounds := len(e.Plan) / e.Opt.Sweeps
 	for i, round := range e.Plan {
+		if len(round) == 0 {
+			continue // measured by the sweep this one resumes
+		}
 		if err := e.round(job, i%rounds, i/rounds, round); err != nil {
 			return err
 		}

@@ -25,6 +25,8 @@ type Suite struct {
 	hosts []string // every rank's host
 	nodes []fleet.Node
 	plan  []fleet.Round
+	full  []fleet.Round // the plan before -resume took its pairs out
+	prev  resumed       // -resume's pairs (rows on rank 0)
 }
 
 // New is the sweep of command line cl; tool is the header's gomb and
@@ -66,6 +68,25 @@ func (u *Suite) Prepare(s *session.Session) (any, error) {
 	if u.plan, err = fleet.Plan(u.nodes, u.cl.Options); err != nil {
 		return nil, cli.Usage("%v (-by-rank makes every rank a node of its own)", err)
 	}
+	u.full = u.plan
+	if u.cl.Resume != "" {
+		if s.Rank == 0 {
+			u.prev = readResume(u.cl.Resume, u.nodes, u.cl.Options)
+		}
+		rows := u.prev.rows
+		if err := s.BcastJSON(&u.prev); err != nil {
+			return nil, err
+		}
+		u.prev.rows = rows
+		if u.prev.Err != "" {
+			return nil, cli.Usage("%s", u.prev.Err)
+		}
+		done := map[fleet.Done]bool{}
+		for _, d := range u.prev.Done {
+			done[d] = true
+		}
+		u.plan = fleet.Without(u.plan, u.nodes, u.cl.Sweeps, done)
+	}
 	return u.cl.Options, nil
 }
 
@@ -92,14 +113,25 @@ func (u *Suite) Start(e *measure.Env[*fleettext.Writer]) (*measure.Job, error) {
 			}
 		}
 	}
-	return &measure.Job{Sweep: session.Sweep{Run: func() (int, error) { return 0, eng.Run() }, Footer: e.Text.Footer}}, nil
+	run := func() (int, error) {
+		// the resumed sweep's rows first, as this run's: one run holds the sweep
+		for _, r := range u.prev.rows {
+			r.RunID = eng.RunID
+			if err := eng.Sink.Result(r); err != nil {
+				return 0, err
+			}
+		}
+		return 0, eng.Run()
+	}
+	return &measure.Job{Sweep: session.Sweep{Run: run, Footer: e.Text.Footer}}, nil
 }
 
 func (u *Suite) header(run *result.Run) fleettext.Header {
-	h := fleettext.Header{Tool: u.tool, Date: run.Start, Argv: run.Command, Nodes: u.nodes, Opt: u.cl.Options}
-	rounds := len(u.plan) / u.cl.Sweeps
-	h.Rounds, h.Pairs = rounds, fleet.Pairs(u.plan[:rounds])
-	for _, r := range u.plan {
+	h := fleettext.Header{Tool: u.tool, Date: run.Start, Argv: run.Command, Nodes: u.nodes, Opt: u.cl.Options,
+		Resumed: len(u.prev.Done), From: u.prev.From}
+	rounds := len(u.full) / u.cl.Sweeps
+	h.Rounds, h.Pairs = rounds, fleet.Pairs(u.full[:rounds])
+	for _, r := range u.full {
 		h.MaxPairs = max(h.MaxPairs, len(r))
 	}
 	return h
