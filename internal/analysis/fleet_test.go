@@ -177,9 +177,10 @@ func TestFleetExplain(t *testing.T) {
 }
 
 // TestFleetCheck: check holds a sweep against an earlier one node by node
-// (a node's value: its median pair, a point a sweep): the node that got
-// slower regresses over three sweeps, is unconfirmed from one, and no
-// other node moves.
+// (a node's value: its median pair, a point a sweep; a pair read as
+// explain reads it, at the tenth percentile of its iterations): the node
+// that got slower regresses over three sweeps, is unconfirmed from one,
+// and no other node moves.
 func TestFleetCheck(t *testing.T) {
 	healthy := func(int, int, int) float64 { return 12000 }
 	slow := func(a, b, _ int) float64 {
@@ -208,7 +209,7 @@ func TestFleetCheck(t *testing.T) {
 			if r.Key.Benchmark == fleet.Bandwidth+" @ c03" {
 				want = c.want
 			}
-			if r.Verdict != want || r.Key.Benchmark == fleet.Bandwidth+" @ c03" && r.Metric != BW {
+			if r.Verdict != want || r.Key.Benchmark == fleet.Bandwidth+" @ c03" && r.Metric != PairBW {
 				t.Errorf("%d sweeps: %s %s %s, want %s", c.sweeps, r.Key.Benchmark, r.Metric, r.Verdict, want)
 			}
 		}

@@ -36,6 +36,11 @@ const (
 	// samples. Compare and check take it by themselves where every run of
 	// both sides has samples at a size.
 	TTrim Metric = "t_trimmed_us"
+	// PairTime and PairBW are a gomb fleet pair's reading as explain
+	// takes it (pairValue: its round trips' or windows' FleetQuantile):
+	// compare and check read a fleet's node keys so by themselves.
+	PairTime Metric = "pair_p10_us"
+	PairBW   Metric = "pair_p10_mbps"
 )
 
 // TrimFrac is the share of a rank's samples TTrim leaves out at each end.
@@ -66,6 +71,10 @@ func (m Metric) Value(r *result.Result) float64 {
 		v = r.MBps
 	case TTrim:
 		v = trimmed(r)
+	case PairTime, PairBW:
+		if r.Pair != nil {
+			v = pairValue(r)
+		}
 	}
 	if !(v > 0) || math.IsInf(v, 0) {
 		return math.NaN()
@@ -99,12 +108,12 @@ func trimmed(r *result.Result) float64 {
 }
 
 // HigherIsBetter: bandwidth and efficiency; times are better lower.
-func (m Metric) HigherIsBetter() bool { return m == BW || m == Efficiency }
+func (m Metric) HigherIsBetter() bool { return m == BW || m == Efficiency || m == PairBW }
 
 // Unit is the metric's unit in table headers.
 func (m Metric) Unit() string {
 	switch m {
-	case BW:
+	case BW, PairBW:
 		return "MB/s"
 	case Efficiency:
 		return "% of link"

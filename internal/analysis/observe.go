@@ -3,6 +3,7 @@ package analysis
 import (
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/gomb-hpc/gomb/internal/bench/fleet"
 	"github.com/gomb-hpc/gomb/internal/stats"
@@ -85,6 +86,9 @@ func observe(runs []*result.Bundle, metric Metric, link Link) map[Key][]Point {
 			m := metric
 			if m == "" {
 				m = Primary(x.Suite, x.Benchmark)
+				if x.Pair != nil {
+					m = pairMetric(x.Benchmark)
+				}
 			}
 			v := m.Value(x)
 			if m == Efficiency {
@@ -149,7 +153,19 @@ func MetricOf(k Key, metric Metric) Metric {
 	if metric != "" {
 		return metric
 	}
+	if b, _, node := strings.Cut(k.Benchmark, " @ "); node && k.Suite == fleet.Suite {
+		return pairMetric(b)
+	}
 	return Primary(k.Suite, k.Benchmark)
+}
+
+// pairMetric is how a fleet's pair of benchmark b is read: as explain
+// reads it.
+func pairMetric(b string) Metric {
+	if b == fleet.Latency {
+		return PairTime
+	}
+	return PairBW
 }
 
 // Keys returns the map's keys in order.

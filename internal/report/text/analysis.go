@@ -135,6 +135,10 @@ func metricName(m analysis.Metric) string {
 		return "link efficiency"
 	case analysis.TTrim:
 		return "t_trimmed"
+	case analysis.PairTime:
+		return "t_p10"
+	case analysis.PairBW:
+		return "bandwidth_p10"
 	}
 	return "bandwidth"
 }
