@@ -139,7 +139,7 @@ func (e *Engine) Run(specs []*imb.Spec) (imb.Summary, error) {
 // shows its MFlops.
 func (e *Engine) calibrate(specs []*imb.Spec) error {
 	for _, s := range specs {
-		if s.Kernel == kernel.IMBIO && s.Overlap {
+		if transfers[s.Kernel].calibrate && s.Overlap {
 			mflops, _ := mpi.IOCalibrate()
 			if e.World.Rank() == 0 {
 				return e.Sink.Exploit(mflops)
@@ -282,8 +282,8 @@ func (e *Engine) estimate(job *mpi.Job, comm mpi.Comm, s *imb.Spec, selected, pr
 		if twoTimes(s) {
 			t = job.NBCTimes().Pure // IMB estimates from time[0], t_pure
 		}
-		if s.Kernel == kernel.IMBIO { // IMB-IO starts the file over after each estimating run
-			if err := job.IORewind(); err != nil {
+		if h := transfers[s.Kernel].estimated; h != nil {
+			if err := h(job); err != nil {
 				return 0, err
 			}
 		}
@@ -383,10 +383,12 @@ func (e *Engine) row(t *imb.Table, r *result.Result, ranks []int, vals []float64
 		a.Bound, a.Seed = bench.AutoSampleRanks, seedOf(e.RunID)
 	}
 	a.Assemble(r, vals, ranks)
-	if s.Overlap && s.Kernel == kernel.IMBIO {
-		r.NBC = ioOverlapOf(ranks, vals, scale)
-	} else if s.Overlap {
-		r.NBC = overlapOf(ranks, vals, scale)
+	if s.Overlap {
+		overlap := overlapOf
+		if h := transfers[s.Kernel].overlap; h != nil {
+			overlap = h
+		}
+		r.NBC = overlap(ranks, vals, scale)
 	}
 	if s.Passive {
 		r.NBC = maxTimesOf(ranks, vals, scale)

@@ -61,9 +61,8 @@ func (e *Engine) runNP(job *mpi.Job, s *imb.Spec, comm mpi.Comm, np int, sum *im
 		return err
 	}
 	for _, mode := range o.RunModes(s) {
-		if s.Kernel == kernel.IMBIO { // IMB_init_file, for every process count and mode
-			job.Set(kernel.Params{Kernel: s.Kernel, IO: s.IO})
-			if err := job.IOFile(o.IOFileName(o.IODir, s, color, rank), o.IOFileBytes(s, s.IOProcs(np))); err != nil {
+		if h := transfers[s.Kernel].table; h != nil { // for every process count and mode
+			if err := h(e, job, s, color, np); err != nil {
 				return err
 			}
 		}
@@ -210,13 +209,8 @@ func (e *Engine) repetitions(w *sweep, size int64, count int, lay imb.Layout, n0
 		if err := w.job.Reserve(lay.SendAlloc, lay.RecvAlloc, n0, w.comm.Rank()); err != nil {
 			return 0, err
 		}
-		switch w.s.Kernel { // IMB_init_transfer: the window or the file, before the pre-run
-		case kernel.IMBEXT, kernel.IMBRMA:
-			if err := w.job.OpenWindow(); err != nil {
-				return 0, err
-			}
-		case kernel.IMBIO:
-			if err := w.job.IOOpen(size); err != nil {
+		if h := transfers[w.s.Kernel].size; h != nil { // IMB_init_transfer, before the pre-run
+			if err := h(w.job, size); err != nil {
 				return 0, err
 			}
 		}
@@ -258,7 +252,7 @@ func (e *Engine) timeSize(w *sweep, size int64, n int) (mine []float64, m measur
 	if !w.active {
 		return mine, m, nil
 	}
-	if o.WarmUp && w.s.Kernel != kernel.IMBIO { // IMB-IO has no warm-up
+	if o.WarmUp && !transfers[w.s.Kernel].noWarmup {
 		warm := o.WarmupMode(w.s, w.mode)
 		if warm != w.mode {
 			spec := w.spec
