@@ -30,3 +30,18 @@ func ParseSize(tok string) (int64, error) {
 	}
 	return v * mult, nil
 }
+
+// SizeFlag is a flag.Func setting *p to a message size (ParseSize) from lo
+// to hi bytes.
+func SizeFlag(p *int64, lo, hi int64) func(string) error {
+	return func(s string) error {
+		v, err := ParseSize(s)
+		if err == nil && (v < lo || v > hi) {
+			err = fmt.Errorf("%d bytes: want %d to %d", v, lo, hi)
+		}
+		if err == nil {
+			*p = v
+		}
+		return err
+	}
+}

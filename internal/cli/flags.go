@@ -199,3 +199,15 @@ func ParseDuration(s string) (time.Duration, error) {
 	}
 	return d, nil
 }
+
+// Seconds is a flag.Func setting *p to a duration's seconds
+// (ParseDuration).
+func Seconds(p *float64) func(string) error {
+	return func(s string) error {
+		d, err := ParseDuration(s)
+		if err == nil {
+			*p = d.Seconds()
+		}
+		return err
+	}
+}

@@ -22,6 +22,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/gomb-hpc/gomb/internal/mpi"
 	"github.com/gomb-hpc/gomb/internal/session"
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -108,4 +109,26 @@ func Run[W session.Flusher](c *session.Command, perr error, stdout, stderr io.Wr
 // agrees on whether that worked.
 func (e *Env[W]) Preamble(write func(W) error) error {
 	return e.OnRoot(func() error { return write(e.Text) })
+}
+
+// Hosts is every rank's host (MPI_Get_processor_name), rank 0's view of
+// them on every rank: what a suite that groups its ranks into nodes
+// (gomb fleet, gomb congestion) plans by.
+func Hosts(s *session.Session) ([]string, error) {
+	name, err := mpi.ProcessorName()
+	if err != nil {
+		return nil, err
+	}
+	names, err := s.World.GathervBytes([]byte(name), 0)
+	if err != nil {
+		return nil, err
+	}
+	var hosts []string
+	if s.Rank == 0 {
+		for _, n := range names {
+			hosts = append(hosts, string(n))
+		}
+	}
+	err = s.BcastJSON(&hosts)
+	return hosts, err
 }

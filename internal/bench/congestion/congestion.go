@@ -171,18 +171,7 @@ func NewCommandLine() *CommandLine { return &CommandLine{Options: DefaultOptions
 // Register adds gomb congestion's flags to fs.
 func (c *CommandLine) Register(fs *flag.FlagSet) {
 	o := &c.Options
-	size := func(p *int64) func(string) error {
-		return func(s string) error {
-			v, err := bench.ParseSize(s)
-			if err == nil && (v < 1 || v > math.MaxInt32/64) {
-				err = fmt.Errorf("%d bytes: want 1 to %d", v, math.MaxInt32/64)
-			}
-			if err == nil {
-				*p = v
-			}
-			return err
-		}
-	}
+	size := func(p *int64) func(string) error { return bench.SizeFlag(p, 1, math.MaxInt32/64) }
 	fs.Func("lat", "`SIZE` the latency ring's message (default 8)", size(&o.LatBytes))
 	fs.Func("bw", "`SIZE` the bandwidth ring's message (default 131072)", size(&o.BWBytes))
 	fs.Func("bw-inflight", "`N` bandwidth ring messages to each neighbour an iteration (default 8)", cli.AtLeast(1, "messages", func(v int) { o.BWInflight = v }))
@@ -191,14 +180,7 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 	fs.Func("allreduce-iter", "`N` allreduce calls a measurement, after one untimed (default 200)", cli.AtLeast(1, "calls", func(v int) { o.ReduceIters = v }))
 	fs.Func("rings", "`N` random rings, a measurement each in turn (default 30)", cli.AtLeast(1, "rings", func(v int) { o.Rings = v }))
 	fs.Func("measurements", "`N` at most a test a phase (default 30, each ring once; GPCNeT: 10000)", cli.AtLeast(1, "measurements", func(v int) { o.Measurements = v }))
-	fs.Func("time", "`D` a test's time a phase: no measurement starts after it (default 5s; GPCNeT's 10s)",
-		func(s string) error {
-			d, err := cli.ParseDuration(s)
-			if err == nil {
-				o.TestS = d.Seconds()
-			}
-			return err
-		})
+	fs.Func("time", "`D` a test's time a phase: no measurement starts after it (default 5s; GPCNeT's 10s)", cli.Seconds(&o.TestS))
 	fs.Func("trials", "`N` isolated then congested, N times: the impact factors' intervals (default 3)", cli.AtLeast(1, "trials", func(v int) { o.Trials = v }))
 	fs.Func("congestors", "`LIST` the congestors, comma-separated: alltoall, incast, put_incast, get_bcast (default all four)",
 		func(s string) error {
@@ -231,13 +213,7 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 		})
 	fs.Int64Var(&o.Seed, "seed", o.Seed, "`N` the shuffle of the nodes and the rings (0: no shuffle, host order)")
 	fs.Func("poll", "`D` congestors wait sleeping so long between tests (100us) instead of polling: they load the fabric, not the cores (for oversubscribed nodes; default 0, busy)",
-		func(s string) error {
-			d, err := cli.ParseDuration(s)
-			if err == nil {
-				o.PollS = d.Seconds()
-			}
-			return err
-		})
+		cli.Seconds(&o.PollS))
 	fs.BoolVar(&o.ByRank, "by-rank", false, "every rank a node of its own (host:rank), also on one machine")
 }
 

@@ -97,31 +97,14 @@ func NewCommandLine() *CommandLine { return &CommandLine{Options: DefaultOptions
 // Register adds gomb fleet's flags to fs.
 func (c *CommandLine) Register(fs *flag.FlagSet) {
 	o := &c.Options
-	size := func(p *int64) func(string) error {
-		return func(s string) error {
-			v, err := bench.ParseSize(s)
-			if err == nil && v > math.MaxInt32 {
-				err = fmt.Errorf("%d bytes: at most %d (an MPI count of bytes)", v, math.MaxInt32)
-			}
-			if err == nil {
-				*p = v
-			}
-			return err
-		}
-	}
+	size := func(p *int64) func(string) error { return bench.SizeFlag(p, 0, math.MaxInt32) } // an MPI count of bytes
 	fs.Func("lat", "`SIZE` latency message (k, m suffixes; default 8)", size(&o.LatBytes))
 	fs.Func("bw", "`SIZE` bandwidth message (default 1m)", size(&o.BWBytes))
 	fs.Func("i", "`N` latency round trips a pair (default 1000)", cli.AtLeast(1, "round trips", func(v int) { o.LatIters = v }))
 	fs.Func("bw-iter", "`N` bandwidth windows a pair (default 20)", cli.AtLeast(1, "windows", func(v int) { o.BWIters = v }))
 	fs.Func("w", "`N` messages in a bandwidth window (default 64)", cli.AtLeast(1, "messages", func(v int) { o.Window = v }))
 	fs.Func("budget", "`D` about the most one loop of a pair takes (1s, 500ms): its warm-up, then its timed iterations, cut to what fits at the pace of the first (default 1s)",
-		func(s string) error {
-			d, err := cli.ParseDuration(s)
-			if err == nil {
-				o.BudgetS = d.Seconds()
-			}
-			return err
-		})
+		cli.Seconds(&o.BudgetS))
 	fs.Func("x", "`N` untimed round trips before the latency loop, at least 1 (default 100); the bandwidth loop's: 2 windows, or fewer",
 		cli.AtLeast(0, "warm-up iterations", func(v int) { o.Warmup = v }))
 	fs.Func("per-node", "`one|all|cross` ranks of a node that take part: its first; all, the i-th with the partner's i-th (a NIC each); cross, every rank with every rank of the partner (default one)",

@@ -200,3 +200,17 @@ func Without(plan []Round, nodes []Node, sweeps int, done map[Done]bool) []Round
 	}
 	return out
 }
+
+// NodesOf groups the ranks of hosts (rank r's host is hosts[r]) into
+// nodes: by host, or with byRank every rank a node of its own
+// ("host:rank").
+func NodesOf(hosts []string, byRank bool) []Node {
+	if !byRank {
+		return Nodes(hosts)
+	}
+	group := make([]string, len(hosts))
+	for r, h := range hosts {
+		group[r] = fmt.Sprintf("%s:%d", h, r)
+	}
+	return Nodes(group)
+}

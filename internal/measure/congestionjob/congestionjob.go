@@ -16,7 +16,6 @@ import (
 	"github.com/gomb-hpc/gomb/internal/bench/fleet"
 	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/internal/measure"
-	"github.com/gomb-hpc/gomb/internal/mpi"
 	"github.com/gomb-hpc/gomb/internal/session"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt/congestiontext"
@@ -43,30 +42,11 @@ var _ measure.Suite[*congestiontext.Writer] = (*Suite)(nil)
 // all) and lays them out; too few nodes, or -canaries naming none of
 // them, is refused.
 func (u *Suite) Prepare(s *session.Session) (any, error) {
-	name, err := mpi.ProcessorName()
-	if err != nil {
+	var err error
+	if u.hosts, err = measure.Hosts(s); err != nil {
 		return nil, err
 	}
-	names, err := s.World.GathervBytes([]byte(name), 0)
-	if err != nil {
-		return nil, err
-	}
-	if s.Rank == 0 {
-		for _, n := range names {
-			u.hosts = append(u.hosts, string(n))
-		}
-	}
-	if err := s.BcastJSON(&u.hosts); err != nil {
-		return nil, err
-	}
-	group := u.hosts
-	if u.cl.ByRank {
-		group = nil
-		for r, h := range u.hosts {
-			group = append(group, fmt.Sprintf("%s:%d", h, r))
-		}
-	}
-	if u.layout, err = congestion.Plan(fleet.Nodes(group), u.cl.Options); err != nil {
+	if u.layout, err = congestion.Plan(fleet.NodesOf(u.hosts, u.cl.ByRank), u.cl.Options); err != nil {
 		return nil, cli.Usage("%v (-by-rank makes every rank a node of its own)", err)
 	}
 	return u.cl.Options, nil

@@ -4,7 +4,6 @@
 package fleetjob
 
 import (
-	"fmt"
 	"io"
 	"time"
 
@@ -12,7 +11,6 @@ import (
 	"github.com/gomb-hpc/gomb/internal/bench/fleetrun"
 	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/internal/measure"
-	"github.com/gomb-hpc/gomb/internal/mpi"
 	"github.com/gomb-hpc/gomb/internal/session"
 	"github.com/gomb-hpc/gomb/result"
 	"github.com/gomb-hpc/gomb/textfmt/fleettext"
@@ -41,30 +39,11 @@ var _ measure.Suite[*fleettext.Writer] = (*Suite)(nil)
 // view, sent to all: every rank plans the same rounds) and plans the
 // sweep; fewer than two nodes is refused.
 func (u *Suite) Prepare(s *session.Session) (any, error) {
-	name, err := mpi.ProcessorName()
-	if err != nil {
+	var err error
+	if u.hosts, err = measure.Hosts(s); err != nil {
 		return nil, err
 	}
-	names, err := s.World.GathervBytes([]byte(name), 0)
-	if err != nil {
-		return nil, err
-	}
-	if s.Rank == 0 {
-		for _, n := range names {
-			u.hosts = append(u.hosts, string(n))
-		}
-	}
-	if err := s.BcastJSON(&u.hosts); err != nil {
-		return nil, err
-	}
-	group := u.hosts
-	if u.cl.ByRank {
-		group = nil
-		for r, h := range u.hosts {
-			group = append(group, fmt.Sprintf("%s:%d", h, r))
-		}
-	}
-	u.nodes = fleet.Nodes(group)
+	u.nodes = fleet.NodesOf(u.hosts, u.cl.ByRank)
 	if u.plan, err = fleet.Plan(u.nodes, u.cl.Options); err != nil {
 		return nil, cli.Usage("%v (-by-rank makes every rank a node of its own)", err)
 	}
