@@ -110,6 +110,11 @@ func TestBadInputSweep(t *testing.T) {
 		{"imb-mt OMP_NUM_THREADS too many", 2, []string{"OMP_NUM_THREADS=100000"}, []string{"imb-mt", "-thread_level", "multiple", "PingPongMT"}, exitUsage, `OMP_NUM_THREADS="100000": want 1 to 1024 threads`},
 		{"osu -D indx of a FIFO", 2, nil, []string{"osu", "bw", "-D", "indx:" + fifo}, exitUsage, "blocks.fifo: not a regular file"},
 		{"osu -D indx of /dev/zero", 2, nil, []string{"osu", "bw", "-D", "indx:/dev/zero"}, exitUsage, "/dev/zero: not a regular file"},
+		{"congestion -canary-share out of range", 2, nil, []string{"congestion", "-canary-share", "2"}, exitUsage, "want a share between 0 and 1"},
+		{"congestion unknown congestor", 2, nil, []string{"congestion", "-congestors", "incast,foo"}, exitUsage, `no congestor "foo"`},
+		{"congestion on 2 nodes", 2, nil, []string{"congestion", "-by-rank"}, exitUsage, "gomb congestion needs at least 4 nodes"},
+		{"fleet -resume of no file", 2, nil, []string{"fleet", "-by-rank", "-resume", filepath.Join(dir, "none.jsonl")}, exitUsage, "-resume " + filepath.Join(dir, "none.jsonl")},
+		{"fleet -resume of a shopping list", 2, nil, []string{"fleet", "-by-rank", "-resume", notes}, exitUsage, "-resume " + notes + ": "},
 		{"imb -baseline empty", 2, nil, []string{"imb", "-baseline", "", "PingPong"}, exitUsage, "-baseline is empty"},
 		{"imb -baseline in a missing archive", 2, []string{"GOMB_ARCHIVE=" + missingDB}, []string{"imb", "-baseline", "system=x last=3", "PingPong"}, exitUsage, "no archive at " + missingDB},
 		// analysis commands, alone

@@ -103,11 +103,15 @@ func TestCongestion(t *testing.T) {
 // link at 100 Mbit/s, Open MPI; canaries on a host of each rack, incast
 // and all-to-all on the others (both across the racks). With the racks'
 // uplinks as fast as the hosts can send, the canaries share no link with
-// the congestors and their bandwidth stays as it was; with the uplinks at
-// 50 Mbit/s every cross-rack byte shares them, and the canaries' latency
-// and allreduce grow several times over, explain naming them. (The
-// congestors wait sleeping, -poll: eight ranks on two cores would
-// otherwise measure the scheduler.)
+// the congestors and their bandwidth stays as it was (1.00x idle and with
+// a core busy); with the uplinks at 50 Mbit/s every cross-rack byte shares
+// them: the canaries' bandwidth falls (1.75x idle, 1.8x busy) and explain
+// names a slowed canary. The latency and the allreduce grow most when
+// shared (idle 16.6x and 20.2x), but with a core busy eight ranks on two
+// cores time the scheduler: 0.4-4.6x without sharing, 2.7-5.7x with it,
+// over a few runs. They are logged, and the bandwidth, which the links
+// bound, is held. (The congestors wait sleeping, -poll: polling, they
+// would slow the canaries through the scheduler alone.)
 func TestTestbedCongestion(t *testing.T) {
 	b := testbed.StartRacks(t, 8, 2, "gtbg-")
 	var hosts []string
@@ -140,9 +144,8 @@ func TestTestbedCongestion(t *testing.T) {
 	t.Run("separate links", func(t *testing.T) {
 		c, _ := run(t)
 		// the canaries' bandwidth is their own links' (100 Mbit/s): the
-		// congestors take none of it; the latencies' factors are logged
-		// (the congestors' few cycles still delay a canary now and then)
-		if f := cif(c, congestion.RRBandwidth); f > 1.5 {
+		// congestors take none of it
+		if f := cif(c, congestion.RRBandwidth); f > 1.3 {
 			t.Errorf("rr_bw impact %.2fx with no link shared, want about 1", f)
 		}
 	})
@@ -152,12 +155,10 @@ func TestTestbedCongestion(t *testing.T) {
 		defer b.Must(t, "unshape-uplink", "1")
 		defer b.Must(t, "unshape-uplink", "2")
 		c, out := run(t)
-		for _, test := range []string{congestion.RRLatency, congestion.Allreduce} {
-			if f := cif(c, test); f < 3 {
-				t.Errorf("%s impact %.2fx over shared uplinks, want 3x or more", test, f)
-			}
+		if f := cif(c, congestion.RRBandwidth); f < 1.4 {
+			t.Errorf("rr_bw impact %.2fx over shared uplinks, want 1.4x or more", f)
 		}
-		if fs := strings.Join(explainFindings(t, out), "\n"); !strings.Contains(fs, "congestion-impact: rr_latency: ") {
+		if fs := strings.Join(explainFindings(t, out), "\n"); !strings.Contains(fs, "congestion-impact: ") {
 			t.Errorf("explain names no slowed canary:\n%s", fs)
 		}
 	})
