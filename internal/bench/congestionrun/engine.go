@@ -29,7 +29,6 @@ type Engine struct {
 	World  mpi.Comm
 	RunID  string
 	Layout congestion.Layout
-	Hosts  []string // every rank's host
 	// Sink and Progress are rank 0's (nil elsewhere); Progress is told
 	// after each phase's rows.
 	Sink     Sink

@@ -25,7 +25,6 @@ import (
 type Suite struct {
 	cl     *congestion.CommandLine
 	tool   string
-	hosts  []string // every rank's host
 	layout congestion.Layout
 	rows   []*result.Result // rank 0's, for the impact factors
 }
@@ -42,11 +41,11 @@ var _ measure.Suite[*congestiontext.Writer] = (*Suite)(nil)
 // all) and lays them out; too few nodes, or -canaries naming none of
 // them, is refused.
 func (u *Suite) Prepare(s *session.Session) (any, error) {
-	var err error
-	if u.hosts, err = measure.Hosts(s); err != nil {
+	hosts, err := measure.Hosts(s)
+	if err != nil {
 		return nil, err
 	}
-	if u.layout, err = congestion.Plan(fleet.NodesOf(u.hosts, u.cl.ByRank), u.cl.Options); err != nil {
+	if u.layout, err = congestion.Plan(fleet.NodesOf(hosts, u.cl.ByRank), u.cl.Options); err != nil {
 		return nil, cli.Usage("%v (-by-rank makes every rank a node of its own)", err)
 	}
 	return u.cl.Options, nil
@@ -58,7 +57,7 @@ func (u *Suite) Text(out io.Writer) *congestiontext.Writer { return congestionte
 // Start writes the header and wires the engine.
 func (u *Suite) Start(e *measure.Env[*congestiontext.Writer]) (*measure.Job, error) {
 	s, o := e.Session, u.cl.Options
-	eng := &congestionrun.Engine{Opt: o, World: s.World, RunID: s.RunID(), Layout: u.layout, Hosts: u.hosts,
+	eng := &congestionrun.Engine{Opt: o, World: s.World, RunID: s.RunID(), Layout: u.layout,
 		Watch: s.Watch(time.Duration(o.CapS()+120) * time.Second)}
 	if err := e.Preamble(func(w *congestiontext.Writer) error {
 		return w.Header(congestiontext.Header{Tool: u.tool, Date: e.Run.Start, Argv: e.Run.Command, Layout: u.layout, Opt: o})
