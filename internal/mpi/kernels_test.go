@@ -35,7 +35,9 @@ type family struct {
 // one-sided loops (osu_rma.c), the ring (ring.c). (memcpy runs on one rank
 // alone: gomb ring --mem-copy-local.)
 func families(np int) []family {
-	n := 256 // bytes (elements for typed kernels)
+	// bytes (elements for typed kernels): not a multiple of the pattern's
+	// 256-byte rows, so blocks at offsets me*n start and end mid-row
+	n := 1000
 	fams := []family{
 		{"imb point-to-point", []kernel.Params{
 			{Kernel: kernel.PingPong, Count: n}, {Kernel: kernel.PingPing, Count: n},

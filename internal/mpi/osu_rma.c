@@ -25,7 +25,7 @@ static void rma_prepare(gomb_job *j, char *base, size_t span) {
     if (rma_typed(j->rma.op)) {
         for (size_t e = 0; e < span / esz; e++) store_val(base, j->dtype, e, val(me + 3, e, it));
     } else {
-        for (size_t x = 0; x < span; x++) ((unsigned char *)base)[x] = pat(me, x, it);
+        fill_pattern((unsigned char *)base, span, me, 0, it);
     }
 }
 

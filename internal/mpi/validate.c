@@ -64,7 +64,7 @@ static void prepare(gomb_job *j, int iter, int typed, size_t cnt, size_t B) {
         if (k == GOMB_K_RMA && j->rma.op == GOMB_RMA_CAS && np == 2)
             store_val(j->sbuf + 2 * B, dt, 0, val(1 - me + 3, 0, iter)); // compare with the target's value
     } else {
-        for (size_t x = 0; x < j->s_cap; x++) ((unsigned char *)j->sbuf)[x] = pat(me, x, iter);
+        fill_pattern((unsigned char *)j->sbuf, j->s_cap, me, 0, iter);
         memset(j->rbuf, iter & 1 ? 0x5a : 0xa5, j->r_cap);
     }
 }
