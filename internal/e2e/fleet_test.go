@@ -157,11 +157,13 @@ func TestTestbedFleet(t *testing.T) {
 	yield := []string{"OMPI_MCA_mpi_yield_when_idle=1"}
 	sweep := func(t *testing.T, run string, lib mpiLib, env []string) (stream, string) {
 		out := filepath.Join(t.TempDir(), "fleet.jsonl")
-		// three sweeps of short loops: a pair is named when each sweep
+		// three sweeps of short loops (-watchdog 10: each loop is cut to
+		// 0.2 s, and MPICH's hang in MPI_Finalize, finalizeHang, waits
+		// it out): a pair is named when each sweep
 		// finds it slow (a two-core VM's scheduler makes one sweep's
 		// pairs up to 3x slower now and then)
 		j := bedJobEnv(t, b, run, lib, all, 6, 3*time.Minute, env, "fleet", "-sweeps", "3", "-i", "300", "-bw", "256k", "-budget", "0.2s",
-			"-watchdog", "20", "-json", out)
+			"-watchdog", "10", "-json", out)
 		s := readRecords(t, out)
 		if j.code != 0 && !finalizeHang(j, s, run) {
 			t.Fatalf("exit %d\n%s", j.code, tail(j.stderr))
@@ -178,7 +180,6 @@ func TestTestbedFleet(t *testing.T) {
 		want  []string // "fleet-link: link A - B: bandwidth", "fleet-node: node A: bandwidth"
 	}{
 		{"healthy", nil, nil, nil},
-		{"healthy again", nil, nil, nil},
 		{"slow link", [][]string{{"shape-link", h(2), h(5), "0", "200mbit"}}, [][]string{{"unshape-link", h(2), h(5)}},
 			[]string{"fleet-link: link " + h(2) + " - " + h(5) + ": bandwidth"}},
 		{"long link and slow node", [][]string{{"shape-link", h(1), h(4), "500", "none"}, {"shape", h(3), "0", "300mbit"}},

@@ -109,7 +109,10 @@ func osuRefusal(t *testing.T, m mpiLib, np int, s *osu.Spec, want string, done m
 // osuConformance runs the tests specs in one job of np ranks and checks
 // each test's records and title.
 func osuConformance(t *testing.T, m mpiLib, np int, specs []*osu.Spec) {
-	const iters = 10
+	iters := 10
+	if np > 2 {
+		iters = 3 // each a collective of MPICH's polling ranks, two a core
+	}
 	var names []string
 	for _, s := range specs {
 		names = append(names, s.Name)
@@ -120,7 +123,14 @@ func osuConformance(t *testing.T, m mpiLib, np int, specs []*osu.Spec) {
 	}
 	t.Run(name, func(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "r.jsonl")
-		args := append(append([]string{"osu"}, names...), "-c", "-z", "-m", "1:16", "-i", fmt.Sprint(iters), "-x", "2", "-json", out)
+		// up to 16 B at 2 ranks, 2 B at 4 (where MPICH's polling ranks,
+		// two a core, pay scheduler slices a size: 160 s for 54 tests at
+		// 1-16 B with a core busy)
+		maxSize := int64(16)
+		if np > 2 {
+			maxSize = 2
+		}
+		args := append(append([]string{"osu"}, names...), "-c", "-z", "-m", fmt.Sprintf("1:%d", maxSize), "-i", fmt.Sprint(iters), "-x", "2", "-json", out)
 		var lflags []string
 		if names[0] == "cas_latency" && m.name == "openmpi" {
 			// Open MPI 4.1.4's osc/rdma crashes on 8-byte compare-and-swap
@@ -141,7 +151,7 @@ func osuConformance(t *testing.T, m mpiLib, np int, specs []*osu.Spec) {
 			byTest[r.Benchmark] = append(byTest[r.Benchmark], r)
 		}
 		o := osu.DefaultOptions()
-		o.MaxSize = 16
+		o.MaxSize = maxSize
 		for _, s := range specs {
 			want, got := o.Sizes(s, np), byTest[s.Name]
 			if len(got) != len(want) {
@@ -341,6 +351,13 @@ func TestOSULayout(t *testing.T) {
 	}
 	for _, m := range mpis {
 		for _, c := range cases {
+			if m.name == "mpich" && (c.np > 2 || c.file == "osu_bw_Dvect8-4_np2.txt") {
+				// the layout is gomb's, not the library's: MPICH's 4-rank
+				// jobs (6 s each with a core busy, polling ranks two a
+				// core) are TestOSUConformance's and TestOSUNeighbourhood's,
+				// its strided 4 MiB windows (9-14 s) TestOSUDerivedTypes'
+				continue
+			}
 			t.Run(m.name+"/"+c.file, func(t *testing.T) {
 				ref, err := os.ReadFile(filepath.Join("testdata", "osu", c.file))
 				if err != nil {
@@ -364,37 +381,56 @@ func TestOSULayout(t *testing.T) {
 // one-sided tests moves the right data (-c), with both MPIs.
 func TestOSUOneSidedModes(t *testing.T) {
 	for _, m := range mpis {
+		// one job a mode: every one-sided test that has it, in
+		// gomb osu's many-test mode (153 jobs of one test took 90 s with a
+		// core busy, most of it start-up)
+		var modes []string
+		tests := map[string][]*osu.Spec{}
+		add := func(mode string, test *osu.Spec) {
+			if tests[mode] == nil {
+				modes = append(modes, mode)
+			}
+			tests[mode] = append(tests[mode], test)
+		}
 		for _, s := range osu.Specs() {
 			if s.Kind != osu.RMALatency && s.Kind != osu.RMABandwidth {
 				continue
 			}
 			// Open MPI 4.1.4 osc/rdma crashes on 8-byte compare-and-swap in
-			// MPI_Win_allocate windows (plain C too): use MPI_Win_create there.
+			// MPI_Win_allocate windows (plain C too): use MPI_Win_create
+			// there, in jobs of its own.
 			casOMPI := s.Name == "cas_latency" && m.name == "openmpi"
-			var combos [][]string
 			for _, sy := range s.SyncModes {
-				c := []string{"-s", syncWord(sy)}
 				if casOMPI {
-					c = append(c, "-w", "create")
+					add("-s "+syncWord(sy)+" -w create", s)
+				} else {
+					add("-s "+syncWord(sy), s)
 				}
-				combos = append(combos, c)
 			}
 			for _, w := range []string{"create", "allocate", "dynamic"} {
-				if casOMPI && w == "allocate" {
-					continue
+				if !casOMPI || w != "allocate" {
+					add("-w "+w, s)
 				}
-				combos = append(combos, []string{"-w", w})
 			}
-			for _, c := range combos {
-				t.Run(m.name+"/"+s.Name+"/"+strings.Join(c, ""), func(t *testing.T) {
-					args := append([]string{s.Name, "-c", "-m", "1:64", "-i", "5", "-x", "1"}, c...)
-					j := launchCmd(t, m, 2, time.Minute, nil, "osu", args...)
-					checkNoCrash(t, j)
-					if j.code != 0 || strings.Contains(j.stdout, "Fail") {
-						t.Errorf("exit %d\n%s\n%s", j.code, j.stdout, tail(j.stderr))
+		}
+		for _, mode := range modes {
+			t.Run(m.name+"/"+strings.ReplaceAll(mode, " ", ""), func(t *testing.T) {
+				var args []string
+				for _, s := range tests[mode] {
+					args = append(args, s.Name)
+				}
+				args = append(append(args, "-c", "-m", "1:64", "-i", "5", "-x", "1"), strings.Fields(mode)...)
+				j := launchCmd(t, m, 2, time.Duration(1+len(tests[mode])/4)*time.Minute, nil, "osu", args...)
+				checkNoCrash(t, j)
+				if j.code != 0 || strings.Contains(j.stdout, "Fail") {
+					t.Errorf("exit %d\n%s\n%s", j.code, j.stdout, tail(j.stderr))
+				}
+				for _, s := range tests[mode] {
+					if !strings.Contains(j.stdout, "# "+s.Title) {
+						t.Errorf("%s: no table", s.Name)
 					}
-				})
-			}
+				}
+			})
 		}
 	}
 }
