@@ -205,6 +205,12 @@ func TestTestbedFaults(t *testing.T) {
 	}
 	for _, m := range bedMPIs {
 		for _, f := range faults {
+			if m.run == "mpich" && f.name == "link down" {
+				// Hydra has no daemon keepalive to race gomb's watchdog:
+				// the 3 s watchdog's case is the same path (ended 10 s after
+				// the cut, against 17)
+				continue
+			}
 			t.Run(m.run+"/"+f.name, func(t *testing.T) {
 				out := filepath.Join(t.TempDir(), "r.jsonl")
 				// A flap run is short (it must finish); the others would run
