@@ -141,13 +141,14 @@ static inline void fill_pattern(unsigned char *b, size_t len, int r, size_t off,
 }
 
 // expect_bytes compares len bytes at buf with the pattern sender src wrote at
-// offset off of its send buffer: a row that differs is walked byte by byte.
+// offset off of its send buffer, a row at a time where one starts; after a
+// row that differs, x is off the row's start, so the rest of that row is
+// compared byte by byte.
 static inline void expect_bytes(tally *t, const char *buf, size_t len, int src, size_t off, int it) {
     const unsigned char *b = (const unsigned char *)buf;
     const long pos0 = t->pos;
-    size_t x = 0, walk = 0; // walk: bytes from x on to compare one at a time
-    while (x < len) {
-        if (walk == 0 && (off + x) % PAT_ROW == 0 && x + PAT_ROW <= len) {
+    for (size_t x = 0; x < len;) {
+        if ((off + x) % PAT_ROW == 0 && x + PAT_ROW <= len) {
             unsigned char base = pat(src, off + x, it), diff = 0;
             const unsigned char *row = b + x;
             for (int i = 0; i < PAT_ROW; i++) diff |= (unsigned char)(row[i] ^ (unsigned char)(base + 7 * i));
@@ -155,13 +156,11 @@ static inline void expect_bytes(tally *t, const char *buf, size_t len, int src, 
                 x += PAT_ROW;
                 continue;
             }
-            walk = PAT_ROW;
         }
         unsigned char w = pat(src, off + x, it);
         t->pos = pos0 + (long)x;
         if (b[x] != w) miss(t, b[x], w);
         x++;
-        if (walk > 0) walk--;
     }
     t->pos = pos0 + (long)len;
 }
