@@ -57,15 +57,8 @@ func TestConformance(t *testing.T) {
 	for _, suite := range imb.Suites {
 		for _, m := range mpis {
 			for _, world := range testutil.ShortRanks(2, 4) {
-				// fewer repetitions where each costs most: the I variants'
-				// exploit is 10 ms a repetition, and at 4 ranks on 2
-				// cores a collective waits out scheduler slices
-				iters := 10
-				if suite == imb.SuiteIO || world > 2 {
-					iters = 2
-				}
 				t.Run(fmt.Sprintf("%s/%s/np%d", suite, m.name, world), func(t *testing.T) {
-					conformance(t, suite, m, world, iters)
+					conformance(t, suite, m, world)
 				})
 			}
 		}
@@ -79,7 +72,7 @@ func mpichBroken(suite string, m mpiLib, world int, name string) bool {
 	return suite == imb.SuiteMPI4 && m.name == "mpich" && world >= 4 && strings.HasPrefix(name, "Scatter_persist")
 }
 
-func conformance(t *testing.T, suite string, m mpiLib, world, iters int) {
+func conformance(t *testing.T, suite string, m mpiLib, world int) {
 	out := filepath.Join(t.TempDir(), "r.jsonl")
 	var names []string
 	for _, n := range allIMB(suite) {
@@ -90,12 +83,17 @@ func conformance(t *testing.T, suite string, m mpiLib, world, iters int) {
 	// -time 600: IMB's time budget per size (10 s by default) must not
 	// cut a benchmark short on a loaded machine (4 ranks on 2 cores beside
 	// other jobs: a time-out row for Gather at 2 B, once).
-	// At 4 ranks the sizes 0 and 1 B (the 2-rank job has 0 to 4): each
-	// size of a collective costs MPICH's polling ranks, two a core,
-	// scheduler slices (37 s for IMB-NBC's 26 at 0-4 B idle, 16 s at 0-1).
-	msglog := 2
+	// Fewer repetitions where each costs most: the I variants' exploit
+	// is 10 ms a repetition. At 4 ranks also the sizes 0 and 1 B alone
+	// (the 2-rank job has 0 to 4): each size of a collective costs
+	// MPICH's polling ranks, two a core, scheduler slices (37 s for
+	// IMB-NBC's 26 at 0-4 B idle, 16 s at 0-1).
+	iters, msglog := 10, 2
+	if suite == imb.SuiteIO {
+		iters = 2
+	}
 	if world > 2 {
-		msglog = 0
+		iters, msglog = 2, 0
 	}
 	args := []string{"-check", "-msglog", fmt.Sprintf("0:%d", msglog), "-iter", fmt.Sprintf("%d,40,%d", iters, iters), "-iter_policy", "off",
 		"-time", "600", "-json", out}

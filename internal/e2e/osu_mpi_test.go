@@ -109,9 +109,12 @@ func osuRefusal(t *testing.T, m mpiLib, np int, s *osu.Spec, want string, done m
 // osuConformance runs the tests specs in one job of np ranks and checks
 // each test's records and title.
 func osuConformance(t *testing.T, m mpiLib, np int, specs []*osu.Spec) {
-	iters := 10
+	// up to 16 B and 10 iterations at 2 ranks, 2 B and 3 at 4 (where
+	// MPICH's polling ranks, two a core, pay scheduler slices a size:
+	// 160 s for 54 tests at 1-16 B with a core busy)
+	iters, maxSize := 10, int64(16)
 	if np > 2 {
-		iters = 3 // each a collective of MPICH's polling ranks, two a core
+		iters, maxSize = 3, 2
 	}
 	var names []string
 	for _, s := range specs {
@@ -123,13 +126,6 @@ func osuConformance(t *testing.T, m mpiLib, np int, specs []*osu.Spec) {
 	}
 	t.Run(name, func(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "r.jsonl")
-		// up to 16 B at 2 ranks, 2 B at 4 (where MPICH's polling ranks,
-		// two a core, pay scheduler slices a size: 160 s for 54 tests at
-		// 1-16 B with a core busy)
-		maxSize := int64(16)
-		if np > 2 {
-			maxSize = 2
-		}
 		args := append(append([]string{"osu"}, names...), "-c", "-z", "-m", fmt.Sprintf("1:%d", maxSize), "-i", fmt.Sprint(iters), "-x", "2", "-json", out)
 		var lflags []string
 		if names[0] == "cas_latency" && m.name == "openmpi" {
