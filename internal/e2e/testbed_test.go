@@ -60,6 +60,22 @@ func finalizeHang(j job, s stream, mpi string) bool {
 		(strings.Contains(j.stderr, "MPI_Finalize in flight") || mpi == "mpich")
 }
 
+// beforeHydraBanner is a job's stdout without the box hydra prints there
+// when a rank leaves mid-finalize (finalizeHang): an empty line, "= BAD
+// TERMINATION OF ONE OF YOUR APPLICATION PROCESSES" between lines of '=',
+// and its advice.
+func beforeHydraBanner(stdout string) string {
+	i := strings.Index(stdout, "\n=   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES\n")
+	if i < 0 {
+		return stdout
+	}
+	before := stdout[:strings.LastIndex(stdout[:i], "\n")+1]
+	if strings.HasSuffix(before, "\n\n") {
+		before = before[:len(before)-1]
+	}
+	return before
+}
+
 // explainFindings runs gomb explain -json on one run's file (with args)
 // and returns its findings as "kind: summary".
 func explainFindings(t *testing.T, file string, args ...string) []string {
@@ -405,6 +421,31 @@ func TestTestbedSweep(t *testing.T) {
 	for _, h := range []string{first.Host(1), second.Host(1)} {
 		if !strings.Contains(string(names), h) {
 			t.Errorf("the live bed's %s is gone:\n%s", h, names)
+		}
+	}
+}
+
+// TestBeforeHydraBanner: the box hydra 4.0 printed in a CI run whose rank
+// the finalize watchdog ended is cut, with the empty line it starts with,
+// and nothing else.
+func TestBeforeHydraBanner(t *testing.T) {
+	table := "# OSU MPI Bandwidth Test v7.4\n# Size      Bandwidth (MB/s)\n4096                  812.51\n"
+	box := "\n===================================================================================\n" +
+		"=   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES\n" +
+		"=   PID 2101 RUNNING AT gtbn10590-h2\n=   EXIT CODE: 9\n" +
+		"=   CLEANING UP REMAINING PROCESSES\n=   YOU CAN IGNORE THE BELOW CLEANUP MESSAGES\n" +
+		"===================================================================================\n" +
+		"YOUR APPLICATION TERMINATED WITH THE EXIT STRING: Killed (signal 9)\n" +
+		"This typically refers to a problem with your application.\nPlease see the FAQ page for debugging suggestions\n"
+	for _, c := range []struct{ name, in, want string }{
+		{"box", table + box, table},
+		{"box without its empty line", table + box[1:], table},
+		{"none", table, table},
+		{"a line of '=' alone", table + "=====\n", table + "=====\n"},
+		{"empty", "", ""},
+	} {
+		if got := beforeHydraBanner(c.in); got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
 		}
 	}
 }
