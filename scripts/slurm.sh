@@ -114,7 +114,10 @@ ReturnToService=2
 # record in well under this.
 KillWait=10
 InactiveLimit=0
-MinJobAge=60
+# sbatch --wait polls a job every 2 s, then 8, then 32 while the poll is
+# under MinJobAge/2: at 4 s it keeps polling every 2 s (a campaign of
+# four cells 14-16 s instead of 42). Job records leave 4 s after the end.
+MinJobAge=4
 EOF
 		local n names=""
 		for n in "$@"; do
