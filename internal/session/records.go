@@ -102,8 +102,8 @@ func (w *watchFlags) register(fs *flag.FlagSet) {
 	fs.Func("watchdog", "`D|auto|off` end the job when one size runs longer than D (90, 90s, 5m); "+
 		"auto (the default): 60 s plus the benchmark's time budget plus 10 x what the previous size "+
 		"took, scaled by its bytes. The job is aborted, rank 0 says what was in flight, the records "+
-		"end with status \"deadline\", exit status 5. MPI_Finalize gets 30 s (or D if shorter), the "+
-		"records being complete", func(s string) error {
+		"end with status \"deadline\", exit status 5. MPI_Finalize gets 2 s plus 10 x what MPI_Init "+
+		"took, at most 30 s (or D if shorter), the records being complete", func(s string) error {
 		switch s {
 		case "auto":
 			w.size = 0

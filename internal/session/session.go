@@ -220,17 +220,25 @@ func (s *Session) Provided() kernel.ThreadLevel { return s.provided }
 // RunID is the id of the run's records.
 func (s *Session) RunID() string { return s.out.runID }
 
-// finalizePhase is MPI_Finalize under the watchdog. Every record is written
-// by then, so it gets a short fixed deadline: MPICH 4.0 over UCX's TCP
-// transport sometimes never returns from it (one rank spins flushing an
-// endpoint while its peer waits in the PMI barrier).
-var finalizePhase = watchdog.Phase{What: "MPI_Finalize", Limit: 30 * time.Second}
+// finalizeWhat names MPI_Finalize's phase under the watchdog.
+const finalizeWhat = "MPI_Finalize"
+
+// finalizeLimit is MPI_Finalize's deadline: 2 s plus ten times what this
+// rank's MPI_Init took, at most 30 s. Every record is written by then, and
+// both calls wait for every process through the launcher's PMI, so a job
+// whose start-up was slow (many nodes, a slow PMI) gets longer. MPICH 4.0
+// over UCX's TCP transport sometimes never returns from it (one rank
+// spins flushing an endpoint while its peer waits in the PMI barrier):
+// that costs 2-5 s here, not 30.
+func finalizeLimit(initTook time.Duration) time.Duration {
+	return min(30*time.Second, 2*time.Second+10*initTook)
+}
 
 // close finalizes MPI, under the watchdog when it runs: MPI_Finalize can
 // hang too (a peer gone, a flush that never completes).
 func (s *Session) close() {
 	if s.dog != nil {
-		s.dog.Enter(finalizePhase)
+		s.dog.Enter(watchdog.Phase{What: finalizeWhat, Limit: finalizeLimit(s.initTook)})
 	}
 	_ = mpi.Finalize()
 	if s.dog != nil {
@@ -258,7 +266,7 @@ func (s *Session) deadline(r watchdog.Report) {
 	if s.Rank == 0 && len(r.Phase.Ranks) > 0 {
 		what += fmt.Sprintf(" (ranks %s on %s)", watchdog.Ranks(r.Phase.Ranks), hostsOf(s.rankHost, r.Phase.Ranks))
 	}
-	if r.Phase.What == finalizePhase.What {
+	if r.Phase.What == finalizeWhat {
 		// MPI is half torn down: MPI_Abort may be refused (MPICH: "Invalid
 		// communicator"), and there is nothing left to save.
 		fmt.Fprintf(s.stderr, "gomb %s: rank %d on %s: %s; every record was written before it; exiting\n", s.cmd.Name, s.Rank, host, what)

@@ -125,3 +125,19 @@ func TestSessionRecords(t *testing.T) {
 		})
 	}
 }
+
+// TestFinalizeLimit: MPI_Finalize gets 2 s plus ten times MPI_Init's time,
+// never more than 30 s.
+func TestFinalizeLimit(t *testing.T) {
+	for _, c := range []struct{ init, want time.Duration }{
+		{0, 2 * time.Second},
+		{150 * time.Millisecond, 3500 * time.Millisecond},
+		{2 * time.Second, 22 * time.Second},
+		{2800 * time.Millisecond, 30 * time.Second},
+		{time.Minute, 30 * time.Second},
+	} {
+		if got := finalizeLimit(c.init); got != c.want {
+			t.Errorf("MPI_Init %v: %v, want %v", c.init, got, c.want)
+		}
+	}
+}
