@@ -103,7 +103,7 @@ func TestSlurmLocal(t *testing.T) {
 				// --overcommit: more tasks than the node's CPUs, as mpirun's
 				// --oversubscribe
 				j := slurmJob(t, s, nil, 3*time.Minute, "srun", "--overcommit", "-n", fmt.Sprint(np), "--mpi="+m.plugin, "-J", name,
-					bin, "imb", "-npmin", fmt.Sprint(np), "-msglog", "0:2", "-iter", "100", "-time", "30", "-json", out, "PingPong", "Allreduce")
+					bin, "imb", "-npmin", fmt.Sprint(np), "-msglog", "0:2", "-iter", "10", "-time", "30", "-json", out, "PingPong", "Allreduce")
 				if j.code != 0 {
 					t.Fatalf("np %d: exit %d\n%s", np, j.code, tail(j.stderr))
 				}
