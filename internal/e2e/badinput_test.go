@@ -206,6 +206,7 @@ func badInputCase(t *testing.T, m mpiLib, np int, env, args []string, code int, 
 		}
 	}
 	if j.code != code || len(ours) != 1 || !strings.Contains(ours[0], want) {
-		t.Errorf("exit %d (want %d), gomb lines %q, want one mentioning %q", j.code, code, ours, want)
+		t.Errorf("exit %d (want %d) after %v, gomb lines %q, want one mentioning %q\nstderr:\n%s",
+			j.code, code, j.took.Round(time.Millisecond), ours, want, tail(j.stderr))
 	}
 }
