@@ -27,6 +27,6 @@ CGO_ENABLED=0 go test -count=1 ./internal/archive
 export CC=mpicc.openmpi
 go vet ./...
 CC=mpicc.mpich go test -count=1 "$@" ./internal/mpi ./internal/bench/... ./internal/session
-# About 23 minutes on an idle 2-core machine, 31 with one core kept busy
-# (the e2e package 19 and 27 of them); the limit leaves room under CI's 90.
+# About 21 minutes on an idle 2-core machine, 28 with one core kept busy
+# (the e2e package 18 and 24 of them); the limit leaves room under CI's 90.
 go test -count=1 -timeout 75m "$@" ./...
