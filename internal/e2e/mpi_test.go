@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -159,7 +160,7 @@ func launcherFailed(j job) bool {
 		return false
 	}
 	for _, l := range strings.Split(j.stderr, "\n") {
-		if strings.HasPrefix(l, "gomb") || strings.Contains(l, "panic:") || strings.Contains(l, "SIGSEGV") {
+		if strings.HasPrefix(l, "gomb") || slices.ContainsFunc(crashMarks, func(m string) bool { return strings.Contains(l, m) }) {
 			return false
 		}
 	}
@@ -288,10 +289,14 @@ func readRecords(t *testing.T, path string) stream {
 }
 
 // checkNoCrash fails on Go panics or stack traces in a job's output.
+// crashMarks are what a Go crash prints: checkNoCrash fails on any, and
+// launcherFailed never takes a job that shows one for the launcher's.
+var crashMarks = []string{"panic:", "goroutine ", "SIGSEGV", "runtime error"}
+
 func checkNoCrash(t *testing.T, j job) {
 	t.Helper()
 	out := j.stdout + j.stderr
-	for _, bad := range []string{"panic:", "goroutine ", "SIGSEGV", "runtime error"} {
+	for _, bad := range crashMarks {
 		if i := strings.Index(out, bad); i >= 0 {
 			// from just before the first marker: a crash's head (what
 			// faulted, where) is what a tail of its goroutine dump loses
