@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -115,9 +116,8 @@ func TestCheckFailure(t *testing.T) {
 func startJob(t *testing.T, m mpiLib, env []string, args ...string) (*exec.Cmd, *bytes.Buffer) {
 	t.Helper()
 	needLaunch(t)
-	argv := append(append(m.argv(2), filepath.Join(binDir, m.bin)), args...)
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Env = append(os.Environ(), env...)
+	cmd := m.command(context.Background(), 2, append([]string{filepath.Join(binDir, m.bin)}, args...)...)
+	cmd.Env = append(cmd.Env, env...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	var se bytes.Buffer
 	cmd.Stderr = &se

@@ -60,6 +60,16 @@ type mpiLib struct {
 	argv func(np int) []string
 }
 
+// command is argv (the program and its arguments, after any launcher
+// flags of the test's own) under m's launcher with np ranks, in the
+// environment of m's test jobs (testutil.Env).
+func (m mpiLib) command(ctx context.Context, np int, argv ...string) *exec.Cmd {
+	full := append(m.argv(np), argv...)
+	cmd := exec.CommandContext(ctx, full[0], full[1:]...)
+	cmd.Env = append(os.Environ(), testutil.Env(m.name)...)
+	return cmd
+}
+
 var mpis = []mpiLib{
 	{"openmpi", "gomb", func(np int) []string { return testutil.Launch("openmpi", np) }},
 	{"mpich", "gomb-mpich", func(np int) []string { return testutil.Launch("mpich", np) }},
@@ -106,14 +116,12 @@ func needLaunch(t testing.TB) {
 func launchArgv(t *testing.T, m mpiLib, np int, timeout time.Duration, extraEnv, lflags []string, args ...string) job {
 	t.Helper()
 	needLaunch(t)
-	argv := append(append(m.argv(np), lflags...), filepath.Join(binDir, m.bin))
-	argv = append(argv, args...)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd := m.command(ctx, np, append(append(slices.Clone(lflags), filepath.Join(binDir, m.bin)), args...)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.Env = append(os.Environ(), extraEnv...)
+	cmd.Env = append(cmd.Env, extraEnv...)
 	if len(args) > 0 && args[0] == "imb-io" {
 		cmd.Dir = t.TempDir() // its files, and the directory it makes for them
 		defer func() {
@@ -134,7 +142,7 @@ func launchArgv(t *testing.T, m mpiLib, np int, timeout time.Duration, extraEnv,
 	case errors.As(err, &ee):
 		j.code = ee.ExitCode()
 	default:
-		t.Fatalf("%v: %v", argv, err)
+		t.Fatalf("%v: %v", cmd.Args, err)
 	}
 	waitGone(t)
 	if j.timedOut {

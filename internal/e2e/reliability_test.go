@@ -256,9 +256,8 @@ func TestWrongBinary(t *testing.T) {
 	for i, m := range mpis {
 		other := mpis[1-i]
 		out := filepath.Join(t.TempDir(), "r.jsonl")
-		argv := append(m.argv(2), filepath.Join(binDir, other.bin), "imb", "-msglog", "0:1", "-iter", "10", "-json", out, "PingPong")
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+		cmd := m.command(ctx, 2, filepath.Join(binDir, other.bin), "imb", "-msglog", "0:1", "-iter", "10", "-json", out, "PingPong")
 		var se bytes.Buffer
 		cmd.Stderr = &se
 		err := cmd.Run()

@@ -3,10 +3,10 @@ package e2e
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -101,8 +101,7 @@ func TestRingSignal(t *testing.T) {
 		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 			t.Run(m.name+"/"+sig.String(), func(t *testing.T) {
 				out := filepath.Join(t.TempDir(), "r.jsonl")
-				argv := append(m.argv(2), filepath.Join(binDir, m.bin), "ring", "--interval", "0.1", "-json", out)
-				cmd := exec.Command(argv[0], argv[1:]...)
+				cmd := m.command(context.Background(), 2, filepath.Join(binDir, m.bin), "ring", "--interval", "0.1", "-json", out)
 				cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 				var so bytes.Buffer
 				cmd.Stdout = &so
@@ -178,8 +177,7 @@ func TestRingSignalBeforeFirstSample(t *testing.T) {
 	for _, m := range mpis {
 		t.Run(m.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "r.jsonl")
-			argv := append(m.argv(2), filepath.Join(binDir, m.bin), "ring", "--interval", "86400", "-json", out)
-			cmd := exec.Command(argv[0], argv[1:]...)
+			cmd := m.command(context.Background(), 2, filepath.Join(binDir, m.bin), "ring", "--interval", "86400", "-json", out)
 			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 			var so bytes.Buffer
 			cmd.Stdout = &so
