@@ -116,7 +116,7 @@ func TestCheckFailure(t *testing.T) {
 func startJob(t *testing.T, m mpiLib, env []string, args ...string) (*exec.Cmd, *bytes.Buffer) {
 	t.Helper()
 	needLaunch(t)
-	cmd := m.command(context.Background(), 2, append([]string{filepath.Join(binDir, m.bin)}, args...)...)
+	cmd := m.command(t, context.Background(), 2, append([]string{filepath.Join(binDir, m.bin)}, args...)...)
 	cmd.Env = append(cmd.Env, env...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	var se bytes.Buffer

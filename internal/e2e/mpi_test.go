@@ -63,10 +63,10 @@ type mpiLib struct {
 // command is argv (the program and its arguments, after any launcher
 // flags of the test's own) under m's launcher with np ranks, in the
 // environment of m's test jobs (testutil.Env).
-func (m mpiLib) command(ctx context.Context, np int, argv ...string) *exec.Cmd {
+func (m mpiLib) command(t testing.TB, ctx context.Context, np int, argv ...string) *exec.Cmd {
 	full := append(m.argv(np), argv...)
 	cmd := exec.CommandContext(ctx, full[0], full[1:]...)
-	cmd.Env = append(os.Environ(), testutil.Env(m.name)...)
+	cmd.Env = append(os.Environ(), testutil.Env(m.name, t.TempDir())...)
 	return cmd
 }
 
@@ -118,7 +118,7 @@ func launchArgv(t *testing.T, m mpiLib, np int, timeout time.Duration, extraEnv,
 	needLaunch(t)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	cmd := m.command(ctx, np, append(append(slices.Clone(lflags), filepath.Join(binDir, m.bin)), args...)...)
+	cmd := m.command(t, ctx, np, append(append(slices.Clone(lflags), filepath.Join(binDir, m.bin)), args...)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.Env = append(cmd.Env, extraEnv...)

@@ -257,7 +257,7 @@ func TestWrongBinary(t *testing.T) {
 		other := mpis[1-i]
 		out := filepath.Join(t.TempDir(), "r.jsonl")
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		cmd := m.command(ctx, 2, filepath.Join(binDir, other.bin), "imb", "-msglog", "0:1", "-iter", "10", "-json", out, "PingPong")
+		cmd := m.command(t, ctx, 2, filepath.Join(binDir, other.bin), "imb", "-msglog", "0:1", "-iter", "10", "-json", out, "PingPong")
 		var se bytes.Buffer
 		cmd.Stderr = &se
 		err := cmd.Run()

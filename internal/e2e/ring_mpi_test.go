@@ -101,7 +101,7 @@ func TestRingSignal(t *testing.T) {
 		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 			t.Run(m.name+"/"+sig.String(), func(t *testing.T) {
 				out := filepath.Join(t.TempDir(), "r.jsonl")
-				cmd := m.command(context.Background(), 2, filepath.Join(binDir, m.bin), "ring", "--interval", "0.1", "-json", out)
+				cmd := m.command(t, context.Background(), 2, filepath.Join(binDir, m.bin), "ring", "--interval", "0.1", "-json", out)
 				cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 				var so bytes.Buffer
 				cmd.Stdout = &so
@@ -177,7 +177,7 @@ func TestRingSignalBeforeFirstSample(t *testing.T) {
 	for _, m := range mpis {
 		t.Run(m.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "r.jsonl")
-			cmd := m.command(context.Background(), 2, filepath.Join(binDir, m.bin), "ring", "--interval", "86400", "-json", out)
+			cmd := m.command(t, context.Background(), 2, filepath.Join(binDir, m.bin), "ring", "--interval", "86400", "-json", out)
 			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 			var so bytes.Buffer
 			cmd.Stdout = &so

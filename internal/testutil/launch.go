@@ -24,18 +24,25 @@ func Launch(impl string, np int) []string {
 }
 
 // Env is what a test job of the MPI named impl adds to the environment,
-// before the test's own variables (which may override it). Open MPI's
-// pml is named ob1: it picks ob1 here anyway (Debian's parameter file
-// excludes pml ucx, and cm finds no mtl), but only after opening the mtl
-// components, whose PSM library calibrates its clock for 0.2 s as it is
-// loaded: 0.2 s of every launch (gomb osu hello 0.65 s, 0.45 s with
-// ob1). In the environment, not on the command line, so that a test can
-// still ask for pml ucx.
-func Env(impl string) []string {
+// before the test's own variables (which may override them); tmp is a
+// directory of the job's own.
+//
+// Open MPI's pml is named ob1: it picks ob1 here anyway (Debian's
+// parameter file excludes pml ucx, and cm finds no mtl), but only after
+// opening the mtl components, and loading them loads libinfinipath, whose
+// constructor spends 0.2 s in usleep calls: 0.2 s of every launch (gomb
+// osu hello 0.65 s, 0.45 s with ob1). In the environment, not on the
+// command line, so that a test can still ask for pml ucx.
+//
+// Its session directory goes under tmp: mpiruns started side by side
+// race to create the shared one in /tmp ("A call to mkdir was unable to
+// create the desired directory: /tmp/ompi.HOST.0, File exists", and the
+// job ends before it starts).
+func Env(impl, tmp string) []string {
 	if impl == "mpich" {
 		return nil
 	}
-	return []string{"OMPI_MCA_pml=ob1"}
+	return []string{"OMPI_MCA_pml=ob1", "OMPI_MCA_orte_tmpdir_base=" + tmp}
 }
 
 // RankEnv is set in the environment of the ranks LaunchSelf starts: a
@@ -68,7 +75,7 @@ func LaunchSelf(t testing.TB, impl string, np int, timeout time.Duration, env ..
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Env = append(append(append(os.Environ(), Env(impl)...), RankEnv+"=1", "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"), env...)
+	cmd.Env = append(append(append(os.Environ(), Env(impl, t.TempDir())...), RankEnv+"=1", "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"), env...)
 	var out, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr
 	if err := cmd.Run(); err != nil || !strings.Contains(out.String(), "done") {
