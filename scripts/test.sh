@@ -27,8 +27,8 @@ CGO_ENABLED=0 go test -count=1 ./internal/archive
 export CC=mpicc.openmpi
 go vet ./...
 CC=mpicc.mpich go test -count=1 "$@" ./internal/mpi ./internal/bench/... ./internal/session
-# About 21 minutes on an idle 2-core machine, 28 with one core kept busy
-# (the e2e package 18 and 24 of them); the limit leaves room under CI's 90.
+# About 19 minutes on an idle 2-core machine, 28 with one core kept busy
+# (the e2e package 16 and 24 of them); the limit leaves room under CI's 90.
 # -parallel 4: the tests that run side by side are refusals, short
 # launches that wait on their launcher more than they compute (the four
 # refusal tests: 98 s at 2, 66 s at 4, idle).

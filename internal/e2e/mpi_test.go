@@ -158,10 +158,12 @@ func launchArgv(t *testing.T, m mpiLib, np int, timeout time.Duration, extraEnv,
 
 // launcherFailed reports a job the launcher ended before any rank spoke:
 // a non-zero exit within a second, nothing on stdout, no gomb line and no
-// crash on stderr. Open MPI 4.1's mpirun does so when it loses the race
+// crash on stderr. Open MPI 4.1's mpirun did so when it lost the race
 // with another to create the session directory ("A call to mkdir was
 // unable to create the desired directory: /tmp/ompi.HOST.0, File
-// exists"; parallel tests, twice in busy clean-clone runs). Every gomb
+// exists"; parallel tests, twice in busy clean-clone runs), which each
+// launch's own directory now avoids (testutil.Env); the relaunch stays
+// for a launcher's other silent failures, and is logged. Every gomb
 // refusal and failure prints a line, so a job of gomb's own fails twice.
 func launcherFailed(j job) bool {
 	if j.code == 0 || j.took > time.Second || strings.TrimSpace(j.stdout) != "" {
