@@ -135,6 +135,25 @@ func TestFleet(t *testing.T) {
 	}
 }
 
+// hiddenByNode says whether want, a link named by latency, went unnamed
+// because got names one of its nodes by latency: a link is judged beyond
+// what its nodes' own extra time explains, and under load a rank that
+// shares a core with another process waits out a time slice (2 ms) on
+// every round trip in every sweep, which names its node and explains a
+// 500 µs link away. TestTestbedFleet sweeps again then (twice at most;
+// one clean-clone run with a core busy and a build beside it missed the
+// link so, and one of three runs of the case alone with a core busy).
+func hiddenByNode(want string, got []string) bool {
+	link, ok := strings.CutPrefix(want, "fleet-link: link ")
+	if !ok || !strings.HasSuffix(want, ": latency") {
+		return false
+	}
+	a, b, _ := strings.Cut(strings.TrimSuffix(link, ": latency"), " - ")
+	return slices.ContainsFunc(got, func(g string) bool {
+		return strings.HasPrefix(g, "fleet-node: node "+a+": latency") || strings.HasPrefix(g, "fleet-node: node "+b+": latency")
+	})
+}
+
 // TestTestbedFleet: six emulated hosts, Open MPI: healthy sweeps (twice)
 // hold every pair; one link shaped to 200 Mbit/s is named; one link
 // delayed 500 µs and one host's interface slowed to 300 Mbit/s for all its
@@ -196,14 +215,26 @@ func TestTestbedFleet(t *testing.T) {
 					b.Must(t, cmd...)
 				}
 			}()
-			_, out := sweep(t, "ompi", mpis[0], yield)
 			// each want named; anything else is logged (a link cut to
 			// 200 Mbit/s may be slow by latency too, and load names pairs)
-			got := fleetCulprits(t, out)
-			for _, w := range c.want {
-				if !slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, w) }) {
+			var got []string
+			for sweeps := 1; ; sweeps++ {
+				_, out := sweep(t, "ompi", mpis[0], yield)
+				got = fleetCulprits(t, out)
+				var missed []string
+				for _, w := range c.want {
+					if !slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, w) }) {
+						missed = append(missed, w)
+					}
+				}
+				if len(missed) > 0 && sweeps < 3 && !slices.ContainsFunc(missed, func(w string) bool { return !hiddenByNode(w, got) }) {
+					t.Logf("run %d: %q not named, an end node named by latency (load): again", sweeps, missed)
+					continue
+				}
+				for _, w := range missed {
 					t.Errorf("named %q, want %q", got, w)
 				}
+				break
 			}
 			for _, g := range got {
 				if !slices.ContainsFunc(c.want, func(w string) bool { return strings.HasPrefix(g, w[:strings.LastIndex(w, ": ")]) }) {
@@ -220,4 +251,27 @@ func TestTestbedFleet(t *testing.T) {
 			}
 		}
 	})
+}
+
+func TestHiddenByNode(t *testing.T) {
+	// the names of the clean-clone run that missed the link
+	got := []string{
+		"fleet-node: node gtbf29099-h3: bandwidth 2% of the fleet's with all 5 partners (its median pair 36 MB/s, the fleet's 1702 MB/s); its bytes went over eth0",
+		"fleet-node: node gtbf29099-h4: latency 29.5× the fleet's with 3 of its 5 partners (its median pair 1956 µs, the fleet's 66.3 µs); its bytes went over eth0",
+	}
+	for _, c := range []struct {
+		want string
+		hid  bool
+	}{
+		{"fleet-link: link gtbf29099-h1 - gtbf29099-h4: latency", true},
+		{"fleet-link: link gtbf29099-h4 - gtbf29099-h6: latency", true},
+		{"fleet-link: link gtbf29099-h1 - gtbf29099-h2: latency", false},   // neither node named
+		{"fleet-link: link gtbf29099-h1 - gtbf29099-h3: latency", false},   // h3 named by bandwidth
+		{"fleet-link: link gtbf29099-h1 - gtbf29099-h4: bandwidth", false}, // by bandwidth: no node's latency explains it
+		{"fleet-node: node gtbf29099-h3: bandwidth", false},
+	} {
+		if h := hiddenByNode(c.want, got); h != c.hid {
+			t.Errorf("hiddenByNode(%q) = %v, want %v", c.want, h, c.hid)
+		}
+	}
 }
