@@ -28,7 +28,7 @@ third-mpi:
 	mkdir -p out/fidelity
 	$(if $(IMB_SRC)$(OSU_SRC),go run ./tools/fidelity -mpi third -launch '$(THIRD_LAUNCH)' -gomb bin/gomb-third -rounds $(ROUNDS) \
 		-out out/fidelity/third $(if $(IMB_SRC),-imb peers/third/IMB-MPI1) $(if $(OSU_SRC),-osu peers/third/osu) \
-		-imb-args PingPong -imb-extra '' -imb-np4 '' -osu-tests latency | tee out/fidelity/third.txt)
+		-imb-list PingPong -imb-extra '' -imb-np4 '' -osu-tests latency | tee out/fidelity/third.txt)
 
 # gomb installed with Spack (docs/spack.md): gomb ^openmpi and ^mpich from
 # this checkout's HEAD, Debian's MPIs as externals, both run under their
@@ -145,9 +145,10 @@ bench-fleet: build
 	go run ./tools/fleetbench -n $(FLEET_N) -runs $(or $(RUNS),3)
 
 # A spot check of the timed loops after a change that should not move them:
-# IMB PingPong and Allreduce (0 B-4 MiB) and osu latency, both MPIs.
+# IMB PingPong and Allreduce (0 B-4 MiB), osu latency, and the job of each
+# other IMB suite and the ring whose peer is built, both MPIs.
 bench-fidelity-spot:
-	$(MAKE) bench-fidelity FIDELITY_FLAGS="-imb-args 'PingPong Allreduce' -imb-extra '' -imb-np4 '' -osu-tests latency $(FIDELITY_FLAGS)"
+	$(MAKE) bench-fidelity FIDELITY_FLAGS="-imb-list PingPong,Allreduce -imb-extra '' -imb-np4 '' -osu-tests latency $(FIDELITY_FLAGS)"
 
 # compare against the launches a side (5-200) and explain against the sizes
 # of one table (1,000-10,000): how the analyses grow.

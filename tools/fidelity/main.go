@@ -85,7 +85,8 @@ func main() {
 	fs.StringVar(&cfg.mcb, "mcb", "", "mpi-comm-bench binary")
 	fs.IntVar(&cfg.rounds, "rounds", 5, "ABBA rounds (each program runs every job twice a round)")
 	fs.BoolVar(&cfg.imbDefault, "imb-default", true, "run IMB's default list at 2 processes (false: only the other IMB jobs)")
-	fs.StringVar(&cfg.imbArgs, "imb-args", "", "extra IMB flags for both programs (default: IMB's defaults)")
+	fs.StringVar(&cfg.imbArgs, "imb-args", "", "extra IMB flags for both programs, in every IMB job (default: IMB's defaults)")
+	fs.StringVar(&cfg.imbList, "imb-list", "", "benchmarks of the job of IMB's default list, comma-separated (default: the whole list)")
 	fs.StringVar(&cfg.imbColl, "imb-np4", "Allreduce,Reduce,Reduce_scatter,Reduce_scatter_block,Allgather,Allgatherv,Gather,Gatherv,Scatter,Scatterv,Alltoall,Alltoallv,Bcast,Barrier",
 		"IMB benchmarks also run at 4 processes (-npmin 4); empty: none")
 	fs.StringVar(&cfg.np4Args, "imb-np4-args", "-msglog 0:16", "extra IMB flags of the 4-process job (4 ranks on a small node are oversubscribed)")
@@ -144,19 +145,19 @@ func main() {
 }
 
 type config struct {
-	label, launch, gomb, imb, osu, mcb string
-	osu74, osu74Tests                  string
-	fanLaunch, fanTests                string
-	fanNP, osuNP                       int
-	suites                             []*suiteJob
-	rounds, ringSamples                int
-	imbArgs, imbColl, osuTests, extra  string
-	imbSeq                             string
-	imbDefault                         bool
-	np4Args, extraArgs                 string
-	osuArgs, only, out                 string
-	mtArgs                             string
-	timeout                            time.Duration
+	label, launch, gomb, imb, osu, mcb         string
+	osu74, osu74Tests                          string
+	fanLaunch, fanTests                        string
+	fanNP, osuNP                               int
+	suites                                     []*suiteJob
+	rounds, ringSamples                        int
+	imbArgs, imbList, imbColl, osuTests, extra string
+	imbSeq                                     string
+	imbDefault                                 bool
+	np4Args, extraArgs                         string
+	osuArgs, only, out                         string
+	mtArgs                                     string
+	timeout                                    time.Duration
 }
 
 // suiteJob is the job of one of IMB's other suites: the peer program (the
@@ -219,7 +220,11 @@ func (c *config) jobs() ([]job, error) {
 				peer: append([]string{c.imb}, a...), gomb: append([]string{c.gomb, "imb"}, a...)}
 		}
 		if c.imbDefault {
-			js = append(js, imb("imb-default-np2", 2))
+			var list []string
+			if c.imbList != "" {
+				list = strings.Split(c.imbList, ",")
+			}
+			js = append(js, imb("imb-default-np2", 2, list...))
 		}
 		if c.extra != "" {
 			js = append(js, imb("imb-extra-np2", 2, append(strings.Fields(c.extraArgs), strings.Split(c.extra, ",")...)...))
