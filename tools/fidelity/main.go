@@ -412,6 +412,12 @@ func (c *config) runOne(j job, prog string, round, slot int, wrap string) (launc
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdout, cmd.Stderr = f, f
 	if j.dir != "" {
+		// the directory is this tool's own: each launch finds it empty
+		// (IMB-IO leaves IMB_out behind, and gomb imb-io refuses a -dir
+		// that holds a name IMB-IO writes rather than delete it)
+		if err := os.RemoveAll(j.dir); err != nil {
+			return l, err
+		}
 		if err := os.MkdirAll(j.dir, 0o755); err != nil {
 			return l, err
 		}
