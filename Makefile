@@ -43,7 +43,8 @@ spack:
 		$(if $(CLINGO),-clingo $(CLINGO)) $(if $(CLINGO_PYTHON),-clingo-python $(CLINGO_PYTHON))
 
 # The analysis binary (no MPI, static) for linux/amd64, linux/arm64 and
-# macOS, version-stamped, with SHA256SUMS, in dist/ (PLATFORMS=... to choose).
+# macOS, version-stamped, with LICENSE and SHA256SUMS, in dist/
+# (PLATFORMS=... to choose).
 dist:
 	./scripts/dist.sh $(PLATFORMS)
 

@@ -3,7 +3,8 @@
 # static, CGO_ENABLED=0 (import, archive, compare, check, explain, report;
 # the measuring commands say they need an MPI build), for every platform
 # listed, with the version stamped from the module and the git checkout
-# (gomb version), and a SHA256SUMS file.
+# (gomb version), gomb's LICENSE beside them, and a SHA256SUMS file over
+# both.
 #
 # usage: scripts/dist.sh [-o DIR] [PLATFORM...]
 #   -o DIR     where the binaries go (dist/ unless set)
@@ -42,10 +43,13 @@ for p in $platforms; do
 		-o "$out/$name" ./cmd/gomb
 	names="$names $name"
 done
-(cd "$out" && sha256sum $names >SHA256SUMS)
+# The licence travels with the binaries (BSD 3-Clause: a binary's copies
+# carry its notice).
+cp LICENSE "$out/LICENSE"
+(cd "$out" && sha256sum $names LICENSE >SHA256SUMS)
 # The binary for this machine, if built, must run and say what it is.
 here="$out/gomb-nompi-$version-$(go env GOOS)-$(go env GOARCH)"
 if [ -x "$here" ]; then
 	"$here" version | sed 's/^/dist:   /' >&2
 fi
-echo "dist: $(echo $names | wc -w) binaries and SHA256SUMS in $out/" >&2
+echo "dist: $(echo $names | wc -w) binaries, LICENSE and SHA256SUMS in $out/" >&2

@@ -23,6 +23,8 @@ class Gomb(GoPackage):
     homepage = "https://github.com/gomb-hpc/gomb"
     git = "https://github.com/gomb-hpc/gomb.git"
 
+    license("BSD-3-Clause")
+
     version("main", branch="main")
 
     depends_on("c", type="build")
