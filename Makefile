@@ -171,7 +171,8 @@ bench-import:
 # and the false WARNINGs (analysis/corpus_test.go).
 bench-explain:
 	go test ./internal/analysis -run '^TestCorpus$$' -count=1 -v | grep -v '^=== '
-	# the field corpus: $$GOMB_FIELD_CORPUS (an absolute path), else ../shared/field-logs
+	# the field corpus: $$GOMB_FIELD_CORPUS (an absolute path), else ../shared/field-logs;
+	# the logs present are counted, the absent named
 	go test ./internal/analysis -run '^TestFieldCorpus$$' -count=1 -v | grep -v '^=== ' || true
 
 # Every parser's fuzz target, 30 s each.

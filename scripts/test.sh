@@ -16,6 +16,10 @@ export GOMB_REQUIRE_XMLLINT=1
 # (scripts/slurm.sh: a one-node cluster here, a two-node one on emulated
 # hosts) must run, not skip.
 export GOMB_REQUIRE_TESTBED=1 GOMB_REQUIRE_SLURM=1
+# explain is held to the published logs in ../shared/field-logs (beside
+# every checkout; GOMB_FIELD_CORPUS names another folder): TestFieldCorpus
+# must find the folder, and counts the logs present in it.
+export GOMB_REQUIRE_FIELD_CORPUS=1
 # The analysis side must build without cgo.
 CGO_ENABLED=0 go build -o /dev/null ./cmd/gomb
 # The archive has a driver per build (SQLite's C library with cgo, pure Go

@@ -2,7 +2,9 @@ package analysis
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -242,28 +244,61 @@ func (sc fieldScore) table() []string {
 	return out
 }
 
-// TestFieldCorpus: explain over the field's published logs. Every
-// expected finding of expect.tsv found (holdout.tsv's are measured, not
-// required), no false WARNING, at most one false INFO per ten logs, every
-// process count right. Skipped where the logs are not
-// beside the checkout (they are third-party files: see expect.tsv's
-// sources); make bench-explain prints the table.
+// presentCases splits a table's cases into those whose log is in dir and
+// the names of those whose log is not: the folder holds what may be kept
+// (../shared/field-logs/README.md lists the rows left out and why). A log
+// that is there but cannot be read stays among the present, and its error
+// is a problem of the score.
+func presentCases(dir string, cases []fieldCase) (present []fieldCase, absent []string) {
+	for _, c := range cases {
+		if _, err := os.Stat(filepath.Join(dir, c.file)); errors.Is(err, fs.ErrNotExist) {
+			absent = append(absent, c.file)
+			continue
+		}
+		present = append(present, c)
+	}
+	return present, absent
+}
+
+// TestFieldCorpus: explain over the field's published logs, those of each
+// table that are in the folder (the absent ones are named and not
+// counted). Every expected finding of expect.tsv found (holdout.tsv's are
+// measured, not required), no false WARNING, at most one false INFO per
+// ten logs of the corpus, every process count right. Skipped where the
+// folder is not beside the checkout, unless GOMB_REQUIRE_FIELD_CORPUS is
+// set (scripts/test.sh sets it); make bench-explain prints the table.
 func TestFieldCorpus(t *testing.T) {
 	dir := fieldDir()
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("the field corpus is not at %s (set GOMB_FIELD_CORPUS to the folder of the logs testdata/field/*.tsv name)", dir)
+		msg := fmt.Sprintf("the field corpus is not at %s (set GOMB_FIELD_CORPUS to the folder of the logs testdata/field/*.tsv name)", dir)
+		if os.Getenv("GOMB_REQUIRE_FIELD_CORPUS") != "" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
 	}
+	// the false-INFO target is a rate over the corpus: a table's share
+	// shrinks with its absent logs, which must not fail the test
+	var logs, infoFP int
 	for _, table := range fieldTables {
 		t.Run(table, func(t *testing.T) {
-			sc := scoreField(t, dir, readFieldCases(t, table))
+			cases, absent := presentCases(dir, readFieldCases(t, table))
+			t.Logf("%d of %d logs present in %s", len(cases), len(cases)+len(absent), dir)
+			for _, a := range absent {
+				t.Logf("%s: absent, not counted", a)
+			}
+			if len(cases) == 0 {
+				t.Skipf("no log of %s in %s", table, dir)
+			}
+			sc := scoreField(t, dir, cases)
+			logs, infoFP = logs+sc.logs, infoFP+sc.infoFP
 			for _, l := range sc.table() {
 				t.Log(l)
 			}
-			t.Logf("%d logs; %d false INFO (target: at most one per ten logs)", sc.logs, sc.infoFP)
+			t.Logf("%d logs; %d false INFO", sc.logs, sc.infoFP)
 			for _, p := range sc.problems {
 				switch {
 				case strings.Contains(p, ": false INFO "):
-					t.Log(p) // within the target, counted below
+					t.Log(p) // counted against the corpus' target below
 				case table != "expect.tsv" && strings.Contains(p, ": missed "):
 					// held-out logs measure recall; what they hold against
 					// explain is its precision
@@ -272,10 +307,11 @@ func TestFieldCorpus(t *testing.T) {
 					t.Error(p)
 				}
 			}
-			if sc.infoFP*10 > sc.logs {
-				t.Errorf("%d false INFOs over %d logs", sc.infoFP, sc.logs)
-			}
 		})
+	}
+	t.Logf("%d logs; %d false INFO (target: at most one per ten logs)", logs, infoFP)
+	if infoFP*10 > logs {
+		t.Errorf("%d false INFOs over %d logs", infoFP, logs)
 	}
 }
 
