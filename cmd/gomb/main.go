@@ -48,6 +48,8 @@ var commands = append(imbCommands(), []command{
 		parsed(parseCongestion), congestionUsage},
 	{"ring", "continuous ring monitor (mpi-comm-bench): bandwidth per sample until stopped, straggler summary", runRing,
 		parsed(parseRing), ringUsage},
+	{"suite", "acceptance suites: a benchmark's run rules in, its results table out, as one job", runSuiteCmd,
+		parsed(parseSuiteCmd), suiteUsage},
 	{"import", "turn IMB, OSU and mpi-comm-bench logs (and gomb's text) into gomb records", runImport,
 		parsed(parseImport), importUsage},
 	{"archive", "the SQLite archive of runs: add, list, show, rm, export, history, check", runArchive,

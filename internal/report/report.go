@@ -22,6 +22,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/internal/analysis"
 	"github.com/gomb-hpc/gomb/internal/report/text"
+	"github.com/gomb-hpc/gomb/internal/suite"
 )
 
 //go:embed report.html.tmpl
@@ -109,6 +110,9 @@ type Input struct {
 	Link       analysis.Link
 	// Fleets are the fleet sweeps among the runs (node x node heat maps).
 	Fleets []Fleet
+	// Suite is an acceptance suite's results table (gomb suite report
+	// -format html), with explain's findings under each row.
+	Suite *suite.Table
 	// History, instead of sides: tracks of archived runs over time, each
 	// with the band of its reference runs (gomb report -history).
 	History []analysis.HistorySeries

@@ -1,0 +1,338 @@
+package suite
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/gomb-hpc/gomb/result"
+)
+
+// Launch outcomes, as the ledger records them.
+const (
+	StatusOK      = "ok"      // the launch ran and its records are complete
+	StatusKept    = "kept"    // complete in an earlier run of the suite: not run again
+	StatusFailed  = "failed"  // it ran and failed (Reason says how)
+	StatusSkipped = "skipped" // the row cannot run here (Reason says why)
+	StatusNotRun  = "not-run" // the deadline passed, or a signal came, first
+)
+
+// Entry is one line of a suite directory's ledger (DIR/suite.jsonl): what
+// became of a launch (or of a skipped row: Rep 0).
+type Entry struct {
+	Type    string    `json:"type"` // "launch"
+	Row     string    `json:"row"`
+	Rep     int       `json:"rep"`
+	Status  string    `json:"status"`
+	Reason  string    `json:"reason,omitempty"`
+	Records string    `json:"records,omitempty"`
+	Hosts   []string  `json:"hosts,omitempty"`
+	Line    []string  `json:"line,omitempty"`
+	Start   time.Time `json:"start"`
+	Seconds float64   `json:"seconds"`
+	Code    int       `json:"exit_code,omitempty"`
+}
+
+// LedgerFile is the ledger's name in a suite directory.
+const LedgerFile = "suite.jsonl"
+
+// FactsFile is the node facts' file in a suite directory.
+const FactsFile = "nodes.jsonl"
+
+// Runner runs a plan's launches one after another.
+type Runner struct {
+	Plan *Plan
+	Dir  string
+	// Progress gets a line a launch (stderr).
+	Progress io.Writer
+	// Env is the launches' environment (nil: this process's).
+	Env []string
+	// Grace is how long a launch has to end after SIGTERM (deadline,
+	// signal) before SIGKILL (default 10 s).
+	Grace time.Duration
+}
+
+// Summary is what a run of the suite did.
+type Summary struct {
+	OK, Kept, Failed, Skipped, NotRun int
+	// Stopped says why launches were left (the deadline, a signal).
+	Stopped string
+}
+
+// Run runs every launch not complete in Dir already; ctx ends it (a
+// deadline, a signal): the launch under way gets SIGTERM, the rest are
+// recorded as not run. One failing launch does not stop the others.
+func (r *Runner) Run(ctx context.Context) (*Summary, error) {
+	for _, d := range []string{r.Dir, filepath.Join(r.Dir, "records"), filepath.Join(r.Dir, "logs")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	ledger, err := os.OpenFile(filepath.Join(r.Dir, LedgerFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	defer ledger.Close()
+	enc := json.NewEncoder(ledger)
+	put := func(e *Entry) error {
+		e.Type = "launch"
+		return enc.Encode(e)
+	}
+	s := &Summary{}
+	total := len(r.Plan.Launches())
+	n := 0
+	say := func(format string, a ...any) {
+		if r.Progress != nil {
+			fmt.Fprintf(r.Progress, "gomb suite: "+format+"\n", a...)
+		}
+	}
+	for _, pr := range r.Plan.Rows {
+		row := pr.Row
+		if pr.Skip != "" {
+			s.Skipped++
+			say("row %s skipped: %s", row.ID, pr.Skip)
+			if err := put(&Entry{Row: row.ID, Status: StatusSkipped, Reason: pr.Skip, Start: time.Now()}); err != nil {
+				return s, err
+			}
+			continue
+		}
+		for _, l := range pr.Launches {
+			n++
+			e := &Entry{Row: row.ID, Rep: l.Rep, Records: l.Records, Hosts: pr.Hosts, Line: l.Line, Start: time.Now()}
+			if Complete(l.Records, l.Gomb) {
+				s.Kept++
+				e.Status = StatusKept
+				say("[%d/%d] row %s rep %d: complete already (%s)", n, total, row.ID, l.Rep, l.Records)
+				if err := put(e); err != nil {
+					return s, err
+				}
+				continue
+			}
+			if ctx.Err() != nil {
+				s.NotRun++
+				e.Status, e.Reason = StatusNotRun, stopReason(ctx)
+				s.Stopped = e.Reason
+				if err := put(e); err != nil {
+					return s, err
+				}
+				continue
+			}
+			say("[%d/%d] row %s rep %d/%d: %s", n, total, row.ID, l.Rep, len(pr.Launches), strings.Join(l.Line, " "))
+			code, reason := r.launch(ctx, l)
+			e.Seconds, e.Code = time.Since(e.Start).Seconds(), code
+			switch {
+			case reason == "" && Complete(l.Records, l.Gomb):
+				s.OK++
+				e.Status = StatusOK
+				say("[%d/%d] row %s rep %d: ok in %.1f s", n, total, row.ID, l.Rep, e.Seconds)
+			case ctx.Err() != nil:
+				s.NotRun++
+				e.Status, e.Reason = StatusNotRun, stopReason(ctx)+" (it was under way: ended)"
+				s.Stopped = stopReason(ctx)
+				say("[%d/%d] row %s rep %d: %s", n, total, row.ID, l.Rep, e.Reason)
+			default:
+				if reason == "" {
+					reason = "its records did not end complete"
+				}
+				s.Failed++
+				e.Status, e.Reason = StatusFailed, reason
+				say("[%d/%d] row %s rep %d: failed: %s (log: %s)", n, total, row.ID, l.Rep, reason, r.logPath(l))
+			}
+			if err := put(e); err != nil {
+				return s, err
+			}
+		}
+	}
+	return s, nil
+}
+
+// stopReason says what ended the run early.
+func stopReason(ctx context.Context) string {
+	if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+		return "the suite's deadline passed"
+	}
+	if c := context.Cause(ctx); c != nil && !errors.Is(c, context.Canceled) {
+		return c.Error()
+	}
+	return "the suite was stopped"
+}
+
+func (r *Runner) logPath(l *Launch) string {
+	return filepath.Join(r.Dir, "logs", fmt.Sprintf("%s-rep%d.log", l.Row.Row.ID, l.Rep))
+}
+
+// launch runs one launch, its output into its log; it returns the exit
+// status and, when it failed, why in one line.
+func (r *Runner) launch(ctx context.Context, l *Launch) (int, string) {
+	log, err := os.Create(r.logPath(l))
+	if err != nil {
+		return -1, err.Error()
+	}
+	defer log.Close()
+	_ = os.Remove(l.Records) // a failed attempt's records: this launch writes them anew
+	fmt.Fprintf(log, "# %s\n", strings.Join(l.Line, " "))
+	var tail lastLines
+	code, err := r.command(ctx, l.Line, io.MultiWriter(log, &tail), io.MultiWriter(log, &tail))
+	if err != nil {
+		return code, err.Error()
+	}
+	if code != 0 {
+		return code, fmt.Sprintf("exit status %d: %s", code, tail.reason())
+	}
+	return 0, ""
+}
+
+// command runs a launcher line, in a process group of its own (a Ctrl-C
+// at the terminal is the runner's to forward), SIGTERM when ctx ends and
+// SIGKILL Grace later.
+func (r *Runner) command(ctx context.Context, line []string, stdout, stderr io.Writer) (int, error) {
+	cmd := exec.Command(line[0], line[1:]...)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.Env = r.Env
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return -1, fmt.Errorf("cannot start %s: %v", line[0], err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	grace := r.Grace
+	if grace == 0 {
+		grace = 10 * time.Second
+	}
+	var werr error
+	select {
+	case werr = <-done:
+	case <-ctx.Done():
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case werr = <-done:
+		case <-time.After(grace):
+			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			werr = <-done
+		}
+	}
+	var ee *exec.ExitError
+	if errors.As(werr, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 128 + int(ws.Signal()), nil
+		}
+		return ee.ExitCode(), nil
+	}
+	if werr != nil {
+		return -1, werr
+	}
+	return 0, nil
+}
+
+// lastLines keeps the last lines written, to say why a launch failed.
+type lastLines struct {
+	buf   bytes.Buffer
+	lines []string
+}
+
+func (t *lastLines) Write(p []byte) (int, error) {
+	t.buf.Write(p)
+	for {
+		i := bytes.IndexByte(t.buf.Bytes(), '\n')
+		if i < 0 {
+			break
+		}
+		line := strings.TrimSpace(string(t.buf.Next(i + 1)))
+		if line != "" {
+			t.lines = append(t.lines, line)
+			if len(t.lines) > 50 {
+				t.lines = t.lines[1:]
+			}
+		}
+	}
+	return len(p), nil
+}
+
+// reason is the line that says most: gomb's own error line, else the
+// launcher's last.
+func (t *lastLines) reason() string {
+	if s := strings.TrimSpace(t.buf.String()); s != "" {
+		t.lines = append(t.lines, s)
+	}
+	for i := len(t.lines) - 1; i >= 0; i-- {
+		if strings.HasPrefix(t.lines[i], "gomb ") {
+			return t.lines[i]
+		}
+	}
+	if len(t.lines) > 0 {
+		return t.lines[len(t.lines)-1]
+	}
+	return "no output"
+}
+
+// Complete says whether a record file holds a complete run of this very
+// command line (args: the measuring command and its flags).
+func Complete(path string, args []string) bool {
+	bs, err := readBundles(path)
+	if err != nil || len(bs) != 1 {
+		return false
+	}
+	b := bs[0]
+	return b.End != nil && b.End.Status == result.EndComplete && len(b.Run.Command) > 1 && slices.Equal(b.Run.Command[1:], args)
+}
+
+// GatherFacts runs the facts job over nodes and returns each node's
+// record; a node that printed none is an error naming it.
+func (r *Runner) GatherFacts(ctx context.Context, l *Launcher, nodes []string) (map[string]*result.Node, error) {
+	line := l.FactsLine(nodes)
+	var out, errb bytes.Buffer
+	code, err := r.command(ctx, line, &out, &errb)
+	if err != nil {
+		return nil, err
+	}
+	facts, _ := ReadFacts(bytes.NewReader(out.Bytes()))
+	var missing []string
+	for _, n := range nodes {
+		if facts[n] == nil {
+			missing = append(missing, n)
+		}
+	}
+	if code != 0 || len(missing) > 0 {
+		var tail lastLines
+		tail.Write(errb.Bytes())
+		tail.Write(out.Bytes())
+		return nil, fmt.Errorf("the node facts job (%s) exited %d without the facts of %s: %s", strings.Join(line, " "), code,
+			Compress(missing), tail.reason())
+	}
+	return facts, nil
+}
+
+// ReadLedger reads a suite directory's ledger: the last entry of each
+// launch (row, rep) and of each skipped row.
+func ReadLedger(dir string) (map[string]*Entry, error) {
+	f, err := os.Open(filepath.Join(dir, LedgerFile))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string]*Entry{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<16), 1<<26)
+	for sc.Scan() {
+		var e Entry
+		if json.Unmarshal(sc.Bytes(), &e) != nil || e.Type != "launch" {
+			continue
+		}
+		out[LedgerKey(e.Row, e.Rep)] = &e
+	}
+	return out, sc.Err()
+}
+
+// LedgerKey keys a launch (rep from 1) or a row (rep 0) in ReadLedger's map.
+func LedgerKey(row string, rep int) string { return fmt.Sprintf("%s#%d", row, rep) }
