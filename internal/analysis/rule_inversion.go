@@ -1,6 +1,9 @@
 package analysis
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // inversions: sizes whose time exceeds a larger size's by InversionRatio
 // (and InversionMinUS): the time falls as the messages grow. Not a
@@ -55,30 +58,47 @@ func (v inversion) systematic(th Thresholds) bool {
 	return len(v.sizes) >= th.InversionSizes && v.worst >= th.InversionWorst
 }
 
+// inverted finds the series' inversions once (the rule asks it of every
+// series for each other), in time linear in the sizes: a size is inverted
+// when the least time of the larger sizes is below both its time over
+// InversionRatio and its time less InversionMinUS, and its worst ratio is
+// to that least time.
 func inverted(s *series, th Thresholds) inversion {
+	if s.inv != nil {
+		return *s.inv
+	}
 	var v inversion
+	s.inv = &v
 	if s.metric == BW {
 		return v
+	}
+	n := len(s.rows)
+	least := make([]float64, n+1) // least[i]: the least positive time from size i on
+	least[n] = math.Inf(1)
+	for i := n - 1; i >= 0; i-- {
+		least[i] = least[i+1]
+		if u := s.rows[i].primaryTime(); u > 0 {
+			least[i] = math.Min(least[i], u)
+		}
 	}
 	for i, r := range s.rows {
 		t := r.primaryTime()
 		if r.bytes == 0 || !(t > 0) {
 			continue
 		}
-		found := false
-		for _, q := range s.rows[i+1:] {
-			u := q.primaryTime()
-			if !(u > 0) || !(t > th.InversionRatio*u) || t-u <= th.InversionMinUS {
-				continue
-			}
-			if !found {
-				v.sizes = append(v.sizes, r.bytes)
-				if len(v.lines) < 3 {
+		below := math.Min(t/th.InversionRatio, t-th.InversionMinUS) // a larger size's time under it is an inversion
+		if !(least[i+1] < below) {
+			continue
+		}
+		v.sizes = append(v.sizes, r.bytes)
+		v.worst = max(v.worst, t/least[i+1])
+		if len(v.lines) < 3 {
+			for _, q := range s.rows[i+1:] { // the first larger size that is faster, as a person reads the table
+				if u := q.primaryTime(); u > 0 && u < below {
 					v.lines = append(v.lines, fmt.Sprintf("%s takes %s, %s only %s", Size(r.bytes), us(t), Size(q.bytes), us(u)))
+					break
 				}
-				found = true
 			}
-			v.worst = max(v.worst, t/u)
 		}
 	}
 	return v

@@ -23,7 +23,8 @@ type series struct {
 	Series
 	metric Metric
 	rows   []row
-	fit    *lineFit // fitLines' result, computed once
+	fit    *lineFit   // fitLines' result, computed once
+	inv    *inversion // inverted's, computed once
 }
 
 func collect(r *result.Bundle) []*series {
