@@ -169,14 +169,20 @@ func importFrom(open func() (io.ReadCloser, error), name string, opt Options, em
 	case bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}):
 		return nil, fmt.Errorf("%s: UTF-16 text; gomb reads UTF-8 (iconv -f UTF-16 -t UTF-8 %s)", name, name)
 	}
-	format := Sniff(head)
-	if format == "" {
-		return nil, fmt.Errorf("%s: not an IMB-MPI1 log, OSU output, mpi-comm-bench output or gomb record file", name)
-	}
 	h := sha256.New()
 	seen := &formats{}
 	if err := readAll(open, func(r io.Reader) error { _, err := io.Copy(io.MultiWriter(h, seen), r); return err }); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	format := Sniff(head)
+	if format == "" && len(seen.order) > 0 {
+		// a job's output before its first table (modules loaded, a
+		// build's log, the MPI's debug lines) may run past the head:
+		// the first format the whole content shows
+		format = seen.order[0]
+	}
+	if format == "" {
+		return nil, fmt.Errorf("%s: not an IMB-MPI1 log, OSU output, mpi-comm-bench output or gomb record file (no IMB or OSU table, ring sample or gomb record anywhere in its %d bytes)", name, seen.n)
 	}
 	if m := textfmt.NPInName.FindStringSubmatch(filepath.Base(name)); m != nil && opt.NP == 0 {
 		opt.NP, _ = strconv.Atoi(m[1]) // "imb-np64.log": the processes started
@@ -269,10 +275,14 @@ func split(open func() (io.ReadCloser, error), first textfmt.Format) (map[textfm
 }
 
 // formats notes which text formats appear anywhere in what is written to
-// it (their Sniff on each piece, and on the seams between pieces).
+// it (their Sniff on each piece, and on the seams between pieces), in the
+// order they first appear (of those first seen in one piece, IMB, OSU,
+// then the ring), and how many bytes it saw.
 type formats struct {
-	has  map[textfmt.Format]bool
-	tail []byte // the end of the last piece: a marker may straddle two
+	has   map[textfmt.Format]bool
+	order []textfmt.Format
+	tail  []byte // the end of the last piece: a marker may straddle two
+	n     int64
 }
 
 func (fs *formats) Write(p []byte) (int, error) {
@@ -280,11 +290,18 @@ func (fs *formats) Write(p []byte) (int, error) {
 		fs.has = map[textfmt.Format]bool{}
 	}
 	for _, piece := range [][]byte{append(fs.tail, p[:min(len(p), 64)]...), p} {
-		fs.has[IMB] = fs.has[IMB] || imbtext.Sniff(piece)
-		fs.has[OSU] = fs.has[OSU] || osutext.Sniff(piece)
-		fs.has[Ring] = fs.has[Ring] || ringtext.Sniff(piece)
+		for _, f := range []struct {
+			format textfmt.Format
+			sniff  func([]byte) bool
+		}{{IMB, imbtext.Sniff}, {OSU, osutext.Sniff}, {Ring, ringtext.Sniff}} {
+			if !fs.has[f.format] && f.sniff(piece) {
+				fs.has[f.format] = true
+				fs.order = append(fs.order, f.format)
+			}
+		}
 	}
 	fs.tail = append(fs.tail[:0], p[max(0, len(p)-64):]...)
+	fs.n += int64(len(p))
 	return len(p), nil
 }
 

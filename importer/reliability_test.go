@@ -274,3 +274,126 @@ func TestMixedFormats(t *testing.T) {
 		}
 	}
 }
+
+// osuRows is an osu_latency table with the given rows.
+func osuRows(rows ...string) []byte {
+	return []byte("# OSU MPI Latency Test v5.8\n# Size          Latency (us)\n" + strings.Join(rows, "\n"))
+}
+
+// TestCutRowAtEnd: a last row that the end of the file cuts inside a
+// number (no newline, fewer decimals than the row before) is one problem
+// and not stored; a whole last row without a newline is read, as is a
+// short value on a line that ends.
+func TestCutRowAtEnd(t *testing.T) {
+	good := []string{"            0         1000         0.40         0.00", "            2         1000         0.41         4.88"}
+	cases := []struct {
+		name string
+		data []byte
+		want int // results
+		cut  bool
+	}{
+		{"IMB cut", append(imbRows(good...), "            4         1000         0.41         9.7"...), 2, true},
+		{"IMB cut before the point", append(imbRows(good...), "            4         1000         0.41         9"...), 2, true},
+		{"IMB whole", append(imbRows(good...), "            4         1000         0.41         9.76"...), 3, false},
+		{"IMB short value, line ended", append(imbRows(good...), "            4         1000         0.41         9.7\n"...), 3, false},
+		{"OSU cut", osuRows("1                       1.23", "2                       1.24", "4                       1.2"), 2, true},
+		{"OSU whole", osuRows("1                       1.23", "2                       1.24", "4                       1.25"), 3, false},
+	}
+	for _, c := range cases {
+		f, err := Import(c.data, "x.log", Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		n := 0
+		for _, r := range f.Runs {
+			n += len(r.Results)
+		}
+		cut := len(f.Problems) == 1 && strings.Contains(f.Problems[0].Error(), "the file ends inside this row")
+		if n != c.want || cut != c.cut || !c.cut && len(f.Problems) > 0 {
+			t.Errorf("%s: %d results, problems %v; want %d results, cut %v", c.name, n, f.Problems, c.want, c.cut)
+		}
+	}
+}
+
+// TestProblemQuotesCut: a value of a megabyte is quoted in part, with its
+// length; the message stays one short line.
+func TestProblemQuotesCut(t *testing.T) {
+	big := "1" + strings.Repeat("0", 1<<20) // +Inf as a float
+	for name, data := range map[string][]byte{
+		"IMB": imbRows("            0         1000         0.40         0.00", "            2         1000  "+big+"         4.88"),
+		"OSU": osuRows("1                       1.23", "2   "+big, "4 1.25\n"),
+	} {
+		f, err := Import(data, "x.log", Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(f.Problems) != 1 {
+			t.Fatalf("%s: problems %d", name, len(f.Problems))
+		}
+		msg := f.Problems[0].Error()
+		if len(msg) > 300 || !strings.Contains(msg, fmt.Sprintf("… (%d bytes)", len(big))) || !strings.Contains(msg, "is not a number") {
+			t.Errorf("%s: %d bytes: %.300s", name, len(msg), msg)
+		}
+	}
+}
+
+// TestImplausibleValues: a time of 1e+308 or 1e-308 µs (or a rate beyond
+// an exabyte a second) is no measurement: one problem a row, the row not
+// stored; 0.00 (a time below IMB's print resolution) is.
+func TestImplausibleValues(t *testing.T) {
+	cases := []struct {
+		name string
+		data []byte
+		want int
+	}{
+		{"IMB", imbRows("            0         1000         0.00         0.00", "            2         1000       1e+308         4.88",
+			"            4         1000       1e-308         9.76", "            8         1000         0.41         2e13", "           16         1000         0.42        38.10"), 2},
+		{"OSU", osuRows("1                       1.23", "2                     1e+308", "4                     1e-308", "8                       1.25\n"), 2},
+		{"ring", []byte("Ring comm benchmark.\nMessage size:   1048576 bytes (~1.04858 MB, ~0.00104858 GB).\n" +
+			"Bandwidth (send + recv): min =      0.500 GB/s | max =      0.501 GB/s | avg =      0.500 GB/s || Duration (send + recv): min =      4.188 ms | max =      4.196 ms | avg =      4.192 ms\n" +
+			"Bandwidth (send + recv): min =      0.500 GB/s | max =      1e+300 GB/s | avg =      0.500 GB/s || Duration (send + recv): min =      4.188 ms | max =      4.196 ms | avg =      4.192 ms\n"), 1},
+	}
+	for _, c := range cases {
+		f, err := Import(c.data, "x.log", Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		n := 0
+		for _, r := range f.Runs {
+			n += len(r.Results)
+		}
+		if n != c.want || len(f.Problems) == 0 {
+			t.Errorf("%s: %d results, problems %v; want %d", c.name, n, f.Problems, c.want)
+		}
+		for _, p := range f.Problems {
+			if !strings.Contains(p.Error(), "is no plausible measurement") || strings.Count(p.Error(), "\n") > 0 {
+				t.Errorf("%s: %v", c.name, p)
+			}
+		}
+	}
+}
+
+// TestTableAfterLongOutput: a job's output of more than the sniffed head
+// (64 KiB of module and build lines) before its first table is read on,
+// not refused.
+func TestTableAfterLongOutput(t *testing.T) {
+	var pre strings.Builder
+	for i := 0; pre.Len() < 3*headSize; i++ {
+		fmt.Fprintf(&pre, "[build] compiling object %d of the application, flags -O3 -march=native\n", i)
+	}
+	for name, table := range map[string][]byte{
+		"IMB": imbRows("            0         1000         0.40         0.00", "            2         1000         0.41         4.88"),
+		"OSU": osuRows("1                       1.23", "2                       1.24\n"),
+	} {
+		f, err := Import(append([]byte(pre.String()), table...), "job.out", Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(f.Runs) != 1 || len(f.Runs[0].Results) != 2 || string(f.Format) != strings.ToLower(name) {
+			t.Errorf("%s: format %s, %d runs", name, f.Format, len(f.Runs))
+		}
+	}
+	if _, err := Import([]byte(pre.String()), "job.out", Options{}); err == nil || !strings.Contains(err.Error(), "anywhere in its") {
+		t.Errorf("no table: %v", err)
+	}
+}

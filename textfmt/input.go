@@ -55,6 +55,10 @@ type File struct {
 	// npSaid: a run whose process count the log does not say was named
 	// (once a file)
 	npSaid bool
+	// Unended is the number of the file's last line where no newline
+	// ends it (0: none, or not reached yet); Lines sets it before handing
+	// that line on.
+	Unended int
 }
 
 // NewFile starts the report of one input. With emit, each run is handed

@@ -22,10 +22,7 @@ type column struct {
 	get  func(r *result.Result, tok []byte) error
 }
 
-var (
-	errNumber = errors.New("is not a number ≥ 0")
-	errRange  = errors.New("is out of range")
-)
+var errRange = errors.New("is out of range")
 
 func putFloat(b *strings.Builder, v float64) { fmt.Fprintf(b, "%*.2f", width, v) }
 func putInt(b *strings.Builder, v int64)     { fmt.Fprintf(b, "%*d", width, v) }
@@ -33,7 +30,7 @@ func putInt(b *strings.Builder, v int64)     { fmt.Fprintf(b, "%*d", width, v) }
 func number(tok []byte) (float64, error) {
 	v, ok := textfmt.Number(tok)
 	if !ok {
-		return 0, errNumber
+		return 0, textfmt.ErrNumber
 	}
 	return v, nil
 }
@@ -54,7 +51,7 @@ func count(tok []byte) (int64, error) {
 func timeColumn(name string, field func(r *result.Result) *float64) *column {
 	return &column{name: name,
 		put: func(b *strings.Builder, r *result.Result) { putFloat(b, *field(r)) },
-		get: func(r *result.Result, tok []byte) (err error) { *field(r), err = number(tok); return err }}
+		get: func(r *result.Result, tok []byte) (err error) { *field(r), err = textfmt.Value(tok); return err }}
 }
 
 // nbcColumn is a column of IMB-NBC's overlap tables (the record's NBC).
@@ -70,7 +67,7 @@ func nbcColumn(name string, field func(n *result.NBC) *float64) *column {
 			if r.NBC == nil {
 				r.NBC = &result.NBC{}
 			}
-			*field(r.NBC), err = number(tok)
+			*field(r.NBC), err = textfmt.Value(tok)
 			if name == "t_ovrl[usec]" { // the row's time is the overlapped one, the slowest rank's
 				r.TMinUS, r.TMaxUS, r.TAvgUS = r.NBC.OverallUS, r.NBC.OverallUS, r.NBC.OverallUS
 			}
@@ -94,7 +91,7 @@ var (
 	colTime = &column{name: "t[usec]",
 		put: func(b *strings.Builder, r *result.Result) { putFloat(b, r.TMaxUS) },
 		get: func(r *result.Result, tok []byte) (err error) {
-			r.TMaxUS, err = number(tok)
+			r.TMaxUS, err = textfmt.Value(tok)
 			r.TMinUS, r.TAvgUS = r.TMaxUS, r.TMaxUS
 			return err
 		}}
@@ -104,7 +101,7 @@ var (
 	colMBps = timeColumn("Mbytes/sec", func(r *result.Result) *float64 { return &r.MBps })
 	colRate = &column{name: "Msg/sec",
 		put: func(b *strings.Builder, r *result.Result) { fmt.Fprintf(b, "%*.0f", width, r.MsgPerSec) },
-		get: func(r *result.Result, tok []byte) (err error) { r.MsgPerSec, err = number(tok); return err }}
+		get: func(r *result.Result, tok []byte) (err error) { r.MsgPerSec, err = textfmt.Value(tok); return err }}
 	// IMB-NBC's overlap columns: the times of the rank with the longest
 	// t_ovrl, and the overlap.
 	colOvrl    = nbcColumn("t_ovrl[usec]", func(n *result.NBC) *float64 { return &n.OverallUS })

@@ -47,6 +47,9 @@ type imbState struct {
 	benchList []string
 
 	tok [][]byte // the fields of the row being read, reused
+	// last: the last value of the table's row before (nil: none yet),
+	// against which a last row cut short by the end of the file shows
+	last []byte
 
 	bench      string // of the current table
 	mode       string // its "MODE:" line, as result.Mode
@@ -335,7 +338,7 @@ func (s *imbState) header(n int, h []byte) {
 		s.bench, s.mode, s.np, s.groups = bench, mode, np, groups
 	}
 	s.seen[key] = true
-	s.cols = strings.Fields(string(h))
+	s.cols, s.last = strings.Fields(string(h)), nil
 	s.inTable = s.bench != ""
 	s.head = 0
 	if s.inTable && s.np >= 0 {
@@ -426,6 +429,12 @@ func (s *imbState) row(n int, t []byte) {
 		s.f.Problem(n, "%s: negative size or repetitions", s.bench)
 		return
 	}
+	last := tok[len(tok)-1]
+	if s.f.CutShort(n, last, s.last) {
+		s.f.Problem(n, "%s: the file ends inside this row (no newline, and its last value %q has fewer decimals than the row before's %q): a value cut short, not stored", s.bench, last, s.last)
+		return
+	}
+	s.last = append(s.last[:0:0], last...)
 	s.add(r)
 }
 

@@ -25,7 +25,6 @@ type column struct {
 }
 
 var (
-	errNumber = errors.New("is not a number ≥ 0")
 	errSigned = errors.New("is not a number")
 	errRange  = errors.New("is out of range")
 )
@@ -34,7 +33,7 @@ var (
 func count(tok []byte) (int64, error) {
 	v, ok := textfmt.Number(tok)
 	if !ok {
-		return 0, errNumber
+		return 0, textfmt.ErrNumber
 	}
 	x, ok := textfmt.AsCount(v)
 	if !ok {
@@ -65,13 +64,17 @@ func value(name string, signed bool, field func(r *result.Result) *float64) *col
 	return &column{name: name, width: width,
 		put: func(b *strings.Builder, w int, r *result.Result) { fmt.Fprintf(b, "%*.2f", w, *field(r)) },
 		get: func(r *result.Result, tok []byte) error {
-			parse, err := textfmt.Number, errNumber
-			if signed {
-				parse, err = textfmt.SignedNumber, errSigned
-			}
-			v, ok := parse(tok)
-			if !ok {
+			if !signed {
+				v, err := textfmt.Value(tok)
+				*field(r) = v
 				return err
+			}
+			v, ok := textfmt.SignedNumber(tok)
+			switch {
+			case !ok:
+				return errSigned
+			case !textfmt.Plausible(v):
+				return textfmt.ErrImplausible
 			}
 			*field(r) = v
 			return nil
@@ -173,9 +176,9 @@ func tailColumn(p int, bw bool) *column {
 			fmt.Fprintf(b, "%*.2f", w, v)
 		},
 		get: func(r *result.Result, tok []byte) error {
-			v, ok := textfmt.Number(tok)
-			if !ok {
-				return errNumber
+			v, err := textfmt.Value(tok)
+			if err != nil {
+				return err
 			}
 			r.Tail = append(r.Tail, result.Tail{P: p, Value: v})
 			return nil

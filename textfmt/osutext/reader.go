@@ -73,6 +73,9 @@ type osuState struct {
 	run  *result.Bundle
 	spec *osu.Spec
 	cols []*column
+	// last: the last value of the table's row before (nil: none yet),
+	// against which a last row cut short by the end of the file shows
+	last []byte
 	// np: the processes the test's own lines say (mbw_mr's pairs, gomb's
 	// fan line), 0 when they say none: never carried to the next test
 	np   int
@@ -269,7 +272,7 @@ func (s *osuState) header(n int, body string) bool {
 	if !ok || cols[0] != colSize && (s.spec == nil || !s.spec.NoSize) {
 		return false
 	}
-	s.cols, s.rows = cols, s.spec != nil
+	s.cols, s.rows, s.last = cols, s.spec != nil, nil
 	if s.rows {
 		s.head = n
 	}
@@ -387,6 +390,12 @@ func (s *osuState) row(n int, t []byte) {
 		s.f.Problem(n, "%s: %d values for %d columns", s.spec.Name, len(tok), len(s.cols))
 		return
 	}
+	last := tok[len(tok)-1]
+	if s.f.CutShort(n, last, s.last) {
+		s.f.Problem(n, "%s: the file ends inside this row (no newline, and its last value %q has fewer decimals than the row before's %q): a value cut short, not stored", s.spec.Name, last, s.last)
+		return
+	}
+	s.last = append(s.last[:0:0], last...)
 	sp := s.spec
 	// the test's own lines; else the count the test runs at (OSU's
 	// point-to-point tests refuse any other); else the launch line's;

@@ -103,6 +103,12 @@ func (s *ringState) line(n int, b []byte) {
 		s.f.Problem(n, "ring sample with %d numbers, want 6", len(v))
 		return
 	}
+	for _, x := range v {
+		if !textfmt.Plausible(x * 1e3) { // GB/s and ms, stored as MB/s and µs
+			s.f.Problem(n, "ring sample value %g %v", x, textfmt.ErrImplausible)
+			return
+		}
+	}
 	cold := s.samples == 0 // the first sample includes connection set-up
 	r := &result.Result{Suite: ring.Suite, Benchmark: ring.Name, NP: max(s.ctx.NP, s.opt.NP), Groups: 1, Group: -1,
 		Bytes: s.msg, Repetitions: 1, Sample: s.samples, Cold: cold,
