@@ -113,121 +113,44 @@ func (s *imbState) close() {
 
 func (s *imbState) line(n int, b []byte) {
 	t := bytes.TrimSpace(b)
-	if len(t) == 0 {
+	switch {
+	case len(t) == 0:
 		// -multi 1 tables have a blank line between sizes
 		s.inTable = s.inTable && len(s.cols) > 0 && s.cols[0] == groupColumn
 		s.listing = false
-		return
+	case t[0] != '#':
+		s.plain(n, t)
+	default:
+		s.comment(n, t, strings.TrimSpace(string(t[1:])))
 	}
-	if t[0] != '#' {
-		// a column header at the end of a foreign line (a pasted command)
-		if i := bytes.Index(t, []byte(colBytes.name)); i >= 0 && bytes.Contains(t, []byte(colReps.name)) {
-			if bytes.Equal(bytes.TrimSpace(t[:i]), []byte(groupColumn)) { // -multi 1
-				s.header(n, t)
-				return
-			}
-			s.ctx.Note(string(t[:i]))
-			s.header(n, t[i:])
+}
+
+// plain reads a line that is no comment: a row, a column header at the
+// end of a pasted command, or a foreign line.
+func (s *imbState) plain(n int, t []byte) {
+	// a column header at the end of a foreign line (a pasted command)
+	if i := bytes.Index(t, []byte(colBytes.name)); i >= 0 && bytes.Contains(t, []byte(colReps.name)) {
+		if bytes.Equal(bytes.TrimSpace(t[:i]), []byte(groupColumn)) { // -multi 1
+			s.header(n, t)
 			return
 		}
-		if s.inTable && textfmt.IsNumber(t) {
-			s.row(n, t)
-			return
-		}
-		s.f.Foreign++
-		s.ctx.Note(string(t))
+		s.ctx.Note(string(t[:i]))
+		s.header(n, t[i:])
 		return
 	}
-	body := strings.TrimSpace(string(t[1:]))
-	switch {
-	case strings.HasPrefix(body, "SBATCH"): // the job script's: its nodes
-		s.f.Foreign++
-		s.ctx.Note(string(t))
+	if s.inTable && textfmt.IsNumber(t) {
+		s.row(n, t)
 		return
-	case strings.Contains(body, "MPI Benchmarks") || strings.Contains(body, "IMB-MPI1 2021"):
-		if suite, ok := titleSuite(body); ok {
-			s.start(n)
-			s.suite = suite
-			s.run.Run.Suite = suite
-			s.run.Run.Tool = imbTool(body)
-			s.run.Run.Source.Meta["title"] = body
-		}
-		return
-	case strings.HasPrefix(body, "MODE:"): // IMB-EXT, -RMA, -IO: after the table's dashes
-		switch strings.TrimSpace(strings.TrimPrefix(body, "MODE:")) {
-		case "AGGREGATE":
-			s.mode = result.ModeAggregate
-		case "NON-AGGREGATE":
-			s.mode = result.ModeNonAggregate
-		}
-		return
-	case strings.HasSuffix(body, "lengths were user defined"): // -msglen, -msgsize
-		s.meta("lengths", "user defined")
-		return
-	case strings.HasPrefix(body, "Calling sequence was"):
-		s.callSeq = true
-		return
-	case strings.HasPrefix(body, "List of Benchmarks to run"):
-		s.listing = true
-		return
-	case strings.HasPrefix(body, "Benchmarking "):
-		s.table(n, strings.TrimSpace(strings.TrimPrefix(body, "Benchmarking ")))
-		return
-	case strings.HasPrefix(body, "#processes ="):
-		v := strings.TrimSpace(strings.TrimPrefix(body, "#processes ="))
-		v, _, _ = strings.Cut(v, ";")
-		v, threads, mt := strings.Cut(v, "(threads:") // IMB-MT: "2 (threads: 2)"
-		if mt && s.run != nil {
-			s.run.Run.Source.Meta["threads"] = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(threads), ")"))
-		}
-		np, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || np < 1 || np > result.MaxNP {
-			s.f.Problem(n, "#processes %q is not a process count: the table's rows are skipped", strings.TrimSpace(v))
-			np = -1 // rows read until the next header are dropped
-		}
-		s.np = np
-		return
-	case strings.HasPrefix(body, "( ") && strings.Contains(body, "waiting in MPI_Barrier"):
-		s.idle, _ = strconv.Atoi(strings.Fields(body)[1])
-		if s.run != nil { // the processes started: the active ones and those waiting
-			s.run.Run.WorldSize = max(s.run.Run.WorldSize, s.np+s.idle)
-		}
-		return
-	case strings.HasPrefix(body, "( ") && strings.Contains(body, "groups of"):
-		f := strings.Fields(body)
-		if len(f) > 4 {
-			s.groups, _ = strconv.Atoi(f[1])
-			s.np, _ = strconv.Atoi(f[4])
-		}
-		return
-	case strings.HasPrefix(body, "!! Benchmark"):
-		s.meta("invalid", body)
-		return
-	case strings.HasPrefix(body, "All processes entering MPI_Finalize"):
-		s.unfinished()
-		s.finalized = true
-		s.inTable = false
-		return
-	case bytes.Contains(t, []byte(colReps.name)):
-		s.header(n, t)
-		return
-	case strings.HasPrefix(body, "!! check failed"):
-		return
-	case strings.HasPrefix(body, result.StatusIntOverflow+": "): // gomb's reason under its row
-		if rs := s.results(); len(rs) > 0 && rs[len(rs)-1].Status == result.StatusIntOverflow {
-			rs[len(rs)-1].Reason = strings.TrimPrefix(body, result.StatusIntOverflow+": ")
-		}
-		return
-	case strings.HasPrefix(body, "confirm: ") && strings.Contains(body, " tripped the baseline "):
-		if f := strings.Fields(body); len(f) > 4 && f[len(f)-4] == "repeat" {
-			s.repeatOf = f[1]
-			s.repeat, _ = strconv.Atoi(f[len(f)-3])
-		}
-		return
-	case strings.HasPrefix(body, "from ") && strings.Contains(body, "large-count calls"):
-		if f := strings.Fields(body); len(f) > 1 {
-			s.largeFrom, _ = strconv.ParseInt(f[1], 10, 64)
-		}
+	}
+	s.f.Foreign++
+	s.ctx.Note(string(t))
+}
+
+// comment reads a "#" line, body its text after the "#": IMB's banner and
+// table lines, gomb's own, the preamble's "Key : value" lines, the list of
+// benchmarks.
+func (s *imbState) comment(n int, t []byte, body string) {
+	if s.structure(n, t, body) || s.gombLine(body) {
 		return
 	}
 	if s.callSeq && body != "" && !strings.HasPrefix(body, "-") {
@@ -251,6 +174,103 @@ func (s *imbState) line(n int, b []byte) {
 		return
 	}
 	s.inTable = false
+}
+
+// structure reads IMB's own lines of the banner and around the tables;
+// false for a line that is none.
+func (s *imbState) structure(n int, t []byte, body string) bool {
+	switch {
+	case strings.HasPrefix(body, "SBATCH"): // the job script's: its nodes
+		s.f.Foreign++
+		s.ctx.Note(string(t))
+	case strings.Contains(body, "MPI Benchmarks") || strings.Contains(body, "IMB-MPI1 2021"):
+		if suite, ok := titleSuite(body); ok {
+			s.start(n)
+			s.suite = suite
+			s.run.Run.Suite = suite
+			s.run.Run.Tool = imbTool(body)
+			s.run.Run.Source.Meta["title"] = body
+		}
+	case strings.HasPrefix(body, "MODE:"): // IMB-EXT, -RMA, -IO: after the table's dashes
+		switch strings.TrimSpace(strings.TrimPrefix(body, "MODE:")) {
+		case "AGGREGATE":
+			s.mode = result.ModeAggregate
+		case "NON-AGGREGATE":
+			s.mode = result.ModeNonAggregate
+		}
+	case strings.HasSuffix(body, "lengths were user defined"): // -msglen, -msgsize
+		s.meta("lengths", "user defined")
+	case strings.HasPrefix(body, "Calling sequence was"):
+		s.callSeq = true
+	case strings.HasPrefix(body, "List of Benchmarks to run"):
+		s.listing = true
+	case strings.HasPrefix(body, "Benchmarking "):
+		s.table(n, strings.TrimSpace(strings.TrimPrefix(body, "Benchmarking ")))
+	case strings.HasPrefix(body, "#processes ="):
+		s.processes(n, strings.TrimSpace(strings.TrimPrefix(body, "#processes =")))
+	case strings.HasPrefix(body, "( ") && strings.Contains(body, "waiting in MPI_Barrier"):
+		s.idle, _ = strconv.Atoi(strings.Fields(body)[1])
+		if s.run != nil { // the processes started: the active ones and those waiting
+			s.run.Run.WorldSize = max(s.run.Run.WorldSize, s.np+s.idle)
+		}
+	case strings.HasPrefix(body, "( ") && strings.Contains(body, "groups of"):
+		if f := strings.Fields(body); len(f) > 4 {
+			s.groups, _ = strconv.Atoi(f[1])
+			s.np, _ = strconv.Atoi(f[4])
+		}
+	case strings.HasPrefix(body, "!! Benchmark"):
+		s.meta("invalid", body)
+	case strings.HasPrefix(body, "All processes entering MPI_Finalize"):
+		s.unfinished()
+		s.finalized = true
+		s.inTable = false
+	case bytes.Contains(t, []byte(colReps.name)):
+		s.header(n, t)
+	case strings.HasPrefix(body, "!! check failed"):
+	default:
+		return false
+	}
+	return true
+}
+
+// processes reads a table's "#processes = N" line (IMB-MT's "N (threads:
+// T)").
+func (s *imbState) processes(n int, v string) {
+	v, _, _ = strings.Cut(v, ";")
+	v, threads, mt := strings.Cut(v, "(threads:") // IMB-MT: "2 (threads: 2)"
+	if mt && s.run != nil {
+		s.run.Run.Source.Meta["threads"] = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(threads), ")"))
+	}
+	np, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || np < 1 || np > result.MaxNP {
+		s.f.Problem(n, "#processes %q is not a process count: the table's rows are skipped", strings.TrimSpace(v))
+		np = -1 // rows read until the next header are dropped
+	}
+	s.np = np
+}
+
+// gombLine reads gomb's own lines in its IMB tables: an overflow's
+// reason, -confirm's re-runs, where MPI-4's large-count calls begin;
+// false for a line that is none.
+func (s *imbState) gombLine(body string) bool {
+	switch {
+	case strings.HasPrefix(body, result.StatusIntOverflow+": "): // gomb's reason under its row
+		if rs := s.results(); len(rs) > 0 && rs[len(rs)-1].Status == result.StatusIntOverflow {
+			rs[len(rs)-1].Reason = strings.TrimPrefix(body, result.StatusIntOverflow+": ")
+		}
+	case strings.HasPrefix(body, "confirm: ") && strings.Contains(body, " tripped the baseline "):
+		if f := strings.Fields(body); len(f) > 4 && f[len(f)-4] == "repeat" {
+			s.repeatOf = f[1]
+			s.repeat, _ = strconv.Atoi(f[len(f)-3])
+		}
+	case strings.HasPrefix(body, "from ") && strings.Contains(body, "large-count calls"):
+		if f := strings.Fields(body); len(f) > 1 {
+			s.largeFrom, _ = strconv.ParseInt(f[1], 10, 64)
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 func (s *imbState) meta(k, v string) {
