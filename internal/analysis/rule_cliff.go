@@ -191,33 +191,70 @@ func describeJumps(js []jump, m Metric, bw float64) []string {
 // expected, said once for the run (INFO), not once per benchmark. What
 // is left is a cliff of that series (a WARNING).
 func cliffs(in *explainInput) []Finding {
-	th := in.th
-	type stepped struct {
-		s             *series
-		jumps, spikes []jump
+	c := newCliffRun(in)
+	c.switchPoints()
+	var out []Finding
+	for _, x := range c.all {
+		out = append(out, c.series(x)...)
 	}
-	var all []stepped
-	at := map[int64][]string{}       // larger size of a step → the series that step there
-	stepsOf := map[*series][]int64{} // series → where it steps (spikes too)
+	out = append(out, c.cacheFinding()...)
+	return append(out, c.switchFindings()...)
+}
+
+// cliffRun is what cliffs reads and gathers over a run's series.
+type cliffRun struct {
+	in      *explainInput
+	all     []stepped
+	at      map[int64][]string  // larger size of a step → the series that step there
+	stepsOf map[*series][]int64 // series → where it steps (spikes too)
+	// switchAt: the switch points and what makes each one; regains: those
+	// known only by a collective's step the next sizes undo; said:
+	// "Benchmark size" of which the series' own switch finding says it
+	switchAt map[int64]string
+	regains  map[int64]bool
+	said     map[string]bool
+	// shown: switch size → the series whose step it explains; other: among
+	// them one whose own switch finding does not say it
+	shown map[int64][]string
+	other map[int64]bool
+	// cache: benchmark → sizes of its cache steps, in cacheOrder
+	cache      map[string][]int64
+	cacheOrder []string
+}
+
+// stepped is a series with its steps and spikes.
+type stepped struct {
+	s             *series
+	jumps, spikes []jump
+}
+
+// newCliffRun finds the steps of every series of the run.
+func newCliffRun(in *explainInput) *cliffRun {
+	c := &cliffRun{in: in, at: map[int64][]string{}, stepsOf: map[*series][]int64{}, switchAt: map[int64]string{},
+		regains: map[int64]bool{}, said: map[string]bool{}, shown: map[int64][]string{}, other: map[int64]bool{},
+		cache: map[string][]int64{}}
 	for _, s := range in.series {
-		j, sp := steps(s, th)
+		j, sp := steps(s, in.th)
 		for _, x := range j {
-			at[x.b.bytes] = append(at[x.b.bytes], name(s.Series))
-			stepsOf[s] = append(stepsOf[s], x.b.bytes)
+			c.at[x.b.bytes] = append(c.at[x.b.bytes], name(s.Series))
+			c.stepsOf[s] = append(c.stepsOf[s], x.b.bytes)
 		}
 		for _, x := range sp {
-			stepsOf[s] = append(stepsOf[s], x.b.bytes)
+			c.stepsOf[s] = append(c.stepsOf[s], x.b.bytes)
 		}
 		if _, ok := falls(in, s); ok {
 			j, sp = nil, nil // a slide to the largest size: bandwidthFall says it (its steps still witness others')
 		}
-		all = append(all, stepped{s, j, sp})
+		c.all = append(c.all, stepped{s, j, sp})
 	}
-	// the switch points: the latency benchmarks' protocol switches, and
-	// steps many series share
-	switchAt := map[int64]string{}
-	regains := map[int64]bool{} // switch points known only by a collective's step the next sizes undo
-	said := map[string]bool{}   // "Benchmark size": the series' own switch finding says it
+	return c
+}
+
+// switchPoints finds the run's switch points: the latency benchmarks'
+// protocol switches, steps many series share (the log's other runs
+// among them), and steps a series makes up for by the larger sizes.
+func (c *cliffRun) switchPoints() {
+	in, th := c.in, c.in.th
 	for _, s := range in.series {
 		if !s.traits().Latency {
 			continue
@@ -225,8 +262,8 @@ func cliffs(in *explainInput) []Finding {
 		for _, p := range switchPoints(s, th) {
 			if p.protocol {
 				a, b := p.fit.bs[p.k-1], p.fit.bs[p.k]
-				switchAt[b] = fmt.Sprintf("%s's protocol switch between %s and %s", s.Benchmark, Size(a), Size(b))
-				said[fmt.Sprint(s.Benchmark, b)] = true
+				c.switchAt[b] = fmt.Sprintf("%s's protocol switch between %s and %s", s.Benchmark, Size(a), Size(b))
+				c.said[fmt.Sprint(s.Benchmark, b)] = true
 			}
 		}
 	}
@@ -238,102 +275,117 @@ func cliffs(in *explainInput) []Finding {
 	for _, p := range in.peers {
 		for _, s := range in.cache.seriesOf(p) {
 			for _, x := range in.cache.jumpsOf(s, th) {
-				at[x.b.bytes] = append(at[x.b.bytes], name(s.Series))
+				c.at[x.b.bytes] = append(c.at[x.b.bytes], name(s.Series))
 			}
 		}
 	}
-	for b, who := range at {
+	for b, who := range c.at {
 		if n := len(dedupe(who)); n >= th.CliffShared {
-			if _, ok := switchAt[b]; !ok {
-				switchAt[b] = fmt.Sprintf("a step %d benchmarks share", n)
+			if _, ok := c.switchAt[b]; !ok {
+				c.switchAt[b] = fmt.Sprintf("a step %d benchmarks share", n)
 			}
 		}
 	}
-	for _, x := range all {
+	for _, x := range c.all {
 		for _, j := range x.jumps {
-			if _, ok := switchAt[j.b.bytes]; !ok && j.recovers {
+			if _, ok := c.switchAt[j.b.bytes]; !ok && j.recovers {
 				// a collective's step that the next two sizes undo is noise
 				// (an allreduce at 3072 ranks: 263, 479, 408 µs at 1, 2, 4
 				// KiB); a point-to-point step regained is a protocol's
-				regains[j.b.bytes] = !x.s.traits().Latency && (fallsBack(x.s, j) || !repeated(in, x.s, j.b.bytes))
-				switchAt[j.b.bytes] = fmt.Sprintf("%s regains its bandwidth of %s (%s) by the larger sizes", x.s.Benchmark, Size(j.a.bytes), mbps(float64(j.a.bytes)/j.ta))
+				c.regains[j.b.bytes] = !x.s.traits().Latency && (fallsBack(x.s, j) || !repeated(in, x.s, j.b.bytes))
+				c.switchAt[j.b.bytes] = fmt.Sprintf("%s regains its bandwidth of %s (%s) by the larger sizes", x.s.Benchmark, Size(j.a.bytes), mbps(float64(j.a.bytes)/j.ta))
 			}
 		}
 	}
-	explained := func(b int64) (int64, bool) {
-		for _, c := range []int64{b, b / 2, b * 2} { // within one size of it
-			if _, ok := switchAt[c]; ok {
-				return c, true
-			}
+}
+
+// explained is the switch point within one size of b.
+func (c *cliffRun) explained(b int64) (int64, bool) {
+	for _, x := range []int64{b, b / 2, b * 2} {
+		if _, ok := c.switchAt[x]; ok {
+			return x, true
 		}
-		return 0, false
 	}
+	return 0, false
+}
+
+// cached notes a step of s at b that the caches make (ranks sharing a
+// node, from CliffCacheBytes on).
+func (c *cliffRun) cached(s *series, b int64) {
+	if c.cache[s.Benchmark] == nil {
+		c.cacheOrder = append(c.cacheOrder, s.Benchmark)
+	}
+	c.cache[s.Benchmark] = append(c.cache[s.Benchmark], b)
+}
+
+// series sorts a series' steps into the caches', the run's switches and
+// its own, and says its own and its spikes.
+func (c *cliffRun) series(x stepped) []Finding {
+	in, th := c.in, c.in.th
+	var own []jump
+	var lone []string
+	sibs := siblings(in, x.s)
+	for _, j := range x.jumps {
+		if in.shared(x.s) && j.b.bytes >= th.CliffCacheBytes {
+			c.cached(x.s, j.b.bytes)
+			continue
+		}
+		if l := loneStep(x.s, j.b.bytes, sibs, c.stepsOf, th); len(l) > 0 {
+			own, lone = append(own, j), append(lone, l...)
+		} else if sw, ok := c.explained(j.b.bytes); ok && !slowPath(x.s, j, th) {
+			c.shown[sw] = append(c.shown[sw], x.s.Benchmark)
+			c.other[sw] = c.other[sw] || !c.said[fmt.Sprint(x.s.Benchmark, sw)]
+		} else {
+			own = append(own, j)
+		}
+	}
+	spikes := x.spikes[:0:0]
+	last := x.s.rows[len(x.s.rows)-1].bytes
+	for _, j := range x.spikes {
+		if in.shared(x.s) && j.b.bytes == last && j.b.bytes >= th.CliffCacheBytes {
+			// a step at the largest size where the ranks share a
+			// node: the caches, most likely (osu_latency on one
+			// node: ×4.3 from 2 to 4 MiB, a 12 MB L3), as the
+			// steps before the largest size are read
+			c.cached(x.s, j.b.bytes)
+			continue
+		}
+		spikes = append(spikes, j)
+	}
+	out := cliffFindings(x.s, own, spikes, algorithms(in.run.Run, x.s.traits().Collective, x.s.NP), lone)
+	return append(out, belowSiblings(in, x.s, len(lone) > 0)...)
+}
+
+// cacheFinding says the caches' steps once for the run.
+func (c *cliffRun) cacheFinding() []Finding {
+	if len(c.cache) == 0 {
+		return nil
+	}
+	var where []string
+	var all []int64
+	for _, b := range c.cacheOrder {
+		where = append(where, fmt.Sprintf("%s at %s", b, sizes(c.cache[b])))
+		all = append(all, c.cache[b]...)
+	}
+	slices.Sort(all)
+	return []Finding{{Kind: KindCliff, Severity: Info, Series: Series{}, Sizes: all,
+		Summary: fmt.Sprintf("steps from %s on in %d benchmark(s) on shared memory: buffers outgrowing the CPU caches, expected", Size(c.in.th.CliffCacheBytes), len(c.cache)),
+		Numbers: []string{strings.Join(where, "; ")},
+		Cause:   "within a node, messages are memory copies: once the buffers no longer fit a cache level (L2, then L3), each copy runs at the next level's bandwidth; pinning ranks to cores that share a cache moves the step"}}
+}
+
+// switchFindings says each switch point that explains steps once for the
+// run.
+func (c *cliffRun) switchFindings() []Finding {
 	var out []Finding
-	shown := map[int64][]string{} // switch size → the series whose step it explains
-	other := map[int64]bool{}     // … among them one whose own switch finding does not say it
-	cache := map[string][]int64{} // benchmark → sizes of its cache steps
-	var cacheOrder []string
-	for _, x := range all {
-		var own []jump
-		var lone []string
-		sibs := siblings(in, x.s)
-		for _, j := range x.jumps {
-			if in.shared(x.s) && j.b.bytes >= th.CliffCacheBytes {
-				if cache[x.s.Benchmark] == nil {
-					cacheOrder = append(cacheOrder, x.s.Benchmark)
-				}
-				cache[x.s.Benchmark] = append(cache[x.s.Benchmark], j.b.bytes)
-				continue
-			}
-			if l := loneStep(x.s, j.b.bytes, sibs, stepsOf, th); len(l) > 0 {
-				own, lone = append(own, j), append(lone, l...)
-			} else if sw, ok := explained(j.b.bytes); ok && !slowPath(x.s, j, th) {
-				shown[sw] = append(shown[sw], x.s.Benchmark)
-				other[sw] = other[sw] || !said[fmt.Sprint(x.s.Benchmark, sw)]
-			} else {
-				own = append(own, j)
-			}
-		}
-		spikes := x.spikes[:0:0]
-		last := x.s.rows[len(x.s.rows)-1].bytes
-		for _, j := range x.spikes {
-			if in.shared(x.s) && j.b.bytes == last && j.b.bytes >= th.CliffCacheBytes {
-				// a step at the largest size where the ranks share a
-				// node: the caches, most likely (osu_latency on one
-				// node: ×4.3 from 2 to 4 MiB, a 12 MB L3), as the
-				// steps before the largest size are read
-				if cache[x.s.Benchmark] == nil {
-					cacheOrder = append(cacheOrder, x.s.Benchmark)
-				}
-				cache[x.s.Benchmark] = append(cache[x.s.Benchmark], j.b.bytes)
-				continue
-			}
-			spikes = append(spikes, j)
-		}
-		out = append(out, cliffFindings(x.s, own, spikes, algorithms(in.run.Run, x.s.traits().Collective, x.s.NP), lone)...)
-		out = append(out, belowSiblings(in, x.s, len(lone) > 0)...)
-	}
-	if len(cache) > 0 {
-		var where []string
-		var all []int64
-		for _, b := range cacheOrder {
-			where = append(where, fmt.Sprintf("%s at %s", b, sizes(cache[b])))
-			all = append(all, cache[b]...)
-		}
-		slices.Sort(all)
-		out = append(out, Finding{Kind: KindCliff, Severity: Info, Series: Series{}, Sizes: all,
-			Summary: fmt.Sprintf("steps from %s on in %d benchmark(s) on shared memory: buffers outgrowing the CPU caches, expected", Size(th.CliffCacheBytes), len(cache)),
-			Numbers: []string{strings.Join(where, "; ")},
-			Cause:   "within a node, messages are memory copies: once the buffers no longer fit a cache level (L2, then L3), each copy runs at the next level's bandwidth; pinning ranks to cores that share a cache moves the step"})
-	}
-	for _, b := range slices.Sorted(maps.Keys(shown)) {
-		who := dedupe(shown[b])
-		if len(who) < 2 && (!other[b] || regains[b]) {
+	for _, b := range slices.Sorted(maps.Keys(c.shown)) {
+		who := dedupe(c.shown[b])
+		if len(who) < 2 && (!c.other[b] || c.regains[b]) {
 			continue // one benchmark's own step, which it makes up for: nothing the MPI does to all
 		}
 		out = append(out, Finding{Kind: KindSwitch, Severity: Info, Series: Series{}, Sizes: []int64{b / 2, b},
 			Summary: fmt.Sprintf("the step at %s shows in %d benchmark(s): the MPI's switch of protocol or algorithm, expected", Size(b), len(who)),
-			Numbers: []string{fmt.Sprintf("%s; steps there (within one size) in %s", switchAt[b], strings.Join(who, ", "))},
+			Numbers: []string{fmt.Sprintf("%s; steps there (within one size) in %s", c.switchAt[b], strings.Join(who, ", "))},
 			Cause:   "MPI libraries send small messages eagerly and larger ones by rendezvous (a handshake first), and switch collective algorithms by size; every benchmark built on the same transfers steps at the same sizes. Move the threshold if the step hurts (Open MPI btl_*_eager_limit, UCX_RNDV_THRESH, I_MPI_EAGER_THRESHOLD, MPIR_CVAR_CH4_OFI_EAGER_MAX_MSG_SIZE)"})
 	}
 	return out
