@@ -30,9 +30,12 @@ func variability(in *explainInput, s *series) []Finding {
 	case s.traits().Rooted:
 		f.Severity = Info
 		f.Cause = "expected in a rooted collective: the root returns as soon as its part is handed off, the ranks farthest down the tree last; read t_max (the collective's completion) rather than t_min"
-	case len(hit) < th.SpreadMinSizes:
+	case len(hit) < th.SpreadMinSizes && !(in.oneNode(s) && worst.tmax-worst.tmin >= th.SpreadOneUS):
 		f.Severity = Info
 		f.Cause = "at one size only: most likely a hiccup during that size (a daemon, an interrupt, a page fault) rather than a property of the benchmark; rerun, and if it comes back at the same size, it is real"
+	case len(hit) < th.SpreadMinSizes:
+		f.Severity = Warning
+		f.Cause = fmt.Sprintf("at one size, but the ranks share a node and the slowest lost %s to the fastest over every repetition: contention or interference (a busy core, ranks not bound, another job or daemon) while this size ran; bind ranks (--bind-to core), keep the node quiet and rerun this size", us(worst.tmax-worst.tmin))
 	case s.NP > 2 && !in.oneNode(s):
 		f.Severity = Info
 		f.Cause = "with more than two ranks over nodes (or where the run does not say), the ranks differ by their place: neighbours on the same node answer sooner than those across the network, ranks deep in a tree wait longer; read t_max (the slowest rank) as the benchmark's time. A spread within one node, or between two ranks, would be interference"

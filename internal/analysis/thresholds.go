@@ -6,11 +6,15 @@ package analysis
 type Thresholds struct {
 	// variability: the slowest rank took more than SpreadRatio times as
 	// long as the fastest, and at least SpreadMinUS; a WARNING from
-	// SpreadMinSizes sizes on (one size alone is noise in the healthy
-	// corpus: 3.1-3.8× at single small sizes).
+	// SpreadMinSizes sizes on, or at one size where the ranks share a node
+	// and the slowest lost SpreadOneUS or more to the fastest (the seed's
+	// red flag: t_max > 3× t_min suggests contention). One size alone
+	// below that is the healthy corpus' noise: 3.1-3.8× at single small
+	// sizes, the slowest rank 1.7-2.2 µs behind.
 	SpreadRatio    float64 `json:"spread_ratio"`
 	SpreadMinUS    float64 `json:"spread_min_us"`
 	SpreadMinSizes int     `json:"spread_min_sizes"`
+	SpreadOneUS    float64 `json:"spread_one_us"`
 
 	// bimodal: a rank's samples (at least BimodalMinSamples) fall into two
 	// groups, the smaller holding at least BimodalMinShare of them, their
@@ -197,7 +201,7 @@ type Thresholds struct {
 
 // DefaultThresholds are gomb's thresholds.
 var DefaultThresholds = Thresholds{
-	SpreadRatio: 3, SpreadMinUS: 1, SpreadMinSizes: 2,
+	SpreadRatio: 3, SpreadMinUS: 1, SpreadMinSizes: 2, SpreadOneUS: 3,
 	BimodalMinSamples: 20, BimodalMinShare: 0.1, BimodalSeparation: 1.5, BimodalWarnShare: 0.25, BimodalMinGapUS: 0.25,
 	CliffTimeRatio: 1.5, CliffTimeMinUS: 1, CliffStay: 0.7, CliffRegain: 1.25, CliffShared: 3, SwitchMaxStep: 12, CliffCacheBytes: 256 << 10,
 	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9, FallBW: 0.4, ModesRatio: 1.5, InversionRatio: 1.1, InversionMinUS: 10, InversionSizes: 4, InversionWorst: 2,
