@@ -174,3 +174,30 @@ type ClosedOutput struct{}
 func (ClosedOutput) Write([]byte) (int, error) {
 	return 0, errors.New("write to standard output: it is closed")
 }
+
+// Print writes through print to w and returns the first error a write
+// met: a listing or help to a full disk or a closed pipe fails, as every
+// other output does.
+func Print(w io.Writer, print func(io.Writer)) error {
+	sw := &stickyWriter{w: w}
+	print(sw)
+	if sw.err != nil {
+		return &ExitError{Code: ExitFailure, Err: fmt.Errorf("write standard output: %w", sw.err)}
+	}
+	return nil
+}
+
+// stickyWriter keeps the first error of its writes and drops what follows.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	s.err = err
+	return n, err
+}

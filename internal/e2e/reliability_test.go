@@ -279,6 +279,43 @@ func TestWrongBinary(t *testing.T) {
 	}
 }
 
+// TestRanksStartedDifferently: ranks of one job started with other
+// arguments (a flag one rank alone has, -help on one rank) or another
+// gomb's version end the job with one line from rank 0 naming both
+// command lines (exit 2), under both MPIs; before the ranks agreed
+// first, one waited in a gather and the other in MPI_Finalize for good.
+func TestRanksStartedDifferently(t *testing.T) {
+	needLaunch(t)
+	older := filepath.Join(t.TempDir(), "gomb-older")
+	build := exec.Command("go", "build", "-ldflags", "-X main.version=0.0.9", "-o", older, "../../cmd/gomb")
+	build.Env = append(os.Environ(), "CC=mpicc.openmpi")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building a gomb of another version: %v\n%s", err, out)
+	}
+	for _, c := range []struct {
+		m            mpiLib
+		bin          string // rank 1's binary ("": the same)
+		rank0, rank1 []string
+		want         string
+	}{
+		{mpis[0], "", []string{"fleet", "-by-rank"}, []string{"fleet", "-by-rank", "-bogus"}, " fleet -by-rank -bogus, rank 0 gomb "},
+		{mpis[1], "", []string{"fleet", "-by-rank"}, []string{"fleet", "-by-rank", "-bogus"}, " fleet -by-rank -bogus, rank 0 gomb "},
+		{mpis[1], "", []string{"imb", "-msglog", "0:1", "PingPong"}, []string{"imb", "-help"}, " imb -help, rank 0 gomb "},
+		{mpis[0], older, []string{"osu", "latency", "-m", "1:2"}, []string{"osu", "latency", "-m", "1:2"}, "rank 1 runs gomb 0.0.9 osu latency -m 1:2, rank 0 gomb "},
+	} {
+		bin := c.bin
+		if bin == "" {
+			bin = filepath.Join(binDir, c.m.bin)
+		}
+		args := append(append(append([]string{}, c.rank0...), ":", "-np", "1", bin), c.rank1...)
+		j := launchArgv(t, c.m, 1, time.Minute, nil, nil, args...)
+		checkUsageError(t, j, c.want)
+		if t.Failed() {
+			t.Logf("%s: %v", c.m.name, args)
+		}
+	}
+}
+
 // TestIMBIOKeepsOthersFiles: imb-io removes only the files it wrote: a
 // user's IMB_out.txt and IMB_outline.csv and the run's own records
 // (-json IMB_out.jsonl) stay in -dir; and a -dir that already holds a

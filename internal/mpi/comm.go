@@ -96,6 +96,21 @@ func (c Comm) BcastInt(v, root int) (int, error) {
 	return int(x), err
 }
 
+// BcastFixed broadcasts len(b) bytes from root into b on every rank, with
+// no length sent ahead: every rank must pass the same length.
+func (c Comm) BcastFixed(b []byte, root int) error {
+	if len(b) == 0 {
+		return nil
+	}
+	p := C.CBytes(b)
+	defer C.free(p)
+	if err := mpiErr(C.gomb_bcast_bytes(c.c, p, C.int(len(b)), C.int(root)), "MPI_Bcast"); err != nil {
+		return err
+	}
+	copy(b, C.GoBytes(p, C.int(len(b))))
+	return nil
+}
+
 // BcastBytes broadcasts a byte string of any length from root; other ranks
 // may pass nil.
 func (c Comm) BcastBytes(b []byte, root int) ([]byte, error) {

@@ -99,6 +99,9 @@ func (c Comm) MinInt(v int) (int, error) { return 0, ErrNoMPI }
 // BcastInt fails.
 func (c Comm) BcastInt(v, root int) (int, error) { return 0, ErrNoMPI }
 
+// BcastFixed fails.
+func (c Comm) BcastFixed(b []byte, root int) error { return ErrNoMPI }
+
 // BcastBytes fails.
 func (c Comm) BcastBytes(b []byte, root int) ([]byte, error) { return nil, ErrNoMPI }
 

@@ -1,8 +1,10 @@
 // Package session is what gomb's measuring commands (the IMB suites, osu,
 // ring) share while they run under an MPI launcher:
 //
-//  1. Run answers -help and -list on rank 0 without MPI, starts MPI, reports
-//     a bad command line from rank 0 alone (every rank finalizes), reads
+//  1. Run answers -help and -list on rank 0 without MPI, starts MPI, has
+//     every rank agree that it runs the same gomb with the same arguments
+//     (agree.go) before any other collective, reports a bad command line
+//     from rank 0 alone (every rank finalizes), reads
 //     GOMB_FAULT once, hands the command its Session, and finalizes MPI
 //     under the watchdog;
 //  2. Open opens the records (the -json file, the archive) and writes the
@@ -106,23 +108,22 @@ func (s *Session) runAtExit() {
 }
 
 // Run is what every measuring command shares around its work (measure.Run
-// calls it): -help and -list
-// (perr is flag.ErrHelp, or c.Listing) are answered on rank 0 without MPI;
-// otherwise MPI starts, a parse error perr is reported from rank 0 alone,
-// and measure runs with the session; MPI is finalized after it, under the
-// watchdog.
+// calls it): MPI starts (under a watchdog of its own), the ranks agree on
+// their command line, -help and -list (perr is flag.ErrHelp, or
+// c.Listing) are answered by rank 0, a parse error perr is reported from
+// rank 0 alone, and measure runs with the session; MPI is finalized after
+// it, under the watchdog. A command run alone (no launcher, or one process)
+// answers -help and -list without MPI.
 func Run(c *Command, perr error, stdout, stderr io.Writer, measure func(*Session) error) error {
+	var answer func(io.Writer)
 	switch {
 	case errors.Is(perr, flag.ErrHelp):
-		if EnvRank() <= 0 {
-			c.Help(stdout)
-		}
-		return nil
+		answer, perr = c.Help, nil
 	case perr == nil && c.Listing && c.List != nil:
-		if EnvRank() <= 0 {
-			c.List(stdout)
-		}
-		return nil
+		answer = c.List
+	}
+	if n, _ := launched(); answer != nil && n <= 1 {
+		return cli.Print(stdout, answer)
 	}
 	s, err := start(c, stderr)
 	if err != nil {
@@ -131,6 +132,13 @@ func Run(c *Command, perr error, stdout, stderr io.Writer, measure func(*Session
 	defer s.close()
 	if perr != nil {
 		return s.Fail(perr)
+	}
+	if answer != nil {
+		// every rank agreed on -help or -list: rank 0 answers
+		if err := s.OnRoot(func() error { return cli.Print(stdout, answer) }); err != nil {
+			return s.Fail(err)
+		}
+		return nil
 	}
 	if s.Fault, err = bench.FaultFromEnv(); err != nil {
 		return s.Fail(cli.Usage("%v", err))
@@ -141,8 +149,10 @@ func Run(c *Command, perr error, stdout, stderr io.Writer, measure func(*Session
 	return measure(s)
 }
 
-// start initialises MPI. Errors before MPI runs come from every rank
-// (there is no rank yet); everything after goes through Fail.
+// start initialises MPI and has the ranks agree on their command line,
+// both under a watchdog of their own (startDog). Errors before MPI runs
+// come from every rank (there is no rank yet); everything after goes
+// through Fail.
 func start(c *Command, stderr io.Writer) (*Session, error) {
 	if !mpi.Available {
 		return nil, &cli.ExitError{Code: cli.ExitFailure, Err: fmt.Errorf("%s: %w", c.Name, mpi.ErrNoMPI)}
@@ -155,6 +165,7 @@ func start(c *Command, stderr io.Writer) (*Session, error) {
 		}
 		return nil, cli.Reported{Code: cli.ExitUsage}
 	}
+	dog := startDog(c, stderr)
 	t0 := time.Now()
 	provided, err := kernel.NoThreadInit, error(nil)
 	if c.Session {
@@ -164,26 +175,38 @@ func start(c *Command, stderr io.Writer) (*Session, error) {
 	}
 	initTook := time.Since(t0)
 	if err != nil {
+		dog.Stop()
 		return nil, fmt.Errorf("%s: %w", c.Name, err)
 	}
 	w := mpi.World()
 	if n, by := launched(); w.Size() == 1 && n > 1 {
-		// Every process is rank 0 of a world of its own: the launcher's
-		// MPI is not this binary's. The launcher's rank 0 says so.
-		if EnvRank() <= 0 {
-			if plugin, ok := srunStarted(); ok {
-				fmt.Fprintf(stderr, "gomb %s: srun started %d tasks with --mpi=%s but MPI sees each alone: %s\n",
-					c.Name, n, plugin, srunAdvice())
-			} else {
-				fmt.Fprintf(stderr, "gomb %s: the launcher started %d processes (%s) but MPI sees each alone: this gomb is built for %s and the launcher is another MPI's; use %s\n",
-					c.Name, n, by, libraryName(), otherBuild())
-			}
-		}
-		_ = mpi.Finalize()
-		return nil, cli.Reported{Code: cli.ExitUsage}
+		dog.Stop()
+		return nil, wrongLauncher(c, stderr, n, by)
 	}
-	return &Session{cmd: c, World: w, Rank: w.Rank(), Size: w.Size(), provided: provided, initTook: initTook, stderr: stderr,
-		out: &output{start: time.Now(), runID: newRunID()}}, nil
+	s := &Session{cmd: c, World: w, Rank: w.Rank(), Size: w.Size(), provided: provided, initTook: initTook, stderr: stderr,
+		out: &output{start: time.Now(), runID: newRunID()}}
+	if err := s.agreeOnStart(dog); err != nil {
+		s.close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// wrongLauncher refuses a job whose every process is rank 0 of a world
+// of its own: the launcher's MPI is not this binary's. The launcher's rank
+// 0 says so.
+func wrongLauncher(c *Command, stderr io.Writer, n int, by string) error {
+	if EnvRank() <= 0 {
+		if plugin, ok := srunStarted(); ok {
+			fmt.Fprintf(stderr, "gomb %s: srun started %d tasks with --mpi=%s but MPI sees each alone: %s\n",
+				c.Name, n, plugin, srunAdvice())
+		} else {
+			fmt.Fprintf(stderr, "gomb %s: the launcher started %d processes (%s) but MPI sees each alone: this gomb is built for %s and the launcher is another MPI's; use %s\n",
+				c.Name, n, by, libraryName(), otherBuild())
+		}
+	}
+	_ = mpi.Finalize()
+	return cli.Reported{Code: cli.ExitUsage}
 }
 
 // MPIBuild describes the MPI library this binary measures with, one
