@@ -82,19 +82,20 @@ type usage struct {
 
 func helpWriter(help func() *cli.Help, fs *flag.FlagSet) *usage { return &usage{help, fs} }
 
-// write prints the help.
+// write prints the help; w keeps a write's error (cli.Print).
 func (u *usage) write(w io.Writer) {
-	if err := u.help().Write(w, u.fs); err != nil {
+	var b strings.Builder
+	if err := u.help().Write(&b, u.fs); err != nil {
 		panic(err) // a help that names a flag that does not exist: TestHelp fails first
 	}
+	_, _ = io.WriteString(w, b.String())
 }
 
-// helpOr prints a command's help for flag.ErrHelp, and then returns nil;
-// any other error it returns.
+// helpOr prints a command's help for flag.ErrHelp, and then returns nil
+// (or the write's error); any other error it returns.
 func helpOr(err error, stdout io.Writer, u *usage) error {
 	if errors.Is(err, flag.ErrHelp) {
-		u.write(stdout)
-		return nil
+		return cli.Print(stdout, u.write)
 	}
 	return err
 }
@@ -138,8 +139,7 @@ func run(stdout, stderr io.Writer, args []string) error {
 	name := args[0]
 	switch name {
 	case "-h", "-help", "--help", "help":
-		mainUsage(stdout)
-		return nil
+		return cli.Print(stdout, mainUsage)
 	}
 	for _, c := range commands {
 		if c.name == name {

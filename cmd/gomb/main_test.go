@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"math"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -44,6 +45,37 @@ func TestCommandsWithoutMPI(t *testing.T) {
 	run(&so, &so, []string{"imb", "-list"})
 	if n := strings.Count(so.String(), "\n"); n != 26 {
 		t.Errorf("-list prints %d lines, want a title and 25 benchmarks", n)
+	}
+}
+
+// TestListingsToFullDisk: every help, listing and version written to a
+// full disk fails with exit status 1, as every other output does (they
+// exited 0, and a help panicked).
+func TestListingsToFullDisk(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer full.Close()
+	calls := [][]string{{"help"}, {"version"}, {"archive", "list", "-h"}, {"osu", "latency", "-list"}}
+	for _, c := range commands {
+		if c.usage == nil {
+			continue // version: no flags
+		}
+		calls = append(calls, []string{c.name, "-help"})
+		if c.usage.fs.Lookup("list") != nil {
+			calls = append(calls, []string{c.name, "-list"})
+		}
+	}
+	for _, args := range calls {
+		var se bytes.Buffer
+		err := run(full, &se, args)
+		if got := exitCodeOf(err); got != cli.ExitFailure || !strings.Contains(err.Error(), "no space left on device") {
+			t.Errorf("%v > /dev/full: exit %d (%v), want %d and the write's error", args, got, err, cli.ExitFailure)
+		}
+	}
+	if len(calls) < 25 {
+		t.Errorf("only %d listings", len(calls))
 	}
 }
 

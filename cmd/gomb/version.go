@@ -20,6 +20,7 @@ func runVersion(stdout, stderr io.Writer, args []string) error {
 	if err := versionArgs(args); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "gomb %s\ngo %s %s/%s\n%s", fullVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH, session.MPIBuild())
-	return nil
+	return cli.Print(stdout, func(w io.Writer) {
+		fmt.Fprintf(w, "gomb %s\ngo %s %s/%s\n%s", fullVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH, session.MPIBuild())
+	})
 }
