@@ -6,7 +6,7 @@
 # Chromium.
 set -eu
 cd "$(dirname "$0")/.."
-GOMB_SETUP_EXTRA="chromium iproute2 iptables slurmctld slurmd slurm-client munge slurm-wlm-basic-plugins python3 libxml2-utils" ./scripts/setup.sh
+GOMB_SETUP_EXTRA="chromium iproute2 iptables slurmctld slurmd slurm-client munge slurm-wlm-basic-plugins python3 libxml2-utils postgresql" ./scripts/setup.sh
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # The report is rendered in headless Chromium; its screenshot lands in out/test.
 export GOMB_REQUIRE_CHROMIUM=1 GOMB_TEST_OUT="$PWD/out/test"
@@ -20,11 +20,16 @@ export GOMB_REQUIRE_TESTBED=1 GOMB_REQUIRE_SLURM=1
 # every checkout; GOMB_FIELD_CORPUS names another folder): TestFieldCorpus
 # must find the folder, and counts the logs present in it.
 export GOMB_REQUIRE_FIELD_CORPUS=1
+# The archive's PostgreSQL back end is tested against a real server:
+# Debian's binaries (/usr/lib/postgresql/*/bin), a throwaway cluster a test
+# binary (internal/pgtest), which must run, not skip.
+export GOMB_REQUIRE_POSTGRES=1
 # The analysis side must build without cgo.
 CGO_ENABLED=0 go build -o /dev/null ./cmd/gomb
-# The archive has a driver per build (SQLite's C library with cgo, pure Go
-# without): test both.
-CGO_ENABLED=0 go test -count=1 ./internal/archive
+# The archive has an SQLite driver per build (SQLite's C library with cgo,
+# pure Go without): test both. -short here: PostgreSQL's driver is the same
+# pure Go in both builds, and the whole tier below runs its tests.
+CGO_ENABLED=0 go test -count=1 -short ./internal/archive
 # cgo compiles and links through the MPI's compiler wrapper: ./... against
 # Open MPI; the kernels, the engines' conformance suite (enginetest) and the
 # session, which launch jobs of their own test binary, against MPICH too.

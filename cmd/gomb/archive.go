@@ -23,36 +23,47 @@ type archiveSub struct {
 	order    []string                                  // its flags, in help order
 	args     func(c *archiveCmd, words []string) error // checks and keeps the arguments
 	run      func(c *archiveCmd) error
+	own      bool // opens the archives it names itself (copy), not -archive's
 }
 
 // archiveSubs are the subcommands, in the order help lists them.
 var archiveSubs = []archiveSub{
 	{"add", "add [-system S] [-config C] [-label K=V] [-campaign ID] [-np N] [-locality L] FILE...",
 		"add gomb record files or IMB/OSU/mpi-comm-bench logs (imported on the way); a run already in the archive is not added again",
-		func(c *archiveCmd, fs *flag.FlagSet) { c.imp.register(fs) }, logFlagNames, archiveFiles, archiveAdd},
-	{"list", "list [SELECTION]", "the runs, oldest first", nil, nil, archiveSelection, archiveList},
+		func(c *archiveCmd, fs *flag.FlagSet) { c.imp.register(fs) }, logFlagNames, archiveFiles, archiveAdd, false},
+	{"list", "list [SELECTION]", "the runs, oldest first", nil, nil, archiveSelection, archiveList, false},
 	{"show", "show [-text] ID",
 		"a run's labels and results; -text prints it as its suite's own text (IMB-MPI1, OSU or mpi-comm-bench layout), as if run again",
 		func(c *archiveCmd, fs *flag.FlagSet) {
 			fs.BoolVar(&c.text, "text", false, "print the run in its suite's own text layout")
-		}, []string{"text"}, archiveOneID, archiveShow},
-	{"rm", "rm ID...", "remove runs", nil, nil, archiveIDs, archiveRm},
+		}, []string{"text"}, archiveOneID, archiveShow, false},
+	{"rm", "rm ID...", "remove runs", nil, nil, archiveIDs, archiveRm, false},
 	{"export", "export [-o FILE] [SELECTION]", "the runs as gomb records (JSON Lines)",
 		func(c *archiveCmd, fs *flag.FlagSet) {
 			fs.StringVar(&c.out, "o", "", "`FILE` write the records to FILE instead of stdout")
-		}, []string{"o"}, archiveSelection, archiveExport},
+		}, []string{"o"}, archiveSelection, archiveExport, false},
 	{"history", "history -b BENCH -bytes N [-np N] [-metric M] [SELECTION]",
 		"one metric of one benchmark and size over time", historyFlags, []string{"b", "bytes", "np", "metric"},
-		archiveHistoryArgs, archiveHistory},
-	{"check", "check", "SQLite's integrity check and gomb's", nil, nil, archiveNoArgs, archiveCheck},
+		archiveHistoryArgs, archiveHistory, false},
+	{"check", "check", "the database's integrity check (SQLite's) and gomb's: every run holds its results",
+		nil, nil, archiveNoArgs, archiveCheck, false},
+	{"copy", "copy SRC DST [SELECTION]",
+		"copy the runs of archive SRC (all, or the selection's) into archive DST, each an SQLite file or a PostgreSQL URL; a run DST holds already is not copied again, so a copy done twice adds nothing; progress on stderr when it is a terminal",
+		nil, nil, archiveCopyArgs, archiveCopy, true},
 }
 
 func archiveHelp() *cli.Help {
 	h := &cli.Help{
 		Usage: "gomb archive [-archive PATH] COMMAND [flags] [args]",
-		Intro: `One SQLite file holds every run, measured or imported, with its raw samples
-and labels. The default file is $GOMB_ARCHIVE, else
-$XDG_DATA_HOME/gomb/archive.db (~/.local/share/gomb/archive.db).`,
+		Intro: `One archive holds every run, measured or imported, with its raw samples
+and labels: an SQLite file (the default: $GOMB_ARCHIVE, else
+$XDG_DATA_HOME/gomb/archive.db, i.e. ~/.local/share/gomb/archive.db), or a
+PostgreSQL database, one for a whole centre, named by a URL
+(postgres://USER@HOST/DB?sslmode=verify-full&schema=gomb). The URL takes
+libpq's parameters and environment (PGHOST, PGUSER, PGPASSWORD, PGSSLMODE,
+~/.pgpass); its tables are in the schema its schema= names, else
+$GOMB_ARCHIVE_SCHEMA's, else gomb. A password never goes on the command
+line (ps shows it to everyone): ~/.pgpass, PGPASSWORD or GOMB_ARCHIVE.`,
 		Groups: []cli.Group{{Title: "Flags (before or after the command):", Flags: []string{"archive"}}},
 		Outro: archive.SelectorHelp + `
 
@@ -97,7 +108,7 @@ func indent(s string) string {
 
 func archiveTopFlags(path *string) *flag.FlagSet {
 	fs := cli.NewFlagSet("archive")
-	fs.StringVar(path, "archive", "", "`PATH` the archive (default $GOMB_ARCHIVE, else ~/.local/share/gomb/archive.db)")
+	fs.StringVar(path, "archive", "", "`PATH|URL` the archive: an SQLite file or a postgres:// URL (default $GOMB_ARCHIVE, else ~/.local/share/gomb/archive.db)")
 	return fs
 }
 
@@ -118,6 +129,8 @@ type archiveCmd struct {
 	text  bool             // show -text
 	out   string           // export -o
 	hist  historyQuery     // history
+	src   string           // copy
+	dst   string           // copy
 }
 
 func parseArchive(args []string) (*archiveCmd, error) {
@@ -147,7 +160,7 @@ func parseArchive(args []string) (*archiveCmd, error) {
 		return nil, cli.Usage("archive: unknown command %q ('gomb archive -help' lists them)", name)
 	}
 	sfs := cli.NewFlagSet("archive " + name)
-	sfs.StringVar(&c.path, "archive", c.path, "`PATH` the archive") // accepted after the subcommand too
+	sfs.StringVar(&c.path, "archive", c.path, "`PATH|URL` the archive") // accepted after the subcommand too
 	if c.sub.flags != nil {
 		c.sub.flags(c, sfs)
 	}
@@ -167,6 +180,9 @@ func runArchive(stdout, stderr io.Writer, args []string) error {
 		return helpOr(err, stdout, archiveUsage)
 	}
 	c.stdout, c.stderr = stdout, stderr
+	if c.sub.own {
+		return c.sub.run(c)
+	}
 	path, err := archive.Resolve(c.path)
 	if err != nil {
 		return err
@@ -175,6 +191,9 @@ func runArchive(stdout, stderr io.Writer, args []string) error {
 		return &cli.ExitError{Code: cli.ExitUsage, Err: err}
 	}
 	defer c.db.Close()
+	if c.db.Warning != "" {
+		fmt.Fprintln(c.stderr, c.db.Warning)
+	}
 	return c.sub.run(c)
 }
 
@@ -220,6 +239,17 @@ func archiveOneID(c *archiveCmd, words []string) (err error) {
 		err = cli.Usage("archive show: give one run id")
 	}
 	return err
+}
+
+func archiveCopyArgs(c *archiveCmd, words []string) (err error) {
+	if len(words) < 2 {
+		return cli.Usage("archive copy: give the source and the destination archive")
+	}
+	c.src, c.dst = words[0], words[1]
+	if c.sel, err = archive.ParseSelector(words[2:]); err != nil {
+		return cli.Usage("archive copy: %v", err)
+	}
+	return nil
 }
 
 func archiveNoArgs(c *archiveCmd, words []string) error {
@@ -272,5 +302,36 @@ func archiveCheck(c *archiveCmd) error {
 		return fmt.Errorf("archive %s: %d problems", c.db.Path, len(problems))
 	}
 	fmt.Fprintf(c.stdout, "ok: %s, schema %d\n", c.db.Path, v)
+	return nil
+}
+
+// archiveCopy copies runs between two archives.
+func archiveCopy(c *archiveCmd) error {
+	src, err := archive.OpenExisting(c.src)
+	if err != nil {
+		return &cli.ExitError{Code: cli.ExitUsage, Err: fmt.Errorf("archive copy: %w", err)}
+	}
+	defer src.Close()
+	dst, err := archive.Open(c.dst)
+	if err != nil {
+		return &cli.ExitError{Code: cli.ExitUsage, Err: fmt.Errorf("archive copy: %w", err)}
+	}
+	defer dst.Close()
+	for _, w := range []string{src.Warning, dst.Warning} {
+		if w != "" {
+			fmt.Fprintln(c.stderr, w)
+		}
+	}
+	if src.Path == dst.Path {
+		return cli.Usage("archive copy: %s is both the source and the destination", src.Path)
+	}
+	progress := cli.NewCounter(c.stderr, "archive copy", "runs")
+	st, err := archive.Copy(src, dst, c.sel, progress.Set)
+	progress.Done()
+	fmt.Fprintf(c.stderr, "gomb archive: copied %d of %d runs from %s to %s (%d there already)\n",
+		st.Added, st.Runs, src.Path, dst.Path, st.Runs-st.Added)
+	if err != nil {
+		return fmt.Errorf("archive copy: %w", err)
+	}
 	return nil
 }

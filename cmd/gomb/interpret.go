@@ -37,7 +37,7 @@ type inputFlags struct {
 var inputFlagNames = []string{"archive", "np", "locality"}
 
 func (f *inputFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.archive, "archive", "", "`PATH` the archive for run ids and selections (default $GOMB_ARCHIVE, else ~/.local/share/gomb/archive.db)")
+	fs.StringVar(&f.archive, "archive", "", "`PATH|URL` the archive for run ids and selections: an SQLite file or a postgres:// URL (default $GOMB_ARCHIVE, else ~/.local/share/gomb/archive.db)")
 	logFlags(fs, &f.opt)
 }
 
@@ -63,8 +63,11 @@ func linkFlag(fs *flag.FlagSet, name, usage string, link *analysis.Link) {
 // resolve reads one side's runs and reports malformed log lines.
 func resolve(stderr io.Writer, r *input.Resolver, what string, items []string) ([]*result.Bundle, error) {
 	runs, err := r.Resolve(input.Items(items))
+	for _, w := range r.Warnings {
+		fmt.Fprintln(stderr, w)
+	}
 	input.PrintProblems(stderr, r.Problems)
-	r.Problems = nil
+	r.Problems, r.Warnings = nil, nil
 	if err != nil {
 		if errors.As(err, new(*input.ArchiveError)) {
 			return nil, cli.Usage("%v", err)

@@ -15,6 +15,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/gomb-hpc/gomb/internal/archive"
 	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/internal/mpi"
 )
@@ -52,7 +53,7 @@ var commands = append(imbCommands(), []command{
 		parsed(parseSuiteCmd), suiteUsage},
 	{"import", "turn IMB, OSU and mpi-comm-bench logs (and gomb's text) into gomb records", runImport,
 		parsed(parseImport), importUsage},
-	{"archive", "the SQLite archive of runs: add, list, show, rm, export, history, check", runArchive,
+	{"archive", "the archive of runs (SQLite or PostgreSQL): add, list, show, rm, export, history, check, copy", runArchive,
 		parsed(parseArchive), archiveUsage},
 	{"compare", "A against B by message size and size band, with significance over repeated runs", runCompare,
 		parsed(parseCompare), compareUsage},
@@ -140,6 +141,9 @@ func run(stdout, stderr io.Writer, args []string) error {
 	switch name {
 	case "-h", "-help", "--help", "help":
 		return cli.Print(stdout, mainUsage)
+	}
+	if err := archive.CheckArgs(args); err != nil {
+		return cli.Usage("%v", err)
 	}
 	for _, c := range commands {
 		if c.name == name {

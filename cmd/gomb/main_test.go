@@ -12,6 +12,7 @@ import (
 	"github.com/gomb-hpc/gomb/internal/bench/imb"
 	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/internal/kernel"
+	"github.com/gomb-hpc/gomb/internal/pgtest"
 )
 
 func TestCommandsWithoutMPI(t *testing.T) {
@@ -166,6 +167,23 @@ func TestBuiltWithoutCgo(t *testing.T) {
 	} {
 		if out, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
 			t.Errorf("nocgo %v: %v\n%s", args, err, out)
+		}
+	}
+	// ... and a PostgreSQL archive, through pure-Go pgx
+	if testing.Short() {
+		return
+	}
+	s := pgtest.Shared(t)
+	pg := s.URL("postgres", pgtest.Superuser, "schema="+s.NewSchema("nocgo"))
+	for _, args := range [][]string{
+		{"archive", "add", "-system", "s", log},
+		{"archive", "history", "-b", "PingPong", "-bytes", "1024"},
+		{"archive", "check"},
+	} {
+		cmd := exec.Command(bin, args...)
+		cmd.Env = append(os.Environ(), "GOMB_ARCHIVE="+pg)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("nocgo, PostgreSQL: %v: %v\n%s", args, err, out)
 		}
 	}
 }

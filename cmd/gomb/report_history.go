@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -79,6 +78,9 @@ func runReportHistory(c *reportCmd, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
+	if db.Warning != "" {
+		fmt.Fprintln(stderr, db.Warning)
+	}
 	tracks := h.tracks
 	if len(tracks) == 0 {
 		tracks = analysis.DefaultTracks
@@ -126,14 +128,11 @@ func openHistoryArchive(name string) (string, *archive.DB, error) {
 	if err != nil {
 		return "", nil, cli.Usage("report -history: %v", err)
 	}
-	if _, err := os.Stat(path); err != nil {
-		return "", nil, cli.Usage("report -history: no archive at %s (gomb archive add makes one)", path)
-	}
-	db, err := archive.Open(path)
+	db, err := archive.OpenExisting(path)
 	if err != nil {
 		return "", nil, cli.Usage("report -history: %v", err)
 	}
-	return path, db, nil
+	return db.Path, db, nil
 }
 
 func trackList(ts []analysis.Track) string {

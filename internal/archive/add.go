@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/klauspost/compress/gzip"
 
@@ -70,6 +69,7 @@ type Packed struct {
 	file      string
 	source    string
 	resultsGz []byte
+	added     string // when the run was added ("": now); Copy keeps the source's
 }
 
 // Pack prepares r for Batch.AddPacked.
@@ -153,17 +153,17 @@ func (p *Packed) Incomplete() bool { return p.source == result.RecordsFormat && 
 // commits (Pending is 0 again).
 func (b *Batch) AddPacked(p *Packed) (id int64, out Outcome, err error) {
 	if b.d.ReadOnly {
-		return 0, Known, b.d.errReadOnly()
+		return 0, Known, b.d.ReadOnlyError()
 	}
 	if b.tx == nil {
-		if b.tx, err = b.d.db.Begin(); err != nil {
+		if b.tx, err = b.d.beginWrite(); err != nil {
 			return 0, Known, err
 		}
 		b.stmts = map[string]*sql.Stmt{}
 	}
 	if id, out, err = b.add(p); err != nil {
 		b.rollback()
-		return 0, Known, err
+		return 0, Known, b.d.fail(err)
 	}
 	if b.n++; b.n >= batchRuns {
 		return id, out, b.Commit()
@@ -181,7 +181,7 @@ func (b *Batch) Commit() error {
 	}
 	err := b.tx.Commit()
 	b.tx, b.n, b.stmts = nil, 0, nil
-	return err
+	return b.d.fail(err)
 }
 
 func (b *Batch) rollback() {
@@ -196,7 +196,7 @@ func (b *Batch) stmt(query string) (*sql.Stmt, error) {
 	if s := b.stmts[query]; s != nil {
 		return s, nil
 	}
-	s, err := b.tx.Prepare(query)
+	s, err := b.tx.Prepare(b.d.d.rebind(query))
 	if err != nil {
 		return nil, err
 	}
@@ -212,10 +212,29 @@ func (b *Batch) exec(query string, args ...any) (sql.Result, error) {
 	return s.Exec(args...)
 }
 
+// add stores p unless the archive holds it. The run's identity is
+// unique in the archive: a writer that raced another to the same run and
+// lost finds the winner's row on its next look (INSERT ... ON CONFLICT DO
+// NOTHING inserts nothing; PostgreSQL's waits for the other transaction
+// to end first) and takes it as known; writers also take turns (immediate
+// transactions in SQLite, beginWrite's lock in PostgreSQL), so that this
+// is the rare path.
 func (b *Batch) add(p *Packed) (id int64, out Outcome, err error) {
+	for range 3 {
+		id, out, done, err := b.addOnce(p)
+		if err != nil || done {
+			return id, out, err
+		}
+	}
+	return 0, Known, fmt.Errorf("run %s: another writer kept adding it at the same moment", p.r.Run.RunID)
+}
+
+// addOnce is one look and one insert; done is false when another writer
+// stored the same run between the two.
+func (b *Batch) addOnce(p *Packed) (id int64, out Outcome, done bool, err error) {
 	find, err := b.stmt(`SELECT id, identity, end_json, nresults FROM runs WHERE identity IN (?, ?)`)
 	if err != nil {
-		return 0, Known, err
+		return 0, Known, false, err
 	}
 	var ident, end string
 	var n int
@@ -223,35 +242,43 @@ func (b *Batch) add(p *Packed) (id int64, out Outcome, err error) {
 	switch err := find.QueryRow(p.identity, p.legacy).Scan(&id, &ident, &end, &n); {
 	case errors.Is(err, sql.ErrNoRows):
 	case err != nil:
-		return 0, Known, err
+		return 0, Known, false, err
 	case p.source != result.RecordsFormat || end != "" || p.Incomplete() && len(p.r.Results) <= n:
 		if ident != p.identity { // stored by an older gomb: known by its digest from now on
 			if _, err := b.exec(`UPDATE runs SET identity = ? WHERE id = ?`, p.identity, id); err != nil {
-				return 0, Known, err
+				return 0, Known, false, err
 			}
 		}
-		return id, Known, nil
+		return id, Known, true, nil
 	default: // stored without its end, and this one has more
 		if _, err := b.exec(`DELETE FROM runs WHERE id = ?`, id); err != nil {
-			return 0, Known, err
+			return 0, Known, false, err
 		}
 		out = Replaced
 	}
 	run, results := p.r.Run, p.r.Results
-	res, err := b.exec(`INSERT INTO runs (identity, run_id, suite, source, file, started, added, system, config, mpi,
-		np, locality, nresults, status, run_json, end_json, results_gz) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-		p.identity, run.RunID, run.Suite, p.source, p.file, p.started, stamp(time.Now()),
-		run.Labels["system"], run.Labels["config"], run.MPIName(), run.WorldSize, result.CommonLocality(results),
-		len(results), p.status, p.runJSON, p.endJSON, p.resultsGz)
-	if err != nil {
-		return 0, Known, err
+	added := p.added
+	if added == "" {
+		added = stampNow()
 	}
-	if id, err = res.LastInsertId(); err != nil {
-		return 0, Known, err
+	ins, err := b.stmt(`INSERT INTO runs (identity, run_id, suite, source, file, started, added, system, config, mpi,
+		np, locality, nresults, status, run_json, end_json, results_gz) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+		ON CONFLICT (identity) DO NOTHING RETURNING id`)
+	if err != nil {
+		return 0, Known, false, err
+	}
+	err = ins.QueryRow(p.identity, run.RunID, run.Suite, p.source, p.file, p.started, added,
+		run.Labels["system"], run.Labels["config"], run.MPIName(), run.WorldSize, result.CommonLocality(results),
+		len(results), p.status, p.runJSON, p.endJSON, p.resultsGz).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, Known, false, nil // stored by another writer meanwhile: look again
+	}
+	if err != nil {
+		return 0, Known, false, err
 	}
 	for k, v := range run.Labels {
 		if _, err := b.exec(`INSERT INTO labels (run, key, value) VALUES (?,?,?)`, id, k, v); err != nil {
-			return 0, Known, err
+			return 0, Known, false, err
 		}
 	}
 	// Many rows per statement, each statement prepared once: every call
@@ -268,11 +295,11 @@ func (b *Batch) add(p *Packed) (id int64, out Outcome, err error) {
 				x.TMinUS, x.TMaxUS, x.TAvgUS, x.MBps, x.Locality)
 		}
 		if _, err := b.exec(insertResults(n), args...); err != nil {
-			return 0, Known, err
+			return 0, Known, false, err
 		}
 		k += n
 	}
-	return id, out, nil
+	return id, out, true, nil
 }
 
 const rowsPerInsert = 64
@@ -294,21 +321,21 @@ func insertResults(n int) string {
 // Remove deletes runs and everything they hold; it returns how many went.
 func (d *DB) Remove(ids []int64) (int64, error) {
 	if d.ReadOnly {
-		return 0, d.errReadOnly()
+		return 0, d.ReadOnlyError()
 	}
-	tx, err := d.db.Begin()
+	tx, err := d.beginWrite()
 	if err != nil {
 		return 0, err
 	}
 	defer tx.Rollback()
 	var n int64
 	for _, id := range ids {
-		res, err := tx.Exec(`DELETE FROM runs WHERE id = ?`, id)
+		res, err := tx.Exec(d.d.rebind(`DELETE FROM runs WHERE id = ?`), id)
 		if err != nil {
-			return 0, err
+			return 0, d.fail(err)
 		}
 		k, _ := res.RowsAffected()
 		n += k
 	}
-	return n, tx.Commit()
+	return n, d.fail(tx.Commit())
 }

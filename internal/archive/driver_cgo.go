@@ -13,11 +13,17 @@ import (
 const driverName = "sqlite3"
 
 // dsn opens path with immediate write transactions, a one-minute busy
-// timeout, WAL, foreign keys and NORMAL synchronisation, and without
-// SQLite's own locking of the connection (database/sql hands it to one
-// goroutine at a time; the locks cost two calls per SQLite call).
-func dsn(path string) string {
-	return "file:" + path + "?_txlock=immediate&_busy_timeout=60000&_journal_mode=WAL&_foreign_keys=1&_synchronous=NORMAL&_mutex=no"
+// timeout, WAL (or, with wal false, the rollback journal and FULL
+// synchronisation: a network file system), foreign keys and NORMAL
+// synchronisation, and without SQLite's own locking of the connection
+// (database/sql hands it to one goroutine at a time; the locks cost two
+// calls per SQLite call).
+func dsn(path string, wal bool) string {
+	mode := "_journal_mode=WAL&_synchronous=NORMAL"
+	if !wal {
+		mode = "_journal_mode=DELETE&_synchronous=FULL"
+	}
+	return "file:" + path + "?_txlock=immediate&_busy_timeout=60000&" + mode + "&_foreign_keys=1&_mutex=no"
 }
 
 // dsnReadOnly opens path read-only, as it is (no journal mode set);

@@ -11,9 +11,12 @@ import (
 const driverName = "sqlite"
 
 // dsn: as driver_cgo.go's, in modernc's spelling.
-func dsn(path string) string {
-	return "file:" + path + "?_txlock=immediate&_pragma=busy_timeout(60000)&_pragma=journal_mode(WAL)" +
-		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
+func dsn(path string, wal bool) string {
+	mode := "&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"
+	if !wal {
+		mode = "&_pragma=journal_mode(DELETE)&_pragma=synchronous(FULL)"
+	}
+	return "file:" + path + "?_txlock=immediate&_pragma=busy_timeout(60000)" + mode + "&_pragma=foreign_keys(1)"
 }
 
 // dsnReadOnly: as driver_cgo.go's, in modernc's spelling.

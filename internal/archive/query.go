@@ -118,8 +118,8 @@ func parseDate(v string) (t time.Time, day bool, err error) {
 	return time.Time{}, false, fmt.Errorf("%q is not a date (YYYY-MM-DD or RFC 3339)", v)
 }
 
-// where builds the SQL condition on table alias r.
-func (s Selector) where() (string, []any) {
+// where builds the SQL condition on table alias r, in dialect d.
+func (s Selector) where(d *dialect) (string, []any) {
 	var cond []string
 	var args []any
 	eq := func(col, v string) {
@@ -134,7 +134,7 @@ func (s Selector) where() (string, []any) {
 	eq("source", s.Source)
 	eq("locality", s.Locality)
 	if s.MPI != "" {
-		cond = append(cond, "instr(r.mpi, ?) > 0")
+		cond = append(cond, fmt.Sprintf(d.contains, "r.mpi"))
 		args = append(args, s.MPI)
 	}
 	if s.NP > 0 {
@@ -167,7 +167,7 @@ func (s Selector) where() (string, []any) {
 		args = append(args, k, s.Labels[k])
 	}
 	if len(cond) == 0 {
-		return "1", nil
+		return "1 = 1", nil
 	}
 	return strings.Join(cond, " AND "), args
 }
@@ -214,13 +214,13 @@ func scanRun(rows *sql.Rows, more ...any) (RunInfo, error) {
 
 // List returns the selected runs, oldest first.
 func (d *DB) List(s Selector) ([]RunInfo, error) {
-	cond, args := s.where()
+	cond, args := s.where(d.d)
 	q := `SELECT ` + runCols + ` FROM runs r WHERE ` + cond + ` ORDER BY ` + byDate
 	if s.Last > 0 {
 		q = `SELECT ` + runCols + ` FROM (SELECT r.* FROM runs r WHERE ` + cond + ` ORDER BY ` +
 			byDateDesc + ` LIMIT ` + strconv.Itoa(s.Last) + `) r ORDER BY ` + byDate
 	}
-	rows, err := d.db.Query(q, args...)
+	rows, err := d.query(q, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -229,12 +229,12 @@ func (d *DB) List(s Selector) ([]RunInfo, error) {
 	for rows.Next() {
 		ri, err := scanRun(rows)
 		if err != nil {
-			return nil, err
+			return nil, d.fail(err)
 		}
 		out = append(out, ri)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	if err := d.labels(cond, args, out); err != nil {
 		return nil, err
@@ -249,7 +249,7 @@ func (d *DB) labels(cond string, args []any, runs []RunInfo) error {
 		runs[i].Labels = map[string]string{}
 		at[runs[i].ID] = &runs[i]
 	}
-	rows, err := d.db.Query(`SELECT l.run, l.key, l.value FROM labels l JOIN runs r ON r.id = l.run WHERE `+cond, args...)
+	rows, err := d.query(`SELECT l.run, l.key, l.value FROM labels l JOIN runs r ON r.id = l.run WHERE `+cond, args...)
 	if err != nil {
 		return err
 	}
@@ -258,13 +258,13 @@ func (d *DB) labels(cond string, args []any, runs []RunInfo) error {
 		var id int64
 		var k, v string
 		if err := rows.Scan(&id, &k, &v); err != nil {
-			return err
+			return d.fail(err)
 		}
 		if ri := at[id]; ri != nil {
 			ri.Labels[k] = v
 		}
 	}
-	return rows.Err()
+	return d.fail(rows.Err())
 }
 
 // ErrNoRun is returned for a run id the archive does not hold.
@@ -275,12 +275,12 @@ var ErrNoRun = errors.New("no such run")
 func (d *DB) Load(id int64) (*result.Bundle, error) {
 	var runJSON, endJSON string
 	var gz []byte
-	err := d.db.QueryRow(`SELECT run_json, end_json, results_gz FROM runs WHERE id = ?`, id).Scan(&runJSON, &endJSON, &gz)
+	err := d.queryRow(`SELECT run_json, end_json, results_gz FROM runs WHERE id = ?`, id).Scan(&runJSON, &endJSON, &gz)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("run %d: %w", id, ErrNoRun)
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	r := &result.Bundle{Run: new(result.Run)}
 	if err := json.Unmarshal([]byte(runJSON), r.Run); err != nil {
@@ -348,16 +348,16 @@ func (d *DB) History(s Selector, benchmark string, bytes int64, np int, metric s
 	if !ok {
 		return nil, fmt.Errorf("unknown metric %q (t_avg_us, t_min_us, t_max_us, mbytes_per_sec)", metric)
 	}
-	cond, args := s.where()
+	cond, args := s.where(d.d)
 	q := `SELECT ` + runCols + `, x.np, avg(x.` + col + `), min(x.status), count(*) FROM results x JOIN runs r ON r.id = x.run
-		WHERE x.benchmark = ? COLLATE NOCASE AND x.bytes = ?`
+		WHERE ` + d.d.benchEq + ` AND x.bytes = ?`
 	qargs := []any{benchmark, bytes}
 	if np > 0 {
 		q += ` AND x.np = ?`
 		qargs = append(qargs, np)
 	}
 	q += ` AND ` + cond + ` GROUP BY r.id, x.np ORDER BY ` + byDate + `, x.np`
-	rows, err := d.db.Query(q, append(qargs, args...)...)
+	rows, err := d.query(q, append(qargs, args...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -367,12 +367,12 @@ func (d *DB) History(s Selector, benchmark string, bytes int64, np int, metric s
 		var p Point
 		p.Run, err = scanRun(rows, &p.NP, &p.Value, &p.Status, &p.Results)
 		if err != nil {
-			return nil, err
+			return nil, d.fail(err)
 		}
 		out = append(out, p)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	if s.Last > 0 && len(out) > s.Last {
 		out = out[len(out)-s.Last:]

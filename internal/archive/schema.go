@@ -13,7 +13,8 @@ import (
 // The archive's schema: its migrations, in order, and the steps SQL alone
 // cannot do.
 
-// migrations are applied in order; user_version is how many are in place.
+// migrations are SQLite's, applied in order; user_version is how many are
+// in place. pgMigrations (postgres.go) are PostgreSQL's, one for each.
 var migrations = []string{
 	`CREATE TABLE runs (
 		id        INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -183,11 +184,32 @@ func packLines(lines [][]byte) ([]byte, error) {
 
 // Version is the schema version of the archive.
 func (d *DB) Version() (int, error) {
+	if d.d.postgres {
+		return d.pgVersion()
+	}
 	var v int
 	err := d.db.QueryRow(`PRAGMA user_version`).Scan(&v)
 	return v, err
 }
 
+// beginWrite begins a transaction that writes. SQLite's take the
+// database's lock as they begin (immediate); PostgreSQL's take the
+// archive's advisory lock, so that writers take turns there too: two
+// batches of runs can then never wait for each other's rows in opposite
+// orders (a deadlock, which PostgreSQL would end by failing one).
+func (d *DB) beginWrite() (*sql.Tx, error) {
+	tx, err := d.db.Begin()
+	if err != nil || !d.d.postgres {
+		return tx, d.fail(err)
+	}
+	if _, err := tx.Exec(d.lock); err != nil {
+		tx.Rollback()
+		return nil, d.fail(err)
+	}
+	return tx, nil
+}
+
+// migrate brings an SQLite archive's schema up to date.
 func (d *DB) migrate() error {
 	v, err := d.Version()
 	if err != nil {

@@ -9,7 +9,6 @@ package input
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -30,6 +29,9 @@ type Resolver struct {
 	Options importer.Options
 	// Problems collects malformed lines of the files read (file:line).
 	Problems []error
+	// Warnings collects what the archive says of itself when opened (an
+	// SQLite file on a network file system).
+	Warnings []string
 	db       *archive.DB
 }
 
@@ -55,12 +57,12 @@ func (r *Resolver) archive() (*archive.DB, error) {
 		}
 		// A reader never makes an archive: a selection of a missing one
 		// (a mistyped -archive or GOMB_ARCHIVE) is an error, not empty.
-		if _, err := os.Stat(r.Archive); errors.Is(err, fs.ErrNotExist) {
-			return nil, &ArchiveError{fmt.Errorf("no archive at %s (gomb archive add makes one)", r.Archive)}
-		}
-		db, err := archive.Open(r.Archive)
+		db, err := archive.OpenExisting(r.Archive)
 		if err != nil {
 			return nil, &ArchiveError{err}
+		}
+		if db.Warning != "" {
+			r.Warnings = append(r.Warnings, db.Warning)
 		}
 		r.db = db
 	}

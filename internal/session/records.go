@@ -38,7 +38,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	const json = "`FILE` write JSON Lines records (a run record, one per result, an end record); '-' is stdout, and the table then goes to stderr"
 	fs.StringVar(&f.JSON, "json", "", json)
 	fs.StringVar(&f.JSON, "o", "", json)
-	fs.Var(&f.Archive, "archive", "`[=PATH]` add the run to the archive when it ends (default $GOMB_ARCHIVE, else ~/.local/share/gomb/archive.db)")
+	fs.Var(&f.Archive, "archive", "`[=PATH|URL]` add the run to the archive (an SQLite file or a postgres:// URL) when it ends (default $GOMB_ARCHIVE, else ~/.local/share/gomb/archive.db)")
 	f.Labels.Register(fs)
 	f.watch.register(fs)
 	fs.BoolVar(&f.Progress, "progress", false, "a progress line on stderr (shown by itself when stderr is a terminal and the table is not; launchers hand ranks a pipe, so under mpirun ask for it)")
@@ -161,7 +161,10 @@ func (s *Session) openRecords(stdout io.Writer) (io.Writer, error) {
 			}
 			if db.ReadOnly {
 				db.Close()
-				return fmt.Sprintf("-archive: %s is on a read-only file system", path)
+				return fmt.Sprintf("-archive: %v", db.ReadOnlyError())
+			}
+			if db.Warning != "" {
+				fmt.Fprintln(s.stderr, db.Warning)
 			}
 			s.out.db, s.out.keep, s.out.note = db, &result.Bundle{}, s.stderr
 		}
@@ -314,8 +317,12 @@ func (o *output) end(status, sig, msg string, summary any, keep bool) (err error
 		e := *end
 		e.Type, e.Schema, e.Results = result.TypeEnd, result.Schema, len(o.keep.Results)
 		o.keep.End = &e
-		if id, _, err := o.db.Add(o.keep); err != nil {
-			fmt.Fprintf(o.note, "gomb: -archive: %v\n", err)
+		// A run the archive did not take fails the command (its -json
+		// records are whole all the same, for archive add later).
+		if id, _, e := o.db.Add(o.keep); e != nil {
+			if err == nil {
+				err = fmt.Errorf("-archive: %w", e)
+			}
 		} else {
 			fmt.Fprintf(o.note, "gomb: run added to %s as run %d\n", o.db.Path, id)
 		}
