@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -8,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/internal/pgtest"
+	"github.com/jackc/pgx/v5"
 )
 
 // TestParseURL: gomb's schema parameter, the password kept out of what is
@@ -67,23 +70,23 @@ func TestPostgresRoles(t *testing.T) {
 	}
 	s := pgtest.Shared(t)
 	schema := s.NewSchema("roles")
-	if err := s.Exec("postgres", `CREATE ROLE gomb_writer LOGIN PASSWORD 'w-s3cret';
-		CREATE ROLE gomb_reader LOGIN PASSWORD 'r-s3cret';
-		CREATE SCHEMA `+schema+` AUTHORIZATION gomb_writer;
-		GRANT USAGE ON SCHEMA `+schema+` TO gomb_reader;
-		ALTER DEFAULT PRIVILEGES FOR ROLE gomb_writer IN SCHEMA `+schema+` GRANT SELECT ON TABLES TO gomb_reader`); err != nil {
+	if err := s.Exec("postgres", `CREATE ROLE t_writer LOGIN PASSWORD 'w-s3cret';
+		CREATE ROLE t_reader LOGIN PASSWORD 'r-s3cret';
+		CREATE SCHEMA `+schema+` AUTHORIZATION t_writer;
+		GRANT USAGE ON SCHEMA `+schema+` TO t_reader;
+		ALTER DEFAULT PRIVILEGES FOR ROLE t_writer IN SCHEMA `+schema+` GRANT SELECT ON TABLES TO t_reader`); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		s.Exec("postgres", `DROP SCHEMA `+schema+` CASCADE; DROP ROLE gomb_writer; DROP ROLE gomb_reader`)
+		s.Exec("postgres", `DROP SCHEMA `+schema+` CASCADE; DROP ROLE t_writer; DROP ROLE t_reader`)
 	})
 	// the writer's password from a password file (~/.pgpass's format)
 	pass := filepath.Join(t.TempDir(), "pgpass")
-	if err := os.WriteFile(pass, []byte("*:*:*:gomb_writer:w-s3cret\n"), 0o600); err != nil {
+	if err := os.WriteFile(pass, []byte("*:*:*:t_writer:w-s3cret\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	t.Setenv("PGPASSFILE", pass)
-	writer := s.URL("postgres", "gomb_writer", "schema="+schema)
+	writer := s.URL("postgres", "t_writer", "schema="+schema)
 	w := openAt(t, writer)
 	if w.ReadOnly {
 		t.Fatal("the owner's archive is read-only")
@@ -95,7 +98,7 @@ func TestPostgresRoles(t *testing.T) {
 	}
 	// the reader's from the environment
 	t.Setenv("PGPASSWORD", "r-s3cret")
-	reader := s.URL("postgres", "gomb_reader", "schema="+schema)
+	reader := s.URL("postgres", "t_reader", "schema="+schema)
 	r := openAt(t, reader)
 	if !r.ReadOnly {
 		t.Error("the reader's archive is not read-only")
@@ -110,7 +113,7 @@ func TestPostgresRoles(t *testing.T) {
 		"add":    third(r.Add(synth(9, 4))),
 		"remove": second(r.Remove([]int64{1})),
 	} {
-		if err == nil || !strings.Contains(err.Error(), "role gomb_reader may read this archive, not change it") ||
+		if err == nil || !strings.Contains(err.Error(), "role t_reader may read this archive, not change it") ||
 			strings.Contains(err.Error(), "\n") {
 			t.Errorf("reader's %s: %v", what, err)
 		}
@@ -118,7 +121,7 @@ func TestPostgresRoles(t *testing.T) {
 	// a write the privilege check did not foresee (the server refusing
 	// it) is said the same way
 	r.ReadOnly = false
-	if _, _, err := r.Add(synth(9, 4)); err == nil || !strings.Contains(err.Error(), "role gomb_reader may not change this archive") {
+	if _, _, err := r.Add(synth(9, 4)); err == nil || !strings.Contains(err.Error(), "role t_reader may not change this archive") {
 		t.Errorf("reader's add, the server refusing: %v", err)
 	}
 	// a wrong password, and a missing archive for a reader
@@ -127,7 +130,7 @@ func TestPostgresRoles(t *testing.T) {
 		t.Errorf("wrong password: %v", err)
 	}
 	t.Setenv("PGPASSWORD", "r-s3cret")
-	if _, err := OpenExisting(s.URL("postgres", "gomb_reader", "schema=nothere")); !errors.Is(err, ErrNoArchive) {
+	if _, err := OpenExisting(s.URL("postgres", "t_reader", "schema=nothere")); !errors.Is(err, ErrNoArchive) {
 		t.Errorf("a missing schema: %v", err)
 	}
 }
@@ -220,5 +223,87 @@ func TestPostgresStopMidWrite(t *testing.T) {
 	t.Logf("%d whole runs stored before the stop", runs)
 	if _, added, err := db.Add(synth(999999, 64)); err != nil || !added {
 		t.Errorf("add after the restart: %v", err)
+	}
+}
+
+// TestDocSQL: docs/import-archive.md's SQL, run as it says: its setup
+// (roles, schema) as the superuser in a database of its own, runs added
+// as the writer role, and each example query as the reader role, which
+// must answer with rows.
+func TestDocSQL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("PostgreSQL: in the whole suite")
+	}
+	s := pgtest.Shared(t)
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "import-archive.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var setup, queries []string
+	for _, block := range strings.Split(string(doc), "```sql\n")[1:] {
+		block, _, _ = strings.Cut(block, "```")
+		switch {
+		case strings.HasPrefix(block, "-- setup"):
+			setup = append(setup, block)
+		case strings.HasPrefix(block, "-- query"):
+			queries = append(queries, block)
+		default:
+			t.Errorf("an SQL block that is neither -- setup nor -- query:\n%s", block)
+		}
+	}
+	if len(setup) == 0 || len(queries) < 2 {
+		t.Fatalf("%d setup blocks, %d queries", len(setup), len(queries))
+	}
+	if err := s.Exec("postgres", `CREATE DATABASE docs`); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for _, q := range []string{`DROP DATABASE docs WITH (FORCE)`, `DROP ROLE gomb_writer`, `DROP ROLE gomb_reader`} {
+			if err := s.Exec("postgres", q); err != nil {
+				t.Error(err)
+			}
+		}
+	})
+	for _, b := range setup {
+		if err := s.Exec("docs", b); err != nil {
+			t.Fatalf("%v\n%s", err, b)
+		}
+	}
+	if err := s.Exec("docs", `ALTER ROLE gomb_writer PASSWORD 'w-pass'; ALTER ROLE gomb_reader PASSWORD 'r-pass'`); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOMB_ARCHIVE_SCHEMA", "")
+	t.Setenv("PGPASSWORD", "w-pass")
+	w := openAt(t, s.URL("docs", "gomb_writer", ""))
+	for _, r := range importFile(t, "imb_np2_p2p_coll.txt", importer.Options{Labels: map[string]string{"system": "hpc4"}}).Runs {
+		if _, _, err := w.Add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := synth(3, 6)
+	r.Run.Labels["fw"] = "2.1"
+	if _, _, err := w.Add(r); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	t.Setenv("PGPASSWORD", "r-pass")
+	c, err := pgx.Connect(ctx, s.URL("docs", "gomb_reader", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(ctx)
+	for _, q := range queries {
+		rows, err := c.Query(ctx, q)
+		if err != nil {
+			t.Errorf("%v\n%s", err, q)
+			continue
+		}
+		n := 0
+		for rows.Next() {
+			n++
+		}
+		if err := rows.Err(); err != nil || n == 0 {
+			t.Errorf("%d rows, %v:\n%s", n, err, q)
+		}
 	}
 }
