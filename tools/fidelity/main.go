@@ -1,4 +1,5 @@
-// Command fidelity measures gomb against the real peer programs on the
+// Command fidelity measures gomb against the real peer programs, as the
+// user has them installed (peers.go: where it finds them), on the
 // same machine, MPI library and launcher: IMB-MPI1 against gomb imb, the
 // OSU Micro-Benchmarks against gomb osu, mpi-comm-bench against gomb ring.
 // Both programs run the same jobs under the same launcher line, ABBA
@@ -28,38 +29,133 @@ import (
 )
 
 const usage = `Usage: go run ./tools/fidelity -launch 'LAUNCHER -np {np} ...' [peers] [flags]
+       go run ./tools/fidelity -peers DIR -find NAME
 
-Peers (at least one):
-  -imb PATH     IMB-MPI1 built for the launcher's MPI
-  -imb-nbc PATH IMB-NBC built for the launcher's MPI
-  -imb-mpi4 PATH IMB-MPI4 built for the launcher's MPI
-  -imb-ext PATH IMB-EXT built for the launcher's MPI
-  -imb-rma PATH IMB-RMA built for the launcher's MPI
-  -imb-p2p PATH IMB-P2P built for the launcher's MPI
-  -imb-mt PATH  IMB-MT built for the launcher's MPI (one thread a rank unless
-                -imb-mt-args says -thread_level multiple)
-  -imb-io PATH  IMB-IO built for the launcher's MPI (both write their files
-                in the work directory's io/)
-  -osu DIR      directory holding the OSU 7 binaries (osu_latency, ...), or
-                OSU's libexec tree
-  -osu74 DIR    directory holding OSU 7.4's tests gomb adds (the persistent
-                collectives, -osu74-tests; the fan tests, -osu74-fan-tests,
-                run under -fan-launch across hosts)
-  -mcb PATH     mpi-comm-bench's binary
+The peers are installed programs, built for the launcher's MPI; this tool
+builds none. -peers DIR finds each by its installed name below DIR
+(IMB-MPI1, IMB-NBC, ..., osu_latency, ..., mpi_comm_bench: a folder of
+links to installed prefixes, Spack's, HPC-X's, Intel MPI's; see
+docs/fidelity.md); a flag of its own names one elsewhere. A peer asked for
+and not there skips its jobs with one line; the others run.
+
+Peers:
+  -peers DIR    folder below which every peer not named by its own flag is
+                looked up (a peer's flag given empty, -imb-p2p '', leaves
+                that peer out)
+  -imb PATH     IMB-MPI1
+  -imb-nbc PATH IMB-NBC
+  -imb-mpi4 PATH IMB-MPI4
+  -imb-ext PATH IMB-EXT
+  -imb-rma PATH IMB-RMA
+  -imb-p2p PATH IMB-P2P
+  -imb-mt PATH  IMB-MT (one thread a rank unless -imb-mt-args says
+                -thread_level multiple)
+  -imb-io PATH  IMB-IO (both programs write their files in the work
+                directory's io/)
+  -osu DIR      folder below which the OSU tests are (osu_latency, ...)
+  -osu74 DIR    folder below which OSU 7.4's tests gomb adds are (the
+                persistent collectives, -osu74-tests; the fan tests,
+                -osu74-fan-tests, run under -fan-launch across hosts)
+  -mcb PATH     mpi-comm-bench's mpi_comm_bench
 
 Flags:
 `
 
 func main() {
+	os.Exit(cli(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// cli is the command: it parses args, plans the jobs and measures, and
+// returns the exit status: 2 for bad arguments (one line on stderr), 1
+// when a launch or the report fails, 0 otherwise, also when every peer
+// asked for is missing (each skipped with one line).
+func cli(args []string, stdout, stderr io.Writer) int {
 	cfg := config{}
-	fs := flag.NewFlagSet("fidelity", flag.ExitOnError)
-	fs.Usage = func() {
-		fmt.Fprint(os.Stderr, usage)
-		fs.PrintDefaults()
+	fs, from, find := newFlagSet(&cfg)
+	if err := cfg.parse(fs, args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stderr, usage)
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+			return 0
+		}
+		fmt.Fprintf(stderr, "fidelity: %v (-h lists the flags)\n", err)
+		return 2
 	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "fidelity: unexpected argument %q (peers are named by flags; -h lists them)\n", fs.Arg(0))
+		return 2
+	}
+	if *find != "" {
+		if cfg.peers == "" {
+			fmt.Fprintln(stderr, "fidelity: -find needs -peers DIR")
+			return 2
+		}
+		p, err := findPeer(cfg.peers, *find)
+		if err != nil {
+			fmt.Fprintln(stderr, "fidelity:", err)
+			return 1
+		}
+		fmt.Fprintln(stdout, p)
+		return 0
+	}
+	if *from != "" {
+		if err := reprint(&cfg, *from, stdout); err != nil {
+			fmt.Fprintln(stderr, "fidelity:", err)
+			return 1
+		}
+		return 0
+	}
+	if cfg.launch == "" || !strings.Contains(cfg.launch, "{np}") {
+		fmt.Fprintln(stderr, "fidelity: -launch must give the launcher line with {np} for the process count")
+		return 2
+	}
+	if cfg.label == "" {
+		cfg.label = strings.Fields(cfg.launch)[0]
+	}
+	// IMB-IO's job runs in a directory of its own: every path absolute
+	for _, p := range []*string{&cfg.out, &cfg.gomb} {
+		*p, _ = filepath.Abs(*p)
+	}
+	if !cfg.asked() {
+		fmt.Fprintln(stderr, "fidelity: no peer given (-peers, -imb, -imb-nbc, -imb-mpi4, -imb-ext, -imb-rma, -imb-p2p, -imb-mt, -imb-io, -osu, -osu74, -mcb)")
+		return 2
+	}
+	jobs, skips := cfg.jobs()
+	for _, s := range skips {
+		fmt.Fprintln(stderr, "fidelity: skip", s)
+	}
+	if len(jobs) == 0 {
+		return 0 // every peer asked for is missing: nothing to measure
+	}
+	if err := measure(&cfg, jobs, stdout); err != nil {
+		fmt.Fprintln(stderr, "fidelity:", err)
+		return 1
+	}
+	return 0
+}
+
+// parse parses args into c, noting the peer flags given empty: those
+// peers are left out, not looked up below -peers.
+func (c *config) parse(fs *flag.FlagSet, args []string) error {
+	err := fs.Parse(args)
+	c.off = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Value.String() == "" {
+			c.off[f.Name] = true
+		}
+	})
+	return err
+}
+
+// newFlagSet declares the flags into cfg, with -from and -find beside.
+func newFlagSet(cfg *config) (fs *flag.FlagSet, from, find *string) {
+	fs = flag.NewFlagSet("fidelity", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
 	fs.StringVar(&cfg.label, "mpi", "", "a name for the MPI library in the report (default: the launcher's first word)")
 	fs.StringVar(&cfg.launch, "launch", "", "launcher line; {np} is replaced by the process count")
 	fs.StringVar(&cfg.gomb, "gomb", "bin/gomb", "gomb binary built for the launcher's MPI")
+	fs.StringVar(&cfg.peers, "peers", "", "folder of installed peers, each found below it by its installed name")
 	fs.StringVar(&cfg.imb, "imb", "", "IMB-MPI1 binary")
 	cfg.suites = []*suiteJob{ // IMB's other suites: a job each, at 2 processes (IMB-P2P's stencil at 4)
 		{sub: "imb-nbc", args: "-msglog 0:16 Ibcast Ibcast_pure", np: 2},
@@ -75,8 +171,8 @@ func main() {
 		fs.StringVar(&sj.bin, sj.sub, "", prog+" binary")
 		fs.StringVar(&sj.args, sj.sub+"-args", sj.args, fmt.Sprintf("%s's job at %d processes: flags and benchmarks", prog, sj.np))
 	}
-	fs.StringVar(&cfg.osu, "osu", "", "OSU binaries directory")
-	fs.StringVar(&cfg.osu74, "osu74", "", "OSU 7.4 binaries directory (the persistent collectives)")
+	fs.StringVar(&cfg.osu, "osu", "", "folder of the OSU tests")
+	fs.StringVar(&cfg.osu74, "osu74", "", "folder of OSU 7.4's tests (the persistent collectives, the fan tests)")
 	fs.StringVar(&cfg.osu74Tests, "osu74-tests", "allreduce_persistent", "OSU 7.4 tests, from -osu74")
 	fs.StringVar(&cfg.fanLaunch, "fan-launch", "", "launcher line of the fan tests ({np}), whose ranks must span two or more hosts (the testbed's: scripts/testbed.sh launch ...); empty: no fan job")
 	fs.StringVar(&cfg.fanTests, "osu74-fan-tests", "bw_fan_in", "OSU 7.4 fan tests, from -osu74, under -fan-launch")
@@ -102,50 +198,16 @@ func main() {
 	// and measure the scheduler: one thread a side by default
 	fs.StringVar(&cfg.mtArgs, "osu-mt-args", "-t 1:1", "extra flags of latency_mt, after -osu-args")
 	fs.IntVar(&cfg.ringSamples, "ring-samples", 30, "ring samples per launch (the first, cold one is left out)")
-	fs.StringVar(&cfg.only, "only", "", "run only these suites (imb,osu,ring)")
+	fs.StringVar(&cfg.only, "only", "", "run only these peers' jobs, comma-separated: imb-mpi1, imb-nbc, imb-mpi4, imb-ext, imb-rma, imb-p2p, imb-mt, imb-io (imb: all of IMB's), osu, ring")
 	fs.StringVar(&cfg.out, "out", "out/fidelity", "work directory: every output, the raw values (values.json)")
 	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "limit per launch")
-	from := fs.String("from", "", "print the report of an earlier run's values.json (measures nothing)")
-	fs.Parse(os.Args[1:])
-	if *from != "" {
-		if err := reprint(&cfg, *from, os.Stdout); err != nil {
-			fmt.Fprintln(os.Stderr, "fidelity:", err)
-			os.Exit(1)
-		}
-		return
-	}
-	if cfg.launch == "" || !strings.Contains(cfg.launch, "{np}") {
-		fmt.Fprintln(os.Stderr, "fidelity: -launch must give the launcher line with {np} for the process count")
-		os.Exit(2)
-	}
-	if cfg.label == "" {
-		cfg.label = strings.Fields(cfg.launch)[0]
-	}
-	// IMB-IO's job runs in a directory of its own: every path absolute
-	for _, p := range []*string{&cfg.out, &cfg.gomb} {
-		*p, _ = filepath.Abs(*p)
-	}
-	for _, s := range cfg.suites {
-		if s.bin != "" {
-			s.bin, _ = filepath.Abs(s.bin)
-		}
-	}
-	jobs, err := cfg.jobs()
-	if err == nil && len(jobs) == 0 {
-		err = errors.New("no peer given (-imb, -imb-nbc, -imb-mpi4, -imb-ext, -imb-rma, -imb-p2p, -imb-mt, -imb-io, -osu, -osu74, -mcb)")
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "fidelity:", err)
-		os.Exit(2)
-	}
-	if err := run(&cfg, jobs, os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "fidelity:", err)
-		os.Exit(1)
-	}
+	from = fs.String("from", "", "print the report of an earlier run's values.json (measures nothing)")
+	find = fs.String("find", "", "print the path of this program found below -peers (measures nothing; exit 1 when not there)")
+	return fs, from, find
 }
 
 type config struct {
-	label, launch, gomb, imb, osu, mcb         string
+	label, launch, gomb, peers, imb, osu, mcb  string
 	osu74, osu74Tests                          string
 	fanLaunch, fanTests                        string
 	fanNP, osuNP                               int
@@ -158,6 +220,7 @@ type config struct {
 	osuArgs, only, out                         string
 	mtArgs                                     string
 	timeout                                    time.Duration
+	off                                        map[string]bool // flags given empty
 }
 
 // suiteJob is the job of one of IMB's other suites: the peer program (the
@@ -184,12 +247,15 @@ type job struct {
 	interrupt time.Duration
 }
 
-func (c *config) wants(suite string) bool {
+// wants: -only names the peer's jobs: imb-mpi1, imb-nbc, ... (imb: all
+// of IMB's), osu, ring.
+func (c *config) wants(peer string) bool {
 	if c.only == "" {
 		return true
 	}
 	for _, s := range strings.Split(c.only, ",") {
-		if strings.TrimSpace(s) == suite {
+		s = strings.TrimSpace(s)
+		if s == peer || s == "imb" && strings.HasPrefix(peer, "imb-") {
 			return true
 		}
 	}
@@ -205,66 +271,122 @@ func (c *config) wants(suite string) bool {
 const seqDefault = "-msgsize 8,1024,16384,65536 -iter 1000 -iter_policy off PingPong PingPing Sendrecv Exchange Allreduce Reduce Reduce_local Reduce_scatter Reduce_scatter_block;" +
 	"-msglen {out}/lengths.txt -iter 1000 -iter_policy off Sendrecv Allgather Alltoall Bcast"
 
-// jobs plans the launches. IMB: the default list at 2 processes as a user
-// runs it (the whole list in one launch, so each benchmark follows the one
-// IMB runs before it), the non-default benchmarks, the sequences
-// (-imb-seq), and the collectives at 4 processes. OSU: one launch per
-// test. Ring: a fixed number of samples.
-func (c *config) jobs() ([]job, error) {
-	var js []job
+// asked: a peer is named, by -peers or by a flag of its own.
+func (c *config) asked() bool {
+	named := c.peers != "" || c.imb != "" || c.osu != "" || c.osu74 != "" || c.mcb != ""
+	for _, s := range c.suites {
+		named = named || s.bin != ""
+	}
+	return named
+}
+
+// jobs plans the launches of the peers that are there, and says in a line
+// each why the others' jobs are skipped. IMB: the default list at 2
+// processes as a user runs it (the whole list in one launch, so each
+// benchmark follows the one IMB runs before it), the non-default
+// benchmarks, the sequences (-imb-seq), and the collectives at 4
+// processes. OSU: one launch per test. Ring: a fixed number of samples.
+func (c *config) jobs() (js []job, skips []string) {
+	peers := c.peers
+	if fi, err := os.Stat(peers); peers != "" && (err != nil || !fi.IsDir()) {
+		skips = append(skips, fmt.Sprintf("the peers below -peers: no folder %s", peers))
+		peers = ""
+	}
+	// locate: a peer at the path its flag gives, else below -peers; ""
+	// and no error when it is not asked for (or its flag is given empty)
+	locate := func(path, name, flag string) (string, error) {
+		switch {
+		case path != "":
+			return peerAt(path, name)
+		case peers != "" && !c.off[flag]:
+			return findPeer(peers, name)
+		}
+		return "", nil
+	}
 	extra := strings.Fields(c.imbArgs)
-	if c.imb != "" && c.wants("imb") {
+	if c.wants("imb-mpi1") {
+		bin, err := locate(c.imb, "IMB-MPI1", "imb")
+		if err != nil {
+			skips = append(skips, fmt.Sprintf("the IMB-MPI1 jobs: %v", err))
+		}
 		imb := func(name string, np int, args ...string) job {
 			a := append(append([]string{}, extra...), args...)
 			return job{name: name, np: np, format: "imb",
-				peer: append([]string{c.imb}, a...), gomb: append([]string{c.gomb, "imb"}, a...)}
+				peer: append([]string{bin}, a...), gomb: append([]string{c.gomb, "imb"}, a...)}
 		}
-		if c.imbDefault {
+		if bin != "" && c.imbDefault {
 			var list []string
 			if c.imbList != "" {
 				list = strings.Split(c.imbList, ",")
 			}
 			js = append(js, imb("imb-default-np2", 2, list...))
 		}
-		if c.extra != "" {
+		if bin != "" && c.extra != "" {
 			js = append(js, imb("imb-extra-np2", 2, append(strings.Fields(c.extraArgs), strings.Split(c.extra, ",")...)...))
 		}
 		for i, seq := range strings.Split(c.imbSeq, ";") {
 			a := strings.Fields(strings.ReplaceAll(seq, "{out}", c.out))
-			if len(a) > 0 {
+			if bin != "" && len(a) > 0 {
 				js = append(js, imb(fmt.Sprintf("imb-seq%d-np2", i+1), 2, a...))
 			}
 		}
-		if c.imbColl != "" {
+		if bin != "" && c.imbColl != "" {
 			a := append(strings.Fields(c.np4Args), "-npmin", "4")
 			js = append(js, imb("imb-coll-np4", 4, append(a, strings.Split(c.imbColl, ",")...)...))
 		}
 	}
 	for _, s := range c.suites {
-		if s.bin != "" && c.wants("imb") {
-			a := append(append([]string{}, extra...), strings.Fields(s.args)...)
-			j := job{name: fmt.Sprintf("%s-np%d", s.sub, s.np), np: s.np, format: "imb",
-				peer: append([]string{s.bin}, a...), gomb: append([]string{c.gomb, s.sub}, a...)}
-			if s.sub == "imb-io" { // both programs' files on the same file system, out of the way
-				j.dir = filepath.Join(c.out, "io")
-				j.gomb = append(j.gomb, "-dir", j.dir)
-			}
-			js = append(js, j)
-		}
-	}
-	for _, o := range []struct{ dir, tests string }{{c.osu, c.osuTests}, {c.osu74, c.osu74Tests}} {
-		if o.dir == "" || !c.wants("osu") {
+		if !c.wants(s.sub) {
 			continue
 		}
-		for _, t := range testList(o.tests) {
-			bin, err := findOSU(o.dir, "osu_"+t)
+		name := fmt.Sprintf("%s-np%d", s.sub, s.np)
+		bin, err := locate(s.bin, strings.ToUpper(s.sub), s.sub)
+		if err != nil {
+			skips = append(skips, fmt.Sprintf("%s: %v", name, err))
+		}
+		if bin == "" {
+			continue
+		}
+		a := append(append([]string{}, extra...), strings.Fields(s.args)...)
+		j := job{name: name, np: s.np, format: "imb",
+			peer: append([]string{bin}, a...), gomb: append([]string{c.gomb, s.sub}, a...)}
+		if s.sub == "imb-io" { // both programs' files on the same file system, out of the way
+			j.dir = filepath.Join(c.out, "io")
+			j.gomb = append(j.gomb, "-dir", j.dir)
+		}
+		js = append(js, j)
+	}
+	// osuJobs plans OSU's tests from below the folder its flag names (-osu,
+	// -osu74; else -peers) under launch ("": -launch), one skip line for
+	// those not there
+	osuJobs := func(name, tests, launch string, np int) {
+		dir := c.osu
+		if name == "osu74" {
+			dir = c.osu74
+		}
+		if dir == "" && !c.off[name] {
+			dir = peers
+		}
+		if dir == "" {
+			return
+		}
+		var missing, names []string
+		why := ""
+		for _, t := range testList(tests) {
+			bin, err := findPeer(dir, "osu_"+t)
 			if err != nil {
-				return nil, err
+				missing, names, why = append(missing, "osu-"+t), append(names, "osu_"+t), err.Error()
+				continue
 			}
 			a := strings.Fields(c.osuArgs)
-			j := job{name: "osu-" + t, np: c.osuNP, format: "osu"}
-			if c.osuNP != 2 {
-				j.name = fmt.Sprintf("osu-%s-np%d", t, c.osuNP)
+			j := job{name: "osu-" + t, np: np, format: "osu", launch: launch}
+			switch {
+			case launch != "":
+				// the name keeps fan_in or fan_out: the importer tells
+				// OSU's fan tables apart by it
+				j.name = fmt.Sprintf("osu-%s-np%d", t, np)
+			case np != 2:
+				j.name = fmt.Sprintf("osu-%s-np%d", t, np)
 			}
 			if t == "latency_mt" {
 				a = append(a, strings.Fields(c.mtArgs)...)
@@ -275,29 +397,37 @@ func (c *config) jobs() ([]job, error) {
 			j.peer, j.gomb = append([]string{bin}, a...), append([]string{c.gomb, "osu", t}, a...)
 			js = append(js, j)
 		}
-	}
-	if c.osu74 != "" && c.fanLaunch != "" && c.wants("osu") {
-		for _, t := range testList(c.fanTests) {
-			bin, err := findOSU(c.osu74, "osu_"+t)
-			if err != nil {
-				return nil, err
-			}
-			a := strings.Fields(c.osuArgs)
-			// the name keeps fan_in or fan_out: the importer tells OSU's
-			// fan tables apart by it
-			js = append(js, job{name: fmt.Sprintf("osu-%s-np%d", t, c.fanNP), np: c.fanNP, format: "osu", launch: c.fanLaunch,
-				peer: append([]string{bin}, a...), gomb: append([]string{c.gomb, "osu", t}, a...)})
+		switch {
+		case len(missing) == 1:
+			skips = append(skips, fmt.Sprintf("%s: %s", missing[0], why))
+		case len(missing) > 1 && strings.HasPrefix(why, "no folder"):
+			skips = append(skips, fmt.Sprintf("%s: %s", strings.Join(missing, ", "), why))
+		case len(missing) > 1:
+			skips = append(skips, fmt.Sprintf("%s: no %s below %s", strings.Join(missing, ", "), strings.Join(names, ", "), dir))
 		}
 	}
-	if c.mcb != "" && c.wants("ring") {
-		const interval = 0.1
-		n := fmt.Sprint(c.ringSamples)
-		js = append(js, job{name: "ring-np2", np: 2, format: "ring",
-			peer:      []string{c.mcb, fmt.Sprintf("--interval=%g", interval)},
-			gomb:      []string{c.gomb, "ring", "--interval", fmt.Sprint(interval), "--count", n},
-			interrupt: time.Duration(float64(c.ringSamples+1)*interval*float64(time.Second)) + 2*time.Second})
+	if c.wants("osu") {
+		osuJobs("osu", c.osuTests, "", c.osuNP)
+		osuJobs("osu74", c.osu74Tests, "", c.osuNP)
+		if c.fanLaunch != "" {
+			osuJobs("osu74", c.fanTests, c.fanLaunch, c.fanNP)
+		}
 	}
-	return js, nil
+	if c.wants("ring") {
+		bin, err := locate(c.mcb, "mpi_comm_bench", "mcb")
+		if err != nil {
+			skips = append(skips, fmt.Sprintf("ring-np2: %v", err))
+		}
+		if bin != "" {
+			const interval = 0.1
+			n := fmt.Sprint(c.ringSamples)
+			js = append(js, job{name: "ring-np2", np: 2, format: "ring",
+				peer:      []string{bin, fmt.Sprintf("--interval=%g", interval)},
+				gomb:      []string{c.gomb, "ring", "--interval", fmt.Sprint(interval), "--count", n},
+				interrupt: time.Duration(float64(c.ringSamples+1)*interval*float64(time.Second)) + 2*time.Second})
+		}
+	}
+	return js, skips
 }
 
 // testList is a comma-separated list of OSU tests, without "osu_".
@@ -309,22 +439,6 @@ func testList(s string) []string {
 		}
 	}
 	return out
-}
-
-// findOSU finds an OSU binary in dir or below it (OSU installs into
-// libexec/osu-micro-benchmarks/mpi/<kind>/).
-func findOSU(dir, name string) (string, error) {
-	var found string
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && found == "" && !d.IsDir() && d.Name() == name {
-			found = p
-		}
-		return nil
-	})
-	if found == "" {
-		return "", fmt.Errorf("%s: no %s there", dir, name)
-	}
-	return found, nil
 }
 
 // launch is one program's run of one job: its values and resources.
@@ -340,7 +454,7 @@ type launch struct {
 	USSKiB map[int]int64      `json:"uss_kib,omitempty"` // peak private memory per rank
 }
 
-func run(c *config, jobs []job, w io.Writer) error {
+func measure(c *config, jobs []job, w io.Writer) error {
 	if err := os.MkdirAll(c.out, 0o755); err != nil {
 		return err
 	}
