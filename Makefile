@@ -1,5 +1,5 @@
 # Convenience targets; each calls the scripts the README names.
-.PHONY: all build run test dist spack third-mpi bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-startup bench-slurm bench-records bench-analysis bench-archive bench-import bench-explain bench-fleet fuzz clean
+.PHONY: all build run test dist spack conformance bench-fidelity bench-fidelity-fan bench-fidelity-spot bench-startup bench-slurm bench-records bench-analysis bench-archive bench-import bench-explain bench-fleet fuzz clean
 
 all: build
 
@@ -12,35 +12,33 @@ run:
 test:
 	./scripts/test.sh
 
-# A third MPI, proven here (docs/install.md): MPICH built from the source
-# tree MPICH_SRC by scripts/build-mpi.sh into peers/mpi/, IMB and OSU built
-# with its wrapper (IMB_SRC, OSU_SRC), gomb built with its mpicc, the
-# conformance subset under its mpiexec, and PingPong and osu latency against
-# IMB and OSU (out/fidelity/third.txt). Not in CI: about 2 hours on 2 cores.
-THIRD = peers/mpi/$(notdir $(MPICH_SRC))
-THIRD_LAUNCH = $(THIRD)/bin/mpiexec -np {np} -bind-to core -launcher fork -iface lo
-third-mpi:
-	$(if $(MPICH_SRC),,$(error MPICH_SRC=<MPICH source tree, named mpich-VERSION> is required))
-	./scripts/build-mpi.sh -mpich $(MPICH_SRC) -prefix $(THIRD)
-	$(if $(IMB_SRC)$(OSU_SRC),./scripts/build-peers.sh -mpi third=$(THIRD)/bin $(if $(IMB_SRC),-imb $(IMB_SRC)) $(if $(OSU_SRC),-osu $(OSU_SRC)))
-	MPICC=$(THIRD)/bin/mpicc GOMB_BIN=bin/gomb-third ./scripts/setup.sh
-	./scripts/conformance.sh -gomb bin/gomb-third -launch '$(subst -bind-to core ,,$(THIRD_LAUNCH))' -o out/conformance/third
-	mkdir -p out/fidelity
-	$(if $(IMB_SRC)$(OSU_SRC),go run ./tools/fidelity -mpi third -launch '$(THIRD_LAUNCH)' -gomb bin/gomb-third -rounds $(ROUNDS) \
-		-out out/fidelity/third $(if $(IMB_SRC),-imb peers/third/IMB-MPI1) $(if $(OSU_SRC),-osu peers/third/osu) \
-		-imb-list PingPong -imb-extra '' -imb-np4 '' -osu-tests latency | tee out/fidelity/third.txt)
+# gomb under an MPI you have installed (docs/install.md): MPI_BIN is its
+# bin folder (mpicc, mpiexec), <name> the folder above it (mpich-5.0.1).
+# scripts/conformance.sh builds gomb with its mpicc and runs the
+# conformance subset under LAUNCH (default: its mpiexec -n {np}), into
+# out/conformance/<name>; then IMB-MPI1's PingPong and osu latency against
+# the IMB and OSU built for that MPI and found below PEERS/<name>, as
+# bench-fidelity finds them (out/fidelity/<name>.txt). A folder or peer not
+# there is one line, not a failure.
+MPI_NAME = $(notdir $(patsubst %/,%,$(dir $(abspath $(MPI_BIN)))))
+MPI_LAUNCH = $(or $(LAUNCH),$(MPI_BIN)/mpiexec -n {np})
+conformance:
+	$(if $(MPI_BIN),,$(error MPI_BIN=<the bin folder of an installed MPI> is required))
+	./scripts/conformance.sh -mpi $(MPI_BIN) -launch '$(MPI_LAUNCH)' -o out/conformance/$(MPI_NAME)
+	if [ -x out/conformance/$(MPI_NAME)/gomb ]; then mkdir -p out/fidelity && \
+		go run ./tools/fidelity -mpi $(MPI_NAME) -launch '$(MPI_LAUNCH)' -gomb out/conformance/$(MPI_NAME)/gomb \
+		-rounds $(ROUNDS) -out out/fidelity/$(MPI_NAME) -peers '$(PEERS)/$(MPI_NAME)' -only imb-mpi1,osu -imb-list PingPong \
+		-imb-extra '' -imb-seq '' -imb-np4 '' -osu-tests latency -osu74-tests '' | tee out/fidelity/$(MPI_NAME).txt; fi
 
 # gomb installed with Spack (docs/spack.md): gomb ^openmpi and ^mpich from
 # this checkout's HEAD, Debian's MPIs as externals, both run under their
-# launchers and `spack test run`, in out/spack. From source trees you have:
-# SPACK (spack/spack 1.x), SPACK_PACKAGES (spack/spack-packages), and CLINGO
-# (potassco/clingo, built for Spack's Python) or CLINGO_PYTHON (a directory
-# where `import clingo` already works). Not in CI: about 35 minutes here.
+# launchers and `spack test run`, in out/spack. With what you have: SPACK
+# (a Spack 1.x, else the spack on PATH), SPACK_PACKAGES (a spack-packages
+# checkout, else the one Spack is configured with) and clingo's Python
+# module where Spack's Python imports it (CLINGO_PYTHON: its folder). A
+# missing one is one line, not a failure. Not in CI: about 35 minutes here.
 spack:
-	$(if $(SPACK),,$(error SPACK=<spack source tree> is required))
-	$(if $(SPACK_PACKAGES),,$(error SPACK_PACKAGES=<spack-packages tree> is required))
-	./scripts/spack-install.sh -spack $(SPACK) -packages $(SPACK_PACKAGES) \
-		$(if $(CLINGO),-clingo $(CLINGO)) $(if $(CLINGO_PYTHON),-clingo-python $(CLINGO_PYTHON))
+	./scripts/spack-install.sh $(if $(SPACK),-spack $(SPACK))$(if $(SPACK_PACKAGES), -packages $(SPACK_PACKAGES))$(if $(CLINGO_PYTHON), -clingo-python $(CLINGO_PYTHON))
 
 # The analysis binary (no MPI, static) for linux/amd64, linux/arm64 and
 # macOS, version-stamped, with LICENSE and SHA256SUMS, in dist/
@@ -48,79 +46,54 @@ spack:
 dist:
 	./scripts/dist.sh $(PLATFORMS)
 
-# gomb against the real peers (IMB-MPI1, -NBC, -MPI4, -EXT, -RMA, -P2P, -MT, -IO, OSU, mpi-comm-bench), both MPIs,
-# ABBA-interleaved: median ratio gomb/peer per benchmark and size, with the
-# peer's launch-to-launch spread, RSS and wall time. The peers are built
-# from sources you have by scripts/build-peers.sh into PEERS (peers/); name
-# other locations with IMB_OPENMPI=... OSU_OPENMPI=... MCB_OPENMPI=... and
-# the same for MPICH. The tables land in out/fidelity/<mpi>.txt.
+# gomb against the real peers (IMB-MPI1, -NBC, -MPI4, -EXT, -RMA, -P2P, -MT,
+# -IO, OSU, mpi-comm-bench), both MPIs, ABBA-interleaved: median ratio
+# gomb/peer per benchmark and size, with the peer's launch-to-launch
+# spread, RSS and wall time. The peers are programs you have installed,
+# built for each MPI: tools/fidelity finds each by its installed name below
+# PEERS/openmpi and PEERS/mpich (PEERS_OPENMPI=DIR, PEERS_MPICH=DIR to name
+# others; usually folders of links to installed prefixes: docs/fidelity.md).
+# A peer not there skips its jobs with one line. Tables in
+# out/fidelity/<mpi>.txt.
 PEERS ?= peers
+PEERS_OPENMPI ?= $(PEERS)/openmpi
+PEERS_MPICH ?= $(PEERS)/mpich
 ROUNDS ?= 5
 FIDELITY_FLAGS ?=
-IMB_OPENMPI ?= $(PEERS)/openmpi/IMB-MPI1
-IMB_MPICH ?= $(PEERS)/mpich/IMB-MPI1
-IMB_NBC_OPENMPI ?= $(PEERS)/openmpi/IMB-NBC
-IMB_NBC_MPICH ?= $(PEERS)/mpich/IMB-NBC
-IMB_MPI4_OPENMPI ?= $(PEERS)/openmpi/IMB-MPI4
-IMB_MPI4_MPICH ?= $(PEERS)/mpich/IMB-MPI4
-IMB_EXT_OPENMPI ?= $(PEERS)/openmpi/IMB-EXT
-IMB_EXT_MPICH ?= $(PEERS)/mpich/IMB-EXT
-IMB_RMA_OPENMPI ?= $(PEERS)/openmpi/IMB-RMA
-IMB_RMA_MPICH ?= $(PEERS)/mpich/IMB-RMA
-IMB_P2P_OPENMPI ?= $(PEERS)/openmpi/IMB-P2P
-IMB_P2P_MPICH ?= $(PEERS)/mpich/IMB-P2P
-IMB_MT_OPENMPI ?= $(PEERS)/openmpi/IMB-MT
-IMB_MT_MPICH ?= $(PEERS)/mpich/IMB-MT
-IMB_IO_OPENMPI ?= $(PEERS)/openmpi/IMB-IO
-IMB_IO_MPICH ?= $(PEERS)/mpich/IMB-IO
-OSU_OPENMPI ?= $(PEERS)/openmpi/osu
-OSU_MPICH ?= $(PEERS)/mpich/osu
-OSU74_OPENMPI ?= $(PEERS)/openmpi/osu74
-OSU74_MPICH ?= $(PEERS)/mpich/osu74
-MCB_OPENMPI ?= $(PEERS)/openmpi/mpi_comm_bench
-MCB_MPICH ?= $(PEERS)/mpich/mpi_comm_bench
 OMPI_LAUNCH = mpirun.openmpi -np {np} --bind-to core:overload-allowed --oversubscribe --mca btl self,vader --mca oob_tcp_if_include lo
 MPICH_LAUNCH = mpirun.mpich -np {np} -bind-to core -launcher fork -iface lo
 # MPICH's ranks poll without yielding: 4 on fewer than 4 cores take hours
 # and measure the scheduler, so its 4-process jobs (IMB-MPI1's collectives,
 # IMB-P2P's stencil) need 4 cores.
 MPICH_NP4 = $(if $(shell test $$(nproc) -ge 4 && echo y),,-imb-np4 '' -imb-p2p '')
-peer = $(if $(wildcard $(2)),$(1) $(2))
 
 bench-fidelity: build
 	mkdir -p out/fidelity
 	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 go run ./tools/fidelity -mpi openmpi \
 		-launch '$(OMPI_LAUNCH)' -gomb bin/gomb -rounds $(ROUNDS) -out out/fidelity/openmpi \
-		$(call peer,-imb,$(IMB_OPENMPI)) $(call peer,-imb-nbc,$(IMB_NBC_OPENMPI)) \
-		$(call peer,-imb-mpi4,$(IMB_MPI4_OPENMPI)) $(call peer,-imb-ext,$(IMB_EXT_OPENMPI)) \
-		$(call peer,-imb-rma,$(IMB_RMA_OPENMPI)) $(call peer,-imb-p2p,$(IMB_P2P_OPENMPI)) \
-		$(call peer,-imb-mt,$(IMB_MT_OPENMPI)) $(call peer,-imb-io,$(IMB_IO_OPENMPI)) $(call peer,-osu,$(OSU_OPENMPI)) \
-		$(call peer,-osu74,$(OSU74_OPENMPI)) $(call peer,-mcb,$(MCB_OPENMPI)) \
-		$(FIDELITY_FLAGS) | tee out/fidelity/openmpi.txt
+		-peers $(PEERS_OPENMPI) $(FIDELITY_FLAGS) | tee out/fidelity/openmpi.txt
 	go run ./tools/fidelity -mpi mpich \
 		-launch '$(MPICH_LAUNCH)' -gomb bin/gomb-mpich -rounds $(ROUNDS) -out out/fidelity/mpich \
-		$(call peer,-imb,$(IMB_MPICH)) $(call peer,-imb-nbc,$(IMB_NBC_MPICH)) \
-		$(call peer,-imb-mpi4,$(IMB_MPI4_MPICH)) $(call peer,-imb-ext,$(IMB_EXT_MPICH)) \
-		$(call peer,-imb-rma,$(IMB_RMA_MPICH)) $(call peer,-imb-p2p,$(IMB_P2P_MPICH)) \
-		$(call peer,-imb-mt,$(IMB_MT_MPICH)) $(call peer,-imb-io,$(IMB_IO_MPICH)) $(call peer,-osu,$(OSU_MPICH)) \
-		$(call peer,-osu74,$(OSU74_MPICH)) $(call peer,-mcb,$(MCB_MPICH)) \
-		$(MPICH_NP4) $(FIDELITY_FLAGS) | tee out/fidelity/mpich.txt
-	$(if $(wildcard $(OSU74_OPENMPI)/osu_bw_fan_in),$(MAKE) bench-fidelity-fan)
+		-peers $(PEERS_MPICH) $(MPICH_NP4) $(FIDELITY_FLAGS) | tee out/fidelity/mpich.txt
+	if go run ./tools/fidelity -peers $(PEERS_OPENMPI) -find osu_bw_fan_in >/dev/null 2>&1; then $(MAKE) bench-fidelity-fan; fi
 
 # OSU 7.4's osu_bw_fan_in against gomb osu bw_fan_in needs ranks on two
 # hosts: two emulated hosts of scripts/testbed.sh (root, ip netns), one
-# rank each, TCP between them; both MPIs. Tables in out/fidelity/fan-<mpi>.txt.
+# rank each, TCP between them; both MPIs, osu_bw_fan_in found as
+# bench-fidelity finds the peers (OSU 7.4 or newer). Tables in
+# out/fidelity/fan-<mpi>.txt. bench-fidelity runs it when Open MPI's
+# osu_bw_fan_in is there.
 FAN_BED = GOMB_TESTBED_PREFIX=gtbf- ./scripts/testbed.sh
 FAN_LAUNCH = env GOMB_TESTBED_PREFIX=gtbf- ./scripts/testbed.sh launch
+FAN_FLAGS = -rounds $(ROUNDS) -only osu -osu-tests '' -osu74-tests '' $(FIDELITY_FLAGS)
 bench-fidelity-fan: build
 	mkdir -p out/fidelity
 	$(FAN_BED) up 2
-	go run ./tools/fidelity -mpi openmpi -launch '$(OMPI_LAUNCH)' -gomb bin/gomb -rounds $(ROUNDS) \
-		-out out/fidelity/fan-openmpi -osu74 $(OSU74_OPENMPI) -osu74-tests '' \
-		-fan-launch '$(FAN_LAUNCH) ompi gtbf-h1,gtbf-h2 {np}' $(FIDELITY_FLAGS) > out/fidelity/fan-openmpi.txt; \
-	rc=$$?; cat out/fidelity/fan-openmpi.txt; go run ./tools/fidelity -mpi mpich -launch '$(MPICH_LAUNCH)' -gomb bin/gomb-mpich -rounds $(ROUNDS) \
-		-out out/fidelity/fan-mpich -osu74 $(OSU74_MPICH) -osu74-tests '' \
-		-fan-launch '$(FAN_LAUNCH) mpich gtbf-h1,gtbf-h2 {np}' $(FIDELITY_FLAGS) > out/fidelity/fan-mpich.txt; \
+	go run ./tools/fidelity -mpi openmpi -launch '$(OMPI_LAUNCH)' -gomb bin/gomb -out out/fidelity/fan-openmpi \
+		-peers $(PEERS_OPENMPI) -fan-launch '$(FAN_LAUNCH) ompi gtbf-h1,gtbf-h2 {np}' $(FAN_FLAGS) > out/fidelity/fan-openmpi.txt; \
+	rc=$$?; cat out/fidelity/fan-openmpi.txt; \
+	go run ./tools/fidelity -mpi mpich -launch '$(MPICH_LAUNCH)' -gomb bin/gomb-mpich -out out/fidelity/fan-mpich \
+		-peers $(PEERS_MPICH) -fan-launch '$(FAN_LAUNCH) mpich gtbf-h1,gtbf-h2 {np}' $(FAN_FLAGS) > out/fidelity/fan-mpich.txt; \
 	rc2=$$?; cat out/fidelity/fan-mpich.txt; $(FAN_BED) down; [ $$rc = 0 ] && [ $$rc2 = 0 ]
 
 # What gomb's start-up costs beside OSU's osu_hello and osu_init (median
@@ -147,7 +120,7 @@ bench-fleet: build
 
 # A spot check of the timed loops after a change that should not move them:
 # IMB PingPong and Allreduce (0 B-4 MiB), osu latency, and the job of each
-# other IMB suite and the ring whose peer is built, both MPIs.
+# other IMB suite and the ring whose peer is there, both MPIs.
 bench-fidelity-spot:
 	$(MAKE) bench-fidelity FIDELITY_FLAGS="-imb-list PingPong,Allreduce -imb-extra '' -imb-np4 '' -osu-tests latency $(FIDELITY_FLAGS)"
 

@@ -6,6 +6,9 @@
 # osu_init's and gomb osu init's average MPI_Init time over the ranks.
 #
 #   scripts/bench-startup.sh [-np 2] [-n 10] [-peers peers]
+# osu_hello and osu_init are the ones installed below PEERS/openmpi and
+# PEERS/mpich, found as make bench-fidelity finds its peers
+# (docs/fidelity.md); an MPI without them is skipped with one line.
 # It is a benchmark, not a test: 'make bench-startup' runs it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +22,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export PATH="$PATH:/usr/local/go/bin"
 median() { sort -n | awk '{v[NR]=$1} END {if (NR%2) print v[(NR+1)/2]; else printf "%.1f\n", (v[NR/2]+v[NR/2+1])/2}'; }
 printf '%-8s %-6s %14s %14s %8s %14s %14s\n' mpi np "OSU job (ms)" "gomb job (ms)" "+ms" "osu_init (ms)" "gomb init (ms)"
 for mpi in openmpi mpich; do
@@ -29,18 +33,22 @@ for mpi in openmpi mpich; do
 		launch=(mpirun.mpich -np "$np" -launcher fork -iface lo)
 		gomb=bin/gomb-mpich
 	fi
-	osu=$peers/$mpi/osu
-	[ -x "$osu/osu_hello" ] && [ -x "$osu/osu_init" ] || { echo "bench-startup: no $osu/osu_hello, osu_init (scripts/build-peers.sh)" >&2; exit 1; }
+	# the peers' one layout: tools/fidelity looks them up
+	if ! hello=$(go run ./tools/fidelity -peers "$peers/$mpi" -find osu_hello 2>/dev/null) ||
+		! init=$(go run ./tools/fidelity -peers "$peers/$mpi" -find osu_init 2>/dev/null); then
+		echo "bench-startup: skip $mpi: no osu_hello and osu_init below $peers/$mpi" >&2
+		continue
+	fi
 	: >/tmp/bs-osu-$$ ; : >/tmp/bs-gomb-$$ ; : >/tmp/bs-osui-$$ ; : >/tmp/bs-gombi-$$
 	for ((i = 0; i < n; i++)); do
 		order="osu gomb gomb osu"
 		[ $((i % 2)) = 1 ] && order="gomb osu osu gomb"
 		for p in $order; do
 			t0=$(date +%s%N)
-			if [ $p = osu ]; then "${launch[@]}" "$osu/osu_hello" >/dev/null; else "${launch[@]}" "$gomb" osu hello >/dev/null; fi
+			if [ $p = osu ]; then "${launch[@]}" "$hello" >/dev/null; else "${launch[@]}" "$gomb" osu hello >/dev/null; fi
 			echo $((($(date +%s%N) - t0) / 1000000)) >>/tmp/bs-$p-$$
 		done
-		"${launch[@]}" "$osu/osu_init" | sed -n 's/.*avg: \([0-9]*\) ms/\1/p' >>/tmp/bs-osui-$$
+		"${launch[@]}" "$init" | sed -n 's/.*avg: \([0-9]*\) ms/\1/p' >>/tmp/bs-osui-$$
 		"${launch[@]}" "$gomb" osu init | sed -n 's/.*avg: \([0-9]*\) ms/\1/p' >>/tmp/bs-gombi-$$
 	done
 	o=$(median </tmp/bs-osu-$$) g=$(median </tmp/bs-gomb-$$)

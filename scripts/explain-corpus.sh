@@ -2,24 +2,34 @@
 # explain-corpus.sh: produce the real runs of explain's labelled corpus
 # (internal/analysis/testdata/corpus/, labelled in internal/analysis/corpus_test.go) on this
 # machine: healthy runs of both MPIs, and anomalies made for real.
-# Usage: scripts/explain-corpus.sh [OUTDIR]   (IMB-MPI1 peers from
-# scripts/build-peers.sh; takes some 30 minutes on 2 cores)
+# Usage: scripts/explain-corpus.sh [OUTDIR]   (takes some 30 minutes on 2
+# cores). The peers' own logs come from the IMB-MPI1 installed below
+# PEERS/openmpi and PEERS/mpich (PEERS=peers unless set), found as make
+# bench-fidelity finds its peers (docs/fidelity.md); without them those
+# four logs are skipped with one line.
 set -eu
 cd "$(dirname "$0")/.."
 out=${1:-internal/analysis/testdata/corpus}
 mkdir -p "$out"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export PATH="$PATH:/usr/local/go/bin"
 ompi="timeout 900 mpirun.openmpi --oversubscribe --mca oob_tcp_if_include lo"
 mpich="timeout 900 mpiexec.mpich -launcher fork -iface lo"
 sub="PingPong PingPing Sendrecv Exchange Allreduce Reduce Allgather Alltoall Bcast Barrier"
 np4="PingPong Sendrecv Exchange Allreduce Reduce Allgather Alltoall Bcast Barrier"
 
-# healthy: the IMB-MPI1 default list, np 2, each MPI (the peers' own logs)
-$ompi -np 2 --mca btl self,vader peers/openmpi/IMB-MPI1 > "$out/healthy-imbpeer-openmpi-np2.txt"
-$mpich -np 2 peers/mpich/IMB-MPI1 > "$out/healthy-imbpeer-mpich-np2.txt"
-# …and a second launch of each (steps at the caches differ launch to launch)
-$ompi -np 2 --mca btl self,vader peers/openmpi/IMB-MPI1 > "$out/healthy-imbpeer-openmpi-np2-2.txt"
-$mpich -np 2 peers/mpich/IMB-MPI1 > "$out/healthy-imbpeer-mpich-np2-2.txt"
+# healthy: the IMB-MPI1 default list, np 2, each MPI (the peers' own logs),
+# and a second launch of each (steps at the caches differ launch to launch)
+peers=${PEERS:-peers}
+if imb_ompi=$(go run ./tools/fidelity -peers "$peers/openmpi" -find IMB-MPI1 2>/dev/null) &&
+	imb_mpich=$(go run ./tools/fidelity -peers "$peers/mpich" -find IMB-MPI1 2>/dev/null); then
+	$ompi -np 2 --mca btl self,vader "$imb_ompi" > "$out/healthy-imbpeer-openmpi-np2.txt"
+	$mpich -np 2 "$imb_mpich" > "$out/healthy-imbpeer-mpich-np2.txt"
+	$ompi -np 2 --mca btl self,vader "$imb_ompi" > "$out/healthy-imbpeer-openmpi-np2-2.txt"
+	$mpich -np 2 "$imb_mpich" > "$out/healthy-imbpeer-mpich-np2-2.txt"
+else
+	echo "explain-corpus: skip the IMB-MPI1 logs: no IMB-MPI1 below $peers/openmpi and $peers/mpich" >&2
+fi
 # healthy: gomb imb's default list, np 2, each MPI
 $ompi -np 2 --mca btl self,vader bin/gomb imb -json "$out/healthy-gomb-default-openmpi-np2.jsonl" > /dev/null
 $mpich -np 2 bin/gomb-mpich imb -json "$out/healthy-gomb-default-mpich-np2.jsonl" > /dev/null

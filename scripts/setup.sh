@@ -1,7 +1,6 @@
 #!/bin/sh
 # setup.sh: install what gomb needs on a Debian machine and build it with
-# each MPI's own compiler wrapper, as IMB (make CC=mpicc) and OSU
-# (./configure CC=mpicc) are built:
+# each MPI's own compiler wrapper as CC, as IMB and OSU are built:
 #   bin/gomb        CC=mpicc.openmpi (Debian's Open MPI)
 #   bin/gomb-mpich  CC=mpicc.mpich   (Debian's MPICH)
 # With MPICC set, it builds one binary with that wrapper instead and

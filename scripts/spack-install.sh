@@ -1,63 +1,88 @@
 #!/bin/sh
-# spack-install.sh: install gomb with Spack, from source trees you already
-# have (this script downloads nothing; during the build Go fetches gomb's
-# modules from GOPROXY), against Debian's Open MPI and MPICH as external
-# packages, then run each install under its own launcher and run the
-# package's smoke tests (`spack test run gomb`). The package is this
-# checkout's packaging/spack/spack_repo/gomb; gomb is built from its HEAD
-# commit (a file:// clone: uncommitted changes are not built). docs/spack.md
-# tells the rest.
+# spack-install.sh: install gomb with the Spack you have, against
+# Debian's Open MPI and MPICH as external packages, then run each install
+# under its own launcher and run the package's smoke tests (`spack test run
+# gomb`). It builds nothing but gomb (Spack does, from this checkout;
+# during the build Go fetches gomb's modules from GOPROXY) and downloads
+# nothing itself. The package is this checkout's
+# packaging/spack/spack_repo/gomb; gomb is built from its HEAD commit (a
+# file:// clone: uncommitted changes are not built). docs/spack.md tells
+# the rest.
 #
 # Everything goes under out/spack (or -o DIR): a throwaway Spack
-# configuration (config/, which ~/.spack and /etc/spack do not reach),
-# clingo's Python module, the install tree, the stages, and
-# spack-install.log, which holds every command's output. Any failure
-# exits non-zero.
+# configuration (config/, which ~/.spack and /etc/spack do not reach), the
+# install tree, the stages, and spack-install.log, which holds every
+# command's output. Any failure exits non-zero.
 #
-# usage: scripts/spack-install.sh -spack DIR -packages DIR [-clingo SRC | -clingo-python DIR]
+# usage: scripts/spack-install.sh [-spack DIR] [-packages DIR] [-clingo-python DIR]
 #                                 [-python PY] [-o DIR]
-#   -spack DIR          a Spack 1.x source tree (spack/spack; proven with v1.1.0)
-#   -packages DIR       spack/spack-packages, Spack's builtin package repository
-#                       (proven with v2025.11.0, the release Spack 1.1.0 pins;
-#                       given here because Spack would otherwise git-clone it)
-#   -clingo SRC         a potassco/clingo source tree (proven with v5.7.1; its
-#                       release tags carry clasp and libpotassco): built with
-#                       cmake into DIR/clingo for the Python that runs Spack
-#   -clingo-python DIR  a directory where `import clingo` already works
-#                       (a clingo built before); neither is needed when PY
-#                       imports clingo by itself
+#   -spack DIR          a Spack 1.x (its folder, with bin/spack; proven with
+#                       v1.1.0); default: the spack on PATH
+#   -packages DIR       a spack/spack-packages checkout, Spack's builtin
+#                       package repository (proven with v2025.11.0, the
+#                       release Spack 1.1.0 pins); default: the one Spack is
+#                       configured with, which Spack clones when it has none
+#   -clingo-python DIR  a folder where PY's `import clingo` works (clingo's
+#                       Python module: docs/spack.md says where to get it);
+#                       not needed when PY imports clingo by itself
 #   -python PY          the Python that runs Spack (python3 on PATH); clingo's
 #                       module needs its cffi backend (_cffi_backend)
 #   -o DIR              where everything goes (out/spack)
-# Needs Open MPI and MPICH as scripts/setup.sh installs them (mpicc.openmpi,
-# mpirun.openmpi, mpicc.mpich, mpirun.mpich, mpichversion), gcc, git, Go
-# (GO, default /usr/local/go/bin/go), and to build clingo cmake, bison,
-# re2c and the Python's headers. Root is fine: the script sets Open MPI's
-# OMPI_ALLOW_RUN_AS_ROOT* for its own runs.
+# A Spack, package repository or clingo that is not there is one line and
+# exit 0: nothing is proven, nothing fails. Bad arguments are one line and
+# exit 2. Needs Open MPI and MPICH as scripts/setup.sh installs them
+# (mpicc.openmpi, mpirun.openmpi, mpicc.mpich, mpirun.mpich, mpichversion),
+# gcc, git and Go (GO, default /usr/local/go/bin/go). Root is fine: the
+# script sets Open MPI's OMPI_ALLOW_RUN_AS_ROOT* for its own runs.
 set -eu
 cd "$(dirname "$0")/.."
 repo=$(pwd)
-usage="usage: scripts/spack-install.sh -spack DIR -packages DIR [-clingo SRC | -clingo-python DIR] [-python PY] [-o DIR]"
-out=out/spack spack="" packages="" clingo="" clingo_py="" py=python3
+usage="usage: scripts/spack-install.sh [-spack DIR] [-packages DIR] [-clingo-python DIR] [-python PY] [-o DIR]"
+out=out/spack spack="" packages="" clingo_py="" py=python3
 while [ $# -gt 0 ]; do
 	case "$1" in
-	-spack) spack=$(cd "$2" && pwd); shift 2 ;;
-	-packages) packages=$(cd "$2" && pwd); shift 2 ;;
-	-clingo) clingo=$(cd "$2" && pwd); shift 2 ;;
-	-clingo-python) clingo_py=$(cd "$2" && pwd); shift 2 ;;
-	-python) py=$2; shift 2 ;;
-	-o) out=$2; shift 2 ;;
-	*) echo "$usage" >&2; exit 2 ;;
+	-spack | -packages | -clingo-python | -python | -o)
+		[ $# -ge 2 ] || { echo "spack-install: $1 wants a value; $usage" >&2; exit 2; }
+		case "$1" in
+		-spack) spack=$2 ;;
+		-packages) packages=$2 ;;
+		-clingo-python) clingo_py=$2 ;;
+		-python) py=$2 ;;
+		-o) out=$2 ;;
+		esac
+		shift 2 ;;
+	*) echo "spack-install: unknown argument $1; $usage" >&2; exit 2 ;;
 	esac
 done
-if [ -z "$spack" ] || [ -z "$packages" ]; then
-	echo "$usage" >&2
-	exit 2
+# skip WHY: what the proof needs is not there; one line, nothing fails
+skip() {
+	echo "spack-install: skip: $*" >&2
+	exit 0
+}
+if [ -z "$spack" ]; then
+	s=$(command -v spack) || skip "no spack on PATH (-spack DIR names one)"
+	spack=$(dirname "$(dirname "$(readlink -f "$s")")")
 fi
-[ -x "$spack/bin/spack" ] || { echo "spack-install: no bin/spack in $spack" >&2; exit 2; }
-[ -f "$packages/repos/spack_repo/builtin/repo.yaml" ] ||
-	{ echo "spack-install: no repos/spack_repo/builtin in $packages" >&2; exit 2; }
-py=$("$py" -c 'import sys; print(sys.executable)') || { echo "spack-install: no Python $py" >&2; exit 2; }
+[ -x "$spack/bin/spack" ] || skip "no Spack at $spack (no bin/spack)"
+spack=$(cd "$spack" && pwd)
+if [ -n "$packages" ]; then
+	[ -f "$packages/repos/spack_repo/builtin/repo.yaml" ] ||
+		skip "no spack-packages at $packages (no repos/spack_repo/builtin/repo.yaml)"
+	packages=$(cd "$packages" && pwd)
+fi
+exe=$("$py" -c 'import sys; print(sys.executable)' 2>/dev/null) || skip "no Python $py"
+py=$exe
+# clingo: Spack concretizes with clingo's Python module (only, since 0.23)
+# and would otherwise bootstrap it from the network; bootstrapping is
+# switched off below, so clingo must be the user's.
+if [ -n "$clingo_py" ]; then
+	[ -d "$clingo_py" ] || skip "no folder $clingo_py (-clingo-python)"
+	clingo_py=$(cd "$clingo_py" && pwd)
+	PYTHONPATH="$clingo_py${PYTHONPATH:+:$PYTHONPATH}"
+	export PYTHONPATH
+fi
+"$py" -c 'import clingo, clingo.ast' 2>/dev/null ||
+	skip "$py cannot import clingo (-clingo-python DIR names its folder; docs/spack.md says where to get it)"
 GO=${GO:-/usr/local/go/bin/go}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -75,30 +100,8 @@ run() {
 	"$@" >>"$log" 2>&1
 }
 
-# clingo: Spack concretizes with clingo's Python module (only, since 0.23)
-# and would otherwise download a bootstrap binary or sources; bootstrapping
-# is switched off below, so a missing clingo fails here, not on the network.
-if [ -n "$clingo" ]; then
-	step "build clingo from $clingo for $py"
-	b="$out/clingo-build"
-	mkdir -p "$b"
-	suffix=$("$py" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
-	run cmake -S "$clingo" -B "$b" -DCMAKE_BUILD_TYPE=Release \
-		-DCMAKE_INSTALL_PREFIX="$out/clingo" -DCMAKE_INSTALL_RPATH="$out/clingo/lib" \
-		-DCLINGO_BUILD_APPS=OFF -DCLINGO_BUILD_WITH_LUA=OFF -DCLINGO_BUILD_WITH_PYTHON=ON \
-		-DPYCLINGO_INSTALL_DIR="$out/clingo/python" -DPYCLINGO_SUFFIX="$suffix" \
-		-DPython_EXECUTABLE="$py"
-	run cmake --build "$b" -j "$(nproc)"
-	run cmake --install "$b"
-	clingo_py="$out/clingo/python"
-fi
-if [ -n "$clingo_py" ]; then
-	PYTHONPATH="$clingo_py${PYTHONPATH:+:$PYTHONPATH}"
-	export PYTHONPATH
-fi
 step "clingo for $py"
-run "$py" -c 'import clingo, clingo.ast; print("clingo", clingo.__version__, clingo.__file__)' ||
-	{ echo "spack-install: $py cannot import clingo: give -clingo SRC or -clingo-python DIR" >&2; exit 1; }
+run "$py" -c 'import clingo, clingo.ast; print("clingo", clingo.__version__, clingo.__file__)'
 
 # Debian installs each MPI in /usr with suffixed wrappers (mpicc.mpich,
 # mpirun.openmpi); /usr/bin/mpicc is an alternative that names one of them.
@@ -167,11 +170,14 @@ cat >"$cfg/bootstrap.yaml" <<EOF
 bootstrap:
   enable: false
 EOF
-cat >"$cfg/repos.yaml" <<EOF
-repos::
-  gomb: $repo/packaging/spack/spack_repo/gomb
-  builtin: $packages/repos/spack_repo/builtin
-EOF
+# gomb's repository before the builtin one: the given spack-packages in
+# place of Spack's own (repos::), else added to Spack's defaults (repos:)
+if [ -n "$packages" ]; then
+	printf 'repos::\n  gomb: %s\n  builtin: %s\n' "$repo/packaging/spack/spack_repo/gomb" \
+		"$packages/repos/spack_repo/builtin" >"$cfg/repos.yaml"
+else
+	printf 'repos:\n  gomb: %s\n' "$repo/packaging/spack/spack_repo/gomb" >"$cfg/repos.yaml"
+fi
 {
 	cat <<EOF
 packages:

@@ -2,7 +2,7 @@
 # Wall time of IMB-MPI1's full default run against gomb imb's (with -json),
 # and gomb with -iter_policy precision, interleaved over rounds (A B C D,
 # then D C B A), for one MPI. Prints one line per launch and the medians.
-#   scripts/time-to-answer.sh -launch 'mpirun -np 2 --bind-to core' -imb peers/openmpi/IMB-MPI1 -gomb bin/gomb [-rounds 3]
+#   scripts/time-to-answer.sh -launch 'mpirun -np 2 --bind-to core' -imb /opt/imb/bin/IMB-MPI1 -gomb bin/gomb [-rounds 3]
 set -eu
 rounds=3
 while [ $# -gt 0 ]; do
