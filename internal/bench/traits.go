@@ -63,6 +63,10 @@ type Traits struct {
 	// iteration ("allreduce"), by which the MPI libraries' default
 	// algorithm tables are looked up; "" for the rest.
 	Collective string
+	// Group: it times a collective call over the communicator's ranks,
+	// blocking, non-blocking or persistent (Collective names the libraries'
+	// table only where gomb knows one).
+	Group bool
 	// Pairs: pairs of ranks at once, each its own transfer (osu_multi_lat,
 	// osu_mbw_mr), no collective call.
 	Pairs bool

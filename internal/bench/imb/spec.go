@@ -111,7 +111,8 @@ func (s *Spec) Traits() bench.Traits {
 		Latency: s.Family == SingleTransfer, Reference: s.Reference, Rooted: s.Rooted, Sizeless: !s.HasSize(),
 		Directions: s.Directions, Sends: s.Sends, Bus: s.Bus, Cost: s.Cost,
 		Reduction: s.Reduction && s.Family == Collective, LocalReduction: s.Kernel == kernel.ReduceLocal,
-		Collective: s.Kernel.Collective(), Split: s.Split}
+		Collective: s.Kernel.Collective(), Split: s.Split,
+		Group: (s.Family == Collective || s.Family == Sync) && s.Kernel != kernel.IMBIO}
 	if s.Kernel == kernel.IMBNBC {
 		t.Collective = s.NBCOp.Collective()
 	}
