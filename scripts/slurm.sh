@@ -5,10 +5,13 @@
 # configuration, state and logs in one directory, and its own ports.
 #
 #   slurm.sh up                  one node: this machine (NodeAddr 127.0.0.1)
-#   slurm.sh up-testbed N        N nodes: the emulated hosts of a running
+#   slurm.sh up-testbed N [RACKS]  N nodes: the emulated hosts of a running
 #                                testbed (scripts/testbed.sh up N, same
 #                                GOMB_TESTBED_PREFIX and GOMB_TESTBED_DIR):
-#                                slurmctld on host 1, a slurmd on every host
+#                                slurmctld on host 1, a slurmd on every host;
+#                                with RACKS (the testbed's), the topology/tree
+#                                plugin and a topology.conf of a leaf switch
+#                                a rack under one spine
 #   slurm.sh down                end the daemons it started (by PID), remove the directory
 #   slurm.sh run CMD...          run CMD where the cluster's commands work
 #                                (SLURM_CONF set; on host 1 of a testbed)
@@ -160,7 +163,7 @@ up() {
 }
 
 up_testbed() {
-	local n=${1:-2} i h
+	local n=${1:-2} racks=${2:-1} i h r
 	[ "$(id -u)" = 0 ] || die "needs root"
 	[ -x "$TB_W/nsrun" ] || die "no testbed at $TB_W (scripts/testbed.sh up first)"
 	[ -f "$D/mode" ] && down >/dev/null
@@ -169,6 +172,20 @@ up_testbed() {
 	local nodes=()
 	for i in $(seq "$n"); do nodes+=("${TB_P}h$i=10.199.77.$i"); done
 	conf "${TB_P}h1" 10.199.77.1 "${nodes[@]}"
+	if [ "$racks" -gt 1 ]; then
+		# a leaf switch a rack (the testbed's blocks of hosts), one spine
+		{
+			for r in $(seq "$racks"); do
+				local members=""
+				for i in $(seq "$n"); do
+					[ $(((i - 1) * racks / n + 1)) = "$r" ] && members="$members,${TB_P}h$i"
+				done
+				echo "SwitchName=leaf$r Nodes=${members#,}"
+			done
+			echo "SwitchName=spine Switches=leaf[1-$racks]"
+		} >"$D/topology.conf"
+		echo "TopologyPlugin=topology/tree" >>"$SLURM_CONF"
+	fi
 	awk '$2 ~ "^/sys/fs/cgroup" {print $3, $4, $2}' /proc/self/mounts >"$D/cgroup-mounts"
 	echo testbed >"$D/mode"
 	start slurmctld "$TB_W/nsrun" "${TB_P}h1" slurmctld -D -f "$SLURM_CONF" -L "$D/log/slurmctld.log"
@@ -234,12 +251,12 @@ run() {
 
 case ${1:-} in
 up) up ;;
-up-testbed) up_testbed "${2:-2}" ;;
+up-testbed) up_testbed "${2:-2}" "${3:-1}" ;;
 down) down ;;
 run)
 	shift
 	(run "$@")
 	;;
 env) echo "export SLURM_CONF=$SLURM_CONF" ;;
-*) die "usage: slurm.sh up | up-testbed N | down | run CMD... | env" ;;
+*) die "usage: slurm.sh up | up-testbed N [RACKS] | down | run CMD... | env" ;;
 esac

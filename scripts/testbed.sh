@@ -4,10 +4,12 @@
 # flapped. Needs root and iproute2 (tc, ip netns); delay also needs
 # iptables and gcc (a small NFQUEUE delayer, since this kernel has no netem).
 #
-#   testbed.sh up [N [RACKS]]      N hosts (default 3): namespaces gtb-h1..N and a switch
+#   testbed.sh up [N [RACKS [NICS]]]  N hosts (default 3): namespaces gtb-h1..N and a switch
 #                                  gtb-sw; host i is 10.199.77.i/24 on a private bridge;
 #                                  with RACKS (2-9), the hosts in that many blocks, a rack
-#                                  bridge each, every rack on a core bridge by an uplink
+#                                  bridge each, every rack on a core bridge by an uplink;
+#                                  NICS 2 gives every host a second NIC, eth1 (10.199.78.i/24),
+#                                  on a bridge of its own (a second rail)
 #   testbed.sh down                end every process in the namespaces, delete them
 #   testbed.sh run ompi|mpich HOSTS NP [--] GOMB_ARGS...
 #                                  launch gomb (bin/gomb or bin/gomb-mpich) from host1 with
@@ -20,8 +22,11 @@
 #                                  the same for the traffic between two hosts only (their
 #                                  "cable"): shaped at both hosts, the delay at HOST_A
 #   testbed.sh unshape-link HOST_A HOST_B
-#   testbed.sh shape-uplink RACK RATE      a rack's uplink (1..RACKS) carries at most RATE each
-#                                  way: what its hosts send to other racks shares it
+#   testbed.sh shape-uplink RACK RATE [DELAY_US]
+#                                  a rack's uplink (1..RACKS) carries at most RATE (none: no
+#                                  limit) each way: what its hosts send to other racks shares
+#                                  it; DELAY_US delays every packet between the rack's hosts
+#                                  and the other racks' (NFQUEUE at each of the rack's hosts)
 #   testbed.sh unshape-uplink RACK
 #   testbed.sh cut HOST | heal HOST        take the host's switch port down / up
 #   testbed.sh flap HOST SECONDS           cut, wait, heal
@@ -48,6 +53,7 @@ set -uo pipefail
 P=${GOMB_TESTBED_PREFIX:-gtb-}
 W=${GOMB_TESTBED_DIR:-/tmp/${P}testbed}
 NET=10.199.77
+NET2=10.199.78
 RETRIES2=${GOMB_TESTBED_TCP_RETRIES2:-5}
 SW=${P}sw
 REPO=$(cd "$(dirname "$0")/.." && pwd)
@@ -92,7 +98,7 @@ EOF
 }
 
 up() {
-	local n=${1:-3} racks=${2:-1} r
+	local n=${1:-3} racks=${2:-1} nics=${3:-1} r
 	[ "$(id -u)" = 0 ] || die "needs root"
 	have "$SW" && down >/dev/null
 	mkdir -p "$W"
@@ -114,6 +120,11 @@ up() {
 		ip -n "$SW" link set "cl$r" master br0 up
 	done
 	echo "$racks" >"$W/racks"
+	echo "$n" >"$W/n"
+	if [ "$nics" -gt 1 ]; then
+		ip -n "$SW" link add brb type bridge
+		ip -n "$SW" link set brb up
+	fi
 	for i in $(seq "$n"); do
 		local h=${P}h$i
 		ip netns add "$h"
@@ -124,6 +135,12 @@ up() {
 		ip -n "$h" link set lo up
 		ip -n "$h" addr add "$NET.$i/24" dev eth0
 		ip -n "$h" link set eth0 up
+		if [ "$nics" -gt 1 ]; then
+			ip -n "$SW" link add "vb$i" type veth peer name eth1 netns "$h"
+			ip -n "$SW" link set "vb$i" master brb up
+			ip -n "$h" addr add "$NET2.$i/24" dev eth1
+			ip -n "$h" link set eth1 up
+		fi
 	done
 	reach "${P}h$n"
 	if [ "$racks" -gt 1 ]; then
@@ -140,18 +157,51 @@ rack_of() {
 	echo $(( ($1 - 1) * $3 / $2 + 1 ))
 }
 
-# shape_uplink RACK RATE: tbf at both ends of the rack's uplink, so that
-# the traffic between its hosts and the other racks shares RATE each way.
+# shape_uplink RACK RATE [DELAY_US]: tbf at both ends of the rack's
+# uplink, so that the traffic between its hosts and the other racks shares
+# RATE each way; with DELAY_US, every packet between the rack's hosts and
+# the other racks' waits DELAY_US (NFQUEUE at each host of the rack, for
+# the other racks' addresses: a packet crosses the uplink once each way).
 shape_uplink() {
-	local r=$1 rate=$2
-	ip netns exec "$SW" tc qdisc replace dev "ul$r" root tbf rate "$rate" burst 128kb latency 20ms || die "no tbf"
-	ip netns exec "$SW" tc qdisc replace dev "cl$r" root tbf rate "$rate" burst 128kb latency 20ms || die "no tbf"
-	echo "testbed: rack $r uplink shaped: rate $rate"
+	local r=$1 rate=$2 d=${3:-0} n racks i j h
+	unshape_uplink "$r"
+	if [ "$rate" != none ]; then
+		ip netns exec "$SW" tc qdisc replace dev "ul$r" root tbf rate "$rate" burst 128kb latency 20ms || die "no tbf"
+		ip netns exec "$SW" tc qdisc replace dev "cl$r" root tbf rate "$rate" burst 128kb latency 20ms || die "no tbf"
+	fi
+	if [ "$d" != 0 ]; then
+		command -v iptables >/dev/null || die "delay needs iptables"
+		nfq_delay
+		n=$(cat "$W/n") racks=$(cat "$W/racks")
+		for i in $(seq "$n"); do
+			[ "$(rack_of "$i" "$n" "$racks")" = "$r" ] || continue
+			h=${P}h$i
+			for j in $(seq "$n"); do
+				[ "$(rack_of "$j" "$n" "$racks")" = "$r" ] && continue
+				ip netns exec "$h" iptables -t mangle -A POSTROUTING -o eth0 -d "$NET.$j" -j NFQUEUE --queue-num 2 --queue-bypass
+				ip netns exec "$h" iptables -t mangle -A PREROUTING -i eth0 -s "$NET.$j" -j NFQUEUE --queue-num 2 --queue-bypass
+			done
+			ip netns exec "$h" "$W/nfq-delay" 2 "$d" </dev/null >/dev/null 2>>"$W/nfq-uplink-$h.log" &
+			echo $! >"$W/nfq-uplink-$h.pid"
+		done
+		sleep 0.2
+	fi
+	echo "testbed: rack $r uplink shaped: rate $rate, delay ${d} us"
 }
 
 unshape_uplink() {
+	local n racks i h
 	ip netns exec "$SW" tc qdisc del dev "ul$1" root 2>/dev/null
 	ip netns exec "$SW" tc qdisc del dev "cl$1" root 2>/dev/null
+	n=$(cat "$W/n" 2>/dev/null || echo 0) racks=$(cat "$W/racks" 2>/dev/null || echo 1)
+	for i in $(seq "$n"); do
+		h=${P}h$i
+		[ -f "$W/nfq-uplink-$h.pid" ] || continue
+		ip netns exec "$h" iptables -t mangle -S 2>/dev/null | grep -- "--queue-num 2" | sed 's/^-A/-D/' |
+			while read -r rule; do eval ip netns exec "$h" iptables -t mangle "$rule"; done
+		kill "$(cat "$W/nfq-uplink-$h.pid")" 2>/dev/null
+		rm -f "$W/nfq-uplink-$h.pid"
+	done
 	return 0
 }
 
@@ -324,8 +374,8 @@ cmd=${1:-}
 shift || true
 case $cmd in
 up)
-	[ $# -le 2 ] && [[ ${1:-3} =~ ^[1-9][0-9]?$ ]] && [[ ${2:-1} =~ ^[1-9]$ ]] && [ "${2:-1}" -le "${1:-3}" ] ||
-		usage "up [N [RACKS]] (N hosts, 1-99; RACKS 1-9, at most N)"
+	[ $# -le 3 ] && [[ ${1:-3} =~ ^[1-9][0-9]?$ ]] && [[ ${2:-1} =~ ^[1-9]$ ]] && [ "${2:-1}" -le "${1:-3}" ] &&
+		[[ ${3:-1} =~ ^[12]$ ]] || usage "up [N [RACKS [NICS]]] (N hosts, 1-99; RACKS 1-9, at most N; NICS 1 or 2)"
 	up "$@"
 	;;
 down) down ;;
@@ -362,8 +412,12 @@ unshape-link)
 	;;
 shape-uplink | unshape-uplink)
 	racks=$(cat "$W/racks" 2>/dev/null || echo 1)
-	[ $# -eq $([ "$cmd" = shape-uplink ] && echo 2 || echo 1) ] && [[ $1 =~ ^[1-9]$ ]] && [ "$1" -le "$racks" ] ||
-		usage "$cmd RACK$([ "$cmd" = shape-uplink ] && echo " RATE") (RACK 1-$racks: 'up N RACKS' makes racks)"
+	if [ "$cmd" = shape-uplink ]; then
+		[ $# -ge 2 ] && [ $# -le 3 ] && [[ ${3:-0} =~ ^[0-9]+$ ]] || usage "shape-uplink RACK RATE|none [DELAY_US]"
+	else
+		[ $# -eq 1 ] || usage "unshape-uplink RACK"
+	fi
+	[[ $1 =~ ^[1-9]$ ]] && [ "$1" -le "$racks" ] || usage "$cmd RACK ... (RACK 1-$racks: 'up N RACKS' makes racks)"
 	[ "$cmd" = shape-uplink ] && shape_uplink "$@" || unshape_uplink "$1"
 	;;
 cut | heal)

@@ -52,7 +52,7 @@ func StartSlurm(t testing.TB, bed *Bed, n int) *Slurm {
 	args := []string{"up"}
 	if bed != nil {
 		s.env = append(s.env, "GOMB_TESTBED_PREFIX="+bed.Prefix, "GOMB_TESTBED_DIR="+bed.dir)
-		args = []string{"up-testbed", strconv.Itoa(n)}
+		args = []string{"up-testbed", strconv.Itoa(n), strconv.Itoa(max(bed.Racks, 1))}
 	}
 	t.Cleanup(func() {
 		if out, err := s.sh(60*time.Second, "down"); err != nil {

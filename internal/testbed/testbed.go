@@ -26,6 +26,7 @@ import (
 // Bed is a running testbed.
 type Bed struct {
 	Prefix string // namespace prefix: hosts are Prefix+"h1"...
+	Racks  int    // racks of hosts (1: one bridge)
 	dir    string // testbed.sh's work directory
 	script string
 	env    []string // testbed.sh's settings: prefix and work directory
@@ -52,6 +53,13 @@ func Start(t testing.TB, n int, prefix string) *Bed { return StartRacks(t, n, 1,
 // can make thin.
 func StartRacks(t testing.TB, n, racks int, prefix string) *Bed {
 	t.Helper()
+	return StartNICs(t, n, racks, 1, prefix)
+}
+
+// StartNICs is StartRacks with nics (1 or 2) NICs a host: the second,
+// eth1, on a bridge of its own (testbed.sh up N RACKS NICS).
+func StartNICs(t testing.TB, n, racks, nics int, prefix string) *Bed {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("emulated hosts: in the whole suite, not in -short's tier")
 	}
@@ -59,14 +67,14 @@ func StartRacks(t testing.TB, n, racks int, prefix string) *Bed {
 	sweep(t)
 	prefix = strings.TrimSuffix(prefix, "-") + strconv.Itoa(os.Getpid()) + "-"
 	dir := filepath.Join(os.TempDir(), prefix+"testbed")
-	b := &Bed{Prefix: prefix, dir: dir, script: scriptPath(),
+	b := &Bed{Prefix: prefix, Racks: racks, dir: dir, script: scriptPath(),
 		env: append(os.Environ(), "GOMB_TESTBED_PREFIX="+prefix, "GOMB_TESTBED_DIR="+dir)}
 	t.Cleanup(func() {
 		if out, err := b.sh(60*time.Second, "down"); err != nil {
 			t.Errorf("testbed down: %v\n%s", err, out)
 		}
 	})
-	b.Must(t, "up", strconv.Itoa(n), strconv.Itoa(racks))
+	b.Must(t, "up", strconv.Itoa(n), strconv.Itoa(racks), strconv.Itoa(nics))
 	return b
 }
 
@@ -177,6 +185,18 @@ func (b *Bed) Must(t testing.TB, args ...string) string {
 func (b *Bed) Launch(mpi, hosts string, np int, bin string, args ...string) *exec.Cmd {
 	cmd := exec.Command(b.script, append([]string{"run", mpi, hosts, strconv.Itoa(np), "--"}, args...)...)
 	cmd.Env = append(append([]string{}, b.env...), "GOMB_BIN="+bin, "GOMB_MPICH_BIN="+bin)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	return cmd
+}
+
+// Dir is the testbed's work directory (its rsh and nsrun helpers).
+func (b *Bed) Dir() string { return b.dir }
+
+// Command returns (not started) a command run on an emulated host (its
+// network namespace, its host name), as testbed.sh exec runs it.
+func (b *Bed) Command(host string, args ...string) *exec.Cmd {
+	cmd := exec.Command(filepath.Join(b.dir, "nsrun"), append([]string{host}, args...)...)
+	cmd.Env = append([]string{}, b.env...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	return cmd
 }

@@ -37,9 +37,9 @@ func Suite(w io.Writer, t *suite.Table) error {
 	fmt.Fprintf(w, "# %s: results\n", t.Title)
 	fmt.Fprintf(w, "# Result: the median over the repetitions (MB = 10^6 bytes); Spread: half their range over it; Ratio: Result / %s\n\n", refName(t))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(suiteColumns(t), "\t")+"\t")
+	fmt.Fprintln(tw, strings.Join(suiteColumns(t), "\t"))
 	for _, l := range t.Lines {
-		fmt.Fprintln(tw, strings.Join(suiteCells(l), "\t")+"\t")
+		fmt.Fprintln(tw, strings.Join(suiteCells(l), "\t"))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
