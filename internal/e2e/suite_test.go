@@ -43,12 +43,15 @@ func TestTestbedSuite(t *testing.T) {
 	out := filepath.Join(dir, "osu")
 	pidfile := filepath.Join(dir, "pid")
 	env := []string{"OMPI_MCA_pml=ob1", "OMPI_MCA_btl=self,vader,tcp", "OMPI_MCA_btl_tcp_if_include=10.199.77.0/24",
-		"OMPI_MCA_oob_tcp_if_include=10.199.77.0/24", "OMPI_MCA_mpi_yield_when_idle=1"}
+		"OMPI_MCA_oob_tcp_if_include=10.199.77.0/24", "OMPI_MCA_mpi_yield_when_idle=1",
+		// Open MPI 4.1's osc/rdma over the TCP BTL fails MPI_Win_create
+		// (MPI_ERR_WIN) between hosts: the one-sided rows take osc/pt2pt
+		"OMPI_MCA_osc=pt2pt"}
 	gomb := filepath.Join(binDir, "gomb")
 	runSuite := func() (*syscall.WaitStatus, string) {
 		// salloc runs the command on host 1 inside the allocation; the
 		// shell leaves its PID (then gomb's: exec) for the test to signal
-		script := fmt.Sprintf("echo $$ > %s; exec %s suite run osu-crossroads -o %s -repetitions 1 -bind none -extra 'osu -i 20 -x 2' -deadline 8m",
+		script := fmt.Sprintf("echo $$ > %s; exec %s suite run osu-crossroads -o %s -repetitions 1 -bind none -extra 'osu -i 5 -x 1' -deadline 8m",
 			pidfile, gomb, out)
 		j := slurmJobBG(t, s, env, "salloc", "-N", "6", "--ntasks-per-node=2", "-J", "e2e-suite", "sh", "-c", script)
 		return j()
@@ -93,19 +96,25 @@ func TestTestbedSuite(t *testing.T) {
 	// the rerun: the same command runs only what is left
 	_, second := runSuite()
 	if !strings.Contains(second, "0 failed") {
-		t.Fatalf("rerun:\n%s", tail(second))
+		t.Fatalf("rerun:\n%s", second)
 	}
+	// what ran again: nothing the first run completed (a launch that
+	// completed as SIGTERM came is kept too: its records are whole)
 	kept, ran2 := 0, 0
 	for _, l := range strings.Split(second, "\n") {
-		if strings.Contains(l, "complete already") {
+		if strings.Contains(l, ": complete already (") {
 			kept++
 		}
-		if strings.HasSuffix(strings.TrimSpace(l), " s") && strings.Contains(l, ": ok in ") {
+		if i := strings.Index(l, "] row "); i >= 0 && strings.Contains(l, ": ok in ") {
 			ran2++
+			id := strings.Fields(l[i+6:])[0]
+			if ran1[suite.LedgerKey(id, 1)] {
+				t.Errorf("rerun: %s ran again, though the first run completed it", id)
+			}
 		}
 	}
-	if kept != len(ran1) || ran2 != 13-len(ran1) {
-		t.Errorf("rerun: %d launches kept, %d ran; want %d kept (the first run's) and %d ran\n%s", kept, ran2, len(ran1), 13-len(ran1), second)
+	if kept < len(ran1) || kept+ran2 != 13 || ran2 == 0 {
+		t.Errorf("rerun: %d launches kept, %d ran; want at least the first run's %d kept, and the other of 13 run\n%s", kept, ran2, len(ran1), second)
 	}
 	// the table, against the records
 	so, se, code := gombCmd(t, nil, "", "suite", "report", "osu-crossroads", out)
@@ -170,7 +179,15 @@ func TestTestbedSuite(t *testing.T) {
 				t.Errorf("%s ran on %v", id, runHosts)
 			}
 		case id == "mbw_mr-nic":
-			if st.run.Job == nil || !slices.Equal(st.run.Job.Tasks, []int{2, 2}) {
+			var tasks []int // over the allocation's nodes: those the row used
+			if st.run.Job != nil {
+				for _, n := range st.run.Job.Tasks {
+					if n > 0 {
+						tasks = append(tasks, n)
+					}
+				}
+			}
+			if !slices.Equal(tasks, []int{2, 2}) {
 				t.Errorf("per-nic: tasks %+v, want two a node (two NICs)", st.run.Job)
 			}
 		case strings.HasSuffix(id, "-core") && id != "mbw_mr-core" || id == "alltoall-node":
@@ -240,6 +257,11 @@ rows:
 	}
 	_, code := waitExit(t, cmd, 4*time.Minute)
 	if code != 0 {
+		logs, _ := filepath.Glob(filepath.Join(out, "logs", "*"))
+		for _, l := range logs {
+			b, _ := os.ReadFile(l)
+			t.Logf("%s:\n%s", l, tail(string(b)))
+		}
 		t.Fatalf("gomb-mpich suite run: exit %d\n%s", code, tail(se.String()))
 	}
 	st := readRecords(t, filepath.Join(out, "records", "far-rep1.jsonl"))
