@@ -58,12 +58,18 @@ func steps(s *series, th Thresholds) (jumps, spikes []jump) {
 			}
 			// what the extra bytes cost at the best bandwidth seen, or
 			// the growth of the step before (a series in its bandwidth
-			// regime doubles its time with the bytes: no cliff)
+			// regime doubles its time with the bytes: no cliff), or at
+			// tiny sizes the bytes' own growth where the next size grows
+			// so too (a time that doubles with them is a cost per byte,
+			// proportional, not a step; a spike is not)
 			j.want = ta + float64(b.bytes-a.bytes)/bw
 			if i >= 2 {
 				if tp := val(s.rows[i-2]); tp > 0 && s.rows[i-2].bytes > 0 && ta > tp {
 					j.want = math.Max(j.want, ta*ta/tp)
 				}
+			}
+			if a.bytes < th.CliffBWMinBytes && i+1 < n && val(s.rows[i+1]) >= 0.9*tb*float64(s.rows[i+1].bytes)/float64(b.bytes) {
+				j.want = math.Max(j.want, ta*float64(b.bytes)/float64(a.bytes)) // and the next size goes on so
 			}
 			big = tb > th.CliffTimeRatio*j.want && tb-j.want > th.CliffTimeMinUS
 			stays = lo[i+1] >= th.CliffStay*tb
@@ -154,6 +160,64 @@ func cliffFindings(s *series, jumps, spikes []jump, algo *algoTable, lone []stri
 			Summary: fmt.Sprintf("%s: a step at the largest size, %s, that no larger size confirms", name(s.Series), Size(j.b.bytes)),
 			Numbers: []string{fmt.Sprintf("%s: %s after %s at %s", Size(j.b.bytes), value(j.tb), value(j.ta), Size(j.a.bytes))},
 			Cause:   "unconfirmed: a size alone cannot show whether it persists; rerun with a larger size (-msglog, -m) to see whether the step lasts (a cliff) or falls back (noise)"})
+	}
+	return out
+}
+
+// switchDips sets apart, among a bandwidth series' dips that recover,
+// the one at the eager/rendezvous switch: from CliffBWMinBytes on, the
+// size after the dip still below it (CliffBWStay of the bandwidth
+// before), so that the recovery takes several sizes, in a series that
+// shows no switch elsewhere from CliffBWMinBytes on (MVAPICH2's osu_bibw
+// over EDR switches at 16 KiB, a stall and a leap, and dips again at 128
+// KiB: an outlying size).
+// A dip one size deep is an outlying size.
+func switchDips(in *explainInput, s *series, spikes []jump) (dips, rest []jump) {
+	if s.metric != BW {
+		return nil, spikes
+	}
+	for _, f := range bandwidthSwitch(in, s, nil) {
+		if f.Sizes[0] >= in.th.CliffBWMinBytes { // its rendezvous is there
+			return nil, spikes
+		}
+	}
+	for _, j := range spikes {
+		if len(dips) == 0 && j.a.bytes >= in.th.CliffBWMinBytes && sizesToRecover(s, j, in.th) >= 2 {
+			dips = append(dips, j)
+		} else {
+			rest = append(rest, j)
+		}
+	}
+	return dips, rest
+}
+
+// sizesToRecover counts the sizes from j's larger one on whose bandwidth
+// stays below CliffBWStay of the size before the dip (0 where it never
+// recovers).
+func sizesToRecover(s *series, j jump, th Thresholds) int {
+	n := 0
+	for _, r := range s.rows {
+		if r.bytes < j.b.bytes {
+			continue
+		}
+		if r.primary >= th.CliffBWStay*j.ta {
+			return n
+		}
+		n++
+	}
+	return 0
+}
+
+// dipFindings says each dip at the protocol switch (switchDips).
+func dipFindings(s *series, dips []jump, th Thresholds) []Finding {
+	var out []Finding
+	for _, j := range dips {
+		n := sizesToRecover(s, j, th)
+		out = append(out, Finding{Kind: KindSwitch, Severity: Info, Series: s.Series, Sizes: []int64{j.a.bytes, j.b.bytes},
+			Summary: fmt.Sprintf("%s: a protocol switch between %s and %s: the bandwidth dips there and takes %d sizes to recover", name(s.Series), Size(j.a.bytes), Size(j.b.bytes), n),
+			Numbers: []string{fmt.Sprintf("%s at %s, %s at %s (%.0f%% lower); back above %s after %d sizes",
+				mbps(j.ta), Size(j.a.bytes), mbps(j.tb), Size(j.b.bytes), 100*(1-j.tb/j.ta), mbps(th.CliffBWStay*j.ta), n)},
+			Cause: "the eager/rendezvous switch: the first sizes sent by rendezvous pay a handshake their bytes do not yet make up for, and the bandwidth climbs back as messages grow; moving the threshold (MV2_IBA_EAGER_THRESHOLD, UCX_RNDV_THRESH, I_MPI_EAGER_THRESHOLD, btl_*_eager_limit) moves the dip"})
 	}
 	return out
 }
@@ -406,8 +470,9 @@ func (c *cliffRun) series(x stepped) []Finding {
 		}
 		spikes = append(spikes, j)
 	}
+	dips, spikes := switchDips(in, x.s, spikes)
 	algo := algorithms(in.run.Run, x.s.traits().Collective, x.s.NP)
-	out := cliffFindings(x.s, own, spikes, algo, lone)
+	out := append(cliffFindings(x.s, own, spikes, algo, lone), dipFindings(x.s, dips, th)...)
 	if bigs := c.bigs[x.s]; len(bigs) > 0 {
 		out = append(out, bigStepFinding(in, x.s, bigs, algo))
 	}

@@ -67,8 +67,14 @@ func switchPoints(s *series, th Thresholds) []switchPoint {
 		p := switchPoint{fit: fit, k: k, prev: prev, next: next, jump: next.At(fit.x[k]) / prev.At(fit.x[k]), rms: rms}
 		slope := prev.Beta / next.Beta // > 1: bytes got cheaper
 		rendezvous := next.Alpha >= prev.Alpha+math.Max(1, prev.Alpha/2) && slope >= th.SwitchSlope
+		smooth, jumps := fit.measured(k, th)
 		switch {
-		case p.jump >= th.SwitchJump || rendezvous:
+		case smooth:
+			continue // the measured cost per byte barely moves: a curve, not a switch
+		case p.jump >= th.SwitchJump && jumps || rendezvous:
+			// a new line starting above the old one is a switch where the
+			// times show the kink; one that starts higher and moves bytes
+			// faster is a rendezvous whatever the kink
 			p.protocol = true
 		case slope >= th.SwitchSlope || slope <= 1/th.SwitchSlope:
 		default:
@@ -88,6 +94,27 @@ type lineFit struct {
 	bs   []int64
 	seg  stats.Segments
 	ok   bool
+}
+
+// measured reads the measured times about the fit's break at k. jumps:
+// the step into k grows the time by a larger ratio than the steps on
+// either side (a protocol switch adds its handshake there, a kink up in
+// the log-log curve; a curve that only bends never makes its step ratio
+// a local maximum). smooth: moreover the cost per byte (Δt/Δbytes) moves
+// by less than SwitchSmooth from the step before k to the step into it,
+// and from that to the step after (a curve that bends gently, which
+// lines fitted to it break anywhere).
+// Where a side has no step (k at an end) jumps holds and smooth not.
+func (f *lineFit) measured(k int, th Thresholds) (smooth, jumps bool) {
+	if k < 2 || k+1 >= len(f.x) {
+		return false, true
+	}
+	ratio := func(i int) float64 { return f.y[i] / f.y[i-1] }
+	cost := func(i int) float64 { return (f.y[i] - f.y[i-1]) / (f.x[i] - f.x[i-1]) }
+	jumps = ratio(k) > math.Max(ratio(k-1), ratio(k+1))
+	near := func(a, b float64) bool { return a > 0 && b > 0 && max(a, b) <= (1+th.SwitchSmooth)*min(a, b) }
+	smooth = !jumps && near(cost(k-1), cost(k)) && near(cost(k), cost(k+1))
+	return smooth, jumps
 }
 
 // fitLines is the series' fit, computed once for the rules that read it

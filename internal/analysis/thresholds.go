@@ -122,6 +122,13 @@ type Thresholds struct {
 	SwitchMinRMS    float64 `json:"switch_min_rms"`
 	SwitchJump      float64 `json:"switch_jump"`
 	SwitchSlope     float64 `json:"switch_slope"`
+	// SwitchSmooth: a break is a protocol switch only where the measured
+	// step into it grows the time by more than the steps on either side
+	// (a kink), and no finding at all where it does not and the steps on
+	// either side cost within SwitchSmooth of each other a byte: a smooth
+	// curve (its cost per byte moving less than 20%) is no switch,
+	// whatever lines fitted to it say.
+	SwitchSmooth float64 `json:"switch_smooth"`
 	// BWSwitchJump: in a bandwidth series, a size moving this many times
 	// the bandwidth of a size that gained nothing on the one before it
 	// (doubling the bytes doubles the bandwidth at most where latency
@@ -220,7 +227,7 @@ var DefaultThresholds = Thresholds{
 	BigStep: 10, BigStepGPU: 5, BigStepP2P: 4, BigStepMinUS: 10,
 	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9, FallBW: 0.4, ModesRatio: 1.5, InversionRatio: 1.1, InversionMinUS: 10, InversionSizes: 4, InversionWorst: 2,
 	SiblingMinBytes: 1024, SiblingStep: 0.5, SiblingStay: 0.7, SiblingFar: 0.5, SiblingSizes: 2,
-	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5, BWSwitchJump: 2.5,
+	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5, SwitchSmooth: 0.2, BWSwitchJump: 2.5,
 	EfficiencyWarn: 0.5, PlateauSpread: 1.05, PlateauBelow: 0.7, BusWarn: 0.5, BusWarnMinBytes: 1 << 20,
 	FabricNetMin: 0.6, FabricShm: 1, FabricRDMA: 4, FabricSlow: 8, FabricFar: 250, FabricEFA: 25, FabricGPU: 2, GPUStagingRatio: 4, GPUStagingMinUS: 5,
 	CollectiveRatio: 10, CollectiveMinUS: 2, CollectiveMinSizes: 2,
