@@ -317,6 +317,8 @@ type cliffRun struct {
 	cacheOrder []string
 	// bigs: a collective's steps no protocol switch makes (bigSteps)
 	bigs map[*series][]bigStep
+	// eager: the library's eager limits on the run's transport
+	eager []eagerLimit
 }
 
 // stepped is a series with its steps and spikes.
@@ -355,6 +357,10 @@ func newCliffRun(in *explainInput) *cliffRun {
 // among them), and steps a series makes up for by the larger sizes.
 func (c *cliffRun) switchPoints() {
 	in, th := c.in, c.in.th
+	c.eager = eagerLimits(in)
+	for _, e := range c.eager {
+		c.switchAt[e.bytes] = e.words
+	}
 	for _, s := range in.series {
 		if !s.traits().Latency {
 			continue
@@ -411,6 +417,17 @@ func (c *cliffRun) big(s *series, b int64) bool {
 	return false
 }
 
+// atEager is the library's eager limit within one size of b (a message
+// of the limit's size itself may go either way, its header counted).
+func (c *cliffRun) atEager(b int64) (int64, bool) {
+	for _, e := range c.eager {
+		if b == e.bytes || b == 2*e.bytes || b == e.bytes/2 {
+			return e.bytes, true
+		}
+	}
+	return 0, false
+}
+
 // explained is the switch point within one size of b.
 func (c *cliffRun) explained(b int64) (int64, bool) {
 	for _, x := range []int64{b, b / 2, b * 2} {
@@ -445,7 +462,10 @@ func (c *cliffRun) series(x stepped) []Finding {
 			c.cached(x.s, j.b.bytes)
 			continue
 		}
-		if l := loneStep(x.s, j.b.bytes, sibs, c.stepsOf, th); len(l) > 0 {
+		if sw, ok := c.atEager(j.b.bytes); ok && !slowPath(x.s, j, th) {
+			c.shown[sw] = append(c.shown[sw], x.s.Benchmark)
+			c.other[sw] = c.other[sw] || !c.said[fmt.Sprint(x.s.Benchmark, sw)]
+		} else if l := loneStep(x.s, j.b.bytes, sibs, c.stepsOf, th); len(l) > 0 {
 			own, lone = append(own, j), append(lone, l...)
 		} else if sw, ok := c.explained(j.b.bytes); ok && !slowPath(x.s, j, th) {
 			c.shown[sw] = append(c.shown[sw], x.s.Benchmark)
