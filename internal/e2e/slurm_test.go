@@ -304,6 +304,7 @@ func TestSlurmTestbed(t *testing.T) {
 		}
 	}
 	t.Run("campaign", func(t *testing.T) { slurmCampaign(t, s, fabric["openmpi"]) })
+	t.Run("archive postgres", func(t *testing.T) { slurmPostgres(t, s, fabric["openmpi"]) })
 	// gomb fleet under srun, two ranks a node, every rank with every rank
 	// of the other node (-per-node cross): four pairs in two sub-rounds
 	t.Run("fleet", func(t *testing.T) {
