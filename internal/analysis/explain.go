@@ -174,7 +174,7 @@ func Explain(r *result.Bundle, o ExplainOptions) []Finding {
 	}
 	fs = reconcile(fs)
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Severity == Warning && fs[j].Severity != Warning })
-	return fs
+	return consolidate(in, fs)
 }
 
 // explainInput is what the rules read: the run, its series, its locality
