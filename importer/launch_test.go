@@ -181,3 +181,46 @@ func TestIMBHeadings(t *testing.T) {
 		t.Errorf("meta %v", meta)
 	}
 }
+
+// TestCountAndTofuInLogs: what a log's own lines say of the processes and
+// the transport. OSU prints no process count: Intel MPI's rank table
+// (I_MPI_DEBUG, a row a rank) gives it, and so do the ranks' greetings
+// ("I am 5 of 8"); Fujitsu's Tofu is named by its library (libtofucom) or
+// a libfabric provider line.
+func TestCountAndTofuInLogs(t *testing.T) {
+	osu := "# OSU MPI Allreduce Latency Test v7.1\n# Size       Avg Latency(us)\n4                       5.10\n8                       5.20\n"
+	var table, hello strings.Builder
+	table.WriteString("[0] MPI startup(): Rank    Pid      Node name  Pin cpu\n")
+	for r := range 4 {
+		fmt.Fprintf(&table, "[0] MPI startup(): %d       %d    cn0%d       {%d}\n", r, 41235+r, 1+r/2, r%2)
+	}
+	for r := range 8 {
+		fmt.Fprintf(&hello, "I am %d of 8\n", r)
+	}
+	cases := []struct {
+		name, log string
+		np        int
+		meta      map[string]string
+	}{
+		{"rank table", table.String() + osu, 4, map[string]string{"nodes": "2"}},
+		{"greetings", hello.String() + osu, 8, nil},
+		{"libtofucom", "loading /opt/FJSVxtclanga/tcsds-1.2.38/lib64/libtofucom.so\n" + osu, 0, map[string]string{"fabric": "tofu"}},
+		{"libfabric provider", "[0] MPI startup(): libfabric provider: tofu\n" + osu, 0, map[string]string{"fabric": "tofu"}},
+	}
+	for _, c := range cases {
+		f, err := Import([]byte(c.log), "job.out", Options{})
+		if err != nil || len(f.Runs) != 1 {
+			t.Fatalf("%s: %v, %d runs", c.name, err, len(f.Runs))
+		}
+		for _, x := range f.Runs[0].Results {
+			if x.NP != c.np {
+				t.Errorf("%s: np %d, want %d", c.name, x.NP, c.np)
+			}
+		}
+		for k, v := range c.meta {
+			if got := f.Runs[0].Run.Source.Meta[k]; got != v {
+				t.Errorf("%s: meta %s %q, want %q", c.name, k, got, v)
+			}
+		}
+	}
+}

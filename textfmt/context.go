@@ -34,6 +34,7 @@ type Context struct {
 	memo        nodesMemo // Nodes' answer for the current run, at one world
 	placedHosts []string
 	pinTable    bool // inside Intel MPI's "Rank Pid Node name" table
+	pinRanks    int  // the ranks that table listed
 	// fabric: the transport the log names; fabricNew: named since the
 	// last Apply (the first clear line of each run wins, and a run
 	// without one keeps the one before: an export stays in the shell).
@@ -132,7 +133,7 @@ func (c *Context) newLaunch(name, command string) {
 // what later lines say is the next run's.
 //
 // Meta "fabric" is the transport the log names, lower case, one of efa,
-// cxi, verbs, ucx, psm2, opx, psm3, tcp, shm, sockets, mlx, and
+// cxi, verbs, ucx, psm2, opx, psm3, tcp, shm, sockets, mlx, tofu, and
 // "fabric_from" the line that names it (at most 120 bytes), for the
 // analysis.
 func (c *Context) Apply(run *result.Run) {

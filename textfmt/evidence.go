@@ -3,6 +3,7 @@ package textfmt
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/result"
@@ -14,7 +15,7 @@ import (
 
 // fabrics are the transports a log can name.
 var fabrics = map[string]bool{"efa": true, "cxi": true, "verbs": true, "ucx": true, "psm2": true, "opx": true,
-	"psm3": true, "tcp": true, "shm": true, "sockets": true, "mlx": true}
+	"psm3": true, "tcp": true, "shm": true, "sockets": true, "mlx": true, "tofu": true}
 
 var (
 	// Intel MPI's I_MPI_DEBUG lines: "MPI startup(): libfabric provider: efa",
@@ -37,6 +38,9 @@ var (
 	bareHost = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9._-]*[0-9][A-Za-z0-9._-]*$`)
 	// a count a script reports: "Number of nodes: 64", "number of process: 2048"
 	countLine = regexp.MustCompile(`(?i)^number of (nodes|process|processes|procs|ranks|tasks)\s*[:=]\s*([0-9]+)$`)
+	// a rank's greeting: "I am 3 of 64", "Hello from rank 3 of 64",
+	// "process 3 out of 64"
+	rankOfLine = regexp.MustCompile(`(?i)\b(?:I am|rank|process)\s+([0-9]+)\s+(?:of|out of)\s+([0-9]+)\b`)
 	// sbatch's directives and the allocating commands: "#SBATCH --nodes=2",
 	// "salloc -N 2 ..."
 	allocLine = regexp.MustCompile(`^(?:\S*[$#>%]\s+)?(?:#SBATCH|salloc|sbatch)\s`)
@@ -95,6 +99,12 @@ func (c *Context) evidence(line string) {
 			}
 		}
 	}
+	if m := match(strings.Contains(line, " of "), rankOfLine, line); m != nil {
+		if r, err := strconv.Atoi(m[1]); err == nil && r < count(m[2]) && count(m[2]) <= result.MaxNP {
+			n := count(m[2])
+			c.NP, c.now.np = max(c.NP, n), max(c.now.np, n)
+		}
+	}
 	if c.fabricNew {
 		c.words(line, false)
 		return
@@ -109,6 +119,10 @@ func (c *Context) evidence(line string) {
 		if m := modesLine.FindStringSubmatch(line); m != nil {
 			c.setFabric(imbFabric(m[1]), line)
 		}
+	case strings.Contains(line, "libtofucom"):
+		// Fujitsu's Tofu interconnect library, in the MPI's or the
+		// loader's lines (Fugaku, PRIMEHPC FX1000/FX700)
+		c.setFabric("tofu", line)
 	case strings.HasPrefix(line, "libfabric:"):
 		// libfabric's log: "libfabric:PID:TIME:PROVIDER:SUBSYSTEM:...", since
 		// 1.13 "libfabric:PID:TIME:PREFIX:PROVIDER:..." (PREFIX mostly
@@ -199,7 +213,7 @@ func (c *Context) placement(line string) {
 		c.pinTable = false
 		return
 	case pinHead.MatchString(line):
-		c.pinTable, c.placedHosts = true, nil
+		c.pinTable, c.placedHosts, c.pinRanks = true, nil, 0
 		return
 	case c.pinTable:
 		m := pinRow.FindStringSubmatch(line)
@@ -208,6 +222,11 @@ func (c *Context) placement(line string) {
 			return
 		}
 		host = m[2]
+		// the table has a row for every rank: the process count
+		if r, err := strconv.Atoi(m[1]); err == nil && r >= 0 && r < result.MaxNP {
+			c.pinRanks = max(c.pinRanks, r+1)
+			c.NP, c.now.np = c.pinRanks, c.pinRanks
+		}
 	default:
 		m := bindingLine.FindStringSubmatch(line)
 		if m == nil {

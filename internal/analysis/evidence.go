@@ -33,6 +33,7 @@ var providerClass = map[string]struct{ class, name string }{
 	"tcp":     {ClassTCP, "TCP"},
 	"sockets": {ClassTCP, "TCP (sockets provider)"},
 	"shm":     {ClassShm, "shared memory"},
+	"tofu":    {ClassRDMA, "Fujitsu Tofu interconnect D (Tofu-D)"},
 }
 
 // gatherEvidence reads a run's evidence. loc is the locality its results

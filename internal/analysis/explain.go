@@ -132,6 +132,10 @@ func Explain(r *result.Bundle, o ExplainOptions) []Finding {
 	}
 	in := &explainInput{run: r, series: collect(r), loc: Locality([]*result.Bundle{r}), link: o.Link, th: th, history: o.History, peers: o.Peers.of(r), cache: o.Peers}
 	in.ev = gatherEvidence(r, in.loc)
+	if in.ev.provider == "tofu" { // a network faster than FabricNetMin's
+		th.FabricNetMin = min(th.FabricNetMin, th.FabricTofu)
+		in.th = th
+	}
 	ss, whose := in.series, "the latency"
 	gpu := gpuBuffers(r.Run)
 	if _, from, _ := smallLatency(ss, gpu); from == nil {

@@ -317,6 +317,12 @@ func TestFabricEvidence(t *testing.T) {
 		{"6 µs fits no class", logged(6, "", nil), Info, []string{"fits no class's published range"}, ""},
 		{"0.3 µs between two named hosts", logged(0.3, result.InterNode, twoNodes), Warning,
 			[]string{"faster than any network", "from the launch line (srun -N 2)"}, ""},
+		// Fujitsu's Tofu-D puts 8 bytes in 0.49 µs: 0.52 µs between two
+		// nodes of a log that names it is Tofu-D, not "faster than any
+		// network"
+		{"Tofu-D named at 0.52 µs, two nodes", logged(0.52, result.InterNode, map[string]string{"nodes": "2", "nodes_from": "srun -N 2",
+			"fabric": "tofu", "fabric_from": "libtofucom.so"}), Info,
+			[]string{"fits Fujitsu Tofu interconnect D (Tofu-D)", "The Tofu Interconnect D, IEEE Cluster 2018", "the latency fits it"}, "faster than any network"},
 		{"0.3 µs, no hosts named: one node", logged(0.3, "", nil), Info,
 			[]string{"fits shared memory (one node); the ranks are on one node (the latency, 0.30 µs, below any network's)"}, ""},
 		{"12 µs on one node", logged(12, result.IntraNode, map[string]string{"nodes": "1", "nodes_from": "srun -N1"}), Warning,

@@ -55,6 +55,7 @@ var Fabrics = []Fabric{
 	{"HPE Slingshot-11, GPU to GPU", ClassRDMA, 2.7, 23000, "1-64 B; bibw 45-46.5 GB/s halved; cray-mpich 8.1.32, OMB 7.5", "EESSI blog 2025/09, 2026/05"},
 	{"InfiniBand HDR (ConnectX-6, 200 Gb/s)", ClassRDMA, 0, 21300, "osu_bw, MPICH 3.3.2 + UCX 1.15, PCIe 4 x16", "openucx/ucx #9212, #8851"},
 	{"iWARP Ethernet NIC (OFI)", ClassRDMA, 4, 0, "OFI/cm", "open-mpi/ompi #7861"},
+	{"Fujitsu Tofu interconnect D (Fugaku, A64FX)", ClassRDMA, 0.49, 6800, "one-way 8-byte put latency through the NIC (uTofu, below MPI); 6.8 GB/s a link (38.1 GB/s injection a node)", "Ajima et al., The Tofu Interconnect D, IEEE Cluster 2018, doi:10.1109/CLUSTER.2018.00090"},
 	{"AWS EFA", ClassEFA, 9.87, 5800, "hpc6a, Intel MPI 2021.6, OMB 7.5, 1 B; 4 MiB in 725.6 µs", "aws-parallelcluster #6449"},
 	{"AWS EFA (Open MPI, hpc6a on EKS)", ClassEFA, 15.5, 0, "OSU 5.8 osu_latency, 2 nodes, FI_PROVIDER=efa", "converged-computing/performance-study experiments/aws/eks/cpu"},
 	{"AWS EFA (p3dn, host buffers)", ClassEFA, 22.3, 0, "OSU osu_latency -d cuda H H, nodes across datacenters", "converged-computing/performance-study experiments/aws/eks/gpu"},

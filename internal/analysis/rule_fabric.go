@@ -82,6 +82,9 @@ func fabric(in *explainInput) []Finding {
 	}
 	var fits []latencyClass
 	for _, c := range latencyClasses(th, gpu) {
+		if c.class == ClassRDMA && ev.provider == "tofu" {
+			c.name = providerClass["tofu"].name
+		}
 		switch {
 		case lat < c.lo || lat > c.hi:
 		case c.class == ClassShm && ev.loc != "" && ev.loc != result.IntraNode:
@@ -128,7 +131,7 @@ func fabric(in *explainInput) []Finding {
 	case ev.loc == result.InterNode && lat < th.FabricNetMin:
 		f.Severity = Warning
 		f.Summary = fmt.Sprintf("%s latency of %s between ranks %s is faster than any network", label, us(lat), where)
-		f.Cause = fmt.Sprintf("below %g µs no published network answers (the fastest, InfiniBand EDR/HDR, takes 0.8-1 µs); the two ranks must share a node: check the host list and the rank placement", th.FabricNetMin)
+		f.Cause = fmt.Sprintf("below %g µs no published network answers (the fastest, InfiniBand EDR/HDR, takes 0.8-1 µs; Fujitsu's Tofu-D puts in 0.49 µs, where the run names it); the two ranks must share a node: check the host list and the rank placement", th.FabricNetMin)
 	case ev.loc == result.IntraNode && len(fits) == 0:
 		f.Severity = Warning
 		f.Summary = fmt.Sprintf("%s latency of %s %s is network-like", label, us(lat), where)
