@@ -226,6 +226,7 @@ var rules = []rule{
 	{run: bandwidthFall},
 	{run: bandwidthOverNP},
 	{run: modes},
+	{run: oneSidedPath},
 	{run: collectiveModel},
 	{run: func(in *explainInput) []Finding { return stragglers(in.run, in.th) }},
 	{run: history},

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/result"
@@ -65,7 +66,7 @@ func fabric(in *explainInput) []Finding {
 	gpu := gpuBuffers(in.run.Run)
 	lat, from, at := smallLatency(in.series, gpu)
 	if from == nil {
-		return nil
+		return bandwidthClass(in)
 	}
 	staged := ""
 	if lat0, _, at0 := smallLatency(in.series, false); gpu && at0 == 0 && lat0 > 0 && lat >= th.GPUStagingRatio*lat0 && lat-lat0 >= th.GPUStagingMinUS {
@@ -180,4 +181,78 @@ func span(lo, hi float64) string {
 		return "up to " + us(hi)
 	}
 	return us(lo) + " to " + us(hi)
+}
+
+// wireRates are the links a bandwidth is held against, Gb/s, with what
+// runs at that rate.
+var wireRates = []struct {
+	gbps float64
+	what string
+}{
+	{1, "Gigabit Ethernet"}, {10, "10 GbE"}, {25, "25 GbE"}, {40, "40 GbE or InfiniBand QDR"}, {56, "50 GbE or InfiniBand FDR"},
+	{100, "100 Gb/s: InfiniBand EDR or HDR100, 100 GbE, Omni-Path, AWS EFA"}, {200, "200 Gb/s: InfiniBand HDR, Slingshot-11, 200 GbE"},
+	{400, "400 Gb/s: InfiniBand NDR, 400 GbE"},
+}
+
+// bandwidthClass is a bandwidth-only run's reading of its fabric (no
+// ping-pong in the run or its log): a pair's peak bandwidth one way bounds
+// the link from below — the slowest link that carries it, or shared
+// memory — with the published figures nearest it. It cannot tell a slow
+// fabric from a slow path: INFO.
+func bandwidthClass(in *explainInput) []Finding {
+	if ref, _ := peerReference(in); ref != nil {
+		return nil // the log's latency test reads the fabric
+	}
+	var best *series
+	peak := 0.0
+	for _, s := range in.series {
+		t := s.traits()
+		if s.metric != BW || t.Directions < 1 || t.Pairs || s.NP > 2 || in.run.Run.WorldSize > 2 && in.ev.loc != result.InterNode {
+			continue // (two ranks of a larger job most likely share a node)
+		}
+		for _, r := range s.rows {
+			if v := r.primary / float64(t.Directions); v > peak {
+				peak, best = v, s
+			}
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	gbps := peak * 8 / 1000
+	f := Finding{Kind: KindFabric, Severity: Info, Series: Series{},
+		Numbers: []string{fmt.Sprintf("%s at its best, %s one way (%.1f Gb/s); np %d", best.traits().Label, mbps(peak), gbps, best.NP)}}
+	link := "a link faster than any listed (400 Gb/s)"
+	for _, w := range wireRates {
+		if gbps <= w.gbps {
+			link = fmt.Sprintf("a link of %g Gb/s or faster (%s and up)", w.gbps, w.what)
+			break
+		}
+	}
+	var near []Fabric
+	for _, x := range Fabrics {
+		if x.MBps > 0 {
+			near = append(near, x)
+		}
+	}
+	sort.SliceStable(near, func(i, j int) bool { return dist(near[i].MBps, peak) < dist(near[j].MBps, peak) })
+	var pub []string
+	for _, x := range near[:min(3, len(near))] {
+		pub = append(pub, fmt.Sprintf("%s %s (%s; %s)", x.Name, mbps(x.MBps), x.Conditions, x.Source))
+	}
+	f.Numbers = append(f.Numbers, "published bandwidths nearest it: "+strings.Join(pub, "; "))
+	switch {
+	case in.ev.loc == result.IntraNode:
+		f.Summary = fmt.Sprintf("%s peak bandwidth %s one way, on one node; the run holds no latency test to read its transport by", best.traits().Label, mbps(peak))
+	default:
+		f.Summary = fmt.Sprintf("%s peak bandwidth %s one way: between nodes, %s; the run holds no latency test to read the fabric by", best.traits().Label, mbps(peak), link)
+	}
+	if in.ev.locFrom != "" {
+		f.Numbers = append(f.Numbers, "where the ranks ran: "+in.ev.loc+", from "+in.ev.locFrom)
+	}
+	if p, ok := providerClass[in.ev.provider]; ok {
+		f.Numbers = append(f.Numbers, fmt.Sprintf("the transport the run names: %s, from %s", p.name, in.ev.providerFrom))
+	}
+	f.Cause = "a bandwidth bounds the link from below only: any fabric can move less than its rate (a slow path, small windows, one core), none more, and ranks on one node move it through memory instead; a latency test in the same job (osu_latency, IMB PingPong) would name the class"
+	return []Finding{f}
 }

@@ -63,6 +63,9 @@ type Traits struct {
 	// iteration ("allreduce"), by which the MPI libraries' default
 	// algorithm tables are looked up; "" for the rest.
 	Collective string
+	// OneSided: it times one-sided operations (MPI_Put, MPI_Get,
+	// accumulates) through an RMA window.
+	OneSided bool
 	// Group: it times a collective call over the communicator's ranks,
 	// blocking, non-blocking or persistent (Collective names the libraries'
 	// table only where gomb knows one).

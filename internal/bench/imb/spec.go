@@ -112,7 +112,12 @@ func (s *Spec) Traits() bench.Traits {
 		Directions: s.Directions, Sends: s.Sends, Bus: s.Bus, Cost: s.Cost,
 		Reduction: s.Reduction && s.Family == Collective, LocalReduction: s.Kernel == kernel.ReduceLocal,
 		Collective: s.Kernel.Collective(), Split: s.Split,
-		Group: (s.Family == Collective || s.Family == Sync) && s.Kernel != kernel.IMBIO}
+		// IMB-EXT's Window and Accumulate are of the collective family (every
+		// rank takes part) but time window creation and one-sided
+		// operations: no collective call
+		Group: (s.Family == Collective || s.Family == Sync) && s.Kernel != kernel.IMBIO && s.Suite != SuiteEXT && s.Suite != SuiteRMA,
+		// Window times MPI_Win_create and MPI_Win_free, no operation
+		OneSided: s.Suite == SuiteEXT && s.EXTOp != kernel.EXTWindow || s.Suite == SuiteRMA}
 	if s.Kernel == kernel.IMBNBC {
 		t.Collective = s.NBCOp.Collective()
 	}

@@ -99,7 +99,8 @@ func (s *Spec) Traits() bench.Traits {
 	t := bench.Traits{Suite: Suite, Name: s.Name, Label: "osu_" + s.Name, Lead: bench.LeadAvgTime,
 		Latency: s.Kind == Latency, Reference: s.Reference, Rooted: s.Rooted, Sizeless: s.NoSize,
 		Directions: s.Directions, Bus: s.Bus, Cost: s.Cost, Reduction: s.Reduction,
-		Collective: s.Job.Kernel.Collective(), Pairs: s.Job.Pairs, Group: s.Kind == Collective || s.Kind == NonBlocking}
+		Collective: s.Job.Kernel.Collective(), Pairs: s.Job.Pairs, Group: s.Kind == Collective || s.Kind == NonBlocking,
+		OneSided: s.Kind == RMALatency || s.Kind == RMABandwidth}
 	switch s.Kind {
 	case Bandwidth, MsgRate, RMABandwidth:
 		t.Lead = bench.LeadBandwidth // OSU prints MB/s only
