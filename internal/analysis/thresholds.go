@@ -159,9 +159,9 @@ type Thresholds struct {
 	// network answers from this (its published put latency, 0.49 µs, a
 	// little below: Fabrics), not from FabricNetMin.
 	FabricTofu float64 `json:"fabric_tofu"`
-	FabricShm    float64 `json:"fabric_shm"`
-	FabricRDMA   float64 `json:"fabric_rdma"`
-	FabricSlow   float64 `json:"fabric_slow"`
+	FabricShm  float64 `json:"fabric_shm"`
+	FabricRDMA float64 `json:"fabric_rdma"`
+	FabricSlow float64 `json:"fabric_slow"`
 	// FabricFar: above it, slower than any fabric's published figure
 	// (the slowest, TCP over 1 GbE, 105 µs; healthy TCP between the
 	// emulated hosts of gomb's testbed, 10-12 µs): a WARNING.
