@@ -216,6 +216,7 @@ var rules = []rule{
 	{run: fabric},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return variability(in, s) }},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return bimodal(s, in.th) }},
+	{series: tails},
 	{series: func(in *explainInput, s *series, _ []Finding) []Finding { return protocolSwitch(s, in.th) }},
 	{series: bandwidthSwitch},
 	{series: gpuStaging},

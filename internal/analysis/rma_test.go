@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -75,5 +76,50 @@ func TestBandwidthOnlyClass(t *testing.T) {
 		case c.says != "" && (f == nil || f.Severity != Info || !strings.Contains(f.Summary, c.says) || !strings.Contains(strings.Join(f.Numbers, " "), "published bandwidths nearest it")):
 			t.Errorf("%g MB/s: %+v, want %q", c.peak, f, c.says)
 		}
+	}
+}
+
+// TestShowTail: IMB -show_tail's percentile lines under the rows are kept
+// in the records (result.Tail, the slowest repetition as percentile 100)
+// and read: a slowest repetition 100× the mean is a tail, not nothing.
+func TestShowTail(t *testing.T) {
+	log := `#----------------------------------------------------------------
+# Intel(R) MPI Benchmarks 2021.11, MPI-1 part
+#----------------------------------------------------------------
+# Calling sequence was:
+
+# IMB-MPI1 -show_tail on PingPong
+
+#---------------------------------------------------
+# Benchmarking PingPong
+# #processes = 2
+#---------------------------------------------------
+       #bytes #repetitions      t[usec]   Mbytes/sec
+            0         1000         1.20         0.00
+# tail: p50 = 1.10 p90 = 1.31 p99 = 2.02 max = 120.40 usec
+            8         1000         1.22         6.56
+# tail: p50 = 1.12 p90 = 1.33 p99 = 2.10 max = 122.10 usec
+           16         1000         1.25        12.80
+#  50%: 1.15  90%: 1.36  99%: 2.20  99.9%: 40.1  max: 3.10
+`
+	f, err := importer.Import([]byte(log), "imb-tail.log", importer.Options{})
+	if err != nil || len(f.Runs) != 1 || len(f.Runs[0].Results) != 3 {
+		t.Fatalf("%v %+v", err, f)
+	}
+	rs := f.Runs[0].Results
+	if max, ok := rs[1].TailAt(100); !ok || max != 122.10 {
+		t.Errorf("8 B: tail %+v", rs[1].Tail)
+	}
+	if p99, ok := rs[2].TailAt(99); !ok || p99 != 2.20 || len(rs[2].Tail) != 4 { // 99.9% has no whole percentile
+		t.Errorf("16 B: tail %+v", rs[2].Tail)
+	}
+	var tail *Finding
+	for _, x := range Explain(f.Runs[0], ExplainOptions{}) {
+		if x.Kind == KindVariability && strings.Contains(x.Summary, "tail") {
+			tail = &x
+		}
+	}
+	if tail == nil || tail.Severity != Info || !strings.Contains(tail.Summary, "0 B and 8 B") || !strings.Contains(tail.Numbers[0], "(100×)") {
+		t.Errorf("tail: %+v", tail)
 	}
 }

@@ -181,6 +181,11 @@ type Thresholds struct {
 	// answers a two-sided message in 10-30 µs).
 	OneSidedSlowUS float64 `json:"one_sided_slow_us"`
 
+	// tails (IMB -show_tail, OSU -z): a slowest repetition TailMaxRatio
+	// times the mean, or a 99th percentile TailP99Ratio times it (INFO).
+	TailMaxRatio float64 `json:"tail_max_ratio"`
+	TailP99Ratio float64 `json:"tail_p99_ratio"`
+
 	// gpu staging: with GPU buffers, a 1-byte message GPUStagingRatio
 	// times an empty one and GPUStagingMinUS more.
 	GPUStagingRatio float64 `json:"gpu_staging_ratio"`
@@ -240,7 +245,7 @@ var DefaultThresholds = Thresholds{
 	SiblingMinBytes: 1024, SiblingStep: 0.5, SiblingStay: 0.7, SiblingFar: 0.5, SiblingSizes: 2,
 	SwitchLines: 3, SwitchMinPoints: 3, SwitchMinGain: 0.3, SwitchMinRMS: 0.1, SwitchJump: 1.3, SwitchSlope: 1.5, SwitchSmooth: 0.2, BWSwitchJump: 2.5,
 	EfficiencyWarn: 0.5, PlateauSpread: 1.05, PlateauBelow: 0.7, BusWarn: 0.5, BusWarnMinBytes: 1 << 20,
-	FabricNetMin: 0.6, FabricTofu: 0.45, FabricShm: 1, FabricRDMA: 4, FabricSlow: 8, FabricFar: 250, FabricEFA: 25, FabricGPU: 2, OneSidedSlowUS: 100, GPUStagingRatio: 4, GPUStagingMinUS: 5,
+	FabricNetMin: 0.6, FabricTofu: 0.45, FabricShm: 1, FabricRDMA: 4, FabricSlow: 8, FabricFar: 250, FabricEFA: 25, FabricGPU: 2, OneSidedSlowUS: 100, TailMaxRatio: 10, TailP99Ratio: 2, GPUStagingRatio: 4, GPUStagingMinUS: 5,
 	CollectiveRatio: 10, CollectiveMinUS: 2, CollectiveMinSizes: 2,
 	StragglerGap: 1.5, StragglerMinSizes: 5, StragglerShare: 0.5, StragglerP: 0.001,
 	HistoryMinRuns: 3, HistoryRatio: 1.5,

@@ -142,15 +142,33 @@ func (s *imbState) plain(n int, t []byte) {
 		s.row(n, t)
 		return
 	}
+	if s.tail(string(t)) {
+		return
+	}
 	s.f.Foreign++
 	s.ctx.Note(string(t))
+}
+
+// tail keeps a -show_tail line (tailLine) in the record of the row just
+// read; false for a line that is none, or one under no row.
+func (s *imbState) tail(line string) bool {
+	rs := s.results()
+	if !s.inTable || len(rs) == 0 {
+		return false
+	}
+	tl := tailLine(line)
+	if tl == nil {
+		return false
+	}
+	rs[len(rs)-1].Tail = append(rs[len(rs)-1].Tail, tl...)
+	return true
 }
 
 // comment reads a "#" line, body its text after the "#": IMB's banner and
 // table lines, gomb's own, the preamble's "Key : value" lines, the list of
 // benchmarks.
 func (s *imbState) comment(n int, t []byte, body string) {
-	if s.structure(n, t, body) || s.gombLine(body) {
+	if s.structure(n, t, body) || s.gombLine(body) || s.tail(body) {
 		return
 	}
 	if s.callSeq && body != "" && !strings.HasPrefix(body, "-") {
