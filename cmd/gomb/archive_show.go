@@ -61,7 +61,7 @@ func historyFlags(c *archiveCmd, fs *flag.FlagSet) {
 		}
 		return nil
 	})
-	fs.IntVar(&q.np, "np", 0, "`N` only runs of N processes (default: any)")
+	fs.Var(cli.Int{P: &q.np, Min: 0, What: "processes"}, "np", "`N` only runs of N processes (default: any)")
 	fs.StringVar(&q.metric, "metric", "t_avg_us", "`M` t_avg_us, t_min_us, t_max_us or mbytes_per_sec")
 }
 

@@ -18,7 +18,8 @@ func registerConfirm(fs *flag.FlagSet, f *imbjob.Confirm) {
 	f.Tols = analysis.DefaultTolerances()
 	fs.StringVar(&f.Baseline, "baseline", "", "`B` check every benchmark against baseline B (files, archive ids or a "+
 		"selection, as gomb check's) as soon as it has run, and exit as gomb check does (4: a regression)")
-	fs.IntVar(&f.N, "confirm", 2, "`N` with -baseline, re-run a benchmark that tripped the baseline N more times "+
+	f.N = 2
+	fs.Var(cli.Int{P: &f.N, Min: 0, Max: 10, What: "re-runs"}, "confirm", "`N` with -baseline, re-run a benchmark that tripped the baseline N more times "+
 		"in the same job and decide on the median of its runs; every run is kept in the records")
 	tolFlag(fs, "`[BENCH][@BAND]=LIMIT` with -baseline, a tolerance as gomb check's -tol (repeatable; default 5%)", &f.Tols)
 }

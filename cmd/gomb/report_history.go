@@ -37,13 +37,7 @@ func (h *historyFlagSet) register(fs *flag.FlagSet) {
 	fs.StringVar(&h.reference, "reference", "", "`SEL` with -history, the runs whose median and spread make the band "+
 		"(an archive selection: 'config=base last=10'; default the first -reference-runs runs of each series)")
 	fs.Func("reference-runs", "`N` with -history and no -reference, how many of the oldest runs make the band (default 5)",
-		func(s string) error {
-			_, err := fmt.Sscanf(s, "%d", &h.nref)
-			if err != nil || h.nref < 1 {
-				return fmt.Errorf("want a count of runs, got %q", s)
-			}
-			return nil
-		})
+		cli.AtLeast(1, "runs", func(v int) { h.nref = v }))
 	tolFlag(fs, "`[BENCH][@BAND]=LIMIT` with -history, the tolerance of the band, as gomb check's -tol (default 5%)", &h.tols)
 }
 

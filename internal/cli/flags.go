@@ -30,6 +30,109 @@ func AtLeast(min int, what string, set func(int)) func(string) error {
 	}
 }
 
+// Int is a flag.Value of a whole number of What in [Min, Max], read from
+// the whole string (no blanks, no suffix, decimal). Max 0 means MaxCount,
+// the C int gomb hands MPI.
+type Int struct {
+	P        *int
+	Min, Max int
+	What     string
+}
+
+func (v Int) String() string {
+	if v.P == nil {
+		return ""
+	}
+	return strconv.Itoa(*v.P)
+}
+
+// Set reads a whole number in range.
+func (v Int) Set(s string) error {
+	x, err := v.parse(s)
+	if err == nil {
+		*v.P = int(x)
+	}
+	return err
+}
+
+func (v Int) parse(s string) (int64, error) {
+	hi := int64(v.Max)
+	if hi == 0 {
+		hi = MaxCount
+	}
+	x, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || x < int64(v.Min) || x > hi {
+		return 0, fmt.Errorf("want a whole number of %s from %d to %d, got %q", v.What, v.Min, hi, s)
+	}
+	return x, nil
+}
+
+// Int64 is Int for a 64-bit number (a seed): any int64.
+type Int64 struct {
+	P    *int64
+	What string
+}
+
+func (v Int64) String() string {
+	if v.P == nil {
+		return ""
+	}
+	return strconv.FormatInt(*v.P, 10)
+}
+
+// Set reads a whole 64-bit number.
+func (v Int64) Set(s string) error {
+	x, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return fmt.Errorf("want a whole number (%s), got %q", v.What, s)
+	}
+	*v.P = x
+	return nil
+}
+
+// Float is a flag.Value of a finite number of What in [Min, Max] (Above:
+// Min itself excluded; Below: Max excluded), read from the whole string:
+// NaN, infinities and "0.5x" are refused.
+type Float struct {
+	P            *float64
+	Min, Max     float64
+	Above, Below bool
+	What         string
+}
+
+func (v Float) String() string {
+	if v.P == nil {
+		return ""
+	}
+	return strconv.FormatFloat(*v.P, 'g', -1, 64)
+}
+
+// Set reads a finite number in range.
+func (v Float) Set(s string) error {
+	x, err := ParseFloat(s)
+	if err != nil || x < v.Min || x > v.Max || (v.Above && x == v.Min) || (v.Below && x == v.Max) {
+		lo, hi := "from", "to"
+		if v.Above {
+			lo = "above"
+		}
+		if v.Below {
+			hi = "below"
+		}
+		return fmt.Errorf("want %s %s %g %s %g, got %q", v.What, lo, v.Min, hi, v.Max, s)
+	}
+	*v.P = x
+	return nil
+}
+
+// ParseFloat reads a finite number from the whole of s.
+func ParseFloat(s string) (float64, error) {
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, fmt.Errorf("want a finite number, got %q", s)
+	}
+	return x, nil
+}
+
 // ParseInterleaved parses flags and positional arguments in any order, as
 // IMB accepts "PingPong -npmin 2 Allreduce".
 func ParseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {

@@ -402,7 +402,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown type", 2, []string{"-data_type", "float8"}, `unknown data type "float8"`},
 		{"no bfloat16", 2, []string{"-data_type", "bfloat16", "PingPong"}, "-data_type bfloat16: this MPI library has no MPIX_C_BF16"},
 		{"16-bit reduction", 2, []string{"-red_data_type", "float16", "Allreduce"}, "-red_data_type float16: "},
-		{"negative time", 2, []string{"-time", "-1"}, "-time must be a positive"},
+		{"negative time", 2, []string{"-time", "-1"}, `for flag -time: want seconds above 0 to 1e+06, got "-1"`},
 		{"unknown flag", 2, []string{"-foo"}, "flag provided but not defined: -foo"},
 		{"map too big", 2, []string{"-map", "3x3", "Sendrecv"}, "-map 3x3 needs 9 processes"},
 		{"bad msgsize", 2, []string{"-msgsize", "1,x"}, "-msgsize entry 2"},

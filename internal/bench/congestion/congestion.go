@@ -199,8 +199,8 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 		cli.AtLeast(1, "operations", func(v int) { o.Batch = v }))
 	fs.Func("canary-share", "`F` the share of the nodes that run the canaries, at least 2 (default 0.2)",
 		func(s string) error {
-			var v float64
-			if _, err := fmt.Sscan(s, &v); err != nil || v <= 0 || v >= 1 {
+			v, err := cli.ParseFloat(s)
+			if err != nil || v <= 0 || v >= 1 {
 				return fmt.Errorf("want a share between 0 and 1, got %q", s)
 			}
 			o.CanaryShare = v
@@ -211,7 +211,7 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 			o.Canaries = strings.Split(s, ",")
 			return nil
 		})
-	fs.Int64Var(&o.Seed, "seed", o.Seed, "`N` the shuffle of the nodes and the rings (0: no shuffle, host order)")
+	fs.Var(cli.Int64{P: &o.Seed, What: "a seed"}, "seed", "`N` the shuffle of the nodes and the rings (0: no shuffle, host order)")
 	fs.Func("poll", "`D` congestors wait sleeping so long between tests (100us) instead of polling: they load the fabric, not the cores (for oversubscribed nodes; default 0, busy)",
 		cli.Seconds(&o.PollS))
 	fs.BoolVar(&o.ByRank, "by-rank", false, "every rank a node of its own (host:rank), also on one machine")

@@ -36,14 +36,14 @@ func NewCommandLine() *CommandLine {
 // -precision).
 func (c *CommandLine) Register(fs *flag.FlagSet) {
 	o := &c.Options
-	fs.IntVar(&o.NPMin, "npmin", o.NPMin, "`N` smallest #processes; then doubling up to all started (idle ranks wait in MPI_Barrier)")
+	fs.Var(cli.Int{P: &o.NPMin, Min: 1, What: "processes"}, "npmin", "`N` smallest #processes; then doubling up to all started (idle ranks wait in MPI_Barrier)")
 	fs.Var(multiValue{&o.Multi}, "multi", "`0|1` run world/#processes groups at once; 0: one line over all groups, 1: a line per group")
 	fs.Var(offCacheValue{o}, "off_cache", "`MB[,line]` cycle the buffers over 2 x MB so the data is not in cache; -1: 8 MB, 64 B lines")
 	fs.Var(iterValue{o}, "iter", "`n[,MiB[,nonaggr]]` repetitions per size and the volume cap in MiB")
 	fs.Var(policyValue{&o.Policy}, "iter_policy", "`P` dynamic, off, multiple_np, auto; or gomb's precision: batches of repetitions until the 95% interval of every rank's median is within -precision, at most IMB's count")
 	fs.Var(precisionValue{&o.Precision}, "precision", "`P` target of -iter_policy precision, 2% or 0.02; records carry the precision every size reached, whatever the policy")
-	fs.Float64Var(&o.TimeS, "time", o.TimeS, "`S` seconds per size target; the benchmark's budget is S x (sizes - 1)")
-	fs.Float64Var(&o.MemGB, "mem", o.MemGB, "`GB` buffer memory per process in GiB; larger sizes print out-of-mem.")
+	fs.Var(cli.Float{P: &o.TimeS, Min: 0, Above: true, Max: 1e6, What: "seconds"}, "time", "`S` seconds per size target; the benchmark's budget is S x (sizes - 1)")
+	fs.Var(cli.Float{P: &o.MemGB, Min: 0, Above: true, Max: 1 << 20, What: "GiB"}, "mem", "`GB` buffer memory per process in GiB; larger sizes print out-of-mem.")
 	fs.StringVar(&c.MsgLen, "msglen", "", "`FILE` message lengths, one per line (k, m and g suffixes, # comments); capped at 2^max of -msglog")
 	fs.StringVar(&c.MsgSize, "msgsize", "", "`a,b,c` message lengths on the command line (k, m, g suffixes); capped at 2^max of -msglog")
 	fs.Var(msglogValue{o}, "msglog", "`[min:]max` sizes 0, 2^min ... 2^max; max up to 34 (IMB stops at 30): buffers past 2 GiB go through MPI-4's large-count calls (MPICH 4), or print int-overflow with the reason")
@@ -63,7 +63,7 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 		fs.Var(dtypeValue{&o.RedType}, "red_data_type", "`T` char, int, float or double, for the reductions")
 	}
 	fs.StringVar(&c.Contig, "contig_type", c.Contig, "`base` only contiguous data (base) is supported")
-	fs.IntVar(&o.Window, "window_size", o.Window, "`N` Uniband and Biband window")
+	fs.Var(cli.Int{P: &o.Window, Min: 1, Max: 1 << 20, What: "messages in a window"}, "window_size", "`N` Uniband and Biband window")
 	if suite == SuiteIO {
 		fs.StringVar(&o.IODir, "dir", "", "`DIR` directory of the files (IMB_out, IMB_out_<rank>), one every rank reaches (a shared file system across nodes); default: a new directory under the working directory, removed after the run (with -dir, the IMB_out files are removed after the run)")
 	}
@@ -194,7 +194,7 @@ func (v offCacheValue) String() string {
 
 func (v offCacheValue) Set(s string) error {
 	a, b, two := strings.Cut(s, ",")
-	mb, err := strconv.ParseFloat(strings.TrimSpace(a), 64)
+	mb, err := cli.ParseFloat(strings.TrimSpace(a))
 	if err != nil {
 		return fmt.Errorf("want cache_size_MB[,line_size], got %q", s)
 	}
@@ -277,7 +277,7 @@ func (v precisionValue) String() string {
 
 func (v precisionValue) Set(s string) error {
 	num, pct := strings.CutSuffix(strings.TrimSpace(s), "%")
-	x, err := strconv.ParseFloat(num, 64)
+	x, err := cli.ParseFloat(num)
 	if pct {
 		x /= 100
 	}

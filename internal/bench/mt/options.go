@@ -72,14 +72,14 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 		o.Counts = out
 		return nil
 	})
-	fs.IntVar(&o.Stride, "stride", o.Stride, "`N` partner distance of the point-to-point benchmarks (0: half the ranks)")
-	fs.IntVar(&o.Warmup, "warmup", o.Warmup, "`N` warm-up iterations")
-	fs.IntVar(&o.Repeat, "repeat", o.Repeat, "`N` timed iterations")
-	fs.IntVar(&o.Window, "window_size", o.Window, "`N` UniBandMT and BiBandMT window")
+	fs.Var(cli.Int{P: &o.Stride, Min: 0, What: "ranks"}, "stride", "`N` partner distance of the point-to-point benchmarks (0: half the ranks)")
+	fs.Var(cli.Int{P: &o.Warmup, Min: 0, What: "iterations"}, "warmup", "`N` warm-up iterations")
+	fs.Var(cli.Int{P: &o.Repeat, Min: 1, What: "iterations"}, "repeat", "`N` timed iterations")
+	fs.Var(cli.Int{P: &o.Window, Min: 1, What: "messages in a window"}, "window_size", "`N` UniBandMT and BiBandMT window")
 	fs.Func("barrier", "`on|off|special` the barrier between phases: MPI_Barrier, none, or a dissemination of empty MPI_Sendrecv (default on)",
 		oneOf(&o.Barrier, word[kernel.MTBarrierMode]{"on", kernel.MTBarrierOn}, word[kernel.MTBarrierMode]{"off", kernel.MTBarrierOff},
 			word[kernel.MTBarrierMode]{"special", kernel.MTBarrierSpecial}))
-	fs.IntVar(&o.MallocAlign, "malloc_align", o.MallocAlign, "`B` buffer alignment in bytes")
+	fs.Var(cli.Int{P: &o.MallocAlign, Min: 1, What: "bytes"}, "malloc_align", "`B` buffer alignment in bytes")
 	fs.Func("malloc_algo", "`serial|continuous|parallel` how the threads' buffers are allocated (the last two with -thread_level multiple; default serial)",
 		oneOf(&o.MallocAlgo, word[kernel.MTMalloc]{"serial", kernel.MTMallocSerial},
 			word[kernel.MTMalloc]{"continuous", kernel.MTMallocContinuous}, word[kernel.MTMalloc]{"parallel", kernel.MTMallocParallel}))

@@ -7,6 +7,7 @@ package osu
 import (
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/internal/bench"
@@ -30,8 +31,9 @@ func (o *Options) Register(fs *flag.FlagSet) {
 	both("x", "warmup", "`N` warm-up iterations (OSU: 100/10 latency, 10/2 bandwidth, 100/10 collectives)",
 		cli.AtLeast(0, "warm-up iterations", func(v int) { o.Skip = &v }))
 	bothBool(&o.Full, "f", "full", "full output: min, max and iterations (collectives)")
-	fs.IntVar(&o.Window, "W", o.Window, "`N` window size")
-	fs.IntVar(&o.Window, "window-size", o.Window, "`N` window size")
+	window := cli.Int{P: &o.Window, Min: 1, Max: 1 << 16, What: "messages in a window"}
+	fs.Var(window, "W", "`N` window size")
+	fs.Var(window, "window-size", "`N` window size")
 	both("M", "mem-limit", "`BYTES` buffer memory per process; larger sizes are dropped (default 512 MiB)",
 		func(s string) (err error) { o.MemLimit, err = bench.ParseSize(s); return err })
 	cUsage := "validate the data of every size; adds a Validation column, and the exit status is 3 when a size fails; -clog or -clog:DIR (OSU 7.4) also writes every wrong element to DIR/log-RANK.log (default DIR validation_output, which must not exist)"
@@ -45,9 +47,11 @@ func (o *Options) Register(fs *flag.FlagSet) {
 			return nil
 		}
 		r, ok := strings.CutPrefix(s, "fixed:")
-		if _, err := fmt.Sscan(r, &o.Root); !ok || err != nil || o.Root < 0 {
+		root, err := strconv.Atoi(r)
+		if !ok || err != nil || root < 0 {
 			return fmt.Errorf("want fixed:RANK or rotate, got %q", s)
 		}
+		o.Root = root
 		return nil
 	})
 	fs.BoolVar(&o.InPlace, "l", false, "MPI_IN_PLACE (blocking collectives)")

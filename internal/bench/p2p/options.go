@@ -129,7 +129,7 @@ func (c *CommandLine) Register(fs *flag.FlagSet) {
 	})
 	fs.Var(cli.Switch{P: &o.MsgWr}, "msgwr", "`on|off` write a byte of every 64-byte line of the send buffer before each send")
 	fs.Var(cli.Switch{P: &o.MsgRd}, "msgrd", "`on|off` read a byte of every 64-byte line of the receive buffer after each receive")
-	fs.IntVar(&o.PauseUS, "pause", o.PauseUS, "`usec` sleep before and after each size (negative: none)")
+	fs.Var(cli.Int{P: &o.PauseUS, Min: math.MinInt32, What: "microseconds"}, "pause", "`usec` sleep before and after each size (negative: none)")
 	fs.Var(cli.OffSwitch{P: &o.NoSamples}, "samples", "`on|off` keep every iteration's time; off runs IMB-P2P's loop exactly, without a cycle-counter read per iteration")
 }
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/gomb-hpc/gomb/internal/bench"
+	"github.com/gomb-hpc/gomb/internal/cli"
 )
 
 // Register adds the monitor's flags to fs.
@@ -28,8 +29,8 @@ func (o *Options) Register(fs *flag.FlagSet) {
 		o.MsgSize = v
 		return err
 	})
-	fs.Float64Var(&o.IntervalS, "interval", o.IntervalS, "`S` seconds between samples")
-	fs.IntVar(&o.Count, "count", o.Count, "`N` stop after N samples besides the cold one (0: run until stopped)")
+	fs.Var(cli.Float{P: &o.IntervalS, Min: 0, Max: 86400, What: "seconds"}, "interval", "`S` seconds between samples")
+	fs.Var(cli.Int{P: &o.Count, Min: 0, What: "samples"}, "count", "`N` stop after N samples besides the cold one (0: run until stopped)")
 	fs.BoolVar(&o.MemCopyLocal, "mem-copy-local", o.MemCopyLocal, "with one rank: memcpy (cudaMemcpy with --gpu) instead of MPI")
 	fs.BoolVar(&o.GPU, "gpu", o.GPU, "buffers in GPU memory (the CUDA runtime is loaded at run time); staged through host memory if the MPI library is not CUDA-aware")
 }
