@@ -12,6 +12,7 @@ import (
 	"github.com/gomb-hpc/gomb/internal/measure"
 	"github.com/gomb-hpc/gomb/internal/measure/imbjob"
 	"github.com/gomb-hpc/gomb/internal/session"
+	"github.com/gomb-hpc/gomb/internal/suite"
 )
 
 // imbHelp is the help of an IMB suite's subcommand (gomb imb, imb-nbc,
@@ -158,4 +159,24 @@ func runIMBSuite(suite string, u *usage, stdout, stderr io.Writer, args []string
 	c := &session.Command{Name: suite, Suite: suite, Level: cfg.Thread, Version: fullVersion(), Args: args,
 		Flags: &cfg.Flags, Help: u.write, List: imbList(suite), Listing: cfg.list}
 	return measure.Run(c, perr, stdout, stderr, imbjob.New(&cfg.Config))
+}
+
+func init() {
+	for _, name := range imb.Suites {
+		suiteTests[name] = func(args []string, np int) (suite.Test, error) { return imbSuiteTest(name, args, np) }
+	}
+}
+
+// imbSuiteTest is what a suite row's test of an IMB suite measures at np
+// ranks.
+func imbSuiteTest(name string, args []string, np int) (suite.Test, error) {
+	cfg, err := parseIMBSuite(name, args)
+	if err != nil {
+		return suite.Test{}, err
+	}
+	p, err := imb.Resolve(cfg.Request, np)
+	if err != nil {
+		return suite.Test{}, err
+	}
+	return suite.Test{Sizes: p.Sizes()}, nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/gomb-hpc/gomb/internal/measure/osujob"
 	"github.com/gomb-hpc/gomb/internal/mpi"
 	"github.com/gomb-hpc/gomb/internal/session"
+	"github.com/gomb-hpc/gomb/internal/suite"
 )
 
 func osuHelp() *cli.Help {
@@ -154,4 +155,19 @@ func runOSU(stdout, stderr io.Writer, args []string) error {
 		c.Level = kernel.ThreadMultiple // osu_latency_mt's MPI_Init_thread
 	}
 	return measure.Run(c, perr, stdout, stderr, osujob.NewOne(&cfg.opt, cfg.spec))
+}
+
+func init() { suiteTests["osu"] = osuSuiteTest }
+
+// osuSuiteTest is what a suite row's osu test measures at np ranks.
+func osuSuiteTest(args []string, np int) (suite.Test, error) {
+	cfg, err := parseOSU(args)
+	if err != nil {
+		return suite.Test{}, err
+	}
+	specs := cfg.specs
+	if cfg.spec != nil {
+		specs = append(specs, cfg.spec)
+	}
+	return suite.Test{Sizes: cfg.opt.SizesOfAll(specs, np), Device: cfg.opt.Device != ""}, nil
 }

@@ -12,8 +12,10 @@ import (
 )
 
 // TestSuitePlan: every shipped suite's tests pass their own commands'
-// parsing and plan on six nodes in two racks; each kind of bad suite file
-// is refused with one line naming the file, line and field, exit 2.
+// parsing and plan on six nodes in two racks; a bad suite file, or a test
+// its command refuses (the measuring commands are those of the command
+// table that write labelled records), is refused with one line naming the
+// file, line and field, exit 2.
 func TestSuitePlan(t *testing.T) {
 	dir := t.TempDir()
 	topo := filepath.Join(dir, "topology.conf")
@@ -36,7 +38,8 @@ func TestSuitePlan(t *testing.T) {
 		{"unknown flag", head + "  - test: osu latency -q 3\n    sizes: 8\n    nodes: 2\n", `bad.yaml:3: rows[1].test: osu latency -q 3: `},
 		{"unknown placement", head + "  - test: osu barrier\n    nodes: 2\n    placement: per-thread\n", `bad.yaml:5: rows[1].placement: unknown placement "per-thread"`},
 		{"size typo", head + "  - test: osu allreduce -m 8:1677216\n    sizes: [8, 16m]\n    nodes: 2\n", "bad.yaml:4: rows[1].sizes: 16 MiB is not among the sizes"},
-		{"more nodes", head + "  - test: osu barrier\n    nodes: 7\n", "bad.yaml:4: rows[1].nodes: 7 nodes, but the allocation has 6"},
+		{"not measuring", head + "  - test: import x.log\n    nodes: 2\n", `bad.yaml:3: rows[1].test: import x.log: "import" is no gomb measuring command ` +
+			`(imb, imb-nbc, imb-mpi4, imb-ext, imb-rma, imb-io, imb-p2p, imb-mt, osu, fleet, congestion, ring)`},
 		{"imb size", head + "  - test: imb PingPong -msglog 0:3\n    sizes: 16\n    nodes: 2\n", "bad.yaml:4: rows[1].sizes: 16 B is not among"},
 	} {
 		f := filepath.Join(dir, "bad.yaml")

@@ -30,6 +30,16 @@ func Facts(sys, host string) result.Node {
 	return n
 }
 
+// NodeName is this node's name as the allocation names it: Slurm's
+// SLURMD_NODENAME under srun, else the host name.
+func NodeName() string {
+	if n := os.Getenv("SLURMD_NODENAME"); n != "" {
+		return n
+	}
+	h, _ := os.Hostname()
+	return h
+}
+
 // cpuTopology counts the online CPUs' packages, (package, core) pairs and
 // the CPUs themselves.
 func cpuTopology(sys string) (sockets, cores, threads int) {

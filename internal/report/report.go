@@ -118,6 +118,24 @@ type Input struct {
 	History []analysis.HistorySeries
 }
 
+// SuiteInput is the input of an acceptance suite's report (gomb suite
+// report -format html): its results table on top, and one side of every
+// run its records hold, each named by its row, repetition and command,
+// with the table's profiles (its TableOptions.Explain).
+func SuiteInput(t *suite.Table, generated time.Time) Input {
+	in := Input{Title: t.Title, Generated: generated, Suite: t}
+	if len(t.Runs) == 0 {
+		return in
+	}
+	side := Side{Label: t.Suite, Profiles: t.Profiles}
+	for _, r := range t.Runs {
+		cmd := r.Run.Command[min(1, len(r.Run.Command)):]
+		side.Runs = append(side.Runs, fmt.Sprintf("%s rep %s: %s", r.Run.Labels["row"], r.Run.Labels["rep"], strings.Join(cmd, " ")))
+	}
+	in.Sides = []Side{side}
+	return in
+}
+
 // Section is one series: its interactive charts and the same plots
 // drawn statically (SVG, PNG).
 type Section struct {

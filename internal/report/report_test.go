@@ -15,6 +15,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/internal/analysis"
+	"github.com/gomb-hpc/gomb/internal/suite"
 	"github.com/gomb-hpc/gomb/internal/testutil"
 	"github.com/gomb-hpc/gomb/result"
 )
@@ -187,5 +188,24 @@ func TestTitle(t *testing.T) {
 		if got := Title(c.sides); got != c.want {
 			t.Errorf("Title: %q, want %q", got, c.want)
 		}
+	}
+}
+
+// TestSuiteInput: a suite's report has its table on top and one side of
+// every run its records hold, each named by row, repetition and command
+// (a run record without a command too); a run without records has none.
+func TestSuiteInput(t *testing.T) {
+	run := func(row, rep string, cmd ...string) *result.Bundle {
+		return &result.Bundle{Run: &result.Run{Labels: map[string]string{"row": row, "rep": rep}, Command: cmd}}
+	}
+	tab := &suite.Table{Suite: "s", Title: "S against X", Runs: []*result.Bundle{run("lat", "1", "gomb", "osu", "latency"), run("odd", "")},
+		Profiles: []analysis.Profile{{Series: analysis.Series{Benchmark: "latency"}}}}
+	in := SuiteInput(tab, time.Time{})
+	if in.Title != tab.Title || in.Suite != tab || len(in.Sides) != 1 || in.Sides[0].Label != "s" || len(in.Sides[0].Profiles) != 1 ||
+		strings.Join(in.Sides[0].Runs, "|") != "lat rep 1: osu latency|odd rep : " {
+		t.Errorf("%+v", in)
+	}
+	if in := SuiteInput(&suite.Table{Suite: "s"}, time.Time{}); in.Sides != nil {
+		t.Errorf("no runs: sides %+v", in.Sides)
 	}
 }

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/gomb-hpc/gomb/internal/host"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -207,6 +209,41 @@ func Compress(hosts []string) string {
 	}
 	_ = plain
 	return strings.Join(parts, ",")
+}
+
+// ThisNode is this machine's hardware, under the name the allocation
+// gives it.
+func ThisNode() *result.Node {
+	n := host.Facts("/sys", host.NodeName())
+	return &n
+}
+
+// WriteThisNode writes this machine's hardware as a node record: what the
+// facts job (gomb suite facts) prints on every node.
+func WriteThisNode(w io.Writer) error {
+	n := ThisNode()
+	return WriteFacts(w, []string{n.Host}, map[string]*result.Node{n.Host: n})
+}
+
+// UseFacts gives a the node facts to plan with: the file path's (-facts),
+// else dir's (a run's nodes.jsonl) where there is one, else this
+// machine's, standing for every node.
+func (a *Allocation) UseFacts(path, dir string) error {
+	if path == "" && dir != "" {
+		if _, err := os.Stat(filepath.Join(dir, FactsFile)); err == nil {
+			path = filepath.Join(dir, FactsFile)
+		}
+	}
+	if path == "" {
+		a.Assumed = ThisNode()
+		return nil
+	}
+	facts, err := ReadFactsFile(path)
+	if err != nil {
+		return err
+	}
+	a.Facts = facts
+	return nil
 }
 
 // ReadFactsFile reads a nodes.jsonl file.

@@ -3,11 +3,14 @@ package suite
 import (
 	"errors"
 	"fmt"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/gomb-hpc/gomb/suites"
 )
 
 // File is a suite file: a benchmark's run rules, one Row each, and the
@@ -104,6 +107,21 @@ func (r *Row) Line(field string) int {
 		return l
 	}
 	return r.line[""]
+}
+
+// Load reads and parses a suite file, or, where no file has that name,
+// the suite gomb ships under it (package suites); the error of a name
+// that is neither lists the shipped suites.
+func Load(name string) (*File, error) {
+	data, err := os.ReadFile(name)
+	path := name
+	if err != nil {
+		var ok bool
+		if data, path, ok = suites.Open(name); !ok {
+			return nil, fmt.Errorf("suite: %v (nor is it a shipped suite: %s)", err, strings.Join(suites.Names(), ", "))
+		}
+	}
+	return Parse(path, data)
 }
 
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
@@ -310,36 +328,9 @@ func parseRow(file string, index int, n *yaml.Node) (*Row, error) {
 			r.Nodes = k
 			return nil
 		},
-		"placement": func(v *yaml.Node) error {
-			s, err := str(file, field("placement"), v)
-			if err == nil {
-				r.Placement, err = ParsePlacement(s)
-				if err != nil {
-					err = &Error{file, v.Line, field("placement"), err.Error()}
-				}
-			}
-			return err
-		},
-		"path": func(v *yaml.Node) error {
-			s, err := str(file, field("path"), v)
-			if err == nil {
-				r.Path, err = ParsePath(s)
-				if err != nil {
-					err = &Error{file, v.Line, field("path"), err.Error()}
-				}
-			}
-			return err
-		},
-		"metric": func(v *yaml.Node) error {
-			s, err := str(file, field("metric"), v)
-			if err == nil {
-				r.Metric, err = ParseMetric(s)
-				if err != nil {
-					err = &Error{file, v.Line, field("metric"), err.Error()}
-				}
-			}
-			return err
-		},
+		"placement": scalar(file, field("placement"), &r.Placement, ParsePlacement),
+		"path":      scalar(file, field("path"), &r.Path, ParsePath),
+		"metric":    scalar(file, field("metric"), &r.Metric, ParseMetric),
 		"repetitions": func(v *yaml.Node) (err error) {
 			r.Repetitions, err = count(file, field("repetitions"), v)
 			return err
@@ -488,6 +479,23 @@ func str(file, field string, n *yaml.Node) (string, error) {
 		return "", &Error{file, n.Line, field, "no value"}
 	}
 	return strings.TrimSpace(n.Value), nil
+}
+
+// scalar sets *dst to what parse reads of a field's value; parse's error
+// is the field's.
+func scalar[T any](file, field string, dst *T, parse func(string) (T, error)) func(*yaml.Node) error {
+	return func(v *yaml.Node) error {
+		s, err := str(file, field, v)
+		if err != nil {
+			return err
+		}
+		x, err := parse(s)
+		if err != nil {
+			return &Error{file, v.Line, field, err.Error()}
+		}
+		*dst = x
+		return nil
+	}
 }
 
 func count(file, field string, n *yaml.Node) (int, error) {

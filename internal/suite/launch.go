@@ -1,7 +1,9 @@
 package suite
 
 import (
+	"bytes"
 	"fmt"
+	"os/exec"
 	"strconv"
 	"strings"
 )
@@ -29,6 +31,18 @@ type Launcher struct {
 	// Submit: srun outside an allocation, each launch a job of its own
 	// (Slurm picks the nodes of a shortest-path row: --switches=1).
 	Submit bool
+}
+
+// GombFamily is the MPI family ("openmpi", "mpich") of a gomb binary as
+// its version says ("" when it says none).
+func GombFamily(gomb string) string {
+	out, _ := exec.Command(gomb, "version").Output()
+	for _, fam := range []string{"openmpi", "mpich"} {
+		if bytes.Contains(out, []byte("MPI build: "+fam)) {
+			return fam
+		}
+	}
+	return ""
 }
 
 func (l *Launcher) program() string {

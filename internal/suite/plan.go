@@ -1,12 +1,14 @@
 package suite
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/gomb-hpc/gomb/internal/analysis"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -22,6 +24,33 @@ type Test struct {
 // Checker parses a row's test (a gomb measuring command line without the
 // binary) as the command itself does, for np ranks, without MPI.
 type Checker func(args []string, np int) (Test, error)
+
+// Command is a gomb measuring command a row's test may name, and what its
+// own parsing says of a test (its arguments without the command's name).
+type Command struct {
+	Name string
+	Test Checker
+}
+
+// Commands is the Checker of tests that name one of cmds: any other
+// first word is refused (the error lists them), as are -list and -help
+// (they run no test); the rest is the command's own parsing.
+func Commands(cmds []Command) Checker {
+	return func(args []string, np int) (Test, error) {
+		var names []string
+		for _, c := range cmds {
+			if c.Name != args[0] {
+				names = append(names, c.Name)
+				continue
+			}
+			if slices.Contains(args[1:], "-list") || slices.Contains(args[1:], "-help") {
+				return Test{}, errors.New("-list and -help run no test")
+			}
+			return c.Test(args[1:], np)
+		}
+		return Test{}, fmt.Errorf("%q is no gomb measuring command (%s)", args[0], strings.Join(names, ", "))
+	}
+}
 
 // Options are what planning needs besides the file and the allocation.
 type Options struct {
@@ -44,6 +73,7 @@ type Options struct {
 type Plan struct {
 	File     *File
 	Alloc    *Allocation
+	Launcher Launcher
 	Campaign string
 	Rows     []*Planned
 }
@@ -98,7 +128,7 @@ const NoTopology = "gomb knows no topology here: run inside a Slurm allocation w
 // row that needs what these nodes lack (an accelerator) is planned as
 // skipped, with the reason.
 func MakePlan(f *File, a *Allocation, o Options) (*Plan, error) {
-	p := &Plan{File: f, Alloc: a, Campaign: o.Campaign}
+	p := &Plan{File: f, Alloc: a, Launcher: o.Launcher, Campaign: o.Campaign}
 	if p.Campaign == "" {
 		p.Campaign = f.Suite
 	}
@@ -269,7 +299,7 @@ func checkSizes(r *Row, t Test) error {
 	}
 	for _, s := range r.Sizes {
 		if !slices.Contains(t.Sizes, s) {
-			return r.errorf("sizes", "%s is not among the sizes %s measures (%s)", SizeWords(s), strings.Join(r.Test, " "), sizeRange(t.Sizes))
+			return r.errorf("sizes", "%s is not among the sizes %s measures (%s)", analysis.Size(s), strings.Join(r.Test, " "), sizeRange(t.Sizes))
 		}
 	}
 	return nil
@@ -282,11 +312,11 @@ func sizeRange(s []int64) string {
 	if len(s) <= 4 {
 		var w []string
 		for _, x := range s {
-			w = append(w, SizeWords(x))
+			w = append(w, analysis.Size(x))
 		}
 		return strings.Join(w, ", ")
 	}
-	return fmt.Sprintf("%s to %s, %d sizes", SizeWords(s[0]), SizeWords(s[len(s)-1]), len(s))
+	return fmt.Sprintf("%s to %s, %d sizes", analysis.Size(s[0]), analysis.Size(s[len(s)-1]), len(s))
 }
 
 // Describe is the node's facts in words: "2 cores (2 threads), 1

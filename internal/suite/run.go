@@ -10,12 +10,14 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/gomb-hpc/gomb/internal/cli"
 	"github.com/gomb-hpc/gomb/result"
 )
 
@@ -61,6 +63,9 @@ type Runner struct {
 	// Grace is how long a launch has to end after SIGTERM (deadline,
 	// signal) before SIGKILL (default 10 s).
 	Grace time.Duration
+	// Deadline, when set, ends Execute's run after it: the launch under
+	// way is stopped, the rest are recorded as not run.
+	Deadline time.Duration
 }
 
 // Summary is what a run of the suite did.
@@ -68,6 +73,103 @@ type Summary struct {
 	OK, Kept, Failed, Skipped, NotRun int
 	// Stopped says why launches were left (the deadline, a signal).
 	Stopped string
+}
+
+// Execute is a whole run of the suite f on a, under Deadline, SIGINT and
+// SIGTERM: it takes the node facts of Dir's nodes.jsonl when they cover
+// every node, else gathers them (a job of `gomb suite facts` a node) and
+// writes them there; plans with o (its Dir is the runner's); and runs
+// every launch. The summary is nil when it never came to the launches.
+// The error says how the run ended, with gomb's exit status: a row this
+// allocation cannot hold (cli.ExitUsage), a signal (cli.ExitSignal plus
+// its number), the deadline with launches left (cli.ExitWatchdog), a
+// launch that failed (cli.ExitFailure); nil when every launch ran or was
+// skipped.
+func (r *Runner) Execute(f *File, a *Allocation, o Options) (*Summary, error) {
+	base, stop := context.WithCancelCause(context.Background())
+	defer stop(nil)
+	ctx := base
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	go func() {
+		if s, ok := <-sigs; ok {
+			stop(stopSignal{s.(syscall.Signal)})
+		}
+	}()
+	if r.Deadline > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, r.Deadline, context.DeadlineExceeded)
+		defer cancel()
+	}
+	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
+		return nil, err
+	}
+	if err := r.facts(ctx, a, &o.Launcher); err != nil {
+		return nil, err
+	}
+	o.Dir = r.Dir
+	p, err := MakePlan(f, a, o)
+	if err != nil {
+		return nil, cli.Usage("%v", err)
+	}
+	r.Plan = p
+	s, err := r.Run(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("suite run: %v", err)
+	}
+	var sig stopSignal
+	switch {
+	case errors.As(context.Cause(base), &sig):
+		return s, &cli.ExitError{Code: cli.ExitSignal + int(sig.s), Err: fmt.Errorf("suite run: stopped by %v (rerun to resume)", sig.s)}
+	case s.NotRun > 0:
+		return s, &cli.ExitError{Code: cli.ExitWatchdog, Err: fmt.Errorf("suite run: %s: %d launches not run (rerun to resume)", s.Stopped, s.NotRun)}
+	case s.Failed > 0:
+		return s, &cli.ExitError{Code: cli.ExitFailure, Err: fmt.Errorf("suite run: %d launches failed (their logs are in %s)", s.Failed, filepath.Join(r.Dir, "logs"))}
+	}
+	return s, nil
+}
+
+// stopSignal is the signal that stopped the run, as its context's cause.
+type stopSignal struct{ s syscall.Signal }
+
+func (e stopSignal) Error() string { return fmt.Sprintf("the suite was stopped by %v", e.s) }
+
+// facts gives a the node facts of Dir's nodes.jsonl when they cover every
+// node, else gathers them and writes them there.
+func (r *Runner) facts(ctx context.Context, a *Allocation, l *Launcher) error {
+	path := filepath.Join(r.Dir, FactsFile)
+	facts, _ := ReadFactsFile(path)
+	for _, n := range a.Nodes {
+		if facts[n] == nil {
+			facts = nil
+			break
+		}
+	}
+	if facts == nil {
+		r.say("gathering the hardware of %d nodes: %s", len(a.Nodes), strings.Join(l.FactsLine(a.Nodes), " "))
+		var err error
+		if facts, err = r.GatherFacts(ctx, l, a.Nodes); err != nil {
+			return fmt.Errorf("suite run: %v", err)
+		}
+		var b bytes.Buffer
+		if err := WriteFacts(&b, a.Nodes, facts); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	a.Facts = facts
+	r.say("%d nodes (%s): %s", len(a.Nodes), a.Source, Describe(facts[a.Nodes[0]]))
+	return nil
+}
+
+// say writes a progress line.
+func (r *Runner) say(format string, a ...any) {
+	if r.Progress != nil {
+		fmt.Fprintf(r.Progress, "gomb suite: "+format+"\n", a...)
+	}
 }
 
 // Run runs every launch not complete in Dir already; ctx ends it (a
@@ -92,11 +194,7 @@ func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 	s := &Summary{}
 	total := len(r.Plan.Launches())
 	n := 0
-	say := func(format string, a ...any) {
-		if r.Progress != nil {
-			fmt.Fprintf(r.Progress, "gomb suite: "+format+"\n", a...)
-		}
-	}
+	say := r.say
 	for _, pr := range r.Plan.Rows {
 		row := pr.Row
 		if pr.Skip != "" {

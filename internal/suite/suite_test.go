@@ -12,21 +12,25 @@ import (
 	"github.com/gomb-hpc/gomb/suites"
 )
 
-// fakeCheck stands for a measuring command's own parsing: "osu NAME
-// [-m MIN:MAX] [-d cuda]" measures MIN to MAX doubling; "osu barrier"
-// has no size; anything else is refused, as the command would.
-func fakeCheck(args []string, np int) (Test, error) {
-	if args[0] != "osu" || len(args) < 2 {
-		return Test{}, fmt.Errorf("%q is no gomb measuring command (osu)", args[0])
+// fakeCheck stands for the measuring commands' own parsing: only osu is
+// one (fakeOSU).
+var fakeCheck = Commands([]Command{{Name: "osu", Test: fakeOSU}})
+
+// fakeOSU stands for gomb osu's parsing: "NAME [-m MIN:MAX] [-d cuda]"
+// measures MIN to MAX doubling; "barrier" has no size; anything else is
+// refused, as the command would.
+func fakeOSU(args []string, np int) (Test, error) {
+	if len(args) < 1 {
+		return Test{}, fmt.Errorf("name a test")
 	}
 	t := Test{Sizes: []int64{0}}
-	if args[1] != "barrier" {
+	if args[0] != "barrier" {
 		t.Sizes = nil
 		for s := int64(1); s <= 1<<22; s *= 2 {
 			t.Sizes = append(t.Sizes, s)
 		}
 	}
-	for i := 2; i < len(args); i++ {
+	for i := 1; i < len(args); i++ {
 		switch args[i] {
 		case "-m":
 			var lo, hi int64
@@ -132,7 +136,8 @@ func TestPlanErrors(t *testing.T) {
 		want       string
 	}{
 		{"unknown test", head + "  - test: osu latencyy -m 8:8 -q\n    sizes: 8\n    nodes: 2\n", bed(t, 1), `s.yaml:3: rows[1].test: osu latencyy -m 8:8 -q: flag provided but not defined: -q`},
-		{"not a command", head + "  - test: ods latency\n    nodes: 2\n", bed(t, 1), `s.yaml:3: rows[1].test: ods latency: "ods" is no gomb measuring command`},
+		{"not a command", head + "  - test: ods latency\n    nodes: 2\n", bed(t, 1), `s.yaml:3: rows[1].test: ods latency: "ods" is no gomb measuring command (osu)`},
+		{"-list", head + "  - test: osu latency -list\n    nodes: 2\n", bed(t, 1), `s.yaml:3: rows[1].test: osu latency -list: -list and -help run no test`},
 		{"size not measured", head + "  - test: osu allreduce -m 8:1677216\n    sizes: [8, 16m]\n    nodes: 2\n", bed(t, 1), "s.yaml:4: rows[1].sizes: 16 MiB is not among the sizes osu allreduce -m 8:1677216 measures (8 B to 1 MiB, 18 sizes)"},
 		{"sizes of a sizeless test", head + "  - test: osu barrier\n    sizes: 8\n    nodes: 2\n", bed(t, 1), "s.yaml:4: rows[1].sizes: osu barrier has no message size"},
 		{"more nodes than allocated", head + "  - test: osu barrier\n    nodes: 8\n", bed(t, 1), "s.yaml:4: rows[1].nodes: 8 nodes, but the allocation has 6 (test)"},
@@ -325,13 +330,12 @@ func TestHostlists(t *testing.T) {
 func TestShippedSuites(t *testing.T) {
 	t.Parallel()
 	for _, name := range suites.Names() {
-		data, path, ok := suites.Open(name)
-		if !ok {
-			t.Fatal(name)
-		}
-		f, err := Parse(path, data)
+		f, err := Load(name)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if f.Name != "suites/"+name+".yaml" {
+			t.Errorf("%s: named %s", name, f.Name)
 		}
 		if f.Reference == "" {
 			t.Errorf("%s: no reference system", name)
@@ -364,8 +368,7 @@ func BenchmarkPlan10000(b *testing.B) {
 	for i := 1; i <= 10000; i++ {
 		nodes = append(nodes, fmt.Sprintf("nid%05d", i))
 	}
-	data, path, _ := suites.Open("osu-crossroads")
-	f, err := Parse(path, data)
+	f, err := Load("osu-crossroads")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -382,6 +385,29 @@ func BenchmarkPlan10000(b *testing.B) {
 		}
 		if p.Rows[0].Hosts[1] == p.Rows[0].Hosts[0] {
 			b.Fatal("one node twice")
+		}
+	}
+}
+
+// TestLoad: a suite file by its path, a shipped suite by its name, and
+// a name that is neither, with the shipped suites listed.
+func TestLoad(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "osu-crossroads")
+	if err := os.WriteFile(path, []byte("suite: mine\nrows:\n  - {test: osu barrier, nodes: 2}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, suite, err string }{
+		{path, "mine", ""},
+		{"osu-crossroads.yaml", "osu-crossroads", ""},
+		{"nosuch", "", "suite: open nosuch: no such file or directory (nor is it a shipped suite: " + strings.Join(suites.Names(), ", ") + ")"},
+	} {
+		f, err := Load(c.name)
+		switch {
+		case c.err != "" && (err == nil || err.Error() != c.err):
+			t.Errorf("%s: %v, want %s", c.name, err, c.err)
+		case c.err == "" && (err != nil || f.Suite != c.suite):
+			t.Errorf("%s: %v, want suite %s", c.name, err, c.suite)
 		}
 	}
 }

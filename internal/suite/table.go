@@ -1,13 +1,16 @@
 package suite
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 
+	"github.com/gomb-hpc/gomb/importer"
 	"github.com/gomb-hpc/gomb/internal/analysis"
 	"github.com/gomb-hpc/gomb/internal/stats"
 	"github.com/gomb-hpc/gomb/result"
@@ -25,6 +28,11 @@ type Table struct {
 	Missed int
 	// Nodes are the node facts the run gathered (its nodes.jsonl).
 	Nodes []*result.Node
+	// Runs are every run the records hold, file by file, incomplete ones
+	// and other campaigns' too; Profiles, with TableOptions.Explain,
+	// summarise them by series and size (the HTML report's plots).
+	Runs     []*result.Bundle
+	Profiles []analysis.Profile
 }
 
 // Verdicts of a line.
@@ -129,7 +137,8 @@ func (l *Line) VerdictText() string {
 type TableOptions struct {
 	// Campaign, when set, takes only the records of that campaign.
 	Campaign string
-	// Explain adds explain's findings to every line.
+	// Explain adds explain's findings to every line, and the runs'
+	// profiles to the table.
 	Explain bool
 }
 
@@ -167,6 +176,7 @@ func Results(f *File, dir string, o TableOptions) (*Table, error) {
 		if err != nil {
 			return nil, err
 		}
+		t.Runs = append(t.Runs, bs...)
 		for _, b := range bs {
 			l := b.Run.Labels
 			if l["row"] == "" || o.Campaign != "" && l["campaign"] != o.Campaign {
@@ -178,6 +188,9 @@ func Results(f *File, dir string, o TableOptions) (*Table, error) {
 			rep, _ := strconv.Atoi(l["rep"])
 			byRow[l["row"]] = append(byRow[l["row"]], run{b, file, rep})
 		}
+	}
+	if o.Explain && len(t.Runs) > 0 {
+		t.Profiles = analysis.Profiles(t.Runs)
 	}
 	for _, r := range f.Rows {
 		runs := byRow[r.ID]
@@ -232,7 +245,7 @@ func Results(f *File, dir string, o TableOptions) (*Table, error) {
 				ln.Test += " (" + string(r.Path) + " path)"
 			}
 			if size >= 0 {
-				ln.Size = SizeWords(size)
+				ln.Size = analysis.Size(size)
 			} else {
 				ln.Size = "N/A"
 			}
@@ -290,6 +303,26 @@ func Results(f *File, dir string, o TableOptions) (*Table, error) {
 		}
 	}
 	return t, nil
+}
+
+// readBundles reads a record file's runs with the importer (gomb's own
+// records, grouped by run id); an incomplete run (a launch killed, its
+// end record never written) is kept with End nil. A file the importer
+// finds in no known format, or in another than gomb's records (empty: a
+// launch that died before its run record), holds no run; only a file that
+// cannot be read is an error.
+func readBundles(path string) ([]*result.Bundle, error) {
+	f, err := importer.ImportFile(path, path, importer.Options{}, nil)
+	if err != nil {
+		if errors.As(err, new(*fs.PathError)) {
+			return nil, err
+		}
+		return nil, nil
+	}
+	if f.Format != importer.Records {
+		return nil, nil
+	}
+	return f.Runs, nil
 }
 
 // valueOf is a run's metric at a size (-1: any), read from its row with

@@ -89,9 +89,17 @@ rows:
 		Entry{Row: "bw", Rep: 1, Status: StatusOK}, Entry{Row: "bw", Rep: 2, Status: StatusFailed, Reason: "exit status 1: gomb osu: boom"},
 		Entry{Row: "gpu", Status: StatusSkipped, Reason: "per-gpu: h1 has no GPU"},
 		Entry{Row: "broken", Rep: 1, Status: StatusFailed, Reason: "exit status 137: killed"})
+	// a launch that died before its run record, and one killed as it
+	// wrote it: no runs, and no error
+	os.WriteFile(filepath.Join(dir, "records", "broken-rep1.jsonl"), nil, 0o644)
+	os.WriteFile(filepath.Join(dir, "records", "broken-rep2.jsonl"), []byte(`{"type":"ru`), 0o644)
 	tab, err := Results(f, dir, TableOptions{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// every run of the records, the incomplete one among them
+	if len(tab.Runs) != 5 || tab.Runs[0].End == nil || tab.Runs[1].End != nil {
+		t.Errorf("%d runs, want 5, bw's second incomplete", len(tab.Runs))
 	}
 	type want struct {
 		value, spread, ratio float64

@@ -284,37 +284,3 @@ func (f *Fleet) pair(nodes []string, p Path) (pair, error) {
 	best.note = fmt.Sprintf("%.1f us pair latency in %s", best.cost, f.Source)
 	return best, nil
 }
-
-// readBundles reads a gomb record file's runs.
-func readBundles(path string) ([]*result.Bundle, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return decodeBundles(f, path)
-}
-
-// decodeBundles reads records into runs; a malformed line is an error
-// naming it unless it is the torn last line of a killed run.
-func decodeBundles(r io.Reader, name string) ([]*result.Bundle, error) {
-	d := result.NewDecoder(r, name)
-	var out []*result.Bundle
-	var cur *result.Bundle
-	for d.Scan() {
-		switch rec := d.Record().(type) {
-		case *result.Run:
-			cur = &result.Bundle{Run: rec}
-			out = append(out, cur)
-		case *result.Result:
-			if cur != nil {
-				cur.Results = append(cur.Results, rec)
-			}
-		case *result.End:
-			if cur != nil {
-				cur.End = rec
-			}
-		}
-	}
-	return out, d.Err()
-}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -129,6 +130,24 @@ func (o *Options) Steps(specs []*Spec, world int, f func(s *Spec, np int, ok, sk
 		}
 	}
 	return nil
+}
+
+// Sizes are the message sizes the plan's benchmarks measure, each once,
+// in the order they first come.
+func (p *Plan) Sizes() []int64 {
+	var out []int64
+	for _, b := range p.Benchmarks {
+		s, ok := Lookup(p.Options.SuiteName(), b)
+		if !ok {
+			continue
+		}
+		for _, x := range p.Options.SizesOf(s) {
+			if !slices.Contains(out, x) {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
 }
 
 // SizesOf is the message sizes the engine measures s at ({0} for a

@@ -49,4 +49,10 @@ func TestResolve(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(p.Options.Sizes, []int64{8, 1024}) || p.Options.NPMin != 1 {
 		t.Errorf("-msglen on one rank: %+v %v", p, err)
 	}
+	// the plan's sizes: -msglen's, each once over PingPong and Allreduce;
+	// Barrier's none
+	p, err = Resolve(Request{Options: def, MsgLen: msglen, Names: []string{"PingPong", "Allreduce", "Barrier"}}, 2)
+	if got := p.Sizes(); err != nil || !reflect.DeepEqual(got, []int64{8, 1024, 0}) {
+		t.Errorf("sizes %v %v, want 8 1024 0", got, err)
+	}
 }

@@ -371,6 +371,20 @@ func pick(c bool, a, b int) int {
 	return b
 }
 
+// SizesOfAll are the message sizes specs measure at np ranks, each once,
+// in the order they first come.
+func (o *Options) SizesOfAll(specs []*Spec, np int) []int64 {
+	var out []int64
+	for _, s := range specs {
+		for _, b := range o.Sizes(s, np) {
+			if !slices.Contains(out, b) {
+				out = append(out, b)
+			}
+		}
+	}
+	return out
+}
+
 // Sizes returns the message sizes in bytes: from MIN doubling up to MAX
 // (OSU 7.2 skips 0), without those whose element count is 0 or whose
 // buffers exceed the memory limit; [0] for tests without a size.

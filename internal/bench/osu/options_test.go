@@ -41,6 +41,9 @@ func TestSizesAndCounts(t *testing.T) {
 	if got := o.Sizes(lat, 2); !reflect.DeepEqual(got, []int64{3, 6, 12, 24}) {
 		t.Errorf("-m 3:30 -> %v (OSU doubles from MIN)", got)
 	}
+	if got := o.SizesOfAll([]*Spec{lat, spec(t, "barrier"), spec(t, "bw")}, 2); !reflect.DeepEqual(got, []int64{3, 6, 12, 24, 0}) {
+		t.Errorf("latency, barrier and bw at -m 3:30: %v, want each size once", got)
+	}
 	o = DefaultOptions()
 	o.Type, o.MaxSize = kernel.Double, 32
 	if got := o.Sizes(ar, 2); !reflect.DeepEqual(got, []int64{8, 16, 32}) {

@@ -130,3 +130,46 @@ func SuiteCSV(w io.Writer, t *suite.Table) error {
 	cw.Flush()
 	return cw.Error()
 }
+
+// SuitePlan writes a suite's plan (gomb suite plan): the allocation, then
+// every row with its nodes, ranks and launcher lines, or why it is
+// skipped.
+func SuitePlan(w io.Writer, p *suite.Plan) error {
+	a := p.Alloc
+	fmt.Fprintf(w, "# suite %s: %d rows, %d launches on %d nodes (%s), launcher %s\n", p.File.Suite, len(p.Rows), len(p.Launches()),
+		len(a.Nodes), a.Source, p.Launcher.Kind)
+	switch {
+	case a.Tree != nil:
+		fmt.Fprintf(w, "# topology: the switch tree of %s\n", a.Tree.Source)
+	case a.Fleet != nil:
+		fmt.Fprintf(w, "# topology: the pair latencies of %s\n", a.Fleet.Source)
+	default:
+		fmt.Fprintf(w, "# topology: none\n")
+	}
+	if a.Assumed != nil {
+		fmt.Fprintf(w, "# nodes: this machine's hardware stands for every node (%s); gomb suite run gathers each node's\n", suite.Describe(a.Assumed))
+	} else {
+		fmt.Fprintf(w, "# nodes: %d with their hardware known (%s, ...)\n", len(a.Facts), suite.Describe(a.FactsOf(a.Nodes[0])))
+	}
+	fmt.Fprintf(w, "# records labelled campaign=%s and cell row=ID,rep=K\n", p.Campaign)
+	for _, r := range p.Rows {
+		fmt.Fprintf(w, "\nrow %s (%s:%d): %s\n", r.Row.ID, p.File.Name, r.Row.Line(""), strings.Join(r.Row.Test, " "))
+		if r.Skip != "" {
+			fmt.Fprintf(w, "  skipped: %s\n", r.Skip)
+			continue
+		}
+		hosts := suite.Compress(r.Hosts)
+		if hosts == "" {
+			hosts = "Slurm's pick"
+		}
+		fmt.Fprintf(w, "  %d nodes (%s), %s: %d a node, %d ranks; %d repetitions\n", r.Nodes, hosts, r.Row.Placement.Words(),
+			r.PerNode, r.NP, len(r.Launches))
+		if r.Path != "" {
+			fmt.Fprintf(w, "  %s path: %s\n", r.Row.Path, r.Path)
+		}
+		for _, x := range r.Launches {
+			fmt.Fprintf(w, "  %s\n", strings.Join(x.Line, " "))
+		}
+	}
+	return nil
+}

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"math"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gomb-hpc/gomb/internal/suite"
 	"github.com/gomb-hpc/gomb/internal/testutil"
+	"github.com/gomb-hpc/gomb/result"
 )
 
 // suiteTable is a results table of every kind of line: a PASS with a
@@ -63,4 +66,53 @@ func TestSuiteTable(t *testing.T) {
 		}
 		testutil.Golden(t, filepath.Join("testdata", c.name), b.Bytes(), *update)
 	}
+}
+
+// TestSuitePlan: plans as gomb suite plan prints them: four nodes, this
+// machine's hardware standing for them, a longest-path row, a GPU row
+// skipped, a row over every core; then a row Slurm places (-submit) on
+// nodes whose facts are known.
+func TestSuitePlan(t *testing.T) {
+	f, err := suite.Parse("s.yaml", []byte(`suite: s
+rows:
+  - {id: lat, test: osu latency -m 8:8, sizes: 8, nodes: 2, path: longest, repetitions: 2}
+  - {id: gpu, test: osu latency -d cuda -m 8:8, sizes: 8, nodes: 2}
+  - {id: bar, test: osu barrier, nodes: all, placement: per-core}
+  - {id: near, test: osu latency -m 8:8, sizes: 8, nodes: 2, path: shortest}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := suite.ParseTree(strings.NewReader("SwitchName=leaf1 Nodes=n[01-02]\nSwitchName=leaf2 Nodes=n[03-04]\nSwitchName=spine Switches=leaf[1-2]\n"), "topology.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes := []string{"n01", "n02", "n03", "n04"}
+	facts := map[string]*result.Node{}
+	for _, n := range nodes {
+		facts[n] = &result.Node{Host: n, Cores: 2, Threads: 2, Sockets: 1, GPUs: []result.GPU{{Vendor: "nvidia"}}}
+	}
+	check := func(args []string, np int) (suite.Test, error) {
+		return suite.Test{Device: slices.Contains(args, "cuda")}, nil
+	}
+	var b bytes.Buffer
+	for _, c := range []struct {
+		a *suite.Allocation
+		l suite.Launcher
+	}{
+		{&suite.Allocation{Nodes: nodes, Source: "-nodes n[01-04]", Tree: tree, Assumed: &result.Node{Host: "here", Cores: 4, Threads: 8, Sockets: 1}},
+			suite.Launcher{Kind: suite.Mpirun, Gomb: "gomb"}},
+		{&suite.Allocation{Nodes: nodes, Source: "-nodes n[01-04]", Tree: tree, Facts: facts},
+			suite.Launcher{Kind: suite.Srun, Submit: true, MPI: "pmix", Gomb: "gomb"}},
+	} {
+		p, err := suite.MakePlan(f, c.a, suite.Options{Check: check, Launcher: c.l, Dir: "DIR", Labels: []string{"-system", "x"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := SuitePlan(&b, p); err != nil {
+			t.Fatal(err)
+		}
+		b.WriteString("\n")
+	}
+	testutil.Golden(t, filepath.Join("testdata", "suite-plan.txt"), b.Bytes(), *update)
 }
