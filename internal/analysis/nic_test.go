@@ -15,6 +15,12 @@ func TestNICTraffic(t *testing.T) {
 	tr := func(host, name, kind string, n int64) result.NICTraffic {
 		return result.NICTraffic{Host: host, Name: name, Kind: kind, TxBytes: n, RxBytes: n}
 	}
+	// fleetBW: a fleet pair's bandwidth row on one host, 20 windows of 64
+	// messages of 1 MiB at 10 GB/s
+	fleetBW := func(nic ...result.NICTraffic) *result.Result {
+		return &result.Result{Suite: "fleet", Benchmark: "pair_bw", NP: 2, Bytes: 1 << 20, Repetitions: 20, TAvgUS: 6711, MBps: 10000,
+			Status: result.StatusOK, Locality: result.IntraNode, NIC: nic}
+	}
 	run := &result.Run{Env: map[string]string{"UCX_TLS": "tcp,self"}}
 	cases := []struct {
 		name     string
@@ -35,6 +41,13 @@ func TestNICTraffic(t *testing.T) {
 			Info, "talk through the loopback interface (TCP)"},
 		{"one host, through the NIC", []*result.Result{res(result.IntraNode, tr("h1", "eth0", "net", 210<<20))},
 			Warning, "share a host, yet their bytes went out through eth0"},
+		// a fleet pair on one host, shared memory: both ranks read the
+		// host's lo (the launcher's own traffic, 40 MiB), against 1.3 GB
+		// its windows moved (64 messages of 1 MiB a window, 20 windows)
+		{"one host, a window's bytes, lo of others", []*result.Result{fleetBW(tr("h1", "lo", "loopback", 20<<20), tr("h1", "lo", "loopback", 20<<20))}, "", ""},
+		{"one host, a window's bytes over lo", []*result.Result{fleetBW(tr("h1", "lo", "loopback", 1400<<20), tr("h1", "lo", "loopback", 1400<<20))},
+			Info, "talk through the loopback interface (TCP)"},
+		{"one host, a window's bytes, eth0 of others", []*result.Result{fleetBW(tr("h1", "eth0", "net", 200<<20))}, "", ""},
 		{"no -nic", []*result.Result{{Suite: "imb", Benchmark: "PingPong", NP: 2, Bytes: 8, Status: result.StatusOK, Locality: result.InterNode}}, "", ""},
 	}
 	for _, c := range cases {

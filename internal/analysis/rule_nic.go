@@ -3,6 +3,7 @@ package analysis
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -47,8 +48,8 @@ func nicTraffic(in *explainInput) []Finding {
 			order = append(order, s)
 		}
 		a.sizes = append(a.sizes, r.Bytes)
-		a.payload += r.Bytes * int64(r.Repetitions)
-		for _, t := range r.NIC {
+		a.payload += payload(r)
+		for _, t := range hostTraffic(r.NIC) {
 			n := t.TxBytes + t.RxBytes
 			switch t.Kind {
 			case "loopback":
@@ -93,21 +94,55 @@ func nicTraffic(in *explainInput) []Finding {
 			f.Cause = "read from every host's interface counters around each size's timed loop (-nic); the interface the MPI chose is the one whose counters grew"
 			out = append(out, f)
 		case a.loc == result.IntraNode:
+			// a host's counters count every process's bytes (the
+			// launcher's, other jobs', pairs beside this one): they
+			// say the ranks' bytes went through an interface only when
+			// it carried as much as the ranks moved
 			perSize := nicBytes / int64(max(1, len(a.sizes)))
 			switch {
-			case perSize > nicQuiet:
+			case perSize > nicQuiet && nicBytes >= a.payload:
 				names, _ := topIfaces(a.byIface, nicBytes)
 				out = append(out, Finding{Kind: KindNIC, Severity: Warning, Series: s, Sizes: a.sizes,
 					Summary: fmt.Sprintf("%s's ranks share a host, yet their bytes went out through %s", s.Benchmark, strings.Join(names, ", ")),
 					Numbers: []string{fmt.Sprintf("%s on the host's interfaces, %s of payload", bytesText(nicBytes), bytesText(a.payload))},
 					Cause:   "the MPI sent between ranks of one host over the network (a NIC's loopback or a switch) instead of shared memory: a shared-memory transport left out (Open MPI --mca btl without vader, UCX_TLS without sm) or not working"})
-			case a.loop > nicQuiet*int64(len(a.sizes)) && a.payload > 0:
+			case a.loop > nicQuiet*int64(len(a.sizes)) && a.payload > 0 && a.loop >= a.payload:
 				out = append(out, Finding{Kind: KindNIC, Severity: Info, Series: s, Sizes: a.sizes,
 					Summary: fmt.Sprintf("%s's ranks share a host and talk through the loopback interface (TCP)%s, not shared memory", s.Benchmark, transport),
 					Numbers: []string{fmt.Sprintf("lo carried %s for %s of payload", bytesText(a.loop), bytesText(a.payload))},
 					Cause:   "a TCP transport between ranks of one host: shared memory (Open MPI's vader, UCX's sm) would be faster unless the point is to measure TCP"})
 			}
 		}
+	}
+	return out
+}
+
+// payload is what a row's timed loop moved each way: its bytes a
+// repetition, or its rate over its time where that says more (a window of
+// messages a repetition: osu_bw's, gomb fleet's, IMB's Uniband).
+func payload(r *result.Result) int64 {
+	p := float64(r.Bytes) * float64(r.Repetitions)
+	if moved := r.MBps * r.TAvgUS * float64(r.Repetitions); moved > p && !math.IsInf(moved, 0) {
+		p = moved
+	}
+	return int64(min(p, math.MaxInt64/4))
+}
+
+// hostTraffic is a row's interface counts with each host's interface
+// once: where two ranks of a row read one host's counters (the two ranks
+// of a fleet pair on one host), the larger reading.
+func hostTraffic(ts []result.NICTraffic) []result.NICTraffic {
+	at := map[[2]string]int{}
+	var out []result.NICTraffic
+	for _, t := range ts {
+		k := [2]string{t.Host, t.Name}
+		i, ok := at[k]
+		if !ok {
+			at[k] = len(out)
+			out = append(out, t)
+			continue
+		}
+		out[i].TxBytes, out[i].RxBytes = max(out[i].TxBytes, t.TxBytes), max(out[i].RxBytes, t.RxBytes)
 	}
 	return out
 }
