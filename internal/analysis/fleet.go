@@ -90,20 +90,43 @@ const (
 // saw it slow, a link when its pair is slow and neither node is, or it
 // is slow beyond its nodes' own slowness.
 func FleetOf(b *result.Bundle, th Thresholds) *Fleet {
+	f := &Fleet{}
+	nics := f.gather(b)
+	if len(f.Nodes) < 2 {
+		return nil
+	}
+	n := len(f.Nodes)
+	f.Latency, f.Bandwidth, f.NICs = f.cells(false), f.cells(true), make([]string, n)
+	for i, nd := range f.Nodes {
+		var best int64
+		for name, bytes := range nics[nd] {
+			if bytes > best || bytes == best && name < f.NICs[i] {
+				f.NICs[i], best = name, bytes
+			}
+		}
+	}
+	var lc, bc []Culprit
+	f.TypicalLatency, lc = f.judge(f.Latency, false, th, "latency")
+	f.TypicalBandwidth, bc = f.judge(f.Bandwidth, true, th, "bandwidth")
+	f.Culprits = append(bc, lc...)
+	for i := range f.Culprits {
+		f.Culprits[i].Words = f.words(f.Culprits[i])
+	}
+	return f
+}
+
+// gather reads the run's fleet rows into f's nodes and measurements, in
+// order (sweep, round, pair), and returns the bytes each node's
+// interfaces carried over its bandwidth loops (loopback left out).
+func (f *Fleet) gather(b *result.Bundle) map[string]map[string]int64 {
 	type when struct {
 		a, b         string
 		round, sweep int
 	}
 	seen := map[when]*measurement{}
 	nics := map[string]map[string]int64{}
-	multi := false
-	for _, r := range b.Results {
-		if r.Pair != nil && r.Pair.Local != [2]int{} {
-			multi = true
-		}
-	}
+	multi := slices.ContainsFunc(b.Results, func(r *result.Result) bool { return r.Pair != nil && r.Pair.Local != [2]int{} })
 	at := map[string]int{}
-	f := &Fleet{}
 	node := func(p *result.Pair, side int) string {
 		n := fleet.NodeOf(p, side, multi)
 		if _, ok := at[n]; !ok {
@@ -138,9 +161,6 @@ func FleetOf(b *result.Bundle, th Thresholds) *Fleet {
 			}
 		}
 	}
-	if len(f.Nodes) < 2 {
-		return nil
-	}
 	for _, m := range seen {
 		f.meas = append(f.meas, *m)
 	}
@@ -148,46 +168,31 @@ func FleetOf(b *result.Bundle, th Thresholds) *Fleet {
 		a, b := f.meas[x], f.meas[y]
 		return a.sweep < b.sweep || a.sweep == b.sweep && (a.round < b.round || a.round == b.round && (a.i < b.i || a.i == b.i && a.j < b.j))
 	})
+	return nics
+}
+
+// cells is the node x node matrix of latency or bandwidth (higher): each
+// pair's median over its measurements (sweeps), NaN where none.
+func (f *Fleet) cells(higher bool) [][]float64 {
 	n := len(f.Nodes)
-	f.Latency, f.Bandwidth, f.NICs = matrix(n), matrix(n), make([]string, n)
-	// a cell: the pair's median over its measurements (sweeps)
-	for _, x := range []struct {
-		m      [][]float64
-		higher bool
-	}{{f.Latency, false}, {f.Bandwidth, true}} {
-		for i := range n {
-			for j := i + 1; j < n; j++ {
-				var v []float64
-				for _, me := range f.meas {
-					if w := me.value(x.higher); me.is(i, j) && !math.IsNaN(w) {
-						v = append(v, w)
-					}
+	m := matrix(n)
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			var v []float64
+			for _, me := range f.meas {
+				if w := me.value(higher); me.is(i, j) && !math.IsNaN(w) {
+					v = append(v, w)
 				}
-				if len(v) > 0 {
-					x.m[i][j], x.m[j][i] = stats.Median(v), stats.Median(v)
-					if x.higher {
-						f.pairs++
-					}
+			}
+			if len(v) > 0 {
+				m[i][j], m[j][i] = stats.Median(v), stats.Median(v)
+				if higher {
+					f.pairs++
 				}
 			}
 		}
 	}
-	for i, nd := range f.Nodes {
-		var best int64
-		for name, bytes := range nics[nd] {
-			if bytes > best || bytes == best && name < f.NICs[i] {
-				f.NICs[i], best = name, bytes
-			}
-		}
-	}
-	var lc, bc []Culprit
-	f.TypicalLatency, lc = f.judge(f.Latency, false, th, "latency")
-	f.TypicalBandwidth, bc = f.judge(f.Bandwidth, true, th, "bandwidth")
-	f.Culprits = append(bc, lc...)
-	for i := range f.Culprits {
-		f.Culprits[i].Words = f.words(f.Culprits[i])
-	}
-	return f
+	return m
 }
 
 // FleetQuantile is the share of a pair's iterations its value is read
@@ -229,126 +234,161 @@ func matrix(n int) [][]float64 {
 	return m
 }
 
+// judging is one matrix under judgement (higher: bandwidth, the larger
+// the better).
+type judging struct {
+	f       *Fleet
+	m       [][]float64
+	higher  bool
+	nodeMed []float64 // each node's median pair (NaN: no pair)
+	typ     float64   // the typical pair
+	limit   float64   // how much worse (log) a slow pair is at least
+	once    float64   // the same, for a pair measured once
+}
+
+// worse is how much worse than typ v is, on a log scale (positive: worse).
+func (j *judging) worse(v, typ float64) float64 {
+	if j.higher {
+		return math.Log(typ / v)
+	}
+	return math.Log(v / typ)
+}
+
 // judge finds the slow nodes and links of one matrix (higher: bandwidth,
 // the larger the better). It returns the typical pair's value: the median
 // of the pairs among the better half of the nodes (ranked by their median
 // pair), so that up to half the nodes can be slow without moving it.
 func (f *Fleet) judge(m [][]float64, higher bool, th Thresholds, metric string) (float64, []Culprit) {
-	nodes := f.Nodes
-	n := len(nodes)
-	// badness: log of how much worse than typical (positive: worse)
-	worse := func(v, typ float64) float64 {
-		if higher {
-			return math.Log(typ / v)
-		}
-		return math.Log(v / typ)
-	}
-	nodeMed := make([]float64, n)
-	for i := range nodes {
+	j := &judging{f: f, m: m, higher: higher, nodeMed: make([]float64, len(f.Nodes))}
+	for i := range f.Nodes {
 		var v []float64
-		for j := range nodes {
-			if !math.IsNaN(m[i][j]) {
-				v = append(v, m[i][j])
+		for k := range f.Nodes {
+			if !math.IsNaN(m[i][k]) {
+				v = append(v, m[i][k])
 			}
 		}
-		nodeMed[i] = math.NaN()
+		j.nodeMed[i] = math.NaN()
 		if len(v) > 0 {
-			nodeMed[i] = stats.Median(v)
+			j.nodeMed[i] = stats.Median(v)
 		}
 	}
-	order := make([]int, 0, n)
-	for i := range nodes {
-		if !math.IsNaN(nodeMed[i]) {
-			order = append(order, i)
-		}
-	}
-	sort.SliceStable(order, func(a, b int) bool {
-		return worse(nodeMed[order[a]], 1) < worse(nodeMed[order[b]], 1)
-	})
-	better := order[:max(2, (len(order)+1)/2)]
-	var core []float64
-	for x, i := range better {
-		for _, j := range better[x+1:] {
-			if !math.IsNaN(m[i][j]) {
-				core = append(core, m[i][j])
-			}
-		}
-	}
+	core := j.core()
 	if len(core) == 0 {
 		return math.NaN(), nil
 	}
-	typ := stats.Median(core)
+	j.typ = stats.Median(core)
 	// the noise: the spread of the better half's pairs about the typical
 	// one, where there are three at least (fewer say nothing of it)
 	noise := 0.0
 	if len(core) >= 3 {
 		var dev []float64
 		for _, v := range core {
-			dev = append(dev, math.Abs(worse(v, typ)))
+			dev = append(dev, math.Abs(j.worse(v, j.typ)))
 		}
 		noise = 1.4826 * stats.Median(dev)
 	}
-	limit := math.Max(th.FleetK*noise, math.Log(1+th.FleetMinRatio))
-	// slow: the pair's median beyond the limit and every one of its
-	// measurements too (a scheduler's or a neighbour's hiccup is not
-	// repeated); measured once, beyond FleetOnceRatio as well
-	once := math.Log(1 + th.FleetOnceRatio)
-	slow := func(i, j int) bool {
-		if math.IsNaN(m[i][j]) || worse(m[i][j], typ) <= limit {
-			return false
+	j.limit = math.Max(th.FleetK*noise, math.Log(1+th.FleetMinRatio))
+	j.once = math.Log(1 + th.FleetOnceRatio)
+	nodes := j.nodeCulprits(th, metric)
+	return j.typ, append(nodes, j.linkCulprits(nodes, metric)...)
+}
+
+// core is the pairs among the better half of the nodes (ranked by their
+// median pair): the typical pair's. Where those nodes never paired (the
+// NICs of one host, under -per-node cross with uneven ranks a host), the
+// next best nodes join them until a pair does.
+func (j *judging) core() []float64 {
+	var order []int
+	for i := range j.f.Nodes {
+		if !math.IsNaN(j.nodeMed[i]) {
+			order = append(order, i)
 		}
-		times := 0
-		for _, x := range f.meas {
-			if x.is(i, j) {
-				if v := x.value(higher); !math.IsNaN(v) {
-					if worse(v, typ) <= limit {
-						return false
-					}
-					times++
+	}
+	sort.SliceStable(order, func(a, b int) bool { return j.worse(j.nodeMed[order[a]], 1) < j.worse(j.nodeMed[order[b]], 1) })
+	var core []float64
+	for k := max(2, (len(order)+1)/2); len(core) == 0 && k <= len(order); k++ {
+		better := order[:k]
+		for x, a := range better {
+			for _, b := range better[x+1:] {
+				if !math.IsNaN(j.m[a][b]) {
+					core = append(core, j.m[a][b])
 				}
 			}
 		}
-		return times > 1 || worse(m[i][j], typ) > once
 	}
+	return core
+}
+
+// slow says whether pair (a, b) is slow: its median beyond the limit and
+// every one of its measurements too (a scheduler's or a neighbour's
+// hiccup is not repeated); measured once, beyond FleetOnceRatio as well.
+func (j *judging) slow(a, b int) bool {
+	if math.IsNaN(j.m[a][b]) || j.worse(j.m[a][b], j.typ) <= j.limit {
+		return false
+	}
+	times := 0
+	for _, x := range j.f.meas {
+		if v := x.value(j.higher); x.is(a, b) && !math.IsNaN(v) {
+			if j.worse(v, j.typ) <= j.limit {
+				return false
+			}
+			times++
+		}
+	}
+	return times > 1 || j.worse(j.m[a][b], j.typ) > j.once
+}
+
+// nodeCulprits are the nodes at least FleetNodeShare of whose partners
+// (two at least) saw them slow.
+func (j *judging) nodeCulprits(th Thresholds, metric string) []Culprit {
 	var out []Culprit
-	culprit := make([]bool, n)
-	for i := range nodes {
+	for i, nd := range j.f.Nodes {
 		partners, bad := 0, 0
-		for j := range nodes {
-			if j != i && !math.IsNaN(m[i][j]) {
+		for k := range j.f.Nodes {
+			if k != i && !math.IsNaN(j.m[i][k]) {
 				partners++
-				if slow(i, j) {
+				if j.slow(i, k) {
 					bad++
 				}
 			}
 		}
 		if bad >= 2 && float64(bad) >= th.FleetNodeShare*float64(partners) {
-			culprit[i] = true
-			out = append(out, Culprit{Kind: "node", Node: nodes[i], Metric: metric, Ratio: nodeMed[i] / typ, Bad: bad, Partners: partners})
+			out = append(out, Culprit{Kind: "node", Node: nd, Metric: metric, Ratio: j.nodeMed[i] / j.typ, Bad: bad, Partners: partners})
 		}
 	}
-	for i := range nodes {
-		for j := i + 1; j < n; j++ {
-			if !slow(i, j) {
+	return out
+}
+
+// linkCulprits are the slow pairs beyond what their slow nodes explain (a
+// bandwidth the slower one's median pair, a latency both nodes' extra
+// time added), unless they were slow together with their round
+// (Transient).
+func (j *judging) linkCulprits(nodes []Culprit, metric string) []Culprit {
+	f, n := j.f, len(j.f.Nodes)
+	culprit := make([]bool, n)
+	for _, c := range nodes {
+		culprit[slices.Index(f.Nodes, c.Node)] = true
+	}
+	var out []Culprit
+	for a := range n {
+		for b := a + 1; b < n; b++ {
+			if !j.slow(a, b) {
 				continue
 			}
-			// beyond what its slow nodes explain: a bandwidth the slower
-			// one's median pair, a latency both nodes' extra time added
-			expect := typ
-			for _, k := range []int{i, j} {
-				if !culprit[k] {
-					continue
-				}
-				if higher {
-					expect = math.Min(expect, nodeMed[k])
-				} else {
-					expect += nodeMed[k] - typ
+			expect := j.typ
+			for _, k := range []int{a, b} {
+				switch {
+				case !culprit[k]:
+				case j.higher:
+					expect = math.Min(expect, j.nodeMed[k])
+				default:
+					expect += j.nodeMed[k] - j.typ
 				}
 			}
-			if worse(m[i][j], expect) <= limit {
+			if j.worse(j.m[a][b], expect) <= j.limit {
 				continue
 			}
-			if rounds := f.together(i, j, higher, func(v float64) float64 { return worse(v, typ) }, limit); rounds != nil {
+			if rounds := f.together(a, b, j.higher, func(v float64) float64 { return j.worse(v, j.typ) }, j.limit); rounds != nil {
 				for _, r := range rounds {
 					if !slices.Contains(f.Transient, r) {
 						f.Transient = append(f.Transient, r)
@@ -356,10 +396,10 @@ func (f *Fleet) judge(m [][]float64, higher bool, th Thresholds, metric string) 
 				}
 				continue
 			}
-			out = append(out, Culprit{Kind: "link", A: nodes[i], B: nodes[j], Metric: metric, Ratio: m[i][j] / typ})
+			out = append(out, Culprit{Kind: "link", A: f.Nodes[a], B: f.Nodes[b], Metric: metric, Ratio: j.m[a][b] / j.typ})
 		}
 	}
-	return typ, out
+	return out
 }
 
 // together names the rounds in which pair (i, j) was slow along with most

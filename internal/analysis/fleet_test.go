@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -250,5 +251,68 @@ func TestFleetQuantile(t *testing.T) {
 	f := FleetOf(run, DefaultThresholds)
 	if len(f.Culprits) != 1 || f.Culprits[0].Kind != "link" || f.Culprits[0].A+f.Culprits[0].B != "c03c04" && f.Culprits[0].A+f.Culprits[0].B != "c04c03" {
 		t.Errorf("culprits %+v", f.Culprits)
+	}
+}
+
+// crossRun makes a -per-node cross sweep's records over ranks on hosts
+// (hosts[r] is rank r's), as fleet.Plan schedules it: every rank with
+// every rank of every other host; lat and bw give a pair's values from
+// its endpoints' names (host#k).
+func crossRun(hosts []string, lat, bw func(a, b string) float64) *result.Bundle {
+	b := &result.Bundle{Run: &result.Run{Suite: fleet.Suite}}
+	opt := fleet.DefaultOptions()
+	opt.PerNode = fleet.PerNodeCross
+	nodes := fleet.Nodes(hosts)
+	plan, err := fleet.Plan(nodes, opt)
+	if err != nil {
+		panic(err)
+	}
+	for ri, round := range plan {
+		for _, p := range round {
+			pair := &result.Pair{Ranks: [2]int{p.A, p.B}, Hosts: [2]string{hosts[p.A], hosts[p.B]}, Local: [2]int{p.RankA, p.RankB}, Round: ri, Concurrent: len(round)}
+			a, c := fleet.NodeOf(pair, 0, true), fleet.NodeOf(pair, 1, true)
+			l, w := lat(a, c), bw(a, c)
+			b.Results = append(b.Results,
+				&result.Result{Suite: fleet.Suite, Benchmark: fleet.Latency, NP: 2, Status: result.StatusOK, P50US: l, TAvgUS: l, Pair: pair},
+				&result.Result{Suite: fleet.Suite, Benchmark: fleet.Bandwidth, NP: 2, Status: result.StatusOK, MBps: w, Pair: pair})
+		}
+	}
+	return b
+}
+
+// TestFleetCrossUneven: -per-node cross over a host of two ranks and two
+// of one (a NIC a rank), the single ones' link ten times slower: the
+// typical pair is a number and the link is named. The better half of the
+// endpoints (ranked by their median pair) are then the two NICs of the
+// first host, which never pair: the typical latency was NaN, and nothing
+// was named.
+func TestFleetCrossUneven(t *testing.T) {
+	hosts := []string{"h1", "h1", "h2", "h3"}
+	pairs := map[string]float64{"h1#0h2#0": 0.95, "h1#1h2#0": 1.05, "h1#0h3#0": 1.05, "h1#1h3#0": 0.95}
+	for _, c := range []struct {
+		metric string
+		lat    func(a, b string) float64
+		bw     func(a, b string) float64
+	}{
+		{"latency", func(a, b string) float64 {
+			if x, ok := pairs[a+b]; ok {
+				return 2 * x
+			}
+			return 20
+		}, func(a, b string) float64 { return 12000 }},
+		{"bandwidth", func(a, b string) float64 { return 2 }, func(a, b string) float64 {
+			if x, ok := pairs[a+b]; ok {
+				return 12000 / x
+			}
+			return 1200
+		}},
+	} {
+		f := FleetOf(crossRun(hosts, c.lat, c.bw), DefaultThresholds)
+		if f == nil || math.IsNaN(f.TypicalLatency) || math.IsNaN(f.TypicalBandwidth) {
+			t.Fatalf("%s: fleet %+v", c.metric, f)
+		}
+		if len(f.Culprits) != 1 || f.Culprits[0].Kind != "link" || f.Culprits[0].Metric != c.metric || f.Culprits[0].A+f.Culprits[0].B != "h2#0h3#0" {
+			t.Errorf("%s: culprits %+v", c.metric, f.Culprits)
+		}
 	}
 }
