@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"fmt"
+	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -81,12 +83,18 @@ func fleetCulprits(t *testing.T, file string) []string {
 
 // TestFleet: a sweep over 4 ranks, each a node of its own (-by-rank), with
 // both MPIs: every pair's rows, the text's line a pair, and a sweep of
-// one node refused in one line.
+// one node refused in one line. Another program talks over lo meanwhile:
+// explain must not say the pairs talked through it (they share memory).
+// -resume of a file that holds the cut sweep twice measures and writes
+// each pair once; on other nodes it is refused. -sweeps 100000000 runs
+// until -deadline (every sweep planned up front took all memory).
 func TestFleet(t *testing.T) {
-	for _, m := range mpis {
+	for i, m := range mpis {
 		t.Run(m.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "r.jsonl")
+			stop := loopbackTalk(t)
 			j := launchCmd(t, m, 4, 2*time.Minute, nil, "fleet", "-by-rank", "-i", "50", "-bw-iter", "3", "-sweeps", "2", "-json", out)
+			stop()
 			checkNoCrash(t, j)
 			if j.code != 0 {
 				t.Fatalf("exit %d\n%s", j.code, tail(j.stderr))
@@ -97,6 +105,11 @@ func TestFleet(t *testing.T) {
 				hosts = append(hosts, fmt.Sprintf("%s:%d", h, r))
 			}
 			checkFleet(t, s, hosts, 2, result.IntraNode)
+			for _, f := range explainFindings(t, out) {
+				if strings.HasPrefix(f, "nic: ") {
+					t.Errorf("explain: %s", f)
+				}
+			}
 			if n := strings.Count(j.stdout, "\n  "); n != 12 || !strings.Contains(j.stdout, "# Schedule  : 3 rounds, 6 pairs, up to 2 pairs at once; 2 sweeps") {
 				t.Errorf("%d pair lines, want 12:\n%s", n, j.stdout)
 			}
@@ -109,7 +122,7 @@ func TestFleet(t *testing.T) {
 			}
 			lines := strings.SplitAfter(string(data), "\n")
 			cut := filepath.Join(t.TempDir(), "cut.jsonl")
-			if err := os.WriteFile(cut, []byte(strings.Join(lines[:1+11], "")), 0o644); err != nil {
+			if err := os.WriteFile(cut, []byte(strings.Repeat(strings.Join(lines[:1+11], ""), 2)), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			again := filepath.Join(t.TempDir(), "again.jsonl")
@@ -129,6 +142,18 @@ func TestFleet(t *testing.T) {
 			}
 			j = launchCmd(t, m, 4, time.Minute, nil, "fleet", "-by-rank", "-sweeps", "2", "-resume", cut)
 			checkUsageError(t, j, "its sweep ran with other flags")
+			j = launchCmd(t, m, 5, time.Minute, nil, "fleet", "-by-rank", "-i", "50", "-bw-iter", "3", "-sweeps", "2", "-resume", cut)
+			checkUsageError(t, j, "its sweep ran on 4 nodes, this job on 5, and node ")
+			if i == 1 {
+				huge := filepath.Join(t.TempDir(), "huge.jsonl")
+				j = launchCmd(t, m, 2, time.Minute, nil, "fleet", "-by-rank", "-i", "10", "-bw-iter", "1", "-sweeps", "100000000", "-deadline", "3", "-json", huge)
+				if checkNoCrash(t, j); j.code != exitWatchdog || !strings.Contains(j.stderr, "the run passed its deadline of 3s") {
+					t.Errorf("-sweeps 100000000: exit %d\n%s", j.code, tail(j.stderr))
+				}
+				if s := readRecords(t, huge); s.end == nil || s.end.Status != result.EndDeadline || len(s.results) < 4 {
+					t.Errorf("-sweeps 100000000: %d rows, end %+v", len(s.results), s.end)
+				}
+			}
 			j = launchCmd(t, m, 2, time.Minute, nil, "fleet")
 			checkUsageError(t, j, "a fleet sweep needs ranks on at least 2 nodes, all 2 ranks are on")
 		})
@@ -277,4 +302,41 @@ func TestHiddenByNode(t *testing.T) {
 			t.Errorf("hiddenByNode(%q) = %v, want %v", c.want, h, c.hid)
 		}
 	}
+}
+
+// loopbackTalk has another program's bytes cross lo (about 30 MB/s, a
+// TCP connection on 127.0.0.1) until stop is called.
+func loopbackTalk(t *testing.T) (stop func()) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		c, err := l.Accept()
+		if err == nil {
+			_, _ = io.Copy(io.Discard, c)
+			c.Close()
+		}
+	}()
+	c, err := net.Dial("tcp", l.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		buf := make([]byte, 1<<20)
+		for {
+			select {
+			case <-done:
+				c.Close()
+				return
+			case <-time.After(30 * time.Millisecond):
+				if _, err := c.Write(buf); err != nil {
+					return
+				}
+			}
+		}
+	}()
+	return func() { close(done); l.Close() }
 }

@@ -74,7 +74,9 @@ func Tournament(n int) [][][2]int {
 	return rounds
 }
 
-// Plan is the sweep's rounds over nodes, as opt asks: every node pair of
+// Plan is one sweep's rounds over nodes, as opt asks (the engine runs it
+// -sweeps times: a plan of every sweep up front took a rank's memory
+// whole at -sweeps 100000000): every node pair of
 // Tournament; per node pair, one rank each (PerNodeOne), the i-th rank of
 // each for every i up to the smaller node's count (PerNodeAll), or every
 // rank with every rank of the partner, as many sub-rounds as the larger
@@ -132,10 +134,6 @@ func Plan(nodes []Node, opt Options) ([]Round, error) {
 		}
 		plan = serial
 	}
-	sweeps := plan
-	for s := 1; s < opt.Sweeps; s++ {
-		plan = append(plan, sweeps...)
-	}
 	return plan, nil
 }
 
@@ -183,19 +181,19 @@ func DoneOf(p *result.Pair) Done {
 	return Done{Sweep: p.Sweep, NodeA: NodeOf(p, 0, false), NodeB: NodeOf(p, 1, false), RankA: p.Local[0], RankB: p.Local[1]}
 }
 
-// Without is plan less the pairs in done (plan's sweeps of rounds, as Plan
-// makes them: the i-th round is round i%rounds of sweep i/rounds). A
-// round keeps its place when it is left empty, so that every pair keeps
-// its round's number.
-func Without(plan []Round, nodes []Node, sweeps int, done map[Done]bool) []Round {
-	rounds := len(plan) / max(1, sweeps)
-	out := make([]Round, len(plan))
-	for i, r := range plan {
-		for _, p := range r {
-			d := Done{Sweep: i / max(1, rounds), NodeA: nodes[p.NodeA].Host, NodeB: nodes[p.NodeB].Host, RankA: p.RankA, RankB: p.RankB}
-			if !done[d] {
-				out[i] = append(out[i], p)
-			}
+// DoneSet is the pairs an earlier sweep measured (-resume).
+type DoneSet map[Done]bool
+
+// Left is round r of sweep sweep less the pairs in d: the pairs a resumed
+// sweep still measures, each keeping its round's number.
+func (d DoneSet) Left(r Round, sweep int, nodes []Node) Round {
+	if len(d) == 0 {
+		return r
+	}
+	var out Round
+	for _, p := range r {
+		if !d[Done{Sweep: sweep, NodeA: nodes[p.NodeA].Host, NodeB: nodes[p.NodeB].Host, RankA: p.RankA, RankB: p.RankB}] {
+			out = append(out, p)
 		}
 	}
 	return out

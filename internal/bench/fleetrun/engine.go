@@ -33,7 +33,8 @@ type Engine struct {
 	RunID string
 	Nodes []fleet.Node
 	Hosts []string // every rank's host
-	Plan  []fleet.Round
+	Plan  []fleet.Round // one sweep's rounds, run Opt.Sweeps times
+	Done  fleet.DoneSet // pairs not measured again (-resume)
 	// Sink and Progress are rank 0's (nil elsewhere); Progress is told
 	// after each pair's rows.
 	Sink     Sink
@@ -53,22 +54,23 @@ type measured struct {
 	nic     []result.NICTraffic
 }
 
-// Run runs the plan's rounds in order.
+// Run runs the plan's rounds in order, Opt.Sweeps times.
 func (e *Engine) Run() error {
 	job, err := mpi.NewJob()
 	if err != nil {
 		return err
 	}
 	defer job.Free()
-	rounds := len(e.Plan) / e.Opt.Sweeps
-	for i, round := range e.Plan {
-		if len(round) == 0 {
-			continue // measured by the sweep this one resumes
+	for sweep := 0; sweep < e.Opt.Sweeps; sweep++ {
+		for i, round := range e.Plan {
+			if round = e.Done.Left(round, sweep, e.Nodes); len(round) == 0 {
+				continue // measured by the sweep this one resumes
+			}
+			if err := e.round(job, i, sweep, round); err != nil {
+				return err
+			}
+			runtime.GC() // the collector is off while measuring; collect between rounds
 		}
-		if err := e.round(job, i%rounds, i/rounds, round); err != nil {
-			return err
-		}
-		runtime.GC() // the collector is off while measuring; collect between rounds
 	}
 	return nil
 }
@@ -133,6 +135,9 @@ func (e *Engine) round(job *mpi.Job, index, sweep int, round fleet.Round) error 
 	for g, p := range round {
 		var traffic []result.NICTraffic
 		for _, r := range []int{p.A, p.B} {
+			if r == p.B && e.Hosts[p.B] == e.Hosts[p.A] {
+				break // one host's counters, read by both: once
+			}
 			var t []result.NICTraffic
 			if json.Unmarshal(nics[r], &t) == nil {
 				traffic = append(traffic, t...)

@@ -22,8 +22,8 @@ type Suite struct {
 	tool  string
 	hosts []string // every rank's host
 	nodes []fleet.Node
-	plan  []fleet.Round
-	full  []fleet.Round // the plan before -resume took its pairs out
+	plan  []fleet.Round // one sweep's rounds, run -sweeps times
+	done  fleet.DoneSet // -resume's pairs, not measured again
 	prev  resumed       // -resume's pairs (rows on rank 0)
 }
 
@@ -47,7 +47,6 @@ func (u *Suite) Prepare(s *session.Session) (any, error) {
 	if u.plan, err = fleet.Plan(u.nodes, u.cl.Options); err != nil {
 		return nil, cli.Usage("%v (-by-rank makes every rank a node of its own)", err)
 	}
-	u.full = u.plan
 	if u.cl.Resume != "" {
 		if s.Rank == 0 {
 			u.prev = readResume(u.cl.Resume, u.nodes, u.cl.Options)
@@ -60,11 +59,10 @@ func (u *Suite) Prepare(s *session.Session) (any, error) {
 		if u.prev.Err != "" {
 			return nil, cli.Usage("%s", u.prev.Err)
 		}
-		done := map[fleet.Done]bool{}
+		u.done = fleet.DoneSet{}
 		for _, d := range u.prev.Done {
-			done[d] = true
+			u.done[d] = true
 		}
-		u.plan = fleet.Without(u.plan, u.nodes, u.cl.Sweeps, done)
 	}
 	return u.cl.Options, nil
 }
@@ -79,14 +77,14 @@ func (u *Suite) Start(e *measure.Env[*fleettext.Writer]) (*measure.Job, error) {
 	// plus a minute for the rest
 	perRound := float64(o.LatIters+o.Warmup)*float64(o.LatBytes+64)*2/1e6 +
 		float64(o.BWIters+o.BWWarmup())*float64(o.Window)*float64(o.BWBytes)/1e6
-	eng := &fleetrun.Engine{Opt: o, World: s.World, RunID: s.RunID(), Nodes: u.nodes, Hosts: u.hosts, Plan: u.plan, NIC: true,
+	eng := &fleetrun.Engine{Opt: o, World: s.World, RunID: s.RunID(), Nodes: u.nodes, Hosts: u.hosts, Plan: u.plan, Done: u.done, NIC: true,
 		Fault: s.Fault, Watch: s.Watch(time.Duration(60+perRound) * time.Second)}
 	if err := e.Preamble(func(w *fleettext.Writer) error { return w.Header(u.header(e.Run)) }); err != nil {
 		return nil, err
 	}
 	if s.Rank == 0 {
 		eng.Sink = sink{s, e.Text}
-		if p := s.Progress(fleet.Pairs(u.plan)); p != nil {
+		if p := s.Progress(fleet.Pairs(u.plan)*o.Sweeps - len(u.done)); p != nil {
 			eng.Progress = func(pr fleet.Pair) {
 				p.Step(u.nodes[pr.NodeA].Host+" - "+u.nodes[pr.NodeB].Host, 2, 0, false)
 			}
@@ -108,9 +106,8 @@ func (u *Suite) Start(e *measure.Env[*fleettext.Writer]) (*measure.Job, error) {
 func (u *Suite) header(run *result.Run) fleettext.Header {
 	h := fleettext.Header{Tool: u.tool, Date: run.Start, Argv: run.Command, Nodes: u.nodes, Opt: u.cl.Options,
 		Resumed: len(u.prev.Done), From: u.prev.From}
-	rounds := len(u.full) / u.cl.Sweeps
-	h.Rounds, h.Pairs = rounds, fleet.Pairs(u.full[:rounds])
-	for _, r := range u.full {
+	h.Rounds, h.Pairs = len(u.plan), fleet.Pairs(u.plan)
+	for _, r := range u.plan {
 		h.MaxPairs = max(h.MaxPairs, len(r))
 	}
 	return h
