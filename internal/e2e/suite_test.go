@@ -8,6 +8,7 @@ package e2e
 import (
 	"encoding/csv"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -173,7 +174,16 @@ func TestTestbedSuite(t *testing.T) {
 		runHosts := st.run.Hosts
 		switch {
 		case id == "latency-longest" || id == "latency-shortest":
-			latency[id] = got
+			// the fastest round trip of the row's: load only adds to a
+			// sample, the delayed uplink adds to every one that crosses it
+			latency[id] = math.Inf(1)
+			for _, x := range st.results {
+				for _, rank := range x.SamplesUS {
+					for _, v := range rank {
+						latency[id] = min(latency[id], v)
+					}
+				}
+			}
 			sameRack := (slices.Index(hosts, runHosts[0]) < 3) == (slices.Index(hosts, runHosts[1]) < 3)
 			if len(runHosts) != 2 || sameRack != (id == "latency-shortest") {
 				t.Errorf("%s ran on %v", id, runHosts)
@@ -196,8 +206,11 @@ func TestTestbedSuite(t *testing.T) {
 			}
 		}
 	}
-	if !(latency["latency-longest"] > latency["latency-shortest"]+100) {
-		t.Errorf("longest path %.1f us, shortest %.1f us: the delayed uplink (300 us) does not show", latency["latency-longest"], latency["latency-shortest"])
+	// Each path's fastest sample: the longest crosses the uplink delayed
+	// 300 us, so none of its samples is under that delay's half (it is
+	// delayed in one direction at least); the shortest stays in a rack.
+	if !(latency["latency-longest"] >= 150 && latency["latency-longest"] > latency["latency-shortest"]+100) {
+		t.Errorf("longest path's fastest sample %.1f us, shortest's %.1f us: the delayed uplink (300 us) does not show", latency["latency-longest"], latency["latency-shortest"])
 	}
 	// nodes.jsonl: every node's facts, two NICs each
 	facts, err := suite.ReadFactsFile(filepath.Join(out, suite.FactsFile))
