@@ -87,7 +87,9 @@ func fleetCulprits(t *testing.T, file string) []string {
 // explain must not say the pairs talked through it (they share memory).
 // -resume of a file that holds the cut sweep twice measures and writes
 // each pair once; on other nodes it is refused. -sweeps 100000000 runs
-// until -deadline (every sweep planned up front took all memory).
+// until -deadline (every sweep planned up front took all memory). A rank
+// stuck in its latency loop is named by the watchdog with its pair and
+// loop, and the pair done beside it keeps its rows.
 func TestFleet(t *testing.T) {
 	for i, m := range mpis {
 		t.Run(m.name, func(t *testing.T) {
@@ -156,6 +158,18 @@ func TestFleet(t *testing.T) {
 			}
 			j = launchCmd(t, m, 2, time.Minute, nil, "fleet")
 			checkUsageError(t, j, "a fleet sweep needs ranks on at least 2 nodes, all 2 ranks are on")
+			// rank 3 stuck before its latency loop of round 1: rank 0 names
+			// that loop and its pair, and keeps the rows of the pair that
+			// finished beside it
+			stuck := filepath.Join(t.TempDir(), "stuck.jsonl")
+			j = launchCmd(t, m, 4, time.Minute, []string{"GOMB_FAULT=hang:8:3"}, "fleet", "-by-rank", "-i", "50", "-bw-iter", "3", "-watchdog", "5", "-json", stuck)
+			want := fmt.Sprintf("gomb fleet: rank 0 on %s: watchdog: pair_latency of %s - %s, np 2, 8 bytes in flight", hosts[0][:strings.LastIndex(hosts[0], ":")], hosts[2], hosts[3])
+			if checkNoCrash(t, j); j.code != exitWatchdog || !strings.Contains(j.stderr, want) || !strings.Contains(j.stderr, "(ranks 2-3 on ") {
+				t.Errorf("a stuck rank: exit %d, want 5 and %q\n%s", j.code, want, tail(j.stderr))
+			}
+			if s := readRecords(t, stuck); s.end == nil || s.end.Status != result.EndDeadline || len(s.results) != 2 || s.results[0].Pair.Ranks != [2]int{0, 1} {
+				t.Errorf("a stuck rank: %d rows (want round 1's other pair), end %+v", len(s.results), s.end)
+			}
 		})
 	}
 }

@@ -111,6 +111,36 @@ func (c Comm) BcastFixed(b []byte, root int) error {
 	return nil
 }
 
+// SendBytes is MPI_Send of b to rank dest with tag.
+func (c Comm) SendBytes(b []byte, dest, tag int) error {
+	var p unsafe.Pointer
+	if len(b) > 0 {
+		p = C.CBytes(b)
+		defer C.free(p)
+	}
+	return mpiErr(C.gomb_send_bytes(c.c, p, C.int(len(b)), C.int(dest), C.int(tag)), "MPI_Send")
+}
+
+// Probe says whether a message from any rank waits to be received
+// (MPI_Iprobe, any tag): its source, tag and length in bytes.
+func (c Comm) Probe() (source, tag, n int, ok bool, err error) {
+	var flag, src, tg, ln C.int
+	if err := mpiErr(C.gomb_iprobe_bytes(c.c, &flag, &src, &tg, &ln), "MPI_Iprobe"); err != nil {
+		return 0, 0, 0, false, err
+	}
+	return int(src), int(tg), int(ln), flag != 0, nil
+}
+
+// RecvBytes receives the n-byte message of tag from rank source.
+func (c Comm) RecvBytes(n, source, tag int) ([]byte, error) {
+	p := C.malloc(C.size_t(max(n, 1)))
+	defer C.free(p)
+	if err := mpiErr(C.gomb_recv_bytes(c.c, p, C.int(n), C.int(source), C.int(tag)), "MPI_Recv"); err != nil {
+		return nil, err
+	}
+	return C.GoBytes(p, C.int(n)), nil
+}
+
 // BcastBytes broadcasts a byte string of any length from root; other ranks
 // may pass nil.
 func (c Comm) BcastBytes(b []byte, root int) ([]byte, error) {

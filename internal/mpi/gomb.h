@@ -234,6 +234,9 @@ int gomb_allreduce_max_int(gomb_comm *c, int *v);
 int gomb_allreduce_min_int(gomb_comm *c, int *v);
 int gomb_bcast_int(gomb_comm *c, int *v, int root);
 int gomb_bcast_bytes(gomb_comm *c, void *buf, int len, int root);
+int gomb_send_bytes(gomb_comm *c, const void *buf, int len, int dest, int tag);
+int gomb_iprobe_bytes(gomb_comm *c, int *flag, int *source, int *tag, int *len);
+int gomb_recv_bytes(gomb_comm *c, void *buf, int len, int source, int tag);
 int gomb_gather_doubles(gomb_comm *c, const double *send, int n, double *recv, int root);
 int gomb_gatherv_doubles(gomb_comm *c, const double *send, int n, double *recv,
                          const int *counts, const int *displs, int root);

@@ -232,6 +232,27 @@ int gomb_bcast_bytes(gomb_comm *c, void *buf, int len, int root) {
     return MPI_Bcast(buf, len, MPI_BYTE, root, c->comm);
 }
 
+int gomb_send_bytes(gomb_comm *c, const void *buf, int len, int dest, int tag) {
+    return MPI_Send(buf, len, MPI_BYTE, dest, tag, c->comm);
+}
+
+// gomb_iprobe_bytes says whether a message from any rank, of any tag,
+// waits: its source, tag and length in bytes.
+int gomb_iprobe_bytes(gomb_comm *c, int *flag, int *source, int *tag, int *len) {
+    MPI_Status st;
+    int rc = MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, c->comm, flag, &st);
+    if (rc == MPI_SUCCESS && *flag) {
+        *source = st.MPI_SOURCE;
+        *tag = st.MPI_TAG;
+        rc = MPI_Get_count(&st, MPI_BYTE, len);
+    }
+    return rc;
+}
+
+int gomb_recv_bytes(gomb_comm *c, void *buf, int len, int source, int tag) {
+    return MPI_Recv(buf, len, MPI_BYTE, source, tag, c->comm, MPI_STATUS_IGNORE);
+}
+
 int gomb_gather_doubles(gomb_comm *c, const double *send, int n, double *recv, int root) {
     return MPI_Gather(send, n, MPI_DOUBLE, recv, n, MPI_DOUBLE, root, c->comm);
 }

@@ -99,6 +99,15 @@ func (c Comm) MinInt(v int) (int, error) { return 0, ErrNoMPI }
 // BcastInt fails.
 func (c Comm) BcastInt(v, root int) (int, error) { return 0, ErrNoMPI }
 
+// SendBytes fails.
+func (c Comm) SendBytes(b []byte, dest, tag int) error { return ErrNoMPI }
+
+// Probe fails.
+func (c Comm) Probe() (source, tag, n int, ok bool, err error) { return 0, 0, 0, false, ErrNoMPI }
+
+// RecvBytes fails.
+func (c Comm) RecvBytes(n, source, tag int) ([]byte, error) { return nil, ErrNoMPI }
+
 // BcastFixed fails.
 func (c Comm) BcastFixed(b []byte, root int) error { return ErrNoMPI }
 

@@ -302,6 +302,14 @@ func (s *Session) Watch(budget time.Duration) func(watchdog.Phase) {
 	return s.dog.Enter
 }
 
+// Note says what this rank does within the watchdog's phase now running,
+// for its report if the deadline passes (watchdog.Dog.Note).
+func (s *Session) Note(p watchdog.Phase) {
+	if s.dog != nil {
+		s.dog.Note(p)
+	}
+}
+
 // deadline is the watchdog's action: say what was in flight, close the
 // records (rank 0; the others give it a moment, since the first rank to
 // abort takes the job down), then MPI_Abort — and if even that does not

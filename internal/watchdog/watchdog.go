@@ -84,6 +84,7 @@ type Dog struct {
 	mu       sync.Mutex
 	start    time.Time
 	phase    Phase
+	shown    Phase // what a report says runs: phase, or what Note said since
 	since    time.Time
 	limit    time.Duration // of the current phase; <= 0 none
 	prev     Phase         // the last measured size, and how long it took
@@ -112,6 +113,7 @@ func (d *Dog) Start() {
 	d.start = d.now()
 	d.since = d.start
 	d.phase = Phase{What: "setup"}
+	d.shown = d.phase
 	d.limit = d.sizeLimit(Phase{What: "setup"})
 	d.timer = time.AfterFunc(time.Hour, d.wake)
 	d.arm()
@@ -178,9 +180,19 @@ func (d *Dog) Enter(p Phase) {
 	if d.phase.Bench != "" && d.phase.What == "" {
 		d.prev, d.prevDur = d.phase, t.Sub(d.since)
 	}
-	d.phase, d.since = p, t
+	d.phase, d.shown, d.since = p, p, t
 	d.limit = d.sizeLimit(p)
 	d.arm()
+}
+
+// Note changes what a report would say runs, keeping the phase's clock
+// and deadline: a step inside a phase that ends with the others' (a
+// pair's loop in its round of gomb fleet), or what a rank that waits for
+// others knows of them.
+func (d *Dog) Note(p Phase) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.shown = p
 }
 
 // sizeLimit is the deadline of a phase: fixed, or the floor and budget
@@ -223,7 +235,7 @@ func (d *Dog) check() (Report, bool) {
 		return Report{}, false
 	}
 	now := d.now()
-	r := Report{Phase: d.phase, InFlight: now.Sub(d.since), Elapsed: now.Sub(d.start)}
+	r := Report{Phase: d.shown, InFlight: now.Sub(d.since), Elapsed: now.Sub(d.start)}
 	switch {
 	case d.cfg.Run > 0 && r.Elapsed > d.cfg.Run:
 		r.Run, r.Limit = true, d.cfg.Run

@@ -165,3 +165,22 @@ func TestTimerFollowsPhases(t *testing.T) {
 		t.Fatal("run deadline did not fire")
 	}
 }
+
+// TestNote: a note changes what the report says runs, not the phase's
+// clock, its deadline or the next phase's estimate.
+func TestNote(t *testing.T) {
+	d, c := dog(Config{})
+	d.Enter(Phase{Bench: "fleet round", NP: 4})
+	c.add(2 * time.Second)
+	d.Enter(Phase{Bench: "fleet round", NP: 4, Ranks: []int{0, 1, 2, 3}}) // after a round of 2 s
+	c.add(30 * time.Second)
+	d.Note(Phase{Bench: "pair_latency of a - b", NP: 2, Bytes: 8, Ranks: []int{2, 3}})
+	if got := d.Limit(); got != 60*time.Second+10*2*time.Second {
+		t.Errorf("limit %v after a note", got)
+	}
+	c.add(51 * time.Second)
+	r, ok := d.check()
+	if !ok || r.InFlight != 81*time.Second || r.Phase.Bench != "pair_latency of a - b" || Ranks(r.Phase.Ranks) != "2-3" {
+		t.Errorf("report %+v %v", r, ok)
+	}
+}

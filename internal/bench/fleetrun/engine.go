@@ -6,7 +6,9 @@
 package fleetrun
 
 import (
+	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime"
 	"time"
@@ -32,15 +34,17 @@ type Engine struct {
 	World mpi.Comm
 	RunID string
 	Nodes []fleet.Node
-	Hosts []string // every rank's host
+	Hosts []string      // every rank's host
 	Plan  []fleet.Round // one sweep's rounds, run Opt.Sweeps times
 	Done  fleet.DoneSet // pairs not measured again (-resume)
 	// Sink and Progress are rank 0's (nil elsewhere); Progress is told
 	// after each pair's rows.
 	Sink     Sink
 	Progress func(p fleet.Pair)
-	// Watch is told, on every rank, when a round starts (a watchdog).
-	Watch func(watchdog.Phase)
+	// Watch is told, on every rank, when a round starts (a watchdog);
+	// Note, what the rank does within it (a pair's loop; on rank 0, the
+	// pair it waits for).
+	Watch, Note func(watchdog.Phase)
 	// NIC: count every interface's bytes around each pair's bandwidth
 	// loop (the pair's NIC, on each host).
 	NIC bool
@@ -48,11 +52,23 @@ type Engine struct {
 	Fault *bench.Fault
 }
 
-// measured is what one rank of a pair brings to rank 0.
-type measured struct {
-	lat, bw []float64 // seconds per round trip, per window (the pair's first rank)
-	nic     []result.NICTraffic
+// report is what a pair's first rank sends rank 0 once the pair is
+// done: its samples (seconds per round trip, per window) and what both
+// hosts' interfaces counted; Err, a loop that failed (on either rank).
+type report struct {
+	G   int                 `json:"g"` // the pair's place in its round
+	Lat []float64           `json:"lat,omitempty"`
+	BW  []float64           `json:"bw,omitempty"`
+	NIC [][]byte            `json:"nic,omitempty"` // each rank's NICTraffic, JSON
+	Err string              `json:"err,omitempty"`
+	nic []result.NICTraffic // this rank's
 }
+
+// The tags of what a pair tells rank 0 on MPI_COMM_WORLD.
+const (
+	tagLatDone = 0x666c // the pair's latency loop ended (an empty message)
+	tagReport  = 0x666d // the pair's report, JSON
+)
 
 // Run runs the plan's rounds in order, Opt.Sweeps times.
 func (e *Engine) Run() error {
@@ -75,7 +91,11 @@ func (e *Engine) Run() error {
 	return nil
 }
 
-// round measures the pairs of one round at once.
+// round measures the pairs of one round at once. Each pair's first rank
+// sends rank 0 its report as soon as the pair is done, and rank 0 writes
+// the pair's rows as it comes (watching the others, so that the watchdog
+// names a pair that hangs, and the pairs done beside it keep their rows);
+// then rank 0 tells every rank whether a pair failed.
 func (e *Engine) round(job *mpi.Job, index, sweep int, round fleet.Round) error {
 	me, color, key := e.World.Rank(), -1, 0
 	var ranks []int
@@ -88,89 +108,161 @@ func (e *Engine) round(job *mpi.Job, index, sweep int, round fleet.Round) error 
 			color, key = g, 1
 		}
 	}
-	if e.Watch != nil {
-		e.Watch(watchdog.Phase{Bench: "fleet round", NP: len(ranks), Bytes: e.Opt.BWBytes, Ranks: ranks})
+	e.watch(watchdog.Phase{Bench: "fleet round", NP: len(ranks), Ranks: ranks}, false)
+	waiting := watchdog.Phase{What: fmt.Sprintf("round %d of sweep %d, waiting for its pairs", index+1, sweep+1), Ranks: ranks}
+	if color < 0 {
+		e.watch(waiting, true)
 	}
 	comm, err := e.World.Split(color, key)
 	if err != nil {
 		return err
 	}
-	var m measured
-	var failed error
+	var own *report
 	if !comm.Null() {
-		failed = e.measure(job, comm, &m)
+		rep := &report{G: color}
+		if err := e.measure(job, comm, round[color], rep, waiting); err != nil {
+			rep.Err = fmt.Sprintf("round %d: the pair %s, %s: %v", index+1, e.Nodes[round[color].NodeA].Host, e.Nodes[round[color].NodeB].Host, err)
+		}
 		comm.Free()
-	}
-	// every rank agrees on a failure before anything more is exchanged
-	bad := 0
-	if failed != nil {
-		bad = 1
-	}
-	if bad, err = e.World.MaxInt(bad); err != nil {
-		return err
-	}
-	if bad != 0 {
-		if failed == nil {
-			failed = fmt.Errorf("a pair of round %d failed", index+1)
-		}
-		return failed
-	}
-	lat, err := e.World.GathervFloat64s(m.lat, 0)
-	if err != nil {
-		return err
-	}
-	bw, err := e.World.GathervFloat64s(m.bw, 0)
-	if err != nil {
-		return err
-	}
-	nicJSON, _ := json.Marshal(m.nic)
-	nics, err := e.World.GathervBytes(nicJSON, 0)
-	if err != nil {
-		return err
-	}
-	if me != 0 {
-		return nil
-	}
-	now := time.Now()
-	for g, p := range round {
-		var traffic []result.NICTraffic
-		for _, r := range []int{p.A, p.B} {
-			if r == p.B && e.Hosts[p.B] == e.Hosts[p.A] {
-				break // one host's counters, read by both: once
-			}
-			var t []result.NICTraffic
-			if json.Unmarshal(nics[r], &t) == nil {
-				traffic = append(traffic, t...)
-			}
-		}
-		pair := &result.Pair{Ranks: [2]int{p.A, p.B}, Hosts: [2]string{e.Hosts[p.A], e.Hosts[p.B]},
-			Local: [2]int{p.RankA, p.RankB}, Round: index, Sweep: sweep, Concurrent: len(round)}
-		if len(lat[p.A]) == 0 || len(bw[p.A]) == 0 {
-			return fmt.Errorf("round %d: the pair %s, %s kept no samples", index+1, e.Nodes[p.NodeA].Host, e.Nodes[p.NodeB].Host)
-		}
-		rows := []*result.Result{
-			e.row(fleet.Latency, e.Opt.LatBytes, lat[p.A], 0.5, pair, g, len(round), now),
-			e.row(fleet.Bandwidth, e.Opt.BWBytes, bw[p.A], 1, pair, g, len(round), now),
-		}
-		// osu_bw's rate: the windows' bytes over their summed time
-		rows[1].NIC = traffic
-		rows[1].MBps = float64(e.Opt.BWBytes) * float64(e.Opt.Window) / (rows[1].TAvgUS / 1e6) / 1e6
-		rows[1].MsgPerSec = float64(e.Opt.Window) / (rows[1].TAvgUS / 1e6)
-		for _, r := range rows {
-			if err := e.Sink.Result(r); err != nil {
+		switch {
+		case me == 0:
+			own = rep
+		case key == 0 || rep.Err != "":
+			b, _ := json.Marshal(rep)
+			if err := e.World.SendBytes(b, 0, tagReport); err != nil {
 				return err
 			}
 		}
-		if e.Progress != nil {
-			e.Progress(p)
+	}
+	var failed string
+	if me == 0 {
+		if failed, err = e.collect(index, sweep, round, own); err != nil {
+			return err
 		}
+	}
+	b, err := e.World.BcastBytes([]byte(failed), 0)
+	if err != nil {
+		return err
+	}
+	if len(b) > 0 {
+		return errors.New(string(b))
 	}
 	return nil
 }
 
-// measure runs this rank's pair on comm: the latency loop, then the
-// bandwidth loop with the NIC counters read around it.
-func (e *Engine) measure(job *mpi.Job, comm mpi.Comm, m *measured) error {
+// watch tells the watchdog what runs: a new phase, or (note) what this
+// rank does within the phase now running.
+func (e *Engine) watch(p watchdog.Phase, note bool) {
+	switch {
+	case note && e.Note != nil:
+		e.Note(p)
+	case !note && e.Watch != nil:
+		e.Watch(p)
+	}
+}
+
+// collect is rank 0's part of a round: own's rows (its own pair's, nil
+// when it has none), then every other pair's as its report comes. While
+// it waits, the watchdog's note names the first pair not done and the
+// loop it is in. It returns the first pair's failure ("" for none).
+func (e *Engine) collect(index, sweep int, round fleet.Round, own *report) (string, error) {
+	now := time.Now()
+	failed := ""
+	done := make([]bool, len(round))
+	inBW := make([]bool, len(round))
+	left := len(round)
+	take := func(rep *report) error {
+		if !done[rep.G] {
+			done[rep.G] = true
+			left--
+		}
+		if rep.Err != "" {
+			failed = cmp.Or(failed, rep.Err)
+			return nil
+		}
+		return e.emit(index, sweep, round, rep, now)
+	}
+	if own != nil {
+		if err := take(own); err != nil {
+			return "", err
+		}
+	}
+	for left > 0 {
+		for g, p := range round {
+			if !done[g] {
+				e.watch(e.loopPhase(p, inBW[g]), true)
+				break
+			}
+		}
+		src, tag, n, ok, err := e.World.Probe()
+		if err != nil {
+			return "", err
+		}
+		if !ok {
+			time.Sleep(100 * time.Microsecond)
+			continue
+		}
+		b, err := e.World.RecvBytes(n, src, tag)
+		if err != nil {
+			return "", err
+		}
+		if tag == tagLatDone {
+			for g, p := range round {
+				if p.A == src {
+					inBW[g] = true
+				}
+			}
+			continue
+		}
+		var rep report
+		if err := json.Unmarshal(b, &rep); err != nil || rep.G < 0 || rep.G >= len(round) {
+			return "", fmt.Errorf("round %d: rank %d's report: %v", index+1, src, err)
+		}
+		if err := take(&rep); err != nil {
+			return "", err
+		}
+	}
+	return failed, nil
+}
+
+// emit makes a pair's rows from its report and hands them to the sink.
+func (e *Engine) emit(index, sweep int, round fleet.Round, rep *report, now time.Time) error {
+	p := round[rep.G]
+	var traffic []result.NICTraffic
+	for _, b := range rep.NIC {
+		var t []result.NICTraffic
+		if json.Unmarshal(b, &t) == nil {
+			traffic = append(traffic, t...)
+		}
+	}
+	pair := &result.Pair{Ranks: [2]int{p.A, p.B}, Hosts: [2]string{e.Hosts[p.A], e.Hosts[p.B]},
+		Local: [2]int{p.RankA, p.RankB}, Round: index, Sweep: sweep, Concurrent: len(round)}
+	if len(rep.Lat) == 0 || len(rep.BW) == 0 {
+		return fmt.Errorf("round %d: the pair %s, %s kept no samples", index+1, e.Nodes[p.NodeA].Host, e.Nodes[p.NodeB].Host)
+	}
+	rows := []*result.Result{
+		e.row(fleet.Latency, e.Opt.LatBytes, rep.Lat, 0.5, pair, rep.G, len(round), now),
+		e.row(fleet.Bandwidth, e.Opt.BWBytes, rep.BW, 1, pair, rep.G, len(round), now),
+	}
+	// osu_bw's rate: the windows' bytes over their summed time
+	rows[1].NIC = traffic
+	rows[1].MBps = float64(e.Opt.BWBytes) * float64(e.Opt.Window) / (rows[1].TAvgUS / 1e6) / 1e6
+	rows[1].MsgPerSec = float64(e.Opt.Window) / (rows[1].TAvgUS / 1e6)
+	for _, r := range rows {
+		if err := e.Sink.Result(r); err != nil {
+			return err
+		}
+	}
+	if e.Progress != nil {
+		e.Progress(p)
+	}
+	return nil
+}
+
+// measure runs this rank's pair p on comm: the latency loop, then the
+// bandwidth loop with the NIC counters read around it; the first rank
+// gathers both ranks' counts.
+func (e *Engine) measure(job *mpi.Job, comm mpi.Comm, p fleet.Pair, rep *report, waiting watchdog.Phase) error {
 	o := &e.Opt
 	if err := job.Bind(comm); err != nil {
 		return err
@@ -178,25 +270,46 @@ func (e *Engine) measure(job *mpi.Job, comm mpi.Comm, m *measured) error {
 	if err := job.Reserve(max(o.LatBytes, o.BWBytes), max(o.LatBytes, o.BWBytes), max(o.LatIters, o.BWIters), comm.Rank()); err != nil {
 		return err
 	}
+	e.watch(e.loopPhase(p, false), true)
 	e.Fault.HangIfAsked(o.LatBytes, e.World.Rank())
 	var err error
 	lat := kernel.Params{Kernel: kernel.OSULatency, Type: kernel.Byte, Count: int(o.LatBytes)}
-	if m.lat, err = e.loop(job, comm, lat, o.Warmup, o.LatIters); err != nil {
+	if rep.Lat, err = e.loop(job, comm, lat, o.Warmup, o.LatIters); err != nil {
 		return err
 	}
+	if comm.Rank() == 0 && e.World.Rank() != 0 {
+		if err := e.World.SendBytes(nil, 0, tagLatDone); err != nil {
+			return err
+		}
+	}
+	e.watch(e.loopPhase(p, true), true)
 	var before []result.NICCounter
 	if e.NIC {
 		before = host.NICCounters("/sys")
 	}
 	bw := kernel.Params{Kernel: kernel.OSUBw, Type: kernel.Byte, Count: int(o.BWBytes), Window: o.Window}
-	if m.bw, err = e.loop(job, comm, bw, o.BWWarmup(), o.BWIters); err != nil {
+	if rep.BW, err = e.loop(job, comm, bw, o.BWWarmup(), o.BWIters); err != nil {
 		return err
 	}
-	if e.NIC {
+	var mine []byte
+	if e.NIC && (comm.Rank() == 0 || e.Hosts[p.B] != e.Hosts[p.A]) { // one host's counters, read by both: once
 		name, _ := mpi.ProcessorName()
-		m.nic = result.NICDelta(name, before, host.NICCounters("/sys"))
+		mine, _ = json.Marshal(result.NICDelta(name, before, host.NICCounters("/sys")))
 	}
-	return nil
+	rep.NIC, err = comm.GathervBytes(mine, 0)
+	e.watch(waiting, true)
+	return err
+}
+
+// loopPhase is what the watchdog says of pair p's latency loop (or its
+// bandwidth loop: bw), e.g. "pair_latency of n07 - n12, np 2, 8 bytes".
+func (e *Engine) loopPhase(p fleet.Pair, bw bool) watchdog.Phase {
+	name, n := fleet.Latency, e.Opt.LatBytes
+	if bw {
+		name, n = fleet.Bandwidth, e.Opt.BWBytes
+	}
+	return watchdog.Phase{Bench: fmt.Sprintf("%s of %s - %s", name, e.Nodes[p.NodeA].Host, e.Nodes[p.NodeB].Host),
+		NP: 2, Bytes: n, Ranks: []int{p.A, p.B}}
 }
 
 // loop runs one of a pair's loops: warm untimed iterations (one at

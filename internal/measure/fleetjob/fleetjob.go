@@ -78,7 +78,7 @@ func (u *Suite) Start(e *measure.Env[*fleettext.Writer]) (*measure.Job, error) {
 	perRound := float64(o.LatIters+o.Warmup)*float64(o.LatBytes+64)*2/1e6 +
 		float64(o.BWIters+o.BWWarmup())*float64(o.Window)*float64(o.BWBytes)/1e6
 	eng := &fleetrun.Engine{Opt: o, World: s.World, RunID: s.RunID(), Nodes: u.nodes, Hosts: u.hosts, Plan: u.plan, Done: u.done, NIC: true,
-		Fault: s.Fault, Watch: s.Watch(time.Duration(60+perRound) * time.Second)}
+		Fault: s.Fault, Watch: s.Watch(time.Duration(60+perRound) * time.Second), Note: s.Note}
 	if err := e.Preamble(func(w *fleettext.Writer) error { return w.Header(u.header(e.Run)) }); err != nil {
 		return nil, err
 	}
