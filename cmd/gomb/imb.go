@@ -123,6 +123,11 @@ func parseIMBSuite(suite string, args []string) (*imbConfig, error) {
 	if err := checkConfirm(&cfg.Confirm, set); err != nil {
 		return cfg, err
 	}
+	for _, o := range cfg.Outputs() {
+		if imb.IsIOFile(o.Path, cfg.Request.Options.IODir) {
+			return cfg, cli.Usage("%s %s: IMB-IO writes that file in -dir and removes it after the run; write elsewhere", o.Flag, o.Path)
+		}
+	}
 	return cfg, cli.Distinct(cfg.Outputs(), []cli.Named{{Flag: "-msglen", Path: cfg.MsgLen}, {Flag: "-input", Path: cfg.Input}})
 }
 

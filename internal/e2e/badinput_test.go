@@ -117,6 +117,7 @@ func TestBadInputSweep(t *testing.T) {
 		{"congestion on 2 nodes", 2, nil, []string{"congestion", "-by-rank"}, exitUsage, "gomb congestion needs at least 4 nodes"},
 		{"fleet -resume of no file", 2, nil, []string{"fleet", "-by-rank", "-resume", filepath.Join(dir, "none.jsonl")}, exitUsage, "-resume " + filepath.Join(dir, "none.jsonl")},
 		{"fleet -resume of a shopping list", 2, nil, []string{"fleet", "-by-rank", "-resume", notes}, exitUsage, "-resume " + notes + ": "},
+		{"imb-io -json among its own files", 2, nil, []string{"imb-io", "-dir", dir, "-json", filepath.Join(dir, "IMB_out"), "S_Write_Indv"}, exitUsage, "-json " + filepath.Join(dir, "IMB_out") + ": IMB-IO writes that file in -dir and removes it after the run"},
 		{"imb -baseline empty", 2, nil, []string{"imb", "-baseline", "", "PingPong"}, exitUsage, "-baseline is empty"},
 		{"imb -baseline in a missing archive", 2, []string{"GOMB_ARCHIVE=" + missingDB}, []string{"imb", "-baseline", "system=x last=3", "PingPong"}, exitUsage, "no archive at " + missingDB},
 		// analysis commands, alone
@@ -210,5 +211,10 @@ func badInputCase(t *testing.T, m mpiLib, np int, env, args []string, code int, 
 	if j.code != code || len(ours) != 1 || !strings.Contains(ours[0], want) {
 		t.Errorf("exit %d (want %d) after %v, gomb lines %q, want one mentioning %q\nstderr:\n%s",
 			j.code, code, j.took.Round(time.Millisecond), ours, want, tail(j.stderr))
+	}
+	// a library's own complaint instead (libgomp's about OMP_NUM_THREADS,
+	// printed from every rank as the binary loads) is not gomb's one line
+	if strings.Contains(j.stderr, "libgomp:") {
+		t.Errorf("libgomp spoke:\n%s", tail(j.stderr))
 	}
 }

@@ -48,6 +48,14 @@ func TestOSUMany(t *testing.T) {
 					t.Errorf("%s %d B: check %+v", r.Benchmark, r.Bytes, r.Check)
 				}
 			}
+			// a fan test on one host: its reason, and the run record lists
+			// only the test that runs
+			j = launchCmd(t, m, 2, 2*time.Minute, nil, "osu", "latency", "bw_fan_out", "-m", "1:8", "-i", "10", "-x", "1", "-json", out+"2")
+			st = readRecords(t, out+"2")
+			if j.code != exitNotRun || !strings.Contains(j.stdout, "# not run: bw_fan_out: needs ranks on two or more hosts (nodes): all 2 run on ") ||
+				!st.run.DecodeOptions(&opt) || strings.Join(opt.Tests, " ") != "latency" {
+				t.Errorf("a fan test on one host: exit %d, tests %v\n%s", j.code, opt.Tests, j.stdout)
+			}
 		})
 		t.Run(m.name+"/all run", func(t *testing.T) {
 			j := launchCmd(t, m, 2, 2*time.Minute, nil, "osu", "startup", "latency", "-m", "1:8", "-i", "10", "-x", "1")

@@ -91,6 +91,17 @@ func IOFiles(dir string) []string {
 	return out
 }
 
+// IsIOFile says whether path names, in dir, a file IMB-IO writes and a
+// run removes after itself (the same directory by their absolute paths).
+func IsIOFile(path, dir string) bool {
+	if path == "" || path == "-" || dir == "" {
+		return false
+	}
+	p, err1 := filepath.Abs(path)
+	d, err2 := filepath.Abs(dir)
+	return err1 == nil && err2 == nil && filepath.Dir(p) == d && ioFileName.MatchString(filepath.Base(p))
+}
+
 // IOFileName is the file a rank of a table works on, in dir, as IMB-IO
 // names it: IMB_out, with a file per rank IMB_out_<world rank>, with
 // -multi IMB_out_g<group> (and _<world rank>).

@@ -109,7 +109,11 @@ func (c *CommandLine) Finish(names []string) error {
 	o := &c.Options
 	o.Multiple = c.Thread == kernel.ThreadMultiple
 	if o.Multiple {
-		if err := checkThreads(os.Getenv("OMP_NUM_THREADS")); err != nil {
+		env := os.Getenv("OMP_NUM_THREADS")
+		if refused, ok := os.LookupEnv(RefusedOMPThreads); ok {
+			env = refused
+		}
+		if err := checkThreads(env); err != nil {
 			return err
 		}
 	}
@@ -157,6 +161,11 @@ func oneOf[T any](p *T, words ...word[T]) func(string) error {
 		return fmt.Errorf("want %s or %s, got %q", strings.Join(names[:last], ", "), names[last], s)
 	}
 }
+
+// RefusedOMPThreads holds an OMP_NUM_THREADS that libgomp would refuse:
+// the binary renames it before libgomp reads it (internal/mpi/ompenv.c),
+// so that gomb, not libgomp, says what is wrong with it.
+const RefusedOMPThreads = "GOMB_OMPTHREADS"
 
 // MaxThreads bounds OMP_NUM_THREADS with -thread_level multiple: each
 // thread has a communicator of its own, and MPI libraries have a few

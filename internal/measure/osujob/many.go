@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/gomb-hpc/gomb/internal/bench/osu"
@@ -60,7 +61,10 @@ func (m *Many) Prepare(s *session.Session) (any, error) {
 	if err := freshLogDir(s, m.opt); err != nil {
 		return nil, err
 	}
-	m.plan = m.planned()
+	var err error
+	if m.plan, err = m.planned(); err != nil {
+		return nil, err
+	}
 	names, perTest := m.runnable()
 	return map[string]any{"tests": names, "test_options": perTest, "options": m.opt}, nil
 }
@@ -85,8 +89,17 @@ func (m *Many) Start(e *measure.Env[*osutext.Writer]) (*measure.Job, error) {
 
 // planned decides, for each test asked for, whether it can run in this
 // job (and why not), and makes the engine of those that can.
-func (m *Many) planned() []*planned {
+func (m *Many) planned() ([]*planned, error) {
 	s := m.s
+	// the fan tests' layout needs every rank's host: known before the run
+	// record, so that it lists only the tests that run
+	var hosts []string
+	if slices.ContainsFunc(m.specs, (*osu.Spec).IsFan) {
+		var err error
+		if hosts, err = measure.Hosts(s); err != nil {
+			return nil, err
+		}
+	}
 	plan := make([]*planned, len(m.specs))
 	for i, sp := range m.specs {
 		p := &planned{sp: sp, opt: *m.opt}
@@ -97,11 +110,14 @@ func (m *Many) planned() []*planned {
 			p.notRun = runnable(s, sp, &p.opt)
 		}
 		if p.notRun == nil {
-			p.eng = &osurun.Engine{Opt: p.opt, World: s.World, RunID: s.RunID(), Fault: s.Fault}
+			p.eng = &osurun.Engine{Opt: p.opt, World: s.World, RunID: s.RunID(), Fault: s.Fault, Hosts: hosts}
 			p.notRun = nbrLayout(s, p.eng, sp)
 		}
+		if p.notRun == nil {
+			p.notRun = fanLayout(s, p.eng, sp)
+		}
 	}
-	return plan
+	return plan, nil
 }
 
 // runnable are the names and options of the tests that will run, for the
@@ -117,8 +133,8 @@ func (m *Many) runnable() ([]string, map[string]*osu.Options) {
 	return names, perTest
 }
 
-// prepare gives the engines the watchdog and the hosts, lays out the fan
-// tests and starts the progress line over every size of every test.
+// prepare gives the engines the watchdog and the hosts and starts the
+// progress line over every size of every test.
 func (m *Many) prepare(hosts []string) {
 	s := m.s
 	watch := s.Watch(0)
@@ -128,9 +144,6 @@ func (m *Many) prepare(hosts []string) {
 			continue
 		}
 		p.eng.Watch, p.eng.Hosts = watch, hosts
-		if p.notRun = fanLayout(s, p.eng, p.sp); p.notRun != nil {
-			continue
-		}
 		total += len(p.opt.Sizes(p.sp, s.Size))
 	}
 	if s.Rank == 0 {

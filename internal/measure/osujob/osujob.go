@@ -121,7 +121,7 @@ func runnable(s *session.Session, sp *osu.Spec, o *osu.Options) error {
 func fanLayout(s *session.Session, eng *osurun.Engine, sp *osu.Spec) (err error) {
 	if sp.IsFan() {
 		if eng.Fan, err = osurun.FanLayout(s.World, eng.Hosts); err != nil {
-			return cli.Usage("%s %v", sp.Name, err)
+			return cli.Usage("%s: %v", sp.Name, err)
 		}
 	}
 	return nil
