@@ -51,6 +51,9 @@ type placement struct {
 	// ("nodes cn01 cn02"); said: a count a line says ("on 2 nodes");
 	// placed: the hosts of the ranks as the MPI library printed them
 	alloc, named, said, placed fact
+	// allocTasks: the allocation's task count (salloc -n, #SBATCH
+	// --ntasks), which the MPI launchers take their placement from
+	allocTasks fact
 }
 
 // nodesMemo keeps Nodes' answer: readers ask for every row.
@@ -71,7 +74,11 @@ type fact struct {
 var NPInName = regexp.MustCompile(`np[_-]?([0-9]+)`)
 
 // exportRe: "export I_MPI_FABRICS=shm:ofi", also after a shell prompt ("$ ").
-var exportRe = regexp.MustCompile(`^\s*(?:\S*[$#>%]\s+)?export\s+([A-Za-z_][A-Za-z0-9_]*)=(\S*)`)
+// shellPrompt is a shell's prompt before a command pasted into a log:
+// "$ ", "login1$ ", "[user@host ~]$ ".
+const shellPrompt = `(?:\[[^\]]*\][$#>%]\s*|\S*[$#>%]\s+)?`
+
+var exportRe = regexp.MustCompile(`^\s*` + shellPrompt + `export\s+([A-Za-z_][A-Za-z0-9_]*)=(\S*)`)
 
 // Note learns from a line that is not part of a table.
 func (c *Context) Note(line string) {
@@ -207,6 +214,11 @@ func (c *Context) nodes(world int) (int, string) {
 		return min(a.n, world), a.from
 	case a.n > 1 && p.launch.name == "srun":
 		return a.n, a.from
+	case a.n > 1 && world > 0 && p.allocTasks.n == world && world >= a.n && p.launch.placesItself():
+		// mpirun or mpiexec inside an allocation, told nothing of where
+		// the ranks go, starts its tasks where Slurm put them: every
+		// node of the allocation holds one at least
+		return a.n, short(a.from + " " + p.allocTasks.from)
 	}
 	return 0, ""
 }

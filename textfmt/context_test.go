@@ -100,6 +100,16 @@ func TestNodesAndLocality(t *testing.T) {
 		{lines: "SLURM_NNODES=2\nsrun -n 2 ./osu_bw", np: 2, nodes: "2", from: "SLURM_NNODES=2", locality: result.InterNode},
 		{lines: "export SLURM_JOB_NUM_NODES=1\nmpirun -np 2 ./osu_bw", np: 2, nodes: "1", from: "SLURM_JOB_NUM_NODES=1", locality: result.IntraNode},
 		{lines: "#SBATCH --nodes=2\nmpirun -np 2 ./osu_latency", np: 2},
+		// an MPI launcher inside an allocation whose tasks are the run's:
+		// Slurm put one on every node at least
+		{lines: "$ salloc -N2 -n2\n$ mpiexec IMB-MPI1 pingpong", nodes: "2", from: "salloc -N2 -n2", world: 2, locality: result.InterNode},
+		{lines: "[user@login1 ~]$ salloc -N2 -n2\nsalloc: Granted job allocation 6\n[user@cn01 ~]$ mpiexec hostname\ncn01\ncn03\n" +
+			"[user@cn01 ~]$ mpiexec IMB-MPI1 pingpong", nodes: "2", from: "salloc -N2 -n2", world: 2, locality: result.InterNode},
+		{lines: "#SBATCH --nodes=2\n#SBATCH --ntasks=4\nmpirun ./osu_allreduce", nodes: "2", from: "#SBATCH --nodes=2 --ntasks=4", world: 4},
+		{lines: "$ salloc -N2 -n4\n$ mpiexec -n 2 IMB-MPI1 pingpong", np: 2},      // 2 of 4 tasks: where is unsure
+		{lines: "$ salloc -N2 -n2\n$ mpiexec -ppn 2 IMB-MPI1 pingpong", world: 2}, // the launcher places them
+		{lines: "$ salloc -N2 -n2\n$ mpirun -host a,b IMB-MPI1 pingpong", nodes: "2", world: 2, // its hosts say
+			from: "mpirun -host a,b", locality: result.InterNode},
 		// host lists
 		{lines: "mpirun -np 2 -host node1,node2 ./osu_latency", np: 2, nodes: "2", from: "mpirun -np 2 -host node1,node2", locality: result.InterNode},
 		{lines: "mpirun -np 2 -H a:2,b:2 ./osu_latency", np: 2, nodes: "1", from: "mpirun -np 2 -H a:2,b:2", locality: result.IntraNode},

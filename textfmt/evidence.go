@@ -43,7 +43,7 @@ var (
 	rankOfLine = regexp.MustCompile(`(?i)\b(?:I am|rank|process)\s+([0-9]+)\s+(?:of|out of)\s+([0-9]+)\b`)
 	// sbatch's directives and the allocating commands: "#SBATCH --nodes=2",
 	// "salloc -N 2 ..."
-	allocLine = regexp.MustCompile(`^(?:\S*[$#>%]\s+)?(?:#SBATCH|salloc|sbatch)\s`)
+	allocLine = regexp.MustCompile(`^` + shellPrompt + `(?:#SBATCH|salloc|sbatch)\s`)
 )
 
 // evidence reads what a foreign line says of the nodes and the fabric.
@@ -61,6 +61,11 @@ func (c *Context) evidence(line string) {
 			if v, tok, _, ok := optValue(f, i, "-N", "--nodes"); ok {
 				if n := count(v); n > 0 {
 					c.now.alloc = fact{n: n, from: short(allocWord(f[:i]) + " " + tok)}
+				}
+			}
+			if v, tok, _, ok := optValue(f, i, "-n", "--ntasks"); ok {
+				if n := count(v); n > 0 {
+					c.now.allocTasks = fact{n: n, from: tok}
 				}
 			}
 		}

@@ -338,3 +338,11 @@ func short(s string) string {
 	}
 	return s[:i] + "..."
 }
+
+// placesItself tells whether a launch line is an MPI launcher's (mpirun,
+// mpiexec) that says nothing of where the ranks go (no host list, ranks
+// per node or mapping), so that inside an allocation the allocation's
+// own placement holds.
+func (l launch) placesItself() bool {
+	return (l.name == "mpirun" || l.name == "mpiexec") && len(l.hosts) == 0 && l.ppn == 0 && l.byNode == ""
+}
