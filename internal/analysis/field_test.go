@@ -264,7 +264,7 @@ func presentCases(dir string, cases []fieldCase) (present []fieldCase, absent []
 // table that are in the folder (the absent ones are named and not
 // counted). Every expected finding of expect.tsv found (holdout.tsv's are
 // measured, not required), no false WARNING, at most one false INFO per
-// ten logs of the corpus, every process count right. Skipped where the
+// ten present logs of each table, every process count right. Skipped where the
 // folder is not beside the checkout, unless GOMB_REQUIRE_FIELD_CORPUS is
 // set (scripts/test.sh sets it); make bench-explain prints the table.
 func TestFieldCorpus(t *testing.T) {
