@@ -496,7 +496,7 @@ func TestOSUBadInput(t *testing.T) {
 		{"root out of range", 2, []string{"bcast", "-k", "fixed:5"}, "-k fixed:5: no such rank"},
 		{"root on unrooted", 2, []string{"allreduce", "-k", "rotate"}, "-k applies to rooted collectives"},
 		{"sizes reversed", 2, []string{"latency", "-m", "64:8"}, "-m 64:8"},
-		{"window zero", 2, []string{"bw", "-W", "0"}, "-W must be between"},
+		{"window zero", 2, []string{"bw", "-W", "0"}, "-W: want a whole number of messages in a window from 1 to 65536"},
 		{"validate in place", 4, []string{"allreduce", "-l", "-c"}, "-c cannot validate -l"},
 		{"no size left", 2, []string{"allreduce", "-T", "mpi_double", "-m", "1:4"}, "no message size left"},
 		{"ddt on a reduction", 2, []string{"allreduce", "-D", "cont"}, "-D applies to the point-to-point tests"},

@@ -152,7 +152,7 @@ func TestRingBadInput(t *testing.T) {
 	}{
 		{"copy local with two", 2, []string{"--mem-copy-local"}, "--mem-copy-local needs exactly one process, 2 started"},
 		{"gpu without cuda", 2, []string{"--gpu", "--count", "1"}, "--gpu: rank 0: no CUDA runtime found"},
-		{"negative interval", 2, []string{"--interval", "-1"}, "--interval must be between"},
+		{"negative interval", 2, []string{"--interval", "-1"}, "-interval: want seconds from 0 to 86400"},
 		{"bad size", 2, []string{"--msg-size", "lots"}, `"lots" is not a message length`},
 		{"fractional size", 2, []string{"--msg-size", "1.5"}, "whole number of bytes"},
 		{"argument", 2, []string{"extra"}, `unexpected argument "extra"`},
