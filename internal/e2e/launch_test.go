@@ -91,7 +91,7 @@ func launch(t *testing.T, m mpiLib, np int, timeout time.Duration, extraEnv []st
 }
 
 // launchCmd runs 'gomb <sub>' under the library's launcher with np ranks.
-func launchCmd(t *testing.T, m mpiLib, np int, timeout time.Duration, extraEnv []string, sub string, args ...string) job {
+func launchCmd(t testing.TB, m mpiLib, np int, timeout time.Duration, extraEnv []string, sub string, args ...string) job {
 	t.Helper()
 	return launchArgv(t, m, np, timeout, extraEnv, nil, append([]string{sub}, args...)...)
 }
@@ -113,7 +113,7 @@ func needLaunch(t testing.TB) {
 }
 
 // launchArgv runs gomb with launcher flags lflags (after the launcher's own).
-func launchArgv(t *testing.T, m mpiLib, np int, timeout time.Duration, extraEnv, lflags []string, args ...string) job {
+func launchArgv(t testing.TB, m mpiLib, np int, timeout time.Duration, extraEnv, lflags []string, args ...string) job {
 	t.Helper()
 	needLaunch(t)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
@@ -182,21 +182,21 @@ func launcherFailed(j job) bool {
 // still fails it.
 var relaunched sync.Map
 
-func retried(t *testing.T) bool {
+func retried(t testing.TB) bool {
 	_, done := relaunched.LoadOrStore(t.Name(), true)
 	return done
 }
 
 // waitGone waits until no process runs a binary from binDir: ranks may
 // outlive the launcher by a moment, and the next job must start clean.
-func waitGone(t *testing.T) {
+func waitGone(t testing.TB) {
 	t.Helper()
 	waitGoneOf(t, "")
 }
 
 // waitGoneOf waits until no process runs binDir/bin (any binary of
 // binDir for "").
-func waitGoneOf(t *testing.T, bin string) {
+func waitGoneOf(t testing.TB, bin string) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -267,7 +267,7 @@ type stream struct {
 	cut     *result.SyntaxError // a last record cut short by a kill
 }
 
-func readRecords(t *testing.T, path string) stream {
+func readRecords(t testing.TB, path string) stream {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
