@@ -354,19 +354,37 @@ int gomb_cvar(const char *name, char *buf, int len) {
     return ok;
 }
 
-// MPI_T is started once and left started until the process ends: MPICH
-// 5.0.1's MPI_T_finalize frees the library's string control variables
-// (MPIR_CVAR_BCAST_INTRANODE_TREE_TYPE becomes NULL) while MPI runs, and
-// the next intra-node MPI_Bcast on a new communicator dies in strcmp
-// (MPIDI_POSIX_mpi_release_gather_comm_init). The standard lets MPI_T stay
-// initialised; nothing is lost by not finalising it.
+// MPI_T is started for a read and, where the library allows it, finalised
+// after it. Open MPI's MPI_T_init_thread registers the variables of every
+// component of every framework, which loads them all (Open MPI 4.1: 64
+// more shared objects, libfabric, libpsm2 and libibverbs among them, some
+// 4 MB of private pages); only MPI_T_finalize closes them again, and a
+// rank that keeps them runs its whole sweep with them. MPICH and the
+// libraries built on it (MPICH_VERSION) keep MPI_T started until the
+// process ends: MPICH 5.0.1's MPI_T_finalize frees the library's string
+// control variables (MPIR_CVAR_BCAST_INTRANODE_TREE_TYPE becomes NULL)
+// while MPI runs, and the next intra-node MPI_Bcast on a new communicator
+// dies in strcmp (MPIDI_POSIX_mpi_release_gather_comm_init); the standard
+// lets MPI_T stay initialised, and MPICH's loads nothing. MPI_T starts at
+// the thread level MPI runs at: Open MPI's MPI_T_init_thread sets the
+// library's thread level to the one it is given.
 static int cvars_started;
 
 int gomb_cvars_begin(void) {
-    int provided, rc = MPI_SUCCESS;
-    if (!cvars_started) rc = MPI_T_init_thread(MPI_THREAD_SINGLE, &provided);
+    int level = MPI_THREAD_SINGLE, provided, rc = MPI_SUCCESS;
+    if (cvars_started) return MPI_SUCCESS;
+    MPI_Query_thread(&level);
+    rc = MPI_T_init_thread(level, &provided);
     if (rc == MPI_SUCCESS) cvars_started = 1;
     return rc;
 }
 
-int gomb_cvars_end(void) { return MPI_SUCCESS; }
+int gomb_cvars_end(void) {
+#ifdef MPICH_VERSION
+    return MPI_SUCCESS;
+#else
+    if (!cvars_started) return MPI_SUCCESS;
+    cvars_started = 0;
+    return MPI_T_finalize();
+#endif
+}

@@ -5,6 +5,7 @@ package mpi
 import (
 	"fmt"
 	"os"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -84,6 +85,12 @@ func rankMain() int {
 	np, rank := w.Size(), w.Rank()
 	var fails []string
 	fail := func(f string, a ...any) { fails = append(fails, fmt.Sprintf(f, a...)) }
+	if extra, err := controlVarsLoadNothing(w); err != nil {
+		fail("shared objects after ControlVars: %v", err)
+	} else if len(extra) > 0 {
+		fail("rank 0 keeps %d shared objects loaded after reading control variables that rank 1 does not map: %s",
+			len(extra), strings.Join(extra[:min(len(extra), 5)], ", "))
+	}
 	for _, fam := range families(np) {
 		for _, s := range fam.specs {
 			job, err := NewJob()
@@ -129,6 +136,47 @@ func rankMain() int {
 	}
 	// every rank's failures reach rank 0
 	return testutil.ReportRanks(rank, fails, func(b []byte) ([][]byte, error) { return w.GathervBytes(b, 0) })
+}
+
+// controlVarsLoadNothing reads control variables on rank 0, as a run
+// record does, and returns the shared objects rank 0 then maps and rank 1
+// does not (rank 0 only): Open MPI's MPI_T_init_thread loads every
+// component of every framework, and a rank that keeps MPI_T started keeps
+// them all, some 4 MB of private pages, for its whole sweep.
+func controlVarsLoadNothing(w Comm) ([]string, error) {
+	if w.Rank() == 0 {
+		ControlVars([]string{"pml", "btl", "MPIR_CVAR_CH4_NETMOD"})
+	}
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		return nil, err
+	}
+	objs := map[string]bool{}
+	for _, line := range strings.Split(string(maps), "\n") {
+		if f := strings.Fields(line); len(f) == 6 && strings.Contains(f[5], ".so") {
+			objs[f[5]] = true
+		}
+	}
+	var mine []string
+	for o := range objs {
+		mine = append(mine, o)
+	}
+	all, err := w.GathervBytes([]byte(strings.Join(mine, "\n")), 0)
+	if err != nil || w.Rank() != 0 {
+		return nil, err
+	}
+	other := map[string]bool{}
+	for _, o := range strings.Split(string(all[1]), "\n") {
+		other[o] = true
+	}
+	var extra []string
+	for _, o := range mine {
+		if !other[o] {
+			extra = append(extra, o)
+		}
+	}
+	sort.Strings(extra)
+	return extra, nil
 }
 
 // TestKernelFamilies runs every family's kernels, timed and validated, in
