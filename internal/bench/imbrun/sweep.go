@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"time"
 
@@ -96,6 +97,10 @@ func (e *Engine) runTable(w *sweep, color int) error {
 			e.Progress.Size(s, w.np, size, idx+1, len(sizes))
 		}
 	}
+	// the table's garbage is collected size by size; its pages go back
+	// to the system before the next table (rank 0's records and gathered
+	// samples would otherwise stay resident through the sweep)
+	debug.FreeOSMemory()
 	return nil
 }
 

@@ -10,7 +10,7 @@ import (
 	"io"
 	"math"
 	"os"
-	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -180,7 +180,7 @@ func (e *Engine) Run(s *osu.Spec) (osu.Summary, error) {
 		if rank == 0 && e.Progress != nil {
 			e.Progress(size, idx+1, len(sizes))
 		}
-		runtime.GC() // between sizes, never inside a timed loop
+		debug.FreeOSMemory() // between sizes, never inside a timed loop: garbage collected, its pages returned
 	}
 	if g, ok := e.Sink.(osu.Grapher); ok && rank == 0 && len(e.graphs) > 0 {
 		err := g.Graphs(e.graphs)
