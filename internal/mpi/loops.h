@@ -10,7 +10,7 @@
 #include <x86intrin.h>
 #endif
 
-int gomb_job_barrier(gomb_job *j);
+int gomb_imb_barrier(MPI_Comm comm, int rank, int np);
 int gomb_n_barriers(gomb_job *j);
 void gomb_loop_samples(gomb_job *j, uint64_t k0, uint64_t kend, int n);
 void gomb_ticks_to_samples(double *samples, const uint64_t *ticks, uint64_t k0, uint64_t kend, double elapsed, int n);
@@ -18,6 +18,12 @@ void gomb_ticks_to_samples(double *samples, const uint64_t *ticks, uint64_t k0, 
 // compute, as many -O0 passes of a small matrix-vector product as fill
 // target_secs, the count fixed by an initialising call.
 void gomb_imb_cpu_exploit(float target_secs, int initialize);
+
+// gomb_job_barrier is the job's barrier: MPI_Barrier, or with -imb_barrier
+// gomb_imb_barrier; inline, as Barrier's timed loop calls it.
+static inline int gomb_job_barrier(gomb_job *j) {
+    return j->imb_barrier ? gomb_imb_barrier(j->comm, j->rank, j->np) : MPI_Barrier(j->comm);
+}
 // gomb_imb_cpu_exploit_timed is its initialising call, timed (IMB's tCPU,
 // seconds); gomb_imb_exploit_mflops the MFlops its calibration measured.
 double gomb_imb_cpu_exploit_timed(float target_secs);
