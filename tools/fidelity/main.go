@@ -86,6 +86,10 @@ func cli(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "fidelity: unexpected argument %q (peers are named by flags; -h lists them)\n", fs.Arg(0))
 		return 2
 	}
+	if cfg.nice < -20 || cfg.nice > 19 {
+		fmt.Fprintf(stderr, "fidelity: -nice must be between -20 and 19, not %d\n", cfg.nice)
+		return 2
+	}
 	if *find != "" {
 		if cfg.peers == "" {
 			fmt.Fprintln(stderr, "fidelity: -find needs -peers DIR")
@@ -201,6 +205,7 @@ func newFlagSet(cfg *config) (fs *flag.FlagSet, from, find *string) {
 	fs.StringVar(&cfg.only, "only", "", "run only these peers' jobs, comma-separated: imb-mpi1, imb-nbc, imb-mpi4, imb-ext, imb-rma, imb-p2p, imb-mt, imb-io (imb: all of IMB's), osu, ring")
 	fs.StringVar(&cfg.out, "out", "out/fidelity", "work directory: every output, the raw values (values.json)")
 	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "limit per launch")
+	fs.IntVar(&cfg.nice, "nice", 0, "run every launch in a session and scheduling group (Linux autogroup) of its own at this nice value, -20 to 19, so that other sessions' processes on a shared machine do not take its ranks' cores (0: launch as is; a negative value needs root)")
 	from = fs.String("from", "", "print the report of an earlier run's values.json (measures nothing)")
 	find = fs.String("find", "", "print the path of this program found below -peers (measures nothing; exit 1 when not there)")
 	return fs, from, find
@@ -220,6 +225,7 @@ type config struct {
 	osuArgs, only, out                         string
 	mtArgs                                     string
 	timeout                                    time.Duration
+	nice                                       int
 	off                                        map[string]bool // flags given empty
 }
 
@@ -525,6 +531,9 @@ func (c *config) runOne(j job, prog string, round, slot int, wrap string) (launc
 	defer f.Close()
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdout, cmd.Stderr = f, f
+	if c.nice != 0 {
+		ownSession(cmd)
+	}
 	if j.dir != "" {
 		// the directory is this tool's own: each launch finds it empty
 		// (IMB-IO leaves IMB_out behind, and gomb imb-io refuses a -dir
@@ -540,6 +549,13 @@ func (c *config) runOne(j job, prog string, round, slot int, wrap string) (launc
 	t0 := time.Now()
 	if err := cmd.Start(); err != nil {
 		return l, err
+	}
+	if c.nice != 0 {
+		if err := setNice(cmd.Process.Pid, c.nice); err != nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+			return l, err
+		}
 	}
 	limit := c.timeout
 	interrupted := false

@@ -42,6 +42,7 @@ func TestCLIArgs(t *testing.T) {
 		{"launcher without {np}", []string{"-launch", "mpirun -np 2", "-peers", peers}, 2, []string{"fidelity: -launch must give"}, ""},
 		{"unknown flag", []string{"-bogus"}, 2, []string{"fidelity: flag provided but not defined: -bogus (-h lists the flags)"}, ""},
 		{"bad value", []string{"-rounds", "many"}, 2, []string{`fidelity: invalid value "many" for flag -rounds`}, ""},
+		{"nice out of range", []string{"-nice", "-21"}, 2, []string{"fidelity: -nice must be between -20 and 19, not -21"}, ""},
 		{"stray argument", []string{"-launch", "x {np}", "IMB-MPI1"}, 2, []string{`fidelity: unexpected argument "IMB-MPI1"`}, ""},
 		{"no peer", []string{"-launch", "x {np}"}, 2, []string{"fidelity: no peer given"}, ""},
 		{"missing peers folder", []string{"-launch", "x {np}", "-peers", missing}, 0,
@@ -183,5 +184,31 @@ func TestPeerLayout(t *testing.T) {
 	}
 	if p, err := findPeer(filepath.Join(root, "flat"), "osu_latency"); p != top || err != nil {
 		t.Errorf("findPeer(flat) = %q, %v, want %q", p, err, top)
+	}
+}
+
+// TestWithin: the cells of a size range within a tolerance; a sizeless
+// row (Barrier) counts in every range, a cell without rounds in none.
+func TestWithin(t *testing.T) {
+	t.Parallel()
+	cells := []cell{
+		{bench: "PingPong", bytes: 0, ratio: 1.5, rounds: 3},      // 0 B: outside 8 B-64 KiB
+		{bench: "PingPong", bytes: 8, ratio: 1.09, rounds: 3},     // in
+		{bench: "PingPong", bytes: 65536, ratio: 0.89, rounds: 3}, // out by 0.01
+		{bench: "PingPong", bytes: 131072, ratio: 1.0, rounds: 3}, // past 64 KiB
+		{bench: "PingPong", bytes: 1024, ratio: 1.0},              // no rounds
+		{bench: "Barrier", bytes: 0, ratio: 0.95, rounds: 3, sizeless: true},
+	}
+	for _, tc := range []struct {
+		lo, hi  int64
+		in, all int
+	}{
+		{0, 1 << 40, 3, 5}, // 8 B, 128 KiB, Barrier in; 0 B and 64 KiB out
+		{8, 64 << 10, 2, 3},
+	} {
+		in, all := within(cells, 0.10, tc.lo, tc.hi)
+		if in != tc.in || all != tc.all {
+			t.Errorf("within(0.10, %d, %d) = %d of %d, want %d of %d", tc.lo, tc.hi, in, all, tc.in, tc.all)
+		}
 	}
 }

@@ -81,8 +81,10 @@ func report(w io.Writer, c *config, jobs []job, all []launch) {
 	}
 	fmt.Fprintf(w, "\n## summary\n")
 	var n, ok, okSpread int
+	var every []cell
 	for _, j := range jobs {
 		for _, k := range cellsOf(all, j.name, c.rounds) {
+			every = append(every, k)
 			n++
 			switch k.verdict() {
 			case "ok":
@@ -93,6 +95,9 @@ func report(w io.Writer, c *config, jobs []job, all []launch) {
 		}
 	}
 	fmt.Fprintf(w, "%d cells: %d within 3%%, %d more within twice the peer's spread, %d outside\n", n, ok, okSpread, n-ok-okSpread)
+	in, of := within(every, 0.10, 0, math.MaxInt64)
+	inMid, ofMid := within(every, 0.10, 8, 64<<10)
+	fmt.Fprintf(w, "%d of %d cells within 10%% of the peer; %d of %d from 8 B to 64 KiB\n", in, of, inMid, ofMid)
 	bandTable(w, jobs, all, c.rounds)
 	headline(w, jobs, all, c.rounds)
 	fmt.Fprintf(w, "\n## peak memory of a rank (MB, median over launches) and wall time per launch (s, median)\n")
@@ -113,6 +118,22 @@ func report(w io.Writer, c *config, jobs []job, all []launch) {
 	}
 }
 
+// within counts the cells of lo to hi bytes that have a ratio, and of
+// those the ones whose ratio is within tol of 1. A benchmark without a
+// size column (Barrier: bytes 0) counts as the smallest size.
+func within(cells []cell, tol float64, lo, hi int64) (in, of int) {
+	for _, k := range cells {
+		if k.rounds == 0 || (!k.sizeless && (k.bytes < lo || k.bytes > hi)) {
+			continue
+		}
+		of++
+		if math.Abs(k.ratio-1) <= tol {
+			in++
+		}
+	}
+	return in, of
+}
+
 // cell is one (benchmark, size) of a job.
 type cell struct {
 	bench           string
@@ -122,6 +143,7 @@ type cell struct {
 	spread          float64 // the peer's IQR/median over its launches
 	rounds, missing int
 	byRound         map[int]float64 // round → that round's ratio
+	sizeless        bool            // the benchmark's one row has no size (Barrier)
 }
 
 func (k cell) verdict() string {
@@ -194,6 +216,13 @@ func cellsOf(all []launch, name string, rounds int) []cell {
 		}
 		return out[i].bytes < out[j].bytes
 	})
+	rows := map[string]int{}
+	for _, k := range out {
+		rows[k.bench]++
+	}
+	for i := range out {
+		out[i].sizeless = rows[out[i].bench] == 1 && out[i].bytes == 0
+	}
 	return out
 }
 
