@@ -72,7 +72,7 @@ func TestOSUConformance(t *testing.T) {
 					osuRefusal(t, m, np, s, "radius 1 needs every dimension at least 3 long", refused)
 				case s.IsFan():
 					// two or more hosts: TestTestbedOSUFan; here, one clear refusal
-					osuRefusal(t, m, np, s, s.Name+" needs ranks on two or more hosts", refused)
+					osuRefusal(t, m, np, s, s.Name+": needs ranks on two or more hosts", refused)
 				case s.Threads || s.Name == "cas_latency" && m.name == "openmpi":
 					osuConformance(t, m, np, []*osu.Spec{s})
 				default:

@@ -105,8 +105,8 @@ func TestTestbedOSUFan(t *testing.T) {
 			}
 		})
 		for _, c := range []struct{ name, hosts, want string }{
-			{"one host", h1 + ":2", "bw_fan_in needs ranks on two or more hosts (nodes): all 2 run on " + h1},
-			{"unequal", h1 + ":2," + h2, "bw_fan_in needs as many ranks on every host: " + h1 + " has 2, " + h2 + " has 1"},
+			{"one host", h1 + ":2", "bw_fan_in: needs ranks on two or more hosts (nodes): all 2 run on " + h1},
+			{"unequal", h1 + ":2," + h2, "bw_fan_in: needs as many ranks on every host: " + h1 + " has 2, " + h2 + " has 1"},
 		} {
 			t.Run(m.run+"/refused/"+c.name, func(t *testing.T) {
 				np := strings.Count(c.hosts, ",") + 2

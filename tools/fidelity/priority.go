@@ -20,8 +20,11 @@ import (
 // launches land in slow and fast modes by chance. With -nice, every launch
 // starts a session of its own (so an autogroup of its own, which its ranks
 // inherit) and that group gets the nice value: the launch then takes its
-// cores from the other sessions. Where the kernel has no autogroups the
-// launcher's own nice value is set, which the ranks it starts inherit.
+// cores from the other sessions. The launcher's own nice value is set too,
+// which the ranks it starts inherit: it is what counts where the kernel
+// has no autogroups, or where the session sits in a cgroup of its own (a
+// container), whose tasks the autogroups do not schedule (their
+// /proc/PID/autogroup reads empty).
 
 // ownSession makes the command start a session of its own.
 func ownSession(cmd *exec.Cmd) {
@@ -29,10 +32,10 @@ func ownSession(cmd *exec.Cmd) {
 }
 
 // setNice gives the started launch the nice value n: its autogroup's,
-// or the process's where there are no autogroups.
+// where the kernel has them, and the process's.
 func setNice(pid, n int) error {
 	err := os.WriteFile(fmt.Sprintf("/proc/%d/autogroup", pid), []byte(strconv.Itoa(n)), 0)
-	if errors.Is(err, fs.ErrNotExist) {
+	if err == nil || errors.Is(err, fs.ErrNotExist) {
 		err = syscall.Setpriority(syscall.PRIO_PROCESS, pid, n)
 	}
 	if err != nil {
