@@ -264,8 +264,21 @@ func parseRow(file string, index int, n *yaml.Node) (*Row, error) {
 	if n.Kind != yaml.MappingNode {
 		return nil, &Error{file, n.Line, at, "want a mapping (test, sizes, nodes, placement, ...)"}
 	}
+	if err := fields(file, at, n, r.fieldParsers(at), r.line); err != nil {
+		return nil, err
+	}
+	if err := r.checkParsed(n); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// fieldParsers are the row's fields, each with what reads it into r; at
+// is the row's place in the file (rows[N]).
+func (r *Row) fieldParsers(at string) map[string]func(*yaml.Node) error {
+	file := r.file
 	field := func(f string) string { return at + "." + f }
-	err := fields(file, at, n, map[string]func(*yaml.Node) error{
+	return map[string]func(*yaml.Node) error{
 		"id": func(v *yaml.Node) error {
 			s, err := str(file, field("id"), v)
 			if err == nil && !idPattern.MatchString(s) {
@@ -291,27 +304,7 @@ func parseRow(file string, index int, n *yaml.Node) (*Row, error) {
 			}
 			return nil
 		},
-		"sizes": func(v *yaml.Node) error {
-			items := []*yaml.Node{v}
-			if v.Kind == yaml.SequenceNode {
-				items = v.Content
-			}
-			for _, it := range items {
-				s, err := str(file, field("sizes"), it)
-				if err != nil {
-					return err
-				}
-				b, err := ParseSize(s)
-				if err != nil {
-					return &Error{file, it.Line, field("sizes"), err.Error()}
-				}
-				r.Sizes = append(r.Sizes, b)
-			}
-			if len(r.Sizes) == 0 {
-				return &Error{file, v.Line, field("sizes"), "an empty list: leave sizes out for a test without sizes"}
-			}
-			return nil
-		},
+		"sizes": func(v *yaml.Node) error { return r.parseSizes(field("sizes"), v) },
 		"nodes": func(v *yaml.Node) error {
 			s, err := str(file, field("nodes"), v)
 			if err != nil {
@@ -335,37 +328,7 @@ func parseRow(file string, index int, n *yaml.Node) (*Row, error) {
 			r.Repetitions, err = count(file, field("repetitions"), v)
 			return err
 		},
-		"references": func(v *yaml.Node) error {
-			if v.Kind != yaml.MappingNode {
-				return &Error{file, v.Line, field("references"), "want a mapping of system: value (Crossroads: 1.61 us), or system: [a value a size]"}
-			}
-			r.References = map[string][]*Value{}
-			for i := 0; i+1 < len(v.Content); i += 2 {
-				k, val := v.Content[i], v.Content[i+1]
-				at := "references." + k.Value
-				items := []*yaml.Node{val}
-				if val.Kind == yaml.SequenceNode {
-					items = val.Content
-					r.refList = append(r.refList, k.Value)
-				}
-				var vals []*Value
-				for _, it := range items {
-					s, err := str(file, field(at), it)
-					if err != nil {
-						return err
-					}
-					if s == "-" {
-						vals = append(vals, nil)
-						continue
-					}
-					vals = append(vals, &Value{Text: s, line: it.Line})
-				}
-				r.References[k.Value] = vals
-				r.refOrder = append(r.refOrder, k.Value)
-				r.line[at] = val.Line
-			}
-			return nil
-		},
+		"references": func(v *yaml.Node) error { return r.parseReferences(field("references"), v) },
 		"required": func(v *yaml.Node) error {
 			s, err := str(file, field("required"), v)
 			if err != nil {
@@ -378,24 +341,84 @@ func parseRow(file string, index int, n *yaml.Node) (*Row, error) {
 			r.Required = &req
 			return nil
 		},
-	}, r.line)
-	if err != nil {
-		return nil, err
 	}
+}
+
+// parseSizes reads sizes: one size or a list of them.
+func (r *Row) parseSizes(at string, v *yaml.Node) error {
+	items := []*yaml.Node{v}
+	if v.Kind == yaml.SequenceNode {
+		items = v.Content
+	}
+	for _, it := range items {
+		s, err := str(r.file, at, it)
+		if err != nil {
+			return err
+		}
+		b, err := ParseSize(s)
+		if err != nil {
+			return &Error{r.file, it.Line, at, err.Error()}
+		}
+		r.Sizes = append(r.Sizes, b)
+	}
+	if len(r.Sizes) == 0 {
+		return &Error{r.file, v.Line, at, "an empty list: leave sizes out for a test without sizes"}
+	}
+	return nil
+}
+
+// parseReferences reads references: system: value, or system: [a value
+// a size]; the values stay text until the metric is known (checkParsed).
+func (r *Row) parseReferences(at string, v *yaml.Node) error {
+	if v.Kind != yaml.MappingNode {
+		return &Error{r.file, v.Line, at, "want a mapping of system: value (Crossroads: 1.61 us), or system: [a value a size]"}
+	}
+	r.References = map[string][]*Value{}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, val := v.Content[i], v.Content[i+1]
+		sys := "references." + k.Value
+		items := []*yaml.Node{val}
+		if val.Kind == yaml.SequenceNode {
+			items = val.Content
+			r.refList = append(r.refList, k.Value)
+		}
+		var vals []*Value
+		for _, it := range items {
+			s, err := str(r.file, at+"."+k.Value, it)
+			if err != nil {
+				return err
+			}
+			if s == "-" {
+				vals = append(vals, nil)
+				continue
+			}
+			vals = append(vals, &Value{Text: s, line: it.Line})
+		}
+		r.References[k.Value] = vals
+		r.refOrder = append(r.refOrder, k.Value)
+		r.line[sys] = val.Line
+	}
+	return nil
+}
+
+// checkParsed checks what the fields say together, once all are read:
+// the test and nodes given, a path only on two-node rows, and the
+// reference and required values in the metric's units.
+func (r *Row) checkParsed(n *yaml.Node) error {
+	at := fmt.Sprintf("rows[%d]", r.Index)
 	if len(r.Test) == 0 {
-		return nil, &Error{file, n.Line, at, "no test: name the gomb measuring command (test: osu latency)"}
+		return &Error{r.file, n.Line, at, "no test: name the gomb measuring command (test: osu latency)"}
 	}
 	if _, ok := r.line["nodes"]; !ok {
-		return nil, &Error{file, n.Line, at, "no nodes: say how many (nodes: 2, or nodes: all)"}
+		return &Error{r.file, n.Line, at, "no nodes: say how many (nodes: 2, or nodes: all)"}
 	}
 	if r.Path != PathAny && r.Nodes != 2 {
-		return nil, r.errorf("path", "%s applies to two-node rows (this row has nodes: %s)", r.Path, nodesWord(r.Nodes))
+		return r.errorf("path", "%s applies to two-node rows (this row has nodes: %s)", r.Path, nodesWord(r.Nodes))
 	}
-	// the values need the metric: their units are checked against it
 	for _, sys := range r.refOrder {
 		vs := r.References[sys]
 		if contains(r.refList, sys) && len(vs) != max(len(r.Sizes), 1) {
-			return nil, r.errorf("references."+sys, "%d values for %d sizes: give one a size (- for none), or one for all", len(vs), len(r.Sizes))
+			return r.errorf("references."+sys, "%d values for %d sizes: give one a size (- for none), or one for all", len(vs), len(r.Sizes))
 		}
 		for i, v := range vs {
 			if v == nil {
@@ -403,7 +426,7 @@ func parseRow(file string, index int, n *yaml.Node) (*Row, error) {
 			}
 			x, err := ParseValue(v.Text, r.Metric)
 			if err != nil {
-				return nil, &Error{file, v.line, fmt.Sprintf("rows[%d].references.%s", r.Index, sys), err.Error()}
+				return &Error{r.file, v.line, fmt.Sprintf("%s.references.%s", at, sys), err.Error()}
 			}
 			x.line = v.line
 			vs[i] = &x
@@ -412,11 +435,11 @@ func parseRow(file string, index int, n *yaml.Node) (*Row, error) {
 	if r.Required != nil {
 		x, err := ParseValue(r.Required.Value.Text, r.Metric)
 		if err != nil {
-			return nil, r.errorf("required", "%v", err)
+			return r.errorf("required", "%v", err)
 		}
 		r.Required.Value = x
 	}
-	return r, nil
+	return nil
 }
 
 func nodesWord(n int) string {

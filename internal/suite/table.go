@@ -163,14 +163,52 @@ func Results(f *File, dir string, o TableOptions) (*Table, error) {
 		}
 		sort.Slice(t.Nodes, func(i, j int) bool { return t.Nodes[i].Host < t.Nodes[j].Host })
 	}
-	// the records, by row and repetition
-	files, _ := filepath.Glob(filepath.Join(dir, "records", "*.jsonl"))
-	type run struct {
-		b    *result.Bundle
-		file string
-		rep  int
+	byRow, err := t.readRuns(dir, o.Campaign)
+	if err != nil {
+		return nil, err
 	}
-	byRow := map[string][]run{}
+	if o.Explain && len(t.Runs) > 0 {
+		t.Profiles = analysis.Profiles(t.Runs)
+	}
+	for _, r := range f.Rows {
+		runs := byRow[r.ID]
+		sort.Slice(runs, func(i, j int) bool { return runs[i].rep < runs[j].rep })
+		st := stateOf(ledger, r.ID)
+		for _, x := range runs {
+			st.records = append(st.records, x.file)
+		}
+		if o.Explain {
+			st.findings = findingsOf(runs)
+		}
+		sizes := r.Sizes
+		if len(sizes) == 0 {
+			sizes = []int64{-1} // the test's one row, whatever its size
+		}
+		for si, size := range sizes {
+			ln := lineOf(f, r, si, size, runs, st)
+			if r.Required != nil && ln.Verdict != Pass && ln.Verdict != Skipped {
+				t.Missed++
+			}
+			t.Lines = append(t.Lines, ln)
+		}
+	}
+	return t, nil
+}
+
+// rowRun is one complete launch of a row: its records, their file and
+// the repetition it was.
+type rowRun struct {
+	b    *result.Bundle
+	file string
+	rep  int
+}
+
+// readRuns reads every record file of the run folder into t.Runs and
+// gives the complete launches of each row (of the campaign, where one is
+// named).
+func (t *Table) readRuns(dir, campaign string) (map[string][]rowRun, error) {
+	files, _ := filepath.Glob(filepath.Join(dir, "records", "*.jsonl"))
+	byRow := map[string][]rowRun{}
 	for _, file := range files {
 		bs, err := readBundles(file)
 		if err != nil {
@@ -179,130 +217,131 @@ func Results(f *File, dir string, o TableOptions) (*Table, error) {
 		t.Runs = append(t.Runs, bs...)
 		for _, b := range bs {
 			l := b.Run.Labels
-			if l["row"] == "" || o.Campaign != "" && l["campaign"] != o.Campaign {
+			if l["row"] == "" || campaign != "" && l["campaign"] != campaign {
 				continue
 			}
 			if b.End == nil || b.End.Status != result.EndComplete {
 				continue
 			}
 			rep, _ := strconv.Atoi(l["rep"])
-			byRow[l["row"]] = append(byRow[l["row"]], run{b, file, rep})
+			byRow[l["row"]] = append(byRow[l["row"]], rowRun{b, file, rep})
 		}
 	}
-	if o.Explain && len(t.Runs) > 0 {
-		t.Profiles = analysis.Profiles(t.Runs)
+	return byRow, nil
+}
+
+// rowState is what the ledger says of a row's launches (how many were
+// planned, the hosts of the first, a skip, a failure or a launch not
+// run), with the row's record files and explain's findings on them.
+type rowState struct {
+	planned               int
+	hosts, records        []string
+	skip, failure, notRun *Entry
+	findings              []analysis.Finding
+}
+
+func stateOf(ledger map[string]*Entry, id string) *rowState {
+	st := &rowState{}
+	if e := ledger[LedgerKey(id, 0)]; e != nil && e.Status == StatusSkipped {
+		st.skip = e
 	}
-	for _, r := range f.Rows {
-		runs := byRow[r.ID]
-		sort.Slice(runs, func(i, j int) bool { return runs[i].rep < runs[j].rep })
-		planned := 0
-		var failure, notRun, skip *Entry
-		if e := ledger[LedgerKey(r.ID, 0)]; e != nil && e.Status == StatusSkipped {
-			skip = e
+	for k := 1; ; k++ {
+		e := ledger[LedgerKey(id, k)]
+		if e == nil {
+			break
 		}
-		var hosts []string
-		for k := 1; ; k++ {
-			e := ledger[LedgerKey(r.ID, k)]
-			if e == nil {
-				break
-			}
-			planned = k
-			if hosts == nil {
-				hosts = e.Hosts
-			}
-			switch e.Status {
-			case StatusFailed:
-				failure = e
-			case StatusNotRun:
-				notRun = e
-			}
+		st.planned = k
+		if st.hosts == nil {
+			st.hosts = e.Hosts
 		}
-		sizes := r.Sizes
-		if len(sizes) == 0 {
-			sizes = []int64{-1} // the test's one row, whatever its size
-		}
-		var findings []analysis.Finding
-		var recs []string
-		if o.Explain {
-			seen := map[string]bool{}
-			for _, x := range runs {
-				for _, fd := range analysis.Explain(x.b, analysis.ExplainOptions{}) {
-					if !seen[fd.Summary] {
-						seen[fd.Summary] = true
-						findings = append(findings, fd)
-					}
-				}
-			}
-		}
-		for _, x := range runs {
-			recs = append(recs, x.file)
-		}
-		for si, size := range sizes {
-			ln := &Line{Row: r, Test: r.Title, Ranks: r.Placement.Words(), Nodes: nodesWord(r.Nodes), Hosts: hosts,
-				Bytes: size, Unit: r.Metric.Unit(), Value: math.NaN(), Spread: math.NaN(), Ratio: math.NaN(),
-				Required: r.Required, Planned: planned, Records: recs, Findings: findings}
-			if r.Path != PathAny {
-				ln.Test += " (" + string(r.Path) + " path)"
-			}
-			if size >= 0 {
-				ln.Size = analysis.Size(size)
-			} else {
-				ln.Size = "N/A"
-			}
-			if f.Reference != "" {
-				ln.Ref = r.Reference(f.Reference, si)
-			}
-			np := 0
-			for _, x := range runs {
-				v, n := valueOf(x.b, size, r.Metric)
-				if !math.IsNaN(v) {
-					ln.Values = append(ln.Values, v)
-					np = n
-				}
-			}
-			if np > 0 {
-				ln.Ranks += fmt.Sprintf(" (%d ranks)", np)
-			}
-			if r.Nodes == 0 && len(runs) > 0 {
-				ln.Nodes = fmt.Sprintf("all (%d)", len(runs[0].b.Run.Hosts))
-			}
-			if len(hosts) == 2 && r.Path != PathAny {
-				ln.PathNote = hosts[0] + " - " + hosts[1]
-			}
-			ln.Reps = len(ln.Values)
-			if ln.Reps > 0 {
-				ln.Value = stats.Median(ln.Values)
-				if ln.Reps > 1 {
-					lo, hi := stats.MinMax(ln.Values)
-					ln.Spread = (hi - lo) / 2 / ln.Value
-				}
-				if ln.Ref != nil && ln.Ref.V > 0 {
-					ln.Ratio = ln.Value / ln.Ref.V
-				}
-			}
-			switch {
-			case skip != nil && ln.Reps == 0:
-				ln.Verdict, ln.Reason = Skipped, skip.Reason
-			case ln.Reps == 0 && failure != nil:
-				ln.Verdict, ln.Reason = Failed, failure.Reason
-			case ln.Reps == 0 && notRun != nil:
-				ln.Verdict, ln.Reason = NotRun, notRun.Reason
-			case ln.Reps == 0 && len(runs) > 0:
-				ln.Verdict, ln.Reason = Failed, fmt.Sprintf("the records have no %s row at %s", r.Metric, ln.Size)
-			case ln.Reps == 0:
-				ln.Verdict, ln.Reason = NotRun, "not run yet"
-			case r.Required != nil && r.Required.Met(ln.Value):
-				ln.Verdict = Pass
-			case r.Required != nil:
-				ln.Verdict = Fail
-			}
-			if r.Required != nil && ln.Verdict != Pass && ln.Verdict != Skipped {
-				t.Missed++
-			}
-			t.Lines = append(t.Lines, ln)
+		switch e.Status {
+		case StatusFailed:
+			st.failure = e
+		case StatusNotRun:
+			st.notRun = e
 		}
 	}
-	return t, nil
+	return st
+}
+
+// findingsOf are explain's findings on a row's launches, each once.
+func findingsOf(runs []rowRun) []analysis.Finding {
+	var findings []analysis.Finding
+	seen := map[string]bool{}
+	for _, x := range runs {
+		for _, fd := range analysis.Explain(x.b, analysis.ExplainOptions{}) {
+			if !seen[fd.Summary] {
+				seen[fd.Summary] = true
+				findings = append(findings, fd)
+			}
+		}
+	}
+	return findings
+}
+
+// lineOf is the table's line of row r at its si-th size (-1: the test's
+// one row): the median over the launches, their spread, the reference
+// and the verdict.
+func lineOf(f *File, r *Row, si int, size int64, runs []rowRun, st *rowState) *Line {
+	ln := &Line{Row: r, Test: r.Title, Ranks: r.Placement.Words(), Nodes: nodesWord(r.Nodes), Hosts: st.hosts,
+		Bytes: size, Unit: r.Metric.Unit(), Value: math.NaN(), Spread: math.NaN(), Ratio: math.NaN(),
+		Required: r.Required, Planned: st.planned, Records: st.records, Findings: st.findings}
+	if r.Path != PathAny {
+		ln.Test += " (" + string(r.Path) + " path)"
+	}
+	if size >= 0 {
+		ln.Size = analysis.Size(size)
+	} else {
+		ln.Size = "N/A"
+	}
+	if f.Reference != "" {
+		ln.Ref = r.Reference(f.Reference, si)
+	}
+	np := 0
+	for _, x := range runs {
+		v, n := valueOf(x.b, size, r.Metric)
+		if !math.IsNaN(v) {
+			ln.Values = append(ln.Values, v)
+			np = n
+		}
+	}
+	if np > 0 {
+		ln.Ranks += fmt.Sprintf(" (%d ranks)", np)
+	}
+	if r.Nodes == 0 && len(runs) > 0 {
+		ln.Nodes = fmt.Sprintf("all (%d)", len(runs[0].b.Run.Hosts))
+	}
+	if len(st.hosts) == 2 && r.Path != PathAny {
+		ln.PathNote = st.hosts[0] + " - " + st.hosts[1]
+	}
+	ln.Reps = len(ln.Values)
+	if ln.Reps > 0 {
+		ln.Value = stats.Median(ln.Values)
+		if ln.Reps > 1 {
+			lo, hi := stats.MinMax(ln.Values)
+			ln.Spread = (hi - lo) / 2 / ln.Value
+		}
+		if ln.Ref != nil && ln.Ref.V > 0 {
+			ln.Ratio = ln.Value / ln.Ref.V
+		}
+	}
+	switch {
+	case st.skip != nil && ln.Reps == 0:
+		ln.Verdict, ln.Reason = Skipped, st.skip.Reason
+	case ln.Reps == 0 && st.failure != nil:
+		ln.Verdict, ln.Reason = Failed, st.failure.Reason
+	case ln.Reps == 0 && st.notRun != nil:
+		ln.Verdict, ln.Reason = NotRun, st.notRun.Reason
+	case ln.Reps == 0 && len(runs) > 0:
+		ln.Verdict, ln.Reason = Failed, fmt.Sprintf("the records have no %s row at %s", r.Metric, ln.Size)
+	case ln.Reps == 0:
+		ln.Verdict, ln.Reason = NotRun, "not run yet"
+	case r.Required != nil && r.Required.Met(ln.Value):
+		ln.Verdict = Pass
+	case r.Required != nil:
+		ln.Verdict = Fail
+	}
+	return ln
 }
 
 // readBundles reads a record file's runs with the importer (gomb's own

@@ -293,62 +293,103 @@ func (c *config) asked() bool {
 // benchmarks, the sequences (-imb-seq), and the collectives at 4
 // processes. OSU: one launch per test. Ring: a fixed number of samples.
 func (c *config) jobs() (js []job, skips []string) {
-	peers := c.peers
-	if fi, err := os.Stat(peers); peers != "" && (err != nil || !fi.IsDir()) {
-		skips = append(skips, fmt.Sprintf("the peers below -peers: no folder %s", peers))
-		peers = ""
+	p := &planner{config: c, peers: c.peers}
+	if fi, err := os.Stat(p.peers); p.peers != "" && (err != nil || !fi.IsDir()) {
+		p.skip("the peers below -peers: no folder %s", p.peers)
+		p.peers = ""
 	}
-	// locate: a peer at the path its flag gives, else below -peers; ""
-	// and no error when it is not asked for (or its flag is given empty)
-	locate := func(path, name, flag string) (string, error) {
-		switch {
-		case path != "":
-			return peerAt(path, name)
-		case peers != "" && !c.off[flag]:
-			return findPeer(peers, name)
+	if c.wants("imb-mpi1") {
+		p.imbJobs()
+	}
+	p.suiteJobs()
+	if c.wants("osu") {
+		p.osuJobs("osu", c.osuTests, "", c.osuNP)
+		p.osuJobs("osu74", c.osu74Tests, "", c.osuNP)
+		if c.fanLaunch != "" {
+			p.osuJobs("osu74", c.fanTests, c.fanLaunch, c.fanNP)
 		}
-		return "", nil
+	}
+	if c.wants("ring") {
+		p.ringJob()
+	}
+	return p.js, p.skips
+}
+
+// planner collects the jobs and the skip lines of jobs(); peers is
+// -peers where that is a folder.
+type planner struct {
+	*config
+	peers string
+	js    []job
+	skips []string
+}
+
+func (p *planner) skip(format string, a ...any) {
+	p.skips = append(p.skips, fmt.Sprintf(format, a...))
+}
+
+// locate is a peer at the path its flag gives, else below -peers; "" and
+// no error when it is not asked for (or its flag is given empty).
+func (p *planner) locate(path, name, flag string) (string, error) {
+	switch {
+	case path != "":
+		return peerAt(path, name)
+	case p.peers != "" && !p.off[flag]:
+		return findPeer(p.peers, name)
+	}
+	return "", nil
+}
+
+// imbJobs plans IMB-MPI1's jobs: the default list, the non-default
+// benchmarks, the sequences and the 4-process collectives.
+func (p *planner) imbJobs() {
+	c := p.config
+	bin, err := p.locate(c.imb, "IMB-MPI1", "imb")
+	if err != nil {
+		p.skip("the IMB-MPI1 jobs: %v", err)
+	}
+	if bin == "" {
+		return
 	}
 	extra := strings.Fields(c.imbArgs)
-	if c.wants("imb-mpi1") {
-		bin, err := locate(c.imb, "IMB-MPI1", "imb")
-		if err != nil {
-			skips = append(skips, fmt.Sprintf("the IMB-MPI1 jobs: %v", err))
+	imb := func(name string, np int, args ...string) job {
+		a := append(append([]string{}, extra...), args...)
+		return job{name: name, np: np, format: "imb",
+			peer: append([]string{bin}, a...), gomb: append([]string{c.gomb, "imb"}, a...)}
+	}
+	if c.imbDefault {
+		var list []string
+		if c.imbList != "" {
+			list = strings.Split(c.imbList, ",")
 		}
-		imb := func(name string, np int, args ...string) job {
-			a := append(append([]string{}, extra...), args...)
-			return job{name: name, np: np, format: "imb",
-				peer: append([]string{bin}, a...), gomb: append([]string{c.gomb, "imb"}, a...)}
-		}
-		if bin != "" && c.imbDefault {
-			var list []string
-			if c.imbList != "" {
-				list = strings.Split(c.imbList, ",")
-			}
-			js = append(js, imb("imb-default-np2", 2, list...))
-		}
-		if bin != "" && c.extra != "" {
-			js = append(js, imb("imb-extra-np2", 2, append(strings.Fields(c.extraArgs), strings.Split(c.extra, ",")...)...))
-		}
-		for i, seq := range strings.Split(c.imbSeq, ";") {
-			a := strings.Fields(strings.ReplaceAll(seq, "{out}", c.out))
-			if bin != "" && len(a) > 0 {
-				js = append(js, imb(fmt.Sprintf("imb-seq%d-np2", i+1), 2, a...))
-			}
-		}
-		if bin != "" && c.imbColl != "" {
-			a := append(strings.Fields(c.np4Args), "-npmin", "4")
-			js = append(js, imb("imb-coll-np4", 4, append(a, strings.Split(c.imbColl, ",")...)...))
+		p.js = append(p.js, imb("imb-default-np2", 2, list...))
+	}
+	if c.extra != "" {
+		p.js = append(p.js, imb("imb-extra-np2", 2, append(strings.Fields(c.extraArgs), strings.Split(c.extra, ",")...)...))
+	}
+	for i, seq := range strings.Split(c.imbSeq, ";") {
+		if a := strings.Fields(strings.ReplaceAll(seq, "{out}", c.out)); len(a) > 0 {
+			p.js = append(p.js, imb(fmt.Sprintf("imb-seq%d-np2", i+1), 2, a...))
 		}
 	}
+	if c.imbColl != "" {
+		a := append(strings.Fields(c.np4Args), "-npmin", "4")
+		p.js = append(p.js, imb("imb-coll-np4", 4, append(a, strings.Split(c.imbColl, ",")...)...))
+	}
+}
+
+// suiteJobs plans a job for each of IMB's other suites asked for.
+func (p *planner) suiteJobs() {
+	c := p.config
+	extra := strings.Fields(c.imbArgs)
 	for _, s := range c.suites {
 		if !c.wants(s.sub) {
 			continue
 		}
 		name := fmt.Sprintf("%s-np%d", s.sub, s.np)
-		bin, err := locate(s.bin, strings.ToUpper(s.sub), s.sub)
+		bin, err := p.locate(s.bin, strings.ToUpper(s.sub), s.sub)
 		if err != nil {
-			skips = append(skips, fmt.Sprintf("%s: %v", name, err))
+			p.skip("%s: %v", name, err)
 		}
 		if bin == "" {
 			continue
@@ -360,80 +401,76 @@ func (c *config) jobs() (js []job, skips []string) {
 			j.dir = filepath.Join(c.out, "io")
 			j.gomb = append(j.gomb, "-dir", j.dir)
 		}
-		js = append(js, j)
+		p.js = append(p.js, j)
 	}
-	// osuJobs plans OSU's tests from below the folder its flag names (-osu,
-	// -osu74; else -peers) under launch ("": -launch), one skip line for
-	// those not there
-	osuJobs := func(name, tests, launch string, np int) {
-		dir := c.osu
-		if name == "osu74" {
-			dir = c.osu74
-		}
-		if dir == "" && !c.off[name] {
-			dir = peers
-		}
-		if dir == "" {
-			return
-		}
-		var missing, names []string
-		why := ""
-		for _, t := range testList(tests) {
-			bin, err := findPeer(dir, "osu_"+t)
-			if err != nil {
-				missing, names, why = append(missing, "osu-"+t), append(names, "osu_"+t), err.Error()
-				continue
-			}
-			a := strings.Fields(c.osuArgs)
-			j := job{name: "osu-" + t, np: np, format: "osu", launch: launch}
-			switch {
-			case launch != "":
-				// the name keeps fan_in or fan_out: the importer tells
-				// OSU's fan tables apart by it
-				j.name = fmt.Sprintf("osu-%s-np%d", t, np)
-			case np != 2:
-				j.name = fmt.Sprintf("osu-%s-np%d", t, np)
-			}
-			if t == "latency_mt" {
-				a = append(a, strings.Fields(c.mtArgs)...)
-				// OSU 7.2's osu_latency_mt returns without MPI_Finalize:
-				// Open MPI's mpirun then exits 1 after a complete table
-				j.peerNoFinalize = true
-			}
-			j.peer, j.gomb = append([]string{bin}, a...), append([]string{c.gomb, "osu", t}, a...)
-			js = append(js, j)
-		}
-		switch {
-		case len(missing) == 1:
-			skips = append(skips, fmt.Sprintf("%s: %s", missing[0], why))
-		case len(missing) > 1 && strings.HasPrefix(why, "no folder"):
-			skips = append(skips, fmt.Sprintf("%s: %s", strings.Join(missing, ", "), why))
-		case len(missing) > 1:
-			skips = append(skips, fmt.Sprintf("%s: no %s below %s", strings.Join(missing, ", "), strings.Join(names, ", "), dir))
-		}
+}
+
+// osuJobs plans OSU's tests from below the folder its flag names (-osu,
+// -osu74; else -peers) under launch ("": -launch), one skip line for
+// those not there.
+func (p *planner) osuJobs(name, tests, launch string, np int) {
+	c := p.config
+	dir := c.osu
+	if name == "osu74" {
+		dir = c.osu74
 	}
-	if c.wants("osu") {
-		osuJobs("osu", c.osuTests, "", c.osuNP)
-		osuJobs("osu74", c.osu74Tests, "", c.osuNP)
-		if c.fanLaunch != "" {
-			osuJobs("osu74", c.fanTests, c.fanLaunch, c.fanNP)
-		}
+	if dir == "" && !c.off[name] {
+		dir = p.peers
 	}
-	if c.wants("ring") {
-		bin, err := locate(c.mcb, "mpi_comm_bench", "mcb")
+	if dir == "" {
+		return
+	}
+	var missing, names []string
+	why := ""
+	for _, t := range testList(tests) {
+		bin, err := findPeer(dir, "osu_"+t)
 		if err != nil {
-			skips = append(skips, fmt.Sprintf("ring-np2: %v", err))
+			missing, names, why = append(missing, "osu-"+t), append(names, "osu_"+t), err.Error()
+			continue
 		}
-		if bin != "" {
-			const interval = 0.1
-			n := fmt.Sprint(c.ringSamples)
-			js = append(js, job{name: "ring-np2", np: 2, format: "ring",
-				peer:      []string{bin, fmt.Sprintf("--interval=%g", interval)},
-				gomb:      []string{c.gomb, "ring", "--interval", fmt.Sprint(interval), "--count", n},
-				interrupt: time.Duration(float64(c.ringSamples+1)*interval*float64(time.Second)) + 2*time.Second})
+		a := strings.Fields(c.osuArgs)
+		j := job{name: "osu-" + t, np: np, format: "osu", launch: launch}
+		if launch != "" || np != 2 {
+			// with a launch of its own, the name keeps fan_in or fan_out:
+			// the importer tells OSU's fan tables apart by it
+			j.name = fmt.Sprintf("osu-%s-np%d", t, np)
 		}
+		if t == "latency_mt" {
+			a = append(a, strings.Fields(c.mtArgs)...)
+			// OSU 7.2's osu_latency_mt returns without MPI_Finalize:
+			// Open MPI's mpirun then exits 1 after a complete table
+			j.peerNoFinalize = true
+		}
+		j.peer, j.gomb = append([]string{bin}, a...), append([]string{c.gomb, "osu", t}, a...)
+		p.js = append(p.js, j)
 	}
-	return js, skips
+	switch {
+	case len(missing) == 1:
+		p.skip("%s: %s", missing[0], why)
+	case len(missing) > 1 && strings.HasPrefix(why, "no folder"):
+		p.skip("%s: %s", strings.Join(missing, ", "), why)
+	case len(missing) > 1:
+		p.skip("%s: no %s below %s", strings.Join(missing, ", "), strings.Join(names, ", "), dir)
+	}
+}
+
+// ringJob plans the ring against mpi-comm-bench: a fixed number of
+// samples.
+func (p *planner) ringJob() {
+	c := p.config
+	bin, err := p.locate(c.mcb, "mpi_comm_bench", "mcb")
+	if err != nil {
+		p.skip("ring-np2: %v", err)
+	}
+	if bin == "" {
+		return
+	}
+	const interval = 0.1
+	n := fmt.Sprint(c.ringSamples)
+	p.js = append(p.js, job{name: "ring-np2", np: 2, format: "ring",
+		peer:      []string{bin, fmt.Sprintf("--interval=%g", interval)},
+		gomb:      []string{c.gomb, "ring", "--interval", fmt.Sprint(interval), "--count", n},
+		interrupt: time.Duration(float64(c.ringSamples+1)*interval*float64(time.Second)) + 2*time.Second})
 }
 
 // testList is a comma-separated list of OSU tests, without "osu_".
