@@ -43,6 +43,11 @@ const (
 	// is past INT_MAX bytes and the size cannot run through MPI-4's
 	// large-count calls (Reason says why).
 	StatusIntOverflow = "int-overflow"
+	// StatusMPIError is the row of a benchmark that an MPI error ended on
+	// every rank, in a job of several that went on with the next (Reason
+	// is the MPI error; the size is the one in flight, 0 when the error
+	// came before the first).
+	StatusMPIError = "mpi-error"
 )
 
 // End statuses.
@@ -212,7 +217,8 @@ type Result struct {
 	// for out-of-mem rows.
 	NeededGB float64 `json:"needed_gb,omitempty"`
 	// Reason says, for an int-overflow row, which limit the size passed
-	// and what would lift it (IMB prints no reason).
+	// and what would lift it (IMB prints no reason); for an mpi-error
+	// row, the MPI error.
 	Reason string `json:"reason,omitempty"`
 	// Repeat is 0 for a benchmark's first measurement in a job, k for its
 	// k-th re-run (gomb imb -confirm re-runs a benchmark that tripped the

@@ -55,7 +55,7 @@ Without names, %s's default list runs, in this order:
 Benchmark names are case-insensitive; 'gomb %s -list' shows them all.`, info.Program, info.Program, intro, info.Program,
 				wrapList(imb.DefaultNames(suite)), info.Name),
 			Groups:   groups,
-			Outro:    cli.ExitHelp([]int{0, cli.ExitFailure, cli.ExitUsage, cli.ExitCheckFailed, cli.ExitRegression, cli.ExitWatchdog, cli.ExitSignal}, map[int]string{cli.ExitRegression: "a regression against -baseline"}),
+			Outro:    cli.ExitHelp([]int{0, cli.ExitFailure, cli.ExitUsage, cli.ExitCheckFailed, cli.ExitRegression, cli.ExitWatchdog, cli.ExitNotRun, cli.ExitSignal}, map[int]string{cli.ExitRegression: "a regression against -baseline", cli.ExitNotRun: mpiErrorEnded}),
 			Examples: info.Examples,
 		}
 	}

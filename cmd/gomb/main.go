@@ -23,6 +23,10 @@ import (
 // version is the gomb release; the build revision is appended when known.
 var version = "0.1.0"
 
+// mpiErrorEnded is exit status 6 in the -help of the commands that run a
+// list of benchmarks in one job (docs/robustness.md).
+const mpiErrorEnded = "an MPI error that every rank met ended some of several benchmarks (the others ran)"
+
 // command is one subcommand.
 type command struct {
 	name    string

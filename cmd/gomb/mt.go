@@ -30,7 +30,7 @@ Benchmark names are case-insensitive; 'gomb imb-mt -list' shows them all.`,
 				"repeat", "window_size", "barrier", "malloc_align", "malloc_algo", "check", "noheader", "datatype", "list"}},
 			{Title: "gomb flags:", Flags: append([]string{"samples"}, append(session.RecordFlags, session.WatchFlags...)...)},
 		},
-		Outro: cli.ExitHelp([]int{0, cli.ExitFailure, cli.ExitUsage, cli.ExitCheckFailed, cli.ExitWatchdog, cli.ExitSignal}, nil),
+		Outro: cli.ExitHelp([]int{0, cli.ExitFailure, cli.ExitUsage, cli.ExitCheckFailed, cli.ExitWatchdog, cli.ExitNotRun, cli.ExitSignal}, map[int]string{cli.ExitNotRun: mpiErrorEnded}),
 		Examples: []string{
 			"OMP_NUM_THREADS=2 mpirun -np 2 -x OMP_NUM_THREADS gomb imb-mt -thread_level multiple PingPongMT",
 			"mpirun -np 4 gomb imb-mt -count 1,1024,65536 -repeat 200 AllReduceMT BarrierMT",

@@ -34,7 +34,7 @@ Benchmark names are case-insensitive; 'gomb imb-p2p -list' shows them all.`,
 				"msgwr", "msgrd", "pause", "list"}},
 			{Title: "gomb flags:", Flags: append([]string{"samples"}, append(session.RecordFlags, session.WatchFlags...)...)},
 		},
-		Outro: cli.ExitHelp([]int{0, cli.ExitFailure, cli.ExitUsage, cli.ExitWatchdog, cli.ExitSignal}, nil),
+		Outro: cli.ExitHelp([]int{0, cli.ExitFailure, cli.ExitUsage, cli.ExitWatchdog, cli.ExitNotRun, cli.ExitSignal}, map[int]string{cli.ExitNotRun: mpiErrorEnded}),
 		Examples: []string{
 			"mpirun -np 2 gomb imb-p2p PingPong PingPing",
 			"mpirun -np 4 gomb imb-p2p -msglog 16 -pause 0 Stencil2D Corandom",

@@ -15,9 +15,10 @@ import (
 // FaultFromEnv: faults made on purpose, for gomb's own tests and for the
 // anomalies explain's corpus needs. A nil *Fault is no fault.
 type Fault struct {
-	Hang    *Hang  // hang:BYTES:RANK
-	Delay   *Delay // delay:RANK:BYTES:DELAY[:BENCH,...]
-	Corrupt bool   // check-corrupt: every -check validation sees a flipped byte
+	Hang     *Hang     // hang:BYTES:RANK
+	Delay    *Delay    // delay:RANK:BYTES:DELAY[:BENCH,...]
+	Corrupt  bool      // check-corrupt: every -check validation sees a flipped byte
+	MPIError *MPIError // mpi-error:BENCH:BYTES[:RANK]
 }
 
 // FaultFromEnv reads GOMB_FAULT: nil when it is unset, an error when it
@@ -49,8 +50,10 @@ func ParseFault(v string) (*Fault, error) {
 			err = errors.New("check-corrupt takes no arguments")
 		}
 		f.Corrupt = true
+	case "mpi-error":
+		f.MPIError, err = parseMPIError(v)
 	default:
-		err = errors.New("want hang:BYTES:RANK, delay:RANK:BYTES:DELAY[:BENCH,...] or check-corrupt")
+		err = errors.New("want hang:BYTES:RANK, delay:RANK:BYTES:DELAY[:BENCH,...], check-corrupt or mpi-error:BENCH:BYTES[:RANK]")
 	}
 	if err != nil {
 		return nil, err
@@ -89,6 +92,47 @@ func (f *Fault) HangIfAsked(bytes int64, rank int) {
 	for {
 		time.Sleep(time.Hour)
 	}
+}
+
+// MPIError is the fault GOMB_FAULT=mpi-error:BENCH:BYTES[:RANK] asks
+// for: at size BYTES of benchmark BENCH, before its timed loop, every
+// rank (or world rank RANK alone) makes an MPI call that the library
+// refuses (mpi.InjectError), as a defect of the library's would fail a
+// call: a job of several benchmarks records it and goes on when every
+// rank met it (session.Session.Contain), and ends as after any MPI error
+// when only some did.
+type MPIError struct {
+	Bench string
+	Bytes int64
+	Rank  int // -1: every rank
+}
+
+func parseMPIError(v string) (*MPIError, error) {
+	f := strings.Split(v, ":")
+	if len(f) < 3 || len(f) > 4 || f[1] == "" {
+		return nil, errors.New("want mpi-error:BENCH:BYTES[:RANK]")
+	}
+	e := &MPIError{Bench: f[1], Rank: -1}
+	var err error
+	if e.Bytes, err = strconv.ParseInt(f[2], 10, 64); err != nil || e.Bytes < 0 {
+		return nil, fmt.Errorf("bytes %q: want a whole number", f[2])
+	}
+	if len(f) == 4 {
+		if e.Rank, err = strconv.Atoi(f[3]); err != nil || e.Rank < 0 {
+			return nil, fmt.Errorf("rank %q: want a world rank", f[3])
+		}
+	}
+	return e, nil
+}
+
+// MPIErrorAt reports whether this rank is to make a refused MPI call at
+// size bytes of benchmark bench (false without an mpi-error fault).
+func (f *Fault) MPIErrorAt(bench string, bytes int64, rank int) bool {
+	if f == nil || f.MPIError == nil {
+		return false
+	}
+	e := f.MPIError
+	return e.Bench == bench && e.Bytes == bytes && (e.Rank < 0 || e.Rank == rank)
 }
 
 // DelayAt is the delay in seconds this rank spins per iteration of

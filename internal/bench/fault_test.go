@@ -86,12 +86,19 @@ func TestParseFault(t *testing.T) {
 		{"hang:65536:1", &Fault{Hang: &Hang{Bytes: 65536, Rank: 1}}},
 		{"check-corrupt", &Fault{Corrupt: true}},
 		{"delay:2:4096:20us", &Fault{Delay: &Delay{Rank: 2, From: 4096, To: 4096, US: 20}}},
-		{"hang:65536", nil},      // too few fields
-		{"hang:x:1", nil},        // not a size
-		{"hang:8:-1", nil},       // negative rank
-		{"check-corrupt:1", nil}, // no arguments
-		{"crash:1", nil},         // no such fault
-		{"delay:1:8", nil},       // a malformed delay
+		{"mpi-error:allreduce:64", &Fault{MPIError: &MPIError{Bench: "allreduce", Bytes: 64, Rank: -1}}},
+		{"mpi-error:Sendrecv:0:1", &Fault{MPIError: &MPIError{Bench: "Sendrecv", Bytes: 0, Rank: 1}}},
+		{"mpi-error:allreduce", nil},        // no size
+		{"mpi-error::64", nil},              // no benchmark
+		{"mpi-error:allreduce:-1", nil},     // negative size
+		{"mpi-error:allreduce:64:x", nil},   // not a rank
+		{"mpi-error:allreduce:64:1:2", nil}, // too many fields
+		{"hang:65536", nil},                 // too few fields
+		{"hang:x:1", nil},                   // not a size
+		{"hang:8:-1", nil},                  // negative rank
+		{"check-corrupt:1", nil},            // no arguments
+		{"crash:1", nil},                    // no such fault
+		{"delay:1:8", nil},                  // a malformed delay
 	}
 	for _, c := range cases {
 		got, err := ParseFault(c.in)
@@ -110,9 +117,37 @@ func TestParseFault(t *testing.T) {
 	if none.DelayAt("PingPong", 8, 0) != 0 {
 		t.Error("a nil Fault delays")
 	}
+	if none.MPIErrorAt("PingPong", 8, 0) {
+		t.Error("a nil Fault fails a call")
+	}
 	t.Setenv("GOMB_FAULT", "")
 	if f, err := FaultFromEnv(); f != nil || err != nil {
 		t.Errorf("GOMB_FAULT unset: %v, %v", f, err)
+	}
+}
+
+func TestMPIErrorAt(t *testing.T) {
+	every, _ := ParseFault("mpi-error:allreduce:64")
+	one, _ := ParseFault("mpi-error:allreduce:64:1")
+	cases := []struct {
+		f     *Fault
+		bench string
+		bytes int64
+		rank  int
+		want  bool
+	}{
+		{every, "allreduce", 64, 0, true},
+		{every, "allreduce", 64, 3, true},
+		{every, "allreduce", 32, 0, false},
+		{every, "bcast", 64, 0, false},
+		{one, "allreduce", 64, 1, true},
+		{one, "allreduce", 64, 0, false},
+		{&Fault{Corrupt: true}, "allreduce", 64, 0, false},
+	}
+	for _, c := range cases {
+		if got := c.f.MPIErrorAt(c.bench, c.bytes, c.rank); got != c.want {
+			t.Errorf("%+v: MPIErrorAt(%s, %d, %d) = %v, want %v", c.f.MPIError, c.bench, c.bytes, c.rank, got, c.want)
+		}
 	}
 }
 

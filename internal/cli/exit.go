@@ -40,7 +40,7 @@ var Statuses = []Status{
 	{ExitCheckFailed, "-check found wrong data", "`-check` / `-c` found wrong data"},
 	{ExitRegression, "a regression", "`gomb check`, or a run's `-baseline`, found a regression"},
 	{ExitWatchdog, "the watchdog ended the job", "the watchdog ended the job: an MPI call did not return in time"},
-	{ExitNotRun, "some of several tests did not run", "of several tests asked for, some did not run (`gomb osu`: the summary says why)"},
+	{ExitNotRun, "some of several tests did not run", "of several tests asked for, some did not run (`gomb osu`: the summary says why) or an MPI error that every rank met ended them, and the others ran"},
 	{ExitSignal, "when interrupted (records written so far stay valid)", "interrupted by a signal (SIGINT, SIGTERM): 128 + its number; the records written so far stay valid"},
 }
 

@@ -11,7 +11,9 @@
 //  4. has the suite start its engine: the watchdog, and on rank 0 the
 //     preamble, the sink of rows and the progress line;
 //  5. runs the sweep with the collector off, then the footer and the end
-//     record, and the suite's own verdict (the exit status).
+//     record, and the suite's own verdict (the exit status); a job of
+//     several benchmarks that an MPI error ended some of on every rank
+//     (session.Session.Contain) ends with exit status 6.
 //
 // A suite's folder under internal/measure (imbjob, osujob, mtjob, p2pjob,
 // ringjob) holds only what differs: its Suite. cmd/gomb keeps the flags,
@@ -95,10 +97,15 @@ func Run[W session.Flusher](c *session.Command, perr error, stdout, stderr io.Wr
 		if err != nil {
 			return s.Fail(err)
 		}
-		if err := s.Measure(job.Sweep); err != nil || job.Then == nil {
+		if err := s.Measure(job.Sweep); err != nil {
 			return err
 		}
-		if err := job.Then(); err != nil {
+		if job.Then != nil {
+			if err := job.Then(); err != nil {
+				return s.Fail(err)
+			}
+		}
+		if err := s.Contained(); err != nil {
 			return s.Fail(err)
 		}
 		return nil

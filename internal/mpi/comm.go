@@ -9,6 +9,7 @@ package mpi
 import "C"
 
 import (
+	"errors"
 	"sync/atomic"
 	"time"
 	"unsafe"
@@ -63,6 +64,30 @@ func (c Comm) Free() {
 	if c.c != nil {
 		C.gomb_comm_free(c.c)
 	}
+}
+
+// Agree combines every rank's yes over c (MPI_Iallreduce), waiting for it
+// at most limit (0: as long as it takes): all is whether every rank said
+// yes, some whether one did. done is false when limit passed first; the
+// agreement is then left pending, and the caller must end the job.
+func (c Comm) Agree(yes bool, limit time.Duration) (all, some, done bool, err error) {
+	var lo, hi, fin C.int
+	if err := mpiErr(C.gomb_agree(c.c, cbool(yes), C.double(limit.Seconds()), &lo, &hi, &fin), "MPI_Iallreduce"); err != nil {
+		return false, false, false, err
+	}
+	return lo == 1, hi == 1, fin != 0, nil
+}
+
+// InjectError makes an MPI call over c that the library refuses (an
+// MPI_Send of -1 elements) and returns its error: GOMB_FAULT=mpi-error, a
+// real MPI error where a library defect would put one. A library that
+// checks no arguments (MPICH built without error checking) sends nothing,
+// and InjectError says so.
+func InjectError(c Comm) error {
+	if err := mpiErr(C.gomb_refused_call(c.c), "MPI_Send (GOMB_FAULT=mpi-error)"); err != nil {
+		return err
+	}
+	return errors.New("GOMB_FAULT=mpi-error: this MPI library accepted an MPI_Send of -1 elements (it checks no arguments): no MPI error to inject")
 }
 
 // Barrier is MPI_Barrier.

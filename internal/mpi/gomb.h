@@ -243,6 +243,10 @@ int gomb_gatherv_doubles(gomb_comm *c, const double *send, int n, double *recv,
 int gomb_gather_ints(gomb_comm *c, const int *send, int n, int *recv, int root);
 int gomb_gatherv_bytes(gomb_comm *c, const void *send, int n, void *recv,
                        const int *counts, const int *displs, int root);
+/* every rank's flag (0 or 1) over c, waited for at most limit_s seconds (<= 0: no limit):
+ * *lo their least, *hi their most; *done 0 when the limit passed first */
+int gomb_agree(gomb_comm *c, int flag, double limit_s, int *lo, int *hi, int *done);
+int gomb_refused_call(gomb_comm *c); /* GOMB_FAULT=mpi-error: a call the library refuses */
 
 /* Jobs outside their loops (job.c): datatypes, life, buffers. */
 MPI_Datatype gomb_mpi_dtype(int dtype);

@@ -271,6 +271,44 @@ int gomb_gatherv_bytes(gomb_comm *c, const void *send, int n, void *recv, const 
     return MPI_Gatherv(send, n, MPI_BYTE, recv, counts, displs, MPI_BYTE, root, c->comm);
 }
 
+// gomb_agree combines every rank's flag over c with MPI_Iallreduce and
+// waits for it at most limit_s seconds (no limit when <= 0), sleeping
+// between MPI_Test calls: a rank that met an MPI error asks the others how
+// a step ended for them, and must not wait for good on ranks still stuck
+// inside the step. When the limit passes first the request stays pending
+// (its buffers are static) and the caller ends the job.
+int gomb_agree(gomb_comm *c, int flag, double limit_s, int *lo, int *hi, int *done) {
+    static int in[2], out[2];
+    MPI_Request req;
+    in[0] = flag;
+    in[1] = -flag;
+    *done = 0;
+    int rc = MPI_Iallreduce(in, out, 2, MPI_INT, MPI_MAX, c->comm, &req);
+    if (rc != MPI_SUCCESS) return rc;
+    double end = MPI_Wtime() + limit_s;
+    for (;;) {
+        int fin = 0;
+        if ((rc = MPI_Test(&req, &fin, MPI_STATUS_IGNORE)) != MPI_SUCCESS) return rc;
+        if (fin) break;
+        if (limit_s > 0 && MPI_Wtime() > end) return MPI_SUCCESS;
+        struct timespec ts = {0, 100000}; // 0.1 ms: ranks two a core let the others run
+        nanosleep(&ts, NULL);
+    }
+    *hi = out[0];
+    *lo = -out[1];
+    *done = 1;
+    return MPI_SUCCESS;
+}
+
+// gomb_refused_call makes an MPI call that an MPI library checking its
+// arguments refuses (MPI_Send of -1 elements, to MPI_PROC_NULL so that a
+// library that checks nothing sends nothing): GOMB_FAULT=mpi-error's real
+// MPI error, on c's error handler (MPI_ERRORS_RETURN).
+int gomb_refused_call(gomb_comm *c) {
+    char b = 0;
+    return MPI_Send(&b, -1, MPI_BYTE, MPI_PROC_NULL, 0, c->comm);
+}
+
 // gomb_fork_sleepers forks n processes that sleep the given seconds and
 // leave (osu_latency_mp's idle children). The child of a multi-threaded
 // process may only make async-signal-safe calls: it puts the usual

@@ -134,8 +134,45 @@ func rankMain() int {
 			job.Free()
 		}
 	}
+	agreement(w, fail)
 	// every rank's failures reach rank 0
 	return testutil.ReportRanks(rank, fails, func(b []byte) ([][]byte, error) { return w.GathervBytes(b, 0) })
+}
+
+// agreement checks Agree over a communicator split off w, and that the
+// call InjectError makes fails with an MPI error and leaves w usable.
+func agreement(w Comm, fail func(string, ...any)) {
+	c, err := w.Split(0, w.Rank())
+	if err != nil {
+		fail("split: %v", err)
+		return
+	}
+	defer c.Free()
+	for _, a := range []struct {
+		name            string
+		yes             bool
+		all, some, done bool
+	}{
+		{"every rank", true, true, true, true},
+		{"rank 0 only", w.Rank() == 0, false, true, true},
+		{"no rank", false, false, false, true},
+	} {
+		limit := time.Duration(0)
+		if a.yes {
+			limit = time.Minute
+		}
+		all, some, done, err := c.Agree(a.yes, limit)
+		if err != nil || all != a.all || some != a.some || done != a.done {
+			fail("agree, %s: all %v some %v done %v, %v", a.name, all, some, done, err)
+		}
+	}
+	ierr := InjectError(w)
+	if e, ok := ierr.(*Error); !ok || e.Code == 0 || !strings.HasPrefix(e.Error(), "MPI_Send (GOMB_FAULT=mpi-error): MPI error ") {
+		fail("InjectError: %v, want an MPI error", ierr)
+	}
+	if err := w.Barrier(); err != nil {
+		fail("barrier after InjectError: %v", err)
+	}
 }
 
 // controlVarsLoadNothing reads control variables on rank 0, as a run

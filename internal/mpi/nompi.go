@@ -87,6 +87,14 @@ func (c Comm) Free() {}
 // Barrier fails.
 func (c Comm) Barrier() error { return ErrNoMPI }
 
+// Agree is unavailable without MPI.
+func (c Comm) Agree(yes bool, limit time.Duration) (all, some, done bool, err error) {
+	return false, false, false, ErrNoMPI
+}
+
+// InjectError is unavailable without MPI.
+func InjectError(c Comm) error { return ErrNoMPI }
+
 // MaxFloat64 fails.
 func (c Comm) MaxFloat64(v float64) (float64, error) { return 0, ErrNoMPI }
 

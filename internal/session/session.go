@@ -76,6 +76,10 @@ type Session struct {
 	out      *output
 	dog      *watchdog.Dog // ends the job when a deadline passes (nil: not watching)
 	rankHost []string      // each rank's host, on rank 0
+	// agreeComm is Contain's communicator (a null Comm without one), and
+	// contained the benchmarks an MPI error ended on every rank.
+	agreeComm mpi.Comm
+	contained []string
 
 	exitMu sync.Mutex
 	atExit []func() // AtExit's, not run yet
@@ -286,6 +290,7 @@ func (s *Session) close() {
 	if s.dog != nil {
 		s.dog.Enter(watchdog.Phase{What: finalizeWhat, Limit: finalizeLimit(s.initTook)})
 	}
+	s.agreeComm.Free()
 	_ = mpi.Finalize()
 	if s.dog != nil {
 		s.dog.Stop()

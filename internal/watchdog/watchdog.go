@@ -220,6 +220,14 @@ func (d *Dog) sizeLimit(p Phase) time.Duration {
 	return d.cfg.Floor + d.cfg.Budget + 10*est
 }
 
+// Phase is the phase now running: the size a rank was measuring when it
+// met an error.
+func (d *Dog) Phase() Phase {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.phase
+}
+
 // Limit is the deadline of the phase now running (0: none).
 func (d *Dog) Limit() time.Duration {
 	d.mu.Lock()

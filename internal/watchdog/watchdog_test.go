@@ -178,6 +178,9 @@ func TestNote(t *testing.T) {
 	if got := d.Limit(); got != 60*time.Second+10*2*time.Second {
 		t.Errorf("limit %v after a note", got)
 	}
+	if p := d.Phase(); p.Bench != "fleet round" || p.Bytes != 0 { // the phase, not the note
+		t.Errorf("phase %+v after a note", p)
+	}
 	c.add(51 * time.Second)
 	r, ok := d.check()
 	if !ok || r.InFlight != 81*time.Second || r.Phase.Bench != "pair_latency of a - b" || Ranks(r.Phase.Ranks) != "2-3" {

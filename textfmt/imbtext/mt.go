@@ -8,6 +8,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/internal/bench/mt"
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/textfmt"
 )
 
 // MTWriter renders a run as IMB-MT text: a four-line banner (none with
@@ -69,6 +70,10 @@ func (w *MTWriter) NoResults(s *mt.Spec) error {
 
 // Result writes a row of the format of s.
 func (w *MTWriter) Result(s *mt.Spec, r *result.Result) error {
+	if r.Status == result.StatusMPIError {
+		w.printf("# %s\n", textfmt.MPIErrorNote(r))
+		return w.Flush()
+	}
 	if !s.Sizeless() {
 		w.printf("% 13d", r.Bytes)
 	}

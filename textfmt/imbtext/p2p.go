@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/textfmt"
 )
 
 // P2PHeader is what IMB-P2P's preamble shows. IMB-P2P is a program of its
@@ -73,6 +74,10 @@ func (w *P2PWriter) Invalid(line string) error {
 
 // Result writes one row: IMB-P2P's t, Mbytes/sec and Msg/sec.
 func (w *P2PWriter) Result(r *result.Result) error {
+	if r.Status == result.StatusMPIError {
+		w.printf("# %s\n", textfmt.MPIErrorNote(r))
+		return w.Flush()
+	}
 	w.printf(" %12d %12d %12.2f %12.2f %12.0f\n", r.Bytes, r.Repetitions, r.TAvgUS, r.MBps, r.MsgPerSec)
 	return w.Flush()
 }

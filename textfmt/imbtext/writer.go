@@ -15,6 +15,7 @@ import (
 	"github.com/gomb-hpc/gomb/internal/bench/imb"
 	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/textfmt"
 )
 
 // Header is what the preamble shows.
@@ -252,6 +253,10 @@ func (w *Writer) Invalid(s *imb.Spec, np int) error {
 
 // Result writes one row of the current table.
 func (w *Writer) Result(r *result.Result) error {
+	if r.Status == result.StatusMPIError { // a comment, whatever the table
+		w.printf("# %s\n", textfmt.MPIErrorNote(r))
+		return w.Flush()
+	}
 	t := w.table
 	if t == nil {
 		return fmt.Errorf("imb text: result before table")

@@ -12,6 +12,7 @@ import (
 	"github.com/gomb-hpc/gomb/internal/kernel"
 	"github.com/gomb-hpc/gomb/internal/testutil"
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/textfmt"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -59,6 +60,7 @@ func TestWriterGolden(t *testing.T) {
 	must(w.Table(&imb.Table{Spec: sr, NP: 3, Multi: -1, Groups: [][]int{{0, 1, 2}}, Idle: 1, World: 4}))
 	must(w.Result(ok(1024, 1000, 15.27, 15.28, 15.275, 134.12)))
 	must(w.Result(&result.Result{Bytes: 128, Status: result.StatusTimeOut, Group: -1}))
+	must(w.Result(mpiError("Sendrecv", 3, 2048)))
 
 	ar := spec("Allreduce", imb.Collective, 0)
 	ar.Reduction = true
@@ -109,10 +111,21 @@ func TestWriterGolden(t *testing.T) {
 	}
 }
 
+// mpiError is the row of a benchmark an MPI error ended on every rank.
+func mpiError(name string, np int, size int64) *result.Result {
+	return &result.Result{Benchmark: name, NP: np, Bytes: size, Status: result.StatusMPIError, Group: -1,
+		Reason: "MPI_Send (GOMB_FAULT=mpi-error): MPI error 2: MPI_ERR_COUNT: invalid count argument"}
+}
+
 func TestResultBeforeTable(t *testing.T) {
-	w := NewWriter(&bytes.Buffer{})
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
 	if err := w.Result(ok(0, 1, 0, 0, 0, 0)); err == nil {
 		t.Error("a result without a table was accepted")
+	}
+	// an MPI error can come before the benchmark's table: its line needs none
+	if err := w.Result(mpiError("Allreduce", 2, 0)); err != nil || buf.String() != "# "+textfmt.MPIErrorNote(mpiError("Allreduce", 2, 0))+"\n" {
+		t.Errorf("an mpi-error row without a table: %v, %q", err, buf.String())
 	}
 }
 

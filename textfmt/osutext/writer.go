@@ -16,6 +16,7 @@ import (
 
 	"github.com/gomb-hpc/gomb/internal/bench/osu"
 	"github.com/gomb-hpc/gomb/result"
+	"github.com/gomb-hpc/gomb/textfmt"
 )
 
 // Version is the OSU release whose layout gomb writes.
@@ -161,6 +162,9 @@ func (w *Writer) release(s *osu.Spec) string {
 
 // Result writes one row.
 func (w *Writer) Result(r *result.Result) error {
+	if r.Status == result.StatusMPIError { // a comment, whatever the table
+		return w.Comment(textfmt.MPIErrorNote(r))
+	}
 	t := w.t
 	if t == nil {
 		return fmt.Errorf("osu text: result before table")

@@ -57,6 +57,8 @@ func TestWriterGolden(t *testing.T) {
 	must(w.Result(row(8)))
 	must(w.Table(table("allreduce", func(o *osu.Options) { o.Full, o.Type = true, kernel.Float })))
 	must(w.Result(row(4)))
+	must(w.Result(&result.Result{Benchmark: "allreduce", NP: 4, Bytes: 8, Status: result.StatusMPIError,
+		Reason: "kernel: MPI error 5: Invalid communicator, error stack: PMPI_Wait(204): MPI_Wait(request=0x7ffd, status=0x1) failed"}))
 	must(w.Table(table("barrier", func(o *osu.Options) { o.Full = true })))
 	must(w.Result(row(0)))
 	must(w.Table(table("ialltoall", nil)))
@@ -74,5 +76,10 @@ func TestWriterGolden(t *testing.T) {
 	testutil.Golden(t, filepath.Join("testdata", "writer.golden"), buf.Bytes(), *update)
 	if err := NewWriter(&buf).Result(row(1)); err == nil {
 		t.Error("a row without a table was accepted")
+	}
+	buf.Reset() // an MPI error can come before the test's table: its line needs none
+	if err := NewWriter(&buf).Result(&result.Result{Benchmark: "bcast", NP: 2, Status: result.StatusMPIError, Reason: "x"}); err != nil ||
+		buf.String() != "# mpi-error: bcast, np 2, 0 bytes: x\n" {
+		t.Errorf("an mpi-error row without a table: %v, %q", err, buf.String())
 	}
 }

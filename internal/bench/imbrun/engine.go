@@ -52,10 +52,15 @@ type Engine struct {
 	// re-run; it returns whether to run s again (every rank must answer
 	// the same: gomb imb -confirm decides on rank 0 and broadcasts).
 	After func(s *imb.Spec, repeat int) (again bool, err error)
+	// Contain, when set, is asked after each benchmark how its end goes
+	// on (bench.Contain: an MPI error every rank met ends that benchmark
+	// only); without it the first error ends the run.
+	Contain bench.Contain
 }
 
 // Run measures the given benchmarks in order. It returns at the first MPI
-// error; results measured before it have been handed to the Sink.
+// error (past those Contain lets go); results measured before it have
+// been handed to the Sink.
 func (e *Engine) Run(specs []*imb.Spec) (imb.Summary, error) {
 	var sum imb.Summary
 	job, err := mpi.NewJob()
@@ -115,23 +120,32 @@ func (e *Engine) Run(specs []*imb.Spec) (imb.Summary, error) {
 		return nil
 	}
 	for _, s := range specs {
-		for repeat := 0; ; repeat++ {
-			if err := e.Opt.Steps([]*imb.Spec{s}, e.World.Size(), step); err != nil {
-				return sum, err
-			}
-			if e.After == nil {
-				break
-			}
-			again, err := e.After(s, repeat)
-			if err != nil {
-				return sum, err
-			}
-			if !again {
-				break
-			}
+		err := e.benchmark(s, step)
+		if e.Contain != nil {
+			err = e.Contain(s.Name, err)
+		}
+		if err != nil {
+			return sum, err
 		}
 	}
 	return sum, nil
+}
+
+// benchmark runs s at every process count (step runs one), and again
+// while After asks.
+func (e *Engine) benchmark(s *imb.Spec, step func(s *imb.Spec, np int, ok, skip bool) error) error {
+	for repeat := 0; ; repeat++ {
+		if err := e.Opt.Steps([]*imb.Spec{s}, e.World.Size(), step); err != nil {
+			return err
+		}
+		if e.After == nil {
+			return nil
+		}
+		again, err := e.After(s, repeat)
+		if err != nil || !again {
+			return err
+		}
+	}
 }
 
 // calibrate is IMB-IO's CPU exploit calibration, on every rank before the

@@ -142,6 +142,9 @@ func (e *Engine) size(w *sweep, size int64) (done bool, err error) {
 	if e.Watch != nil {
 		e.Watch(watchdog.Phase{Bench: w.s.Name, NP: w.np, Bytes: size, Ranks: w.ranks})
 	}
+	if e.Fault.MPIErrorAt(w.s.Name, size, e.World.Rank()) {
+		return false, mpi.InjectError(e.World)
+	}
 	n0, dynamic := o.InitialRepsIn(w.mode, w.s, size, w.np)
 	lay := o.Layout(w.s, size, w.np, n0)
 	count := size / w.unit

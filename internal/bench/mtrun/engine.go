@@ -41,6 +41,11 @@ type Engine struct {
 	// Progress is told, on rank 0, when each count is done; optional.
 	Progress func(s *mt.Spec, bytes int64)
 	Watch    func(watchdog.Phase)
+	// Fault is what GOMB_FAULT injects (a refused MPI call); nil: none.
+	Fault *bench.Fault
+	// Contain, when set, is asked after each benchmark how its end goes
+	// on (bench.Contain); without it the first error ends the run.
+	Contain bench.Contain
 	// CheckFailures counts the rows whose -check found wrong data (rank 0).
 	CheckFailures int
 }
@@ -55,7 +60,8 @@ const (
 	nVals
 )
 
-// Run measures the benchmarks in order; it returns at the first MPI error.
+// Run measures the benchmarks in order; it returns at the first MPI error
+// (past those Contain lets go).
 func (e *Engine) Run(specs []*mt.Spec) error {
 	o := &e.Opt
 	threads := e.Team.Threads()
@@ -65,22 +71,35 @@ func (e *Engine) Run(specs []*mt.Spec) error {
 		maxCount = max(maxCount, c)
 	}
 	for _, s := range specs {
-		// IMB-MT allocates a benchmark's buffers once, for its largest count
-		a, b := tsize*int64(maxCount), tsize*int64(maxCount)
-		if s.RecvTwice {
-			b *= 2
+		err := e.benchmark(s, tsize*int64(maxCount), threads)
+		if e.Contain != nil {
+			err = e.Contain(s.Name, err)
 		}
-		if err := e.Team.Buffers(a, b, o.MallocAlign, o.MallocAlgo, o.Window, o.Repeat); err != nil {
-			return fmt.Errorf("%s: %w", s.Name, err)
+		if err != nil {
+			return err
 		}
-		first := true
-		for _, count := range o.CountsOf(s) {
-			if err := e.count(s, count, threads, first); err != nil {
-				return fmt.Errorf("%s, count %d: %w", s.Name, count, err)
-			}
-			first = false
-			runtime.GC() // the collector is off while measuring
+	}
+	return nil
+}
+
+// benchmark runs every count of s; most is the largest count's bytes.
+func (e *Engine) benchmark(s *mt.Spec, most int64, threads int) error {
+	o := &e.Opt
+	// IMB-MT allocates a benchmark's buffers once, for its largest count
+	a, b := most, most
+	if s.RecvTwice {
+		b *= 2
+	}
+	if err := e.Team.Buffers(a, b, o.MallocAlign, o.MallocAlgo, o.Window, o.Repeat); err != nil {
+		return fmt.Errorf("%s: %w", s.Name, err)
+	}
+	first := true
+	for _, count := range o.CountsOf(s) {
+		if err := e.count(s, count, threads, first); err != nil {
+			return fmt.Errorf("%s, count %d: %w", s.Name, count, err)
 		}
+		first = false
+		runtime.GC() // the collector is off while measuring
 	}
 	return nil
 }
@@ -90,6 +109,9 @@ func (e *Engine) count(s *mt.Spec, count, threads int, first bool) error {
 	bytes := int64(count) * int64(o.Type.Size()) * int64(threads)
 	if e.Watch != nil {
 		e.Watch(watchdog.Phase{Bench: s.Name, NP: e.World.Size(), Bytes: bytes})
+	}
+	if e.Fault.MPIErrorAt(s.Name, bytes, e.World.Rank()) {
+		return mpi.InjectError(e.World)
 	}
 	ths, err := e.Team.Run(kernel.MTCall{Op: s.Op, Count: count, Type: o.Type, Warmup: o.Warmup, Repeat: o.Repeat,
 		Stride: o.Stride, Window: o.Window, Barrier: o.Barrier, Check: o.Check, Record: !o.NoSamples})

@@ -36,7 +36,7 @@ type Engine struct {
 	// Watch is told, on every rank, what runs next (a watchdog); optional.
 	Watch func(watchdog.Phase)
 	// Fault is what GOMB_FAULT injects (a stuck rank: the watchdog's
-	// tests); nil: none.
+	// tests; a refused MPI call); nil: none.
 	Fault *bench.Fault
 	// Fan is the layout of the fan tests' ranks (FanLayout), on every
 	// rank; the fan tests need it.
@@ -164,6 +164,9 @@ func (e *Engine) Run(s *osu.Spec) (osu.Summary, error) {
 			e.Watch(watchdog.Phase{Bench: s.Name, NP: np, Bytes: size, Ranks: ranks})
 		}
 		e.Fault.HangIfAsked(size, rank)
+		if e.Fault.MPIErrorAt(s.Name, size, rank) {
+			return sum, fmt.Errorf("%s %d bytes: %w", s.Name, size, mpi.InjectError(e.World))
+		}
 		rows, err := e.size(job, t, size)
 		if err != nil {
 			return sum, fmt.Errorf("%s %d bytes: %w", s.Name, size, err)

@@ -37,6 +37,11 @@ type Engine struct {
 	Progress func(s *p2p.Spec, size int64)
 	// Watch is told, on every rank, what runs next; optional.
 	Watch func(watchdog.Phase)
+	// Fault is what GOMB_FAULT injects (a refused MPI call); nil: none.
+	Fault *bench.Fault
+	// Contain, when set, is asked after each benchmark how its end goes
+	// on (bench.Contain); without it the first error ends the run.
+	Contain bench.Contain
 }
 
 // The slots each rank reports for a size, after bench's.
@@ -46,7 +51,8 @@ const (
 )
 
 // Run measures the benchmarks in order. It returns at the first MPI
-// error; the rows measured before it have been handed to the Sink.
+// error (past those Contain lets go); the rows measured before it have
+// been handed to the Sink.
 func (e *Engine) Run(specs []*p2p.Spec) error {
 	job, err := mpi.NewJob()
 	if err != nil {
@@ -57,8 +63,7 @@ func (e *Engine) Run(specs []*p2p.Spec) error {
 	if err := job.Bind(e.World); err != nil {
 		return err
 	}
-	np, me := e.World.Size(), e.World.Rank()
-	ranks := make([]int, np)
+	ranks := make([]int, e.World.Size())
 	for i := range ranks {
 		ranks[i] = i
 	}
@@ -69,36 +74,49 @@ func (e *Engine) Run(specs []*p2p.Spec) error {
 		nMax = max(nMax, n)
 	}
 	for _, s := range specs {
-		if !s.Runs(np) {
-			if me == 0 {
-				if err := e.Sink.Invalid(s, np); err != nil {
-					return err
-				}
-			}
-			continue
+		err := e.benchmark(job, s, maxSize, nMax, ranks)
+		if e.Contain != nil {
+			err = e.Contain(s.Name, err)
 		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// benchmark runs every size of s, or says it cannot run with this many
+// processes; maxSize and nMax size the buffers and samples.
+func (e *Engine) benchmark(job *mpi.Job, s *p2p.Spec, maxSize int64, nMax int, ranks []int) error {
+	o := &e.Opt
+	np, me := len(ranks), e.World.Rank()
+	if !s.Runs(np) {
 		if me == 0 {
-			if err := e.Sink.Table(s, np); err != nil {
-				return err
-			}
+			return e.Sink.Invalid(s, np)
 		}
-		p := kernel.Params{Kernel: kernel.IMBP2P, Type: kernel.Byte,
-			P2P: kernel.P2P{Op: s.Op, PauseUS: o.PauseUS, TouchSend: o.MsgWr, TouchRecv: o.MsgRd, Stride: maxSize}}
-		if s.Grid != nil {
-			_, p.P2P.Neighbours, _ = s.Grid(np, me)
+		return nil
+	}
+	if me == 0 {
+		if err := e.Sink.Table(s, np); err != nil {
+			return err
 		}
-		// IMB-P2P allocates a benchmark's buffers once, for the largest size
-		bytes := maxSize * int64(s.Buffers)
-		if err := job.Reserve(bytes, bytes, nMax, me); err != nil {
-			return fmt.Errorf("%s: %w", s.Name, err)
+	}
+	p := kernel.Params{Kernel: kernel.IMBP2P, Type: kernel.Byte,
+		P2P: kernel.P2P{Op: s.Op, PauseUS: o.PauseUS, TouchSend: o.MsgWr, TouchRecv: o.MsgRd, Stride: maxSize}}
+	if s.Grid != nil {
+		_, p.P2P.Neighbours, _ = s.Grid(np, me)
+	}
+	// IMB-P2P allocates a benchmark's buffers once, for the largest size
+	bytes := maxSize * int64(s.Buffers)
+	if err := job.Reserve(bytes, bytes, nMax, me); err != nil {
+		return fmt.Errorf("%s: %w", s.Name, err)
+	}
+	defer job.Release()
+	for _, size := range o.Sizes {
+		if err := e.size(job, s, p, size, ranks); err != nil {
+			return fmt.Errorf("%s, %d bytes: %w", s.Name, size, err)
 		}
-		for _, size := range o.Sizes {
-			if err := e.size(job, s, p, size, ranks); err != nil {
-				return fmt.Errorf("%s, %d bytes: %w", s.Name, size, err)
-			}
-			runtime.GC() // the collector is off while measuring; the size's garbage goes now
-		}
-		job.Release()
+		runtime.GC() // the collector is off while measuring; the size's garbage goes now
 	}
 	return nil
 }
@@ -110,6 +128,9 @@ func (e *Engine) size(job *mpi.Job, s *p2p.Spec, p kernel.Params, size int64, ra
 	n, warm := o.Iterations(size)
 	if e.Watch != nil {
 		e.Watch(watchdog.Phase{Bench: s.Name, NP: np, Bytes: size, Ranks: ranks})
+	}
+	if e.Fault.MPIErrorAt(s.Name, size, e.World.Rank()) {
+		return mpi.InjectError(e.World)
 	}
 	p.Count, p.Skip = int(size), warm
 	job.Set(p)

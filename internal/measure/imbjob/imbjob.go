@@ -71,6 +71,12 @@ func (u *Suite) Start(e *measure.Env[*imbtext.Writer]) (*measure.Job, error) {
 	if err := e.Preamble(func(w *imbtext.Writer) error { return w.Preamble(u.header(e.Run)) }); err != nil {
 		return nil, err
 	}
+	if len(u.specs) > 1 { // an MPI error every rank met ends one benchmark of several, not the job
+		var err error
+		if eng.Contain, err = s.Contain(text.Result); err != nil {
+			return nil, err
+		}
+	}
 	job := &measure.Job{Sweep: session.Sweep{Run: func() (int, error) {
 		sum, err := eng.Run(u.specs)
 		if err == nil {

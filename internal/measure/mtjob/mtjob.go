@@ -63,10 +63,16 @@ func (u *Suite) Text(out io.Writer) *imbtext.MTWriter { return imbtext.NewMTWrit
 // Start writes the preamble and wires the engine.
 func (u *Suite) Start(e *measure.Env[*imbtext.MTWriter]) (*measure.Job, error) {
 	s, text := e.Session, e.Text
-	eng := &mtrun.Engine{Opt: u.cl.Options, Team: u.team, World: s.World, RunID: s.RunID(), Hosts: e.Hosts,
+	eng := &mtrun.Engine{Opt: u.cl.Options, Team: u.team, World: s.World, RunID: s.RunID(), Hosts: e.Hosts, Fault: s.Fault,
 		Watch: s.Watch(5 * time.Minute)}
 	if !u.cl.NoHeader {
 		if err := e.Preamble(func(w *imbtext.MTWriter) error { return w.Preamble(u.tool + " (IMB-MT 2021.11 compatible)") }); err != nil {
+			return nil, err
+		}
+	}
+	if len(u.specs) > 1 { // an MPI error every rank met ends one benchmark of several, not the job
+		var err error
+		if eng.Contain, err = s.Contain(sink{s, text}.row); err != nil {
 			return nil, err
 		}
 	}
@@ -104,7 +110,10 @@ func (k sink) NoResults(s *mt.Spec) error {
 	return k.s.Locked(func() error { return k.text.NoResults(s) })
 }
 
-func (k sink) Result(r *result.Result) error {
+func (k sink) Result(r *result.Result) error { return k.s.Result(r, k.row) }
+
+// row is r in IMB-MT's text.
+func (k sink) row(r *result.Result) error {
 	s, _ := mt.Lookup(r.Benchmark)
-	return k.s.Result(r, func(r *result.Result) error { return k.text.Result(s, r) })
+	return k.text.Result(s, r)
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gomb-hpc/gomb/internal/bench"
 	"github.com/gomb-hpc/gomb/internal/bench/osu"
 	"github.com/gomb-hpc/gomb/internal/bench/osurun"
 	"github.com/gomb-hpc/gomb/internal/cli"
@@ -28,9 +29,11 @@ type planned struct {
 // one MPI job (plain MPI_Init, as OSU's tests start): each with the
 // command line's options, its own table and records. A test the options,
 // the process count, the hosts or the MPI library keep from running is
-// left out, and the job ends with what did not run and why, and which
-// tests failed validation (exit status 3 when one did, 6 when a test did
-// not run, 2 when none could).
+// left out; a test that an MPI error ended on every rank is recorded as
+// such and the next goes on (session.Session.Contain); the job ends with
+// what did not run and why, which an MPI error ended and which tests
+// failed validation (exit status 3 when one did, 6 when a test did not run
+// or an MPI error ended one, 2 when none could).
 type Many struct {
 	opt      *osu.Options
 	specs    []*osu.Spec
@@ -41,6 +44,8 @@ type Many struct {
 	progress *session.Progress
 	ran      int
 	failed   []string
+	mpiError []string      // the tests an MPI error ended on every rank, and the error
+	contain  bench.Contain // how a test's end goes on
 }
 
 // NewMany is the job of the tests specs with options opt.
@@ -77,6 +82,10 @@ func (m *Many) Start(e *measure.Env[*osutext.Writer]) (*measure.Job, error) {
 	m.notRun = m.notRunLines()
 	if len(m.notRun) == len(m.plan) {
 		return nil, cli.Usage("no test can run: %s", strings.Join(m.notRun, "; "))
+	}
+	var err error
+	if m.contain, err = e.Contain(e.Text.Result); err != nil {
+		return nil, err
 	}
 	return &measure.Job{Sweep: session.Sweep{Run: m.sweep, Footer: m.footer, FailMsg: "-c: %d sizes failed validation"},
 		Then: func() error {
@@ -162,7 +171,7 @@ func (m *Many) sweep() (int, error) {
 		sp := p.sp
 		if s.Rank == 0 {
 			p.eng.Sink = sink{s, m.text, &p.opt}
-			if m.ran > 0 { // a test ran before this one
+			if m.ran+len(m.mpiError) > 0 { // a test ran before this one
 				if err := s.Locked(func() error { return m.text.Between(sp) }); err != nil {
 					return bad, err
 				}
@@ -172,8 +181,16 @@ func (m *Many) sweep() (int, error) {
 			}
 		}
 		n, err := sweep(s, p.eng, sp)
-		if err != nil {
-			return bad, fmt.Errorf("%s: %w", sp.Name, err)
+		if cerr := m.contain(sp.Name, err); cerr != nil {
+			return bad, fmt.Errorf("%s: %w", sp.Name, cerr)
+		}
+		if err != nil { // every rank met an MPI error: recorded, the next test goes on
+			msg := strings.Join(strings.Fields(err.Error()), " ") // MPICH's error stacks span lines
+			if !strings.HasPrefix(msg, sp.Name) {
+				msg = sp.Name + ": " + msg
+			}
+			m.mpiError = append(m.mpiError, msg)
+			continue
 		}
 		m.ran++
 		if n > 0 {
@@ -199,11 +216,19 @@ func (m *Many) notRunLines() []string {
 	return notRun
 }
 
-// footer is the job's summary comment: tests run, not run and why, failed.
+// footer is the job's summary comment: tests run, not run and why,
+// ended by an MPI error, failed.
 func (m *Many) footer() error {
-	lines := []string{fmt.Sprintf("gomb osu: %d of %d tests run, %d not run, %d failed validation", m.ran, len(m.plan), len(m.notRun), len(m.failed))}
+	head := fmt.Sprintf("gomb osu: %d of %d tests run, %d not run, %d failed validation", m.ran, len(m.plan), len(m.notRun), len(m.failed))
+	if len(m.mpiError) > 0 {
+		head += fmt.Sprintf(", %d ended by an MPI error", len(m.mpiError))
+	}
+	lines := []string{head}
 	for _, l := range m.notRun {
 		lines = append(lines, "not run: "+l)
+	}
+	for _, l := range m.mpiError {
+		lines = append(lines, "mpi error: "+l)
 	}
 	for _, l := range m.failed {
 		lines = append(lines, "failed: "+l)

@@ -43,10 +43,16 @@ func (u *Suite) Text(out io.Writer) *imbtext.P2PWriter { return imbtext.NewP2PWr
 // Start writes the header and wires the engine.
 func (u *Suite) Start(e *measure.Env[*imbtext.P2PWriter]) (*measure.Job, error) {
 	s, text, cl := e.Session, e.Text, u.cl
-	eng := &p2prun.Engine{Opt: cl.Options, World: s.World, RunID: s.RunID(), Hosts: e.Hosts,
+	eng := &p2prun.Engine{Opt: cl.Options, World: s.World, RunID: s.RunID(), Hosts: e.Hosts, Fault: s.Fault,
 		Watch: s.Watch(time.Duration(max(60, 2*float64(cl.PauseUS)/1e6+30)) * time.Second)}
 	if err := e.Preamble(func(w *imbtext.P2PWriter) error { return w.Preamble(u.header(e.Run)) }); err != nil {
 		return nil, err
+	}
+	if len(u.specs) > 1 { // an MPI error every rank met ends one benchmark of several, not the job
+		var err error
+		if eng.Contain, err = s.Contain(text.Result); err != nil {
+			return nil, err
+		}
 	}
 	if s.Rank == 0 {
 		eng.Sink = sink{s, text}
