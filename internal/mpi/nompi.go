@@ -78,6 +78,9 @@ func (c Comm) OneNode() bool { return false }
 // Defect finds none: built without MPI.
 func Defect(p kernel.Params, win kernel.WinMode, oneNode bool) string { return "" }
 
+// CollectiveDefect knows of none.
+func CollectiveDefect(p kernel.Params, np int) string { return "" }
+
 // Split fails.
 func (c Comm) Split(color, key int) (Comm, error) { return Comm{}, ErrNoMPI }
 

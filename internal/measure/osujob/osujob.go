@@ -92,7 +92,7 @@ func sweep(s *session.Session, eng *osurun.Engine, sp *osu.Spec) (int, error) {
 
 // runnable says what keeps sp from running in this job with options o
 // (checked against sp already): the process count, the thread level, the
-// MPI library's persistent collectives.
+// MPI library's persistent collectives, a known defect of the library.
 func runnable(s *session.Session, sp *osu.Spec, o *osu.Options) error {
 	if err := o.CheckWorld(sp, s.Size); err != nil {
 		return cli.Usage("%v", err)
@@ -102,6 +102,9 @@ func runnable(s *session.Session, sp *osu.Spec, o *osu.Options) error {
 	}
 	if sp.Job.Persist && sp.Kind == osu.Collective && !mpi.PersistentCollectives() {
 		return cli.Usage("%s: this MPI library lacks MPI-4 persistent collectives (MPI_<op>_init; Open MPI 4 has them as MPIX_<op>_init in its pcollreq extension)", sp.Name)
+	}
+	if why := mpi.CollectiveDefect(sp.Job, s.Size); why != "" {
+		return cli.Usage("%s: %s", sp.Name, why)
 	}
 	if sp.Job.Kernel == kernel.RMA {
 		p, win := sp.Job, sp.Win
