@@ -595,9 +595,15 @@ func TestCommunicatorLifetime(t *testing.T) {
 	// PingPong runs at 2 processes, Allreduce and Bcast at 2 and then 4;
 	// IMB compares each new communicator with the world (C). IMB-MPI1
 	// 2021.11 under this shim, both MPIs: "SCSCFSCSCFSC" (it leaves the last
-	// three to MPI_Finalize); gomb frees them after the last table.
+	// three to MPI_Finalize); gomb frees them after the last table. Before
+	// the first benchmark of several gomb splits one communicator of its
+	// own, on which the ranks agree after each benchmark whether an MPI
+	// error ended it (session.Contain), freed after the others: the
+	// benchmarks' own communicators follow IMB's order between the two.
+	// (IMB-MPI1's default list, 12 rounds ABBA: 244 and 241 of 253 cells
+	// within 10% of IMB before and after that communicator came.)
 	const imbOrder = "SCSCFSCSCFSC"
-	const want = imbOrder + "FFF"
+	const want = "S" + imbOrder + "FFF" + "F"
 	for _, m := range mpis {
 		t.Run(m.name, func(t *testing.T) {
 			lib := filepath.Join(t.TempDir(), "libcommtrace.so")
