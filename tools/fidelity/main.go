@@ -328,26 +328,29 @@ func (p *planner) skip(format string, a ...any) {
 	p.skips = append(p.skips, fmt.Sprintf(format, a...))
 }
 
-// locate is a peer at the path its flag gives, else below -peers; "" and
-// no error when it is not asked for (or its flag is given empty).
-func (p *planner) locate(path, name, flag string) (string, error) {
+// locate is a peer at the path its flag gives, else below -peers; ""
+// when it is not asked for (or its flag is given empty), and "" with a
+// skip line for jobs when it is not there.
+func (p *planner) locate(path, name, flag, jobs string) string {
+	var bin string
+	var err error
 	switch {
 	case path != "":
-		return peerAt(path, name)
+		bin, err = peerAt(path, name)
 	case p.peers != "" && !p.off[flag]:
-		return findPeer(p.peers, name)
+		bin, err = findPeer(p.peers, name)
 	}
-	return "", nil
+	if err != nil {
+		p.skip("%s: %v", jobs, err)
+	}
+	return bin
 }
 
 // imbJobs plans IMB-MPI1's jobs: the default list, the non-default
 // benchmarks, the sequences and the 4-process collectives.
 func (p *planner) imbJobs() {
 	c := p.config
-	bin, err := p.locate(c.imb, "IMB-MPI1", "imb")
-	if err != nil {
-		p.skip("the IMB-MPI1 jobs: %v", err)
-	}
+	bin := p.locate(c.imb, "IMB-MPI1", "imb", "the IMB-MPI1 jobs")
 	if bin == "" {
 		return
 	}
@@ -387,10 +390,7 @@ func (p *planner) suiteJobs() {
 			continue
 		}
 		name := fmt.Sprintf("%s-np%d", s.sub, s.np)
-		bin, err := p.locate(s.bin, strings.ToUpper(s.sub), s.sub)
-		if err != nil {
-			p.skip("%s: %v", name, err)
-		}
+		bin := p.locate(s.bin, strings.ToUpper(s.sub), s.sub, name)
 		if bin == "" {
 			continue
 		}
@@ -458,10 +458,7 @@ func (p *planner) osuJobs(name, tests, launch string, np int) {
 // samples.
 func (p *planner) ringJob() {
 	c := p.config
-	bin, err := p.locate(c.mcb, "mpi_comm_bench", "mcb")
-	if err != nil {
-		p.skip("ring-np2: %v", err)
-	}
+	bin := p.locate(c.mcb, "mpi_comm_bench", "mcb", "ring-np2")
 	if bin == "" {
 		return
 	}
