@@ -19,6 +19,10 @@ type Fault struct {
 	Delay    *Delay    // delay:RANK:BYTES:DELAY[:BENCH,...]
 	Corrupt  bool      // check-corrupt: every -check validation sees a flipped byte
 	MPIError *MPIError // mpi-error:BENCH:BYTES[:RANK]
+	// Crash: library-crash[:RANK]: that world rank (-1: every rank)
+	// faults inside the C library as soon as MPI has started, as a
+	// library's defect would crash it (mpi.InjectCrash)
+	Crash *int
 }
 
 // FaultFromEnv reads GOMB_FAULT: nil when it is unset, an error when it
@@ -52,8 +56,10 @@ func ParseFault(v string) (*Fault, error) {
 		f.Corrupt = true
 	case "mpi-error":
 		f.MPIError, err = parseMPIError(v)
+	case "library-crash":
+		f.Crash, err = parseCrash(v)
 	default:
-		err = errors.New("want hang:BYTES:RANK, delay:RANK:BYTES:DELAY[:BENCH,...], check-corrupt or mpi-error:BENCH:BYTES[:RANK]")
+		err = errors.New("want hang:BYTES:RANK, delay:RANK:BYTES:DELAY[:BENCH,...], check-corrupt, mpi-error:BENCH:BYTES[:RANK] or library-crash[:RANK]")
 	}
 	if err != nil {
 		return nil, err
@@ -123,6 +129,27 @@ func parseMPIError(v string) (*MPIError, error) {
 		}
 	}
 	return e, nil
+}
+
+func parseCrash(v string) (*int, error) {
+	f := strings.Split(v, ":")
+	rank := -1
+	switch {
+	case len(f) > 2:
+		return nil, errors.New("want library-crash[:RANK]")
+	case len(f) == 2:
+		r, err := strconv.Atoi(f[1])
+		if err != nil || r < 0 {
+			return nil, fmt.Errorf("rank %q: want a world rank", f[1])
+		}
+		rank = r
+	}
+	return &rank, nil
+}
+
+// CrashHere reports whether this rank is to crash (library-crash).
+func (f *Fault) CrashHere(rank int) bool {
+	return f != nil && f.Crash != nil && (*f.Crash < 0 || *f.Crash == rank)
 }
 
 // MPIErrorAt reports whether this rank is to make a refused MPI call at

@@ -96,9 +96,14 @@ func TestParseFault(t *testing.T) {
 		{"hang:65536", nil},                 // too few fields
 		{"hang:x:1", nil},                   // not a size
 		{"hang:8:-1", nil},                  // negative rank
-		{"check-corrupt:1", nil},            // no arguments
-		{"crash:1", nil},                    // no such fault
-		{"delay:1:8", nil},                  // a malformed delay
+		{"library-crash", &Fault{Crash: ptr(-1)}},
+		{"library-crash:3", &Fault{Crash: ptr(3)}},
+		{"library-crash:x", nil},   // not a rank
+		{"library-crash:-1", nil},  // negative rank
+		{"library-crash:1:2", nil}, // too many fields
+		{"check-corrupt:1", nil},   // no arguments
+		{"crash:1", nil},           // no such fault
+		{"delay:1:8", nil},         // a malformed delay
 	}
 	for _, c := range cases {
 		got, err := ParseFault(c.in)
@@ -120,11 +125,26 @@ func TestParseFault(t *testing.T) {
 	if none.MPIErrorAt("PingPong", 8, 0) {
 		t.Error("a nil Fault fails a call")
 	}
+	for _, c := range []struct {
+		f    string
+		rank int
+		want bool
+	}{{"library-crash", 2, true}, {"library-crash:1", 1, true}, {"library-crash:1", 0, false}, {"check-corrupt", 0, false}} {
+		f, _ := ParseFault(c.f)
+		if got := f.CrashHere(c.rank); got != c.want {
+			t.Errorf("%s: CrashHere(%d) %v, want %v", c.f, c.rank, got, c.want)
+		}
+	}
+	if none.CrashHere(0) {
+		t.Error("a nil Fault crashes")
+	}
 	t.Setenv("GOMB_FAULT", "")
 	if f, err := FaultFromEnv(); f != nil || err != nil {
 		t.Errorf("GOMB_FAULT unset: %v, %v", f, err)
 	}
 }
+
+func ptr(n int) *int { return &n }
 
 func TestMPIErrorAt(t *testing.T) {
 	every, _ := ParseFault("mpi-error:allreduce:64")

@@ -360,3 +360,21 @@ func TestCtrlCQuiet(t *testing.T) {
 		}
 	}
 }
+
+// TestLibraryCrash: a rank that a library crashes (GOMB_FAULT=library-crash:
+// a fault inside libc as soon as MPI has started) ends the job, both MPIs,
+// with gomb's line naming it and no Go goroutine dump (mpi.GuardCrashes;
+// before it, Go's dump of every goroutine, as TestSlurmTestbed/fleet met
+// once when Open MPI crashed inside MPI_Init).
+func TestLibraryCrash(t *testing.T) {
+	for _, m := range mpis {
+		t.Run(m.name, func(t *testing.T) {
+			j := launch(t, m, 2, time.Minute, []string{"GOMB_FAULT=library-crash:1"}, "-msglog", "0:1", "PingPong")
+			checkNoCrash(t, j)
+			const want = "gomb: a library crashed this process outside gomb's code with a segmentation fault"
+			if j.code == 0 || !strings.Contains(j.stderr, want) {
+				t.Errorf("exit %d after %v, want a failure with %q; stderr:\n%s", j.code, j.took.Round(time.Millisecond), want, tail(j.stderr))
+			}
+		})
+	}
+}

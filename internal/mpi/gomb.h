@@ -213,6 +213,11 @@ int gomb_finalize(void);
 void gomb_abort(int code);
 void gomb_errors_return(void);
 void gomb_sigusr1_onstack(void);
+
+/* A library's crash: one line, not Go's goroutine dump (crash.c). */
+void gomb_crash_guard(void);
+void gomb_crash_in_init(int on);
+void gomb_crash_inject(void);
 const char *gomb_error_string(int code, char *buf, int len);
 int gomb_error_class(int code);
 int gomb_library_version(char *buf, int len);

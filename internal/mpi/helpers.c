@@ -34,7 +34,10 @@ int gomb_sessions(void) { return MPI_VERSION >= 4; }
 int gomb_init_session(void) {
 #if MPI_VERSION >= 4
     MPI_Group g = MPI_GROUP_NULL;
+    gomb_crash_guard();
+    gomb_crash_in_init(1);
     int rc = MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &session);
+    gomb_crash_in_init(0);
     if (rc == MPI_SUCCESS) rc = MPI_Group_from_session_pset(session, "mpi://WORLD", &g);
     if (rc == MPI_SUCCESS) rc = MPI_Comm_create_from_group(g, "omb", MPI_INFO_NULL, MPI_ERRORS_RETURN, &session_world);
     if (g != MPI_GROUP_NULL) MPI_Group_free(&g);
@@ -52,12 +55,15 @@ int gomb_init(int thread_level, int *provided) {
     int rc;
     *provided = -1;
     int got = -1;
+    gomb_crash_guard();
+    gomb_crash_in_init(1);
     if (thread_level < 0) {
         rc = MPI_Init(NULL, NULL);
         if (rc == MPI_SUCCESS) MPI_Query_thread(&got);
     } else {
         rc = MPI_Init_thread(NULL, NULL, levels[thread_level & 3], &got);
     }
+    gomb_crash_in_init(0);
     for (int i = 0; i < 4; i++)
         if (levels[i] == got) *provided = i;
     if (rc == MPI_SUCCESS) started = 1;

@@ -52,6 +52,17 @@ func Init(level kernel.ThreadLevel) (kernel.ThreadLevel, error) {
 	return kernel.ThreadLevel(provided), nil
 }
 
+// GuardCrashes makes a fault inside a library (the MPI library's, or
+// one it loads) end the process with one line that says so, exit status
+// 1, instead of the Go runtime's dump of every goroutine; faults in the
+// executable's own code still reach Go (its nil checks' panics). MPI's
+// start calls it (gomb_init); GOTRACEBACK set keeps Go's report of every fault.
+func GuardCrashes() { C.gomb_crash_guard() }
+
+// InjectCrash faults inside the C library, as a library's defect would
+// (GOMB_FAULT=library-crash).
+func InjectCrash() { C.gomb_crash_inject() }
+
 // SessionsAvailable reports whether the MPI library has MPI-4 sessions.
 func SessionsAvailable() bool { return C.gomb_sessions() != 0 }
 

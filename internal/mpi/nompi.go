@@ -21,6 +21,12 @@ func Family() string { return "none" }
 // Init fails: built without MPI.
 func Init(level kernel.ThreadLevel) (kernel.ThreadLevel, error) { return kernel.NoThreadInit, ErrNoMPI }
 
+// GuardCrashes does nothing: built without MPI.
+func GuardCrashes() {}
+
+// InjectCrash does nothing: built without MPI.
+func InjectCrash() {}
+
 // Initialized reports false.
 func Initialized() bool { return false }
 

@@ -150,6 +150,9 @@ func Run(c *Command, perr error, stdout, stderr io.Writer, measure func(*Session
 	if s.Fault != nil && s.Fault.Corrupt {
 		mpi.SetFaultCorrupt(true)
 	}
+	if s.Fault.CrashHere(s.Rank) {
+		mpi.InjectCrash()
+	}
 	return measure(s)
 }
 

@@ -24,8 +24,10 @@ import (
 type Slurm struct {
 	Conf   string // the cluster's slurm.conf (SLURM_CONF)
 	bed    *Bed   // nil: one node, this machine
+	dir    string // the cluster's directory (slurm.sh down removes it)
 	script string
 	env    []string
+	jobs   atomic.Int32 // the commands made so far (Command)
 }
 
 var slurmSeq atomic.Int32
@@ -46,7 +48,7 @@ func StartSlurm(t testing.TB, bed *Bed, n int) *Slurm {
 	if bed == nil {
 		port = freePortPair(t)
 	}
-	s := &Slurm{Conf: filepath.Join(dir, "slurm.conf"), bed: bed,
+	s := &Slurm{Conf: filepath.Join(dir, "slurm.conf"), bed: bed, dir: dir,
 		script: filepath.Join(filepath.Dir(scriptPath()), "slurm.sh"),
 		env:    append(os.Environ(), "GOMB_SLURM_DIR="+dir, "GOMB_SLURM_PORT="+strconv.Itoa(port))}
 	args := []string{"up"}
@@ -77,6 +79,14 @@ func (s *Slurm) sh(limit time.Duration, args ...string) (string, error) {
 // Command returns (not started) a command run where the cluster's commands
 // work: SLURM_CONF set, and on host 1 of the bed. Its PID is the program's
 // own (the namespace entry execs it), so signals sent to it reach srun.
+// Each command's Open MPI ranks keep their session directories in a
+// folder of its own (orte_tmpdir_base): the emulated hosts share /tmp,
+// and a job's ranks that removed /tmp/ompi.HOST.0 at their end while the
+// next job's were creating their own below it crashed the new job in
+// MPI_Init (vader's "open(2) ... No such file or directory", then a
+// segmentation fault; once in a busy clean-clone run, in
+// TestSlurmTestbed/fleet after the PostgreSQL jobs). mpirun's own
+// launches avoid the same race so (testutil.Env).
 func (s *Slurm) Command(args ...string) *exec.Cmd {
 	var cmd *exec.Cmd
 	if s.bed == nil {
@@ -86,6 +96,11 @@ func (s *Slurm) Command(args ...string) *exec.Cmd {
 			append([]string{s.bed.Host(1), "env", "SLURM_CONF=" + s.Conf}, args...)...)
 	}
 	cmd.Env = append(append([]string{}, s.env...), "SLURM_CONF="+s.Conf)
+	if s.dir != "" {
+		tmp := filepath.Join(s.dir, fmt.Sprintf("ompi-%d", s.jobs.Add(1)))
+		_ = os.MkdirAll(tmp, 0o755) // missing, Open MPI's own line says so
+		cmd.Env = append(cmd.Env, "OMPI_MCA_orte_tmpdir_base="+tmp)
+	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	return cmd
 }
