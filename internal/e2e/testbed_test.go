@@ -239,22 +239,20 @@ func TestTestbedFaults(t *testing.T) {
 				out := filepath.Join(t.TempDir(), "r.jsonl")
 				// A flap run is short (it must finish); the others would run
 				// for minutes: 20000 repetitions up to 4 MiB.
-				// With a 3 s watchdog, 1000 repetitions: a size of 20000
-				// round trips over the emulated link took more than 3 s on a
-				// busy machine before any fault (the first size includes
-				// the connection set-up).
-				// With the 10 s watchdog, 5000: 20000 round trips of the
-				// smallest sizes took over 10 s with a core kept busy once
-				// (the watchdog ended the run before the fault); 4 MiB x
-				// 5000 still lasts minutes.
+				// With a watchdog of 10 s or less, 1000 repetitions: the
+				// sizes before the fault must end well within it, and a
+				// size of 20000 round trips over the emulated link took
+				// more than 3 s on a busy machine (the first size includes
+				// the connection set-up), 20000 of the smallest sizes over
+				// 10 s with a core kept busy, and 5000 of 0 B over 10 s
+				// with two (the watchdog ended the run before the fault,
+				// "no results"). 1000 x 4 MiB still outlasts the fault.
 				iter := "20000"
 				switch {
 				case f.flap:
 					iter = "2000"
-				case f.watchdog < s10:
+				case f.watchdog <= s10:
 					iter = "1000"
-				case f.watchdog == s10:
-					iter = "5000"
 				}
 				// A flap run stops at 64 KiB: the flap begins at the fourth
 				// size, and the sizes up to 4 MiB after it only made the run
