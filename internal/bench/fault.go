@@ -124,11 +124,20 @@ func parseMPIError(v string) (*MPIError, error) {
 		return nil, fmt.Errorf("bytes %q: want a whole number", f[2])
 	}
 	if len(f) == 4 {
-		if e.Rank, err = strconv.Atoi(f[3]); err != nil || e.Rank < 0 {
-			return nil, fmt.Errorf("rank %q: want a world rank", f[3])
+		if e.Rank, err = parseRank(f[3]); err != nil {
+			return nil, err
 		}
 	}
 	return e, nil
+}
+
+// parseRank reads a fault's world rank: a whole number, 0 or more.
+func parseRank(v string) (int, error) {
+	r, err := strconv.Atoi(v)
+	if err != nil || r < 0 {
+		return 0, fmt.Errorf("rank %q: want a world rank", v)
+	}
+	return r, nil
 }
 
 func parseCrash(v string) (*int, error) {
@@ -138,9 +147,9 @@ func parseCrash(v string) (*int, error) {
 	case len(f) > 2:
 		return nil, errors.New("want library-crash[:RANK]")
 	case len(f) == 2:
-		r, err := strconv.Atoi(f[1])
-		if err != nil || r < 0 {
-			return nil, fmt.Errorf("rank %q: want a world rank", f[1])
+		r, err := parseRank(f[1])
+		if err != nil {
+			return nil, err
 		}
 		rank = r
 	}
@@ -193,8 +202,8 @@ func ParseDelay(v string) (*Delay, error) {
 	}
 	d := &Delay{To: -1}
 	var err error
-	if d.Rank, err = strconv.Atoi(f[1]); err != nil || d.Rank < 0 {
-		return nil, fmt.Errorf("rank %q: want a world rank", f[1])
+	if d.Rank, err = parseRank(f[1]); err != nil {
+		return nil, err
 	}
 	lo, hi, ranged := strings.Cut(f[2], "-")
 	if d.From, err = strconv.ParseInt(lo, 10, 64); err != nil || d.From < 0 {
