@@ -81,12 +81,11 @@ func (s *Slurm) sh(limit time.Duration, args ...string) (string, error) {
 // own (the namespace entry execs it), so signals sent to it reach srun.
 // Each command's Open MPI ranks keep their session directories in a
 // folder of its own (orte_tmpdir_base): the emulated hosts share /tmp,
-// and a job's ranks that removed /tmp/ompi.HOST.0 at their end while the
-// next job's were creating their own below it crashed the new job in
-// MPI_Init (vader's "open(2) ... No such file or directory", then a
-// segmentation fault; once in a busy clean-clone run, in
-// TestSlurmTestbed/fleet after the PostgreSQL jobs). mpirun's own
-// launches avoid the same race so (testutil.Env).
+// and jobs sharing /tmp/ompi.HOST.0 race on it as mpirun's did
+// (testutil.Env). Once, in a busy clean-clone run, a job crashed in
+// MPI_Init after Open MPI's "open(2) ... No such file or directory"
+// (TestSlurmTestbed/fleet, after the PostgreSQL jobs): that race is the
+// likely cause, not a proven one.
 func (s *Slurm) Command(args ...string) *exec.Cmd {
 	var cmd *exec.Cmd
 	if s.bed == nil {
