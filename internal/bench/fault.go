@@ -81,12 +81,15 @@ func parseHang(v string) (*Hang, error) {
 	if len(f) != 3 {
 		return nil, errors.New("want hang:BYTES:RANK")
 	}
-	b, err1 := strconv.ParseInt(f[1], 10, 64)
-	r, err2 := strconv.Atoi(f[2])
-	if err1 != nil || err2 != nil || b < 0 || r < 0 {
-		return nil, fmt.Errorf("want hang:BYTES:RANK with whole numbers, got %q", v)
+	h := &Hang{}
+	var err error
+	if h.Bytes, err = parseBytes(f[1]); err != nil {
+		return nil, err
 	}
-	return &Hang{Bytes: b, Rank: r}, nil
+	if h.Rank, err = parseRank(f[2]); err != nil {
+		return nil, err
+	}
+	return h, nil
 }
 
 // HangIfAsked blocks forever when the fault asks this rank to hang at this
@@ -120,8 +123,8 @@ func parseMPIError(v string) (*MPIError, error) {
 	}
 	e := &MPIError{Bench: f[1], Rank: -1}
 	var err error
-	if e.Bytes, err = strconv.ParseInt(f[2], 10, 64); err != nil || e.Bytes < 0 {
-		return nil, fmt.Errorf("bytes %q: want a whole number", f[2])
+	if e.Bytes, err = parseBytes(f[2]); err != nil {
+		return nil, err
 	}
 	if len(f) == 4 {
 		if e.Rank, err = parseRank(f[3]); err != nil {
@@ -129,6 +132,16 @@ func parseMPIError(v string) (*MPIError, error) {
 		}
 	}
 	return e, nil
+}
+
+// parseBytes reads a fault's message size: a whole number of bytes, 0
+// or more.
+func parseBytes(v string) (int64, error) {
+	b, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || b < 0 {
+		return 0, fmt.Errorf("bytes %q: want a whole number", v)
+	}
+	return b, nil
 }
 
 // parseRank reads a fault's world rank: a whole number, 0 or more.

@@ -117,6 +117,18 @@ func TestParseFault(t *testing.T) {
 			t.Errorf("%s: %+v, %v; want %+v", c.in, got, err, c.want)
 		}
 	}
+	// A refusal names the field that is wrong, whichever fault holds it.
+	for _, c := range []struct{ in, want string }{
+		{"hang:x:1", `bytes "x": want a whole number`},
+		{"hang:8:-1", `rank "-1": want a world rank`},
+		{"mpi-error:allreduce:-1", `bytes "-1": want a whole number`},
+		{"mpi-error:allreduce:64:x", `rank "x": want a world rank`},
+		{"library-crash:x", `rank "x": want a world rank`},
+	} {
+		if _, err := ParseFault(c.in); err == nil || err.Error() != c.want {
+			t.Errorf("%s: error %v, want %q", c.in, err, c.want)
+		}
+	}
 	var none *Fault
 	none.HangIfAsked(65536, 1) // returns: no fault
 	if none.DelayAt("PingPong", 8, 0) != 0 {
