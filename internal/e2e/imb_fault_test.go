@@ -210,13 +210,12 @@ func TestRankDeath(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/rank%d", m.name, victim), func(t *testing.T) {
 				out := filepath.Join(t.TempDir(), "r.jsonl")
 				cmd, _ := longRun(t, m, out)
-				s := readRecords(t, out)
-				syscall.Kill(s.run.Ranks[victim].PID, syscall.SIGKILL)
+				syscall.Kill(runRecord(t, out).Ranks[victim].PID, syscall.SIGKILL)
 				took, code := waitExit(t, cmd, 30*time.Second)
 				if code == 0 {
 					t.Errorf("exit status 0 after a rank died")
 				}
-				s = readRecords(t, out)
+				s := readRecords(t, out)
 				if len(s.bad) > 0 || len(s.results) < 2 {
 					t.Errorf("records after the kill: %d results, errors %v", len(s.results), s.bad)
 				}

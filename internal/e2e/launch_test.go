@@ -5,6 +5,7 @@ package e2e
 // started is gone before the next job begins.
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -296,6 +297,32 @@ func readRecords(t testing.TB, path string) stream {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// runRecord reads the run record alone, the first line of a file a job
+// is still writing. readRecords would read on to the end of the file, and
+// a decoder reading a running job's file chases its results: under load a
+// reader that decodes them (longRun's are 2.8 MB of samples each) more
+// slowly than the job writes them reaches the end only when the job has.
+func runRecord(t testing.TB, path string) *result.Run {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	line, err := bufio.NewReader(f).ReadBytes('\n')
+	if err != nil {
+		t.Fatalf("%s: the run record: %v", path, err)
+	}
+	d := result.NewDecoder(bytes.NewReader(line), path)
+	if d.Scan() {
+		if r, ok := d.Record().(*result.Run); ok {
+			return r
+		}
+	}
+	t.Fatalf("%s: the first line is no run record: %.200s", path, line)
+	return nil
 }
 
 // checkNoCrash fails on Go panics or stack traces in a job's output.
