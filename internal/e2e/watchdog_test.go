@@ -18,6 +18,10 @@ import (
 // keep the records of every finished size and close them with status
 // "deadline", exit 5, and leave no process behind (launch checks).
 func TestWatchdog(t *testing.T) {
+	// The sizes before the hang are short (100 iterations a size): the
+	// 2-s deadline applies to each of them too, and OSU's default 10,100
+	// round trips of 8 B once took longer than that with two cores kept
+	// busy, so the watchdog ended the job before the hang.
 	cases := []struct {
 		name, sub string
 		args      []string
@@ -25,9 +29,9 @@ func TestWatchdog(t *testing.T) {
 		inFlight  string // on rank 0's line
 		results   int    // records before the hang
 	}{
-		{"imb", "imb", []string{"-msglog", "0:12", "-watchdog", "2", "PingPong"}, "hang:1024:1",
+		{"imb", "imb", []string{"-msglog", "0:12", "-iter", "100", "-watchdog", "2", "PingPong"}, "hang:1024:1",
 			"watchdog: PingPong, np 2, 1024 bytes in flight for ", 11},
-		{"osu", "osu", []string{"latency", "-m", "1:4096", "-watchdog", "2"}, "hang:64:0",
+		{"osu", "osu", []string{"latency", "-m", "1:4096", "-i", "100", "-x", "10", "-watchdog", "2"}, "hang:64:0",
 			"watchdog: latency, np 2, 64 bytes in flight for ", 6},
 		{"ring", "ring", []string{"--count", "50", "--interval", "0.01", "--msg-size", "4096", "-watchdog", "2"}, "hang:4096:1",
 			"watchdog: ring, np 2, 4096 bytes in flight for ", 0},
