@@ -371,8 +371,21 @@ func TestTestbedShaped(t *testing.T) {
 
 			b.Must(t, "shape", h2, fmt.Sprint(delayUS), "none")
 			t.Cleanup(func() { b.Must(t, "unshape", h2) })
+			queued := func() (string, bool) { // h2's packets go to the delay's queue
+				rules := b.Must(t, "exec", h2, "iptables", "-t", "mangle", "-S")
+				return rules, strings.Contains(rules, "NFQUEUE")
+			}
+			if rules, ok := queued(); !ok {
+				t.Fatalf("no delay queue in h2's rules after shape:\n%s", rules)
+			}
 			delayed := latency(t, bm.lib, bm.run, filepath.Join(dir, "delay.jsonl"))
 			t.Logf("%s", b.Must(t, "shape", h2, "0", "1gbit")) // unshapes first: nfq-delay's overshoot
+			// the delay went with unshape: no packet of h2's goes to the
+			// delay's queue (its 8-B latency at 1 Gbit/s below is a
+			// figure: load has moved it from 16 to 2,038 µs)
+			if rules, ok := queued(); ok {
+				t.Errorf("the delay's rules stayed after unshape:\n%s", rules)
+			}
 			shaped := bandwidth(t, bm.lib, bm.run, filepath.Join(dir, "rate.jsonl"))
 			shapedLat := latency(t, bm.lib, bm.run, filepath.Join(dir, "rate-lat.jsonl"))
 			b.Must(t, "unshape", h2)
@@ -392,10 +405,6 @@ func TestTestbedShaped(t *testing.T) {
 			}
 			if shaped > baseBW/2 {
 				t.Errorf("the rate limit did not bite: %.0f MB/s shaped, %.0f unshaped", shaped, baseBW)
-			}
-			// the delay went with unshape (a rate limit alone adds none)
-			if shapedLat-base >= 0.8*delayUS {
-				t.Errorf("8 B latency %.1f µs at 1 Gbit/s against %.1f unshaped: the delay stayed", shapedLat, base)
 			}
 			// The interpretation side reads these runs.
 			f := explainFindings(t, filepath.Join(dir, "delay.jsonl"))
