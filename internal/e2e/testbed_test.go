@@ -212,12 +212,12 @@ func TestTestbedFaults(t *testing.T) {
 		// 3 probes (3 s) a 3 s flap on a loaded machine ended the job once.
 		// What the case proves is that the job rides through, every size
 		// measured: how soon the sizes after the flap are done is the
-		// machine's load (MPICH's ranks busy-poll, two on two cores), and
-		// 20000 round trips a size did not end in 60 s under a peer build
-		// and two other jobs. So the flap run is 2000 round trips a size
-		// (the flap still meets sizes in flight: it begins at the fourth
-		// of 18), and its limit, which only keeps a hang from stalling the
-		// suite, is three minutes.
+		// machine's load (both MPIs' ranks busy-poll, two on two cores),
+		// and 2000 round trips of 0 B did not end in 20 s with two cores
+		// kept busy. So the flap run's sizes are as short as the others'
+		// (below; the test checks that the flap met one in flight), and
+		// its limit, which only keeps a hang from stalling the suite, is
+		// three minutes.
 		{name: "link flap 3s", inject: func(t *testing.T, _ int) { b.Must(t, "flap", h2, "3") }, limit: 3 * time.Minute, watchdog: 20 * time.Second,
 			flap: true, ends: []string{result.EndComplete}},
 		// The signal, not the watchdog, must end these: a 10 s watchdog
@@ -237,36 +237,24 @@ func TestTestbedFaults(t *testing.T) {
 			}
 			t.Run(m.run+"/"+f.name, func(t *testing.T) {
 				out := filepath.Join(t.TempDir(), "r.jsonl")
-				// A flap run is short (it must finish); the others would run
-				// for minutes: 20000 repetitions up to 4 MiB.
-				// With a watchdog of 10 s or less, 1000 repetitions: the
-				// sizes before the fault must end well within it, and a
-				// size of 20000 round trips over the emulated link took
-				// more than 3 s on a busy machine (the first size includes
-				// the connection set-up), 20000 of the smallest sizes over
-				// 10 s with a core kept busy, and 5000 of 0 B over 10 s
-				// with two (the watchdog ended the run before the fault,
-				// "no results"). 1000 x 4 MiB still outlasts the fault.
-				iter := "20000"
-				switch {
-				case f.flap:
-					iter = "2000"
-				case f.watchdog <= s10:
-					iter = "1000"
-				}
-				// A flap run stops at 64 KiB: the flap begins at the fourth
-				// size, and the sizes up to 4 MiB after it only made the run
-				// longer (26 s after the flap with a core busy; now 8-9 s
-				// idle).
-				msglog, sizes := "0:22", 24
-				if f.flap {
-					msglog, sizes = "0:16", 18
-				}
-				args := []string{"imb", "-msglog", msglog, "-iter", iter, "-time", "30", "-watchdog", f.watchdog.String(), "-json", out}
-				if !f.flap {
-					args = append(args, "-iter_policy", "off")
-				}
-				cmd := b.Launch(m.run, h1+","+h2, 2, filepath.Join(binDir, m.lib.bin), append(args, "PingPong")...)
+				// The sizes before the fault must each end within the
+				// watchdog, and the job must still be running when the
+				// fault comes. With two cores kept busy beside the suite
+				// the ranks, which busy-poll, share those cores with two
+				// other spinning loops, and a round trip over the emulated
+				// link can take ~10 ms: 1000 of 1 B outlasted a 10 s
+				// watchdog and 2000 of 0 B a 20 s one. The test's own
+				// process, slowed as much, cut the link once when MPICH's
+				// ranks had measured 18 of 24 sizes of 100 round trips.
+				// So each size is 100 round trips (1 s at 10 ms), and rank
+				// 0 spins 2 ms before each from 4 B on (GOMB_FAULT's delay):
+				// 0, 1 and 2 B go at the link's pace, and the job then runs
+				// on for 10 s and more, whatever the load, the flap run
+				// included (it must meet a size in flight).
+				const sizes = 24 // -msglog 0:22
+				cmd := b.Launch(m.run, h1+","+h2, 2, filepath.Join(binDir, m.lib.bin), "imb", "-msglog", "0:22", "-iter", "100", "-iter_policy", "off",
+					"-time", "30", "-watchdog", f.watchdog.String(), "-json", out, "PingPong")
+				cmd.Env = append(cmd.Env, "GOMB_FAULT=delay:0:4-:2000us")
 				var se bytes.Buffer
 				cmd.Stderr = &se
 				if err := cmd.Start(); err != nil {
@@ -276,6 +264,15 @@ func TestTestbedFaults(t *testing.T) {
 				waitLines(t, cmd, out, 3, &se)
 				t0 := time.Now()
 				f.inject(t, cmd.Process.Pid)
+				// The flap returns when the link is back up: a job it met
+				// is still short of its last size then (TCP resends only
+				// after a backed-off timeout). One that is not ran past the
+				// flap before the link went down, and the case proves nothing.
+				if f.flap {
+					if b, err := os.ReadFile(out); err == nil && bytes.Count(b, []byte("\n"))-1 >= sizes {
+						t.Errorf("all %d sizes were measured by the time the link came back: the flap met no size in flight", sizes)
+					}
+				}
 				_, code := waitExit(t, cmd, f.limit)
 				took := time.Since(t0)
 				b.Must(t, "heal", h2)
