@@ -97,7 +97,7 @@ func TestTestbedSuite(t *testing.T) {
 	// the rerun: the same command runs only what is left
 	_, second := runSuite()
 	if !strings.Contains(second, "0 failed") {
-		t.Fatalf("rerun:\n%s", second)
+		t.Fatalf("rerun:\n%s%s", second, failedLogs(second))
 	}
 	// what ran again: nothing the first run completed (a launch that
 	// completed as SIGTERM came is kept too: its records are whole)
@@ -328,4 +328,25 @@ func slurmJobBG(t *testing.T, s *testbed.Slurm, env []string, args ...string) fu
 		ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
 		return &ws, outb.String()
 	}
+}
+
+// failedLogs returns the logs of the launches a suite run's output says
+// failed ("failed: ... (log: PATH)"): what the ranks printed is in them,
+// and the test's folder is gone once it ends.
+func failedLogs(out string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(out, "\n") {
+		i := strings.LastIndex(l, "(log: ")
+		if !strings.Contains(l, ": failed: ") || i < 0 || !strings.HasSuffix(l, ")") {
+			continue
+		}
+		path := l[i+len("(log: ") : len(l)-1]
+		text, err := os.ReadFile(path)
+		if err != nil {
+			fmt.Fprintf(&b, "\n%s: %v", path, err)
+			continue
+		}
+		fmt.Fprintf(&b, "\n--- %s:\n%s", path, tail(string(text)))
+	}
+	return b.String()
 }
