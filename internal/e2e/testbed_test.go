@@ -271,7 +271,7 @@ func TestTestbedFaults(t *testing.T) {
 				// after a backed-off timeout). One that is not ran past the
 				// flap before the link went down, and the case proves nothing.
 				if f.flap {
-					if b, err := os.ReadFile(out); err == nil && bytes.Count(b, []byte("\n"))-1 >= sizes {
+					if text, err := os.ReadFile(out); err == nil && bytes.Count(text, []byte("\n"))-1 >= sizes {
 						t.Errorf("all %d sizes were measured by the time the link came back: the flap met no size in flight", sizes)
 					}
 				}
@@ -325,8 +325,9 @@ func TestTestbedFaults(t *testing.T) {
 // TestTestbedShaped: with a link shaped to 500 µs of delay, h2's packets
 // go through the delay and gomb's small-message latency is at least that
 // (it grows by about that much on a quiet machine: a figure); shaped to
-// 1 Gbit/s, its 4 MiB bandwidth sits near 125 MB/s. explain reads the first as an Ethernet/TCP
-// class path and puts the second at most of a 1 Gb/s link.
+// 1 Gbit/s, its 4 MiB bandwidth sits near 125 MB/s. explain reads the
+// first as an Ethernet/TCP class path and puts the second at most of a
+// 1 Gb/s link.
 func TestTestbedShaped(t *testing.T) {
 	b := testbed.Start(t, 2, "gtbs-")
 	h1, h2 := b.Host(1), b.Host(2)
@@ -353,8 +354,9 @@ func TestTestbedShaped(t *testing.T) {
 		t.Fatalf("no %d-byte row", bytes)
 		return nil
 	}
+	const latIter = 400 // round trips of a latency run
 	latency := func(t *testing.T, m mpiLib, run, out string) float64 {
-		return pingpong(t, m, run, out, "3:3", "400", 8).TAvgUS
+		return pingpong(t, m, run, out, "3:3", fmt.Sprint(latIter), 8).TAvgUS
 	}
 	bandwidth := func(t *testing.T, m mpiLib, run, out string) float64 {
 		return pingpong(t, m, run, out, "22:22", "30", 4<<20).MBps
@@ -402,8 +404,8 @@ func TestTestbedShaped(t *testing.T) {
 			// caps the bandwidth (load only lowers it further). How much
 			// the latency grew is a figure: with two cores kept busy the
 			// unshaped run read 3,860 µs once, and the delayed 2,330.
-			if n := delayedPackets(unshaped); n < 400 {
-				t.Errorf("%d of h2's packets went through the delay in 400 round trips:\n%s", n, unshaped)
+			if n := delayedPackets(unshaped); n < latIter {
+				t.Errorf("%d of h2's packets went through the delay in %d round trips:\n%s", n, latIter, unshaped)
 			}
 			if delayed < 0.8*delayUS {
 				t.Errorf("8 B latency %.1f µs with a %d µs delay", delayed, delayUS)
