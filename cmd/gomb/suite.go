@@ -42,7 +42,7 @@ the name of a shipped one (` + strings.Join(suites.Names(), ", ") + `).
 			{Title: "Where the suite runs (plan, run):", Flags: []string{"hostfile", "nodes", "launcher", "launcher-args",
 				"submit", "gomb", "bind", "topology", "fleet", "facts"}},
 			{Title: "What runs (plan, run):", Flags: []string{"repetitions", "extra", "campaign", "system"}},
-			{Title: "Output:", Flags: []string{"o", "deadline", "format"}},
+			{Title: "Output:", Flags: []string{"o", "deadline", "retries", "format"}},
 		},
 		Outro: cli.ExitHelp([]int{0, cli.ExitFailure, cli.ExitUsage, cli.ExitRegression, cli.ExitWatchdog, cli.ExitSignal},
 			map[int]string{0: "done (run: every launch ran or was skipped; report: no required value missed)",
@@ -75,13 +75,14 @@ type suiteCmd struct {
 	system       string
 	out          string
 	deadline     time.Duration
+	retries      int
 	format       string
 }
 
 // suiteVerbs are the verbs and the flags each takes.
 var suiteVerbs = map[string][]string{
 	"plan":   {"hostfile", "nodes", "launcher", "launcher-args", "submit", "gomb", "bind", "topology", "fleet", "facts", "repetitions", "extra", "campaign", "system", "o"},
-	"run":    {"hostfile", "nodes", "launcher", "launcher-args", "submit", "gomb", "bind", "topology", "fleet", "repetitions", "extra", "campaign", "system", "o", "deadline"},
+	"run":    {"hostfile", "nodes", "launcher", "launcher-args", "submit", "gomb", "bind", "topology", "fleet", "repetitions", "extra", "campaign", "system", "o", "deadline", "retries"},
 	"report": {"campaign", "o", "format"},
 }
 
@@ -126,6 +127,8 @@ func suiteCmdFlags(c *suiteCmd, verb string) *flag.FlagSet {
 		c.deadline = d
 		return err
 	})
+	fs.Func("retries", "`N` run a launch that failed having measured nothing (it ended while MPI was starting, or before its "+
+		"first size) up to N more times (default 1; 0: never); the ledger keeps why each attempt ended", cli.AtLeast(0, "-retries", func(n int) { c.retries = n }))
 	fs.StringVar(&c.format, "format", "text", "`text|markdown|csv|html` the results table's format (html: a gomb report, -o FILE)")
 	if verb != "" {
 		keep := suiteVerbs[verb]
@@ -143,7 +146,7 @@ func suiteCmdFlags(c *suiteCmd, verb string) *flag.FlagSet {
 var suiteUsage = helpWriter(suiteHelp, suiteCmdFlags(&suiteCmd{}, ""))
 
 func parseSuiteCmd(args []string) (*suiteCmd, error) {
-	c := &suiteCmd{}
+	c := &suiteCmd{retries: 1}
 	if len(args) == 0 {
 		return nil, cli.Usage("suite: give plan, run or report ('gomb suite -help')")
 	}
@@ -235,11 +238,15 @@ func runSuiteCmd(stdout, stderr io.Writer, args []string) error {
 		}
 		return text.SuitePlan(stdout, p)
 	}
-	r := &suite.Runner{Dir: c.out, Progress: stderr, Deadline: c.deadline}
+	r := &suite.Runner{Dir: c.out, Progress: stderr, Deadline: c.deadline, Retries: c.retries}
 	s, err := r.Execute(f, a, o)
 	if s != nil {
-		fmt.Fprintf(stderr, "gomb suite: %d launches ran, %d were complete already, %d failed, %d rows skipped, %d launches not run; "+
-			"the table: gomb suite report %s %s\n", s.OK, s.Kept, s.Failed, s.Skipped, s.NotRun, c.file, c.out)
+		retried := ""
+		if s.Retried > 0 {
+			retried = fmt.Sprintf(" (%d of them run again after an attempt that measured nothing: the ledger says why)", s.Retried)
+		}
+		fmt.Fprintf(stderr, "gomb suite: %d launches ran%s, %d were complete already, %d failed, %d rows skipped, %d launches not run; "+
+			"the table: gomb suite report %s %s\n", s.OK, retried, s.Kept, s.Failed, s.Skipped, s.NotRun, c.file, c.out)
 	}
 	return err
 }

@@ -29,7 +29,9 @@ import (
 // the delayed uplink (and its latency is higher); the per-NIC row runs
 // two ranks a node; full-system rows use every node; GPU rows are skipped
 // with their reason; every table value is the records'. The run is
-// stopped midway (SIGTERM) and rerun: only the rows left run. Then
+// stopped midway (SIGTERM) and rerun: only the rows left run (a launch
+// Open MPI crashed in MPI_Init, as it now and then does under srun on
+// this busy machine, runs again: suite run's -retries, default 1). Then
 // MPICH's mpiexec runs a small suite on a hostfile of the same hosts, a
 // required value it misses making the report exit 4.
 func TestTestbedSuite(t *testing.T) {
@@ -98,6 +100,9 @@ func TestTestbedSuite(t *testing.T) {
 	_, second := runSuite()
 	if !strings.Contains(second, "0 failed") {
 		t.Fatalf("rerun:\n%s%s", second, failedLogs(second))
+	}
+	if strings.Contains(second, "measured nothing (") {
+		t.Logf("rerun: a launch ran twice:\n%s", second)
 	}
 	// what ran again: nothing the first run completed (a launch that
 	// completed as SIGTERM came is kept too: its records are whole)

@@ -44,6 +44,11 @@ type Entry struct {
 	Start   time.Time `json:"start"`
 	Seconds float64   `json:"seconds"`
 	Code    int       `json:"exit_code,omitempty"`
+	// Attempts is how many times the launch ran, where more than once:
+	// Retried says why each attempt before the last ended (it measured
+	// nothing: Runner.Retries).
+	Attempts int      `json:"attempts,omitempty"`
+	Retried  []string `json:"retried,omitempty"`
 }
 
 // LedgerFile is the ledger's name in a suite directory.
@@ -66,11 +71,21 @@ type Runner struct {
 	// Deadline, when set, ends Execute's run after it: the launch under
 	// way is stopped, the rest are recorded as not run.
 	Deadline time.Duration
+	// Retries is how many more times a launch that failed having measured
+	// nothing (no result in its records: it ended while MPI was starting,
+	// or before its first size) is run. Such a failure loses no
+	// measurement, and some are not the system's to answer for: Open MPI
+	// 4.1 under srun crashes in MPI_Init now and then (a peer's first
+	// message reaches a rank before its point-to-point layer is set up;
+	// docs/suite.md). A launch that measured anything is never run again.
+	Retries int
 }
 
 // Summary is what a run of the suite did.
 type Summary struct {
 	OK, Kept, Failed, Skipped, NotRun int
+	// Retried is how many launches ran more than once (Runner.Retries).
+	Retried int
 	// Stopped says why launches were left (the deadline, a signal).
 	Stopped string
 }
@@ -227,7 +242,20 @@ func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 				continue
 			}
 			say("[%d/%d] row %s rep %d/%d: %s", n, total, row.ID, l.Rep, len(pr.Launches), strings.Join(l.Line, " "))
-			code, reason := r.launch(ctx, l)
+			code, reason := r.launch(ctx, l, 1)
+			for attempt := 2; attempt <= 1+r.Retries && retryable(ctx, l); attempt++ {
+				if reason == "" {
+					reason = "its records did not end complete"
+				}
+				e.Retried = append(e.Retried, reason)
+				e.Attempts = attempt
+				say("[%d/%d] row %s rep %d: measured nothing (%s); running it again, attempt %d of %d",
+					n, total, row.ID, l.Rep, reason, attempt, 1+r.Retries)
+				code, reason = r.launch(ctx, l, attempt)
+			}
+			if e.Attempts > 1 {
+				s.Retried++
+			}
 			e.Seconds, e.Code = time.Since(e.Start).Seconds(), code
 			switch {
 			case Complete(l.Records, l.Gomb):
@@ -276,15 +304,38 @@ func (r *Runner) logPath(l *Launch) string {
 	return filepath.Join(r.Dir, "logs", fmt.Sprintf("%s-rep%d.log", l.Row.Row.ID, l.Rep))
 }
 
-// launch runs one launch, its output into its log; it returns the exit
-// status and, when it failed, why in one line.
-func (r *Runner) launch(ctx context.Context, l *Launch) (int, string) {
-	log, err := os.Create(r.logPath(l))
+// retryable says whether a launch that just ended may run again: it
+// failed, no signal or deadline ended it, and its records hold no result.
+func retryable(ctx context.Context, l *Launch) bool {
+	if ctx.Err() != nil || Complete(l.Records, l.Gomb) {
+		return false
+	}
+	bs, _ := readBundles(l.Records)
+	for _, b := range bs {
+		if len(b.Results) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// launch runs one attempt of a launch, its output into its log (the
+// first attempt starts the log, later ones add to it); it returns the
+// exit status and, when it failed, why in one line.
+func (r *Runner) launch(ctx context.Context, l *Launch, attempt int) (int, string) {
+	flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+	if attempt > 1 {
+		flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
+	}
+	log, err := os.OpenFile(r.logPath(l), flags, 0o644)
 	if err != nil {
 		return -1, err.Error()
 	}
 	defer log.Close()
 	_ = os.Remove(l.Records) // a failed attempt's records: this launch writes them anew
+	if attempt > 1 {
+		fmt.Fprintf(log, "# attempt %d\n", attempt)
+	}
 	fmt.Fprintf(log, "# %s\n", strings.Join(l.Line, " "))
 	var tail lastLines
 	code, err := r.command(ctx, l.Line, io.MultiWriter(log, &tail), io.MultiWriter(log, &tail))
@@ -363,14 +414,15 @@ func (t *lastLines) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// reason is the line that says most: gomb's own error line, else the
-// launcher's last.
+// reason is the line that says most: gomb's own error line ("gomb osu:
+// ...", or "gomb: a library crashed ..." from a rank a library crashed),
+// else the launcher's last.
 func (t *lastLines) reason() string {
 	if s := strings.TrimSpace(t.buf.String()); s != "" {
 		t.lines = append(t.lines, s)
 	}
 	for i := len(t.lines) - 1; i >= 0; i-- {
-		if strings.HasPrefix(t.lines[i], "gomb ") {
+		if strings.HasPrefix(t.lines[i], "gomb ") || strings.HasPrefix(t.lines[i], "gomb: ") {
 			return t.lines[i]
 		}
 	}

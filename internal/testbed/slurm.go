@@ -82,10 +82,12 @@ func (s *Slurm) sh(limit time.Duration, args ...string) (string, error) {
 // Each command's Open MPI ranks keep their session directories in a
 // folder of its own (orte_tmpdir_base): the emulated hosts share /tmp,
 // and jobs sharing /tmp/ompi.HOST.0 race on it as mpirun's did
-// (testutil.Env). Once, in a busy clean-clone run, a job crashed in
-// MPI_Init after Open MPI's "open(2) ... No such file or directory"
-// (TestSlurmTestbed/fleet, after the PostgreSQL jobs): that race is the
-// likely cause, not a proven one.
+// (testutil.Env). That is not what crashes a rank in MPI_Init now and
+// then under srun (its host's other rank may report "open(2) ... No
+// such file or directory" beside it): a peer's first message reaches
+// Open MPI's TCP transport before the rank's point-to-point layer
+// registered its handlers, a call through a null pointer (docs/suite.md,
+// -retries).
 func (s *Slurm) Command(args ...string) *exec.Cmd {
 	var cmd *exec.Cmd
 	if s.bed == nil {
