@@ -243,7 +243,7 @@ func runSuiteCmd(stdout, stderr io.Writer, args []string) error {
 	if s != nil {
 		retried := ""
 		if s.Retried > 0 {
-			retried = fmt.Sprintf(" (%d of them run again after an attempt that measured nothing: the ledger says why)", s.Retried)
+			retried = fmt.Sprintf(", %d run again after an attempt that measured nothing (the ledger says why)", s.Retried)
 		}
 		fmt.Fprintf(stderr, "gomb suite: %d launches ran%s, %d were complete already, %d failed, %d rows skipped, %d launches not run; "+
 			"the table: gomb suite report %s %s\n", s.OK, retried, s.Kept, s.Failed, s.Skipped, s.NotRun, c.file, c.out)
