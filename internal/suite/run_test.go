@@ -97,14 +97,10 @@ func runSuite(t *testing.T, dir, rows string, deadline time.Duration, retries in
 // a row the allocation cannot hold).
 func TestExecute(t *testing.T) {
 	t.Parallel()
-	execute := func(dir, rows string, deadline time.Duration) (*Summary, string, error) {
-		t.Helper()
-		return runSuite(t, dir, rows, deadline, 0)
-	}
 	dir := t.TempDir()
 	rows := "  - {id: ok, test: osu latency, nodes: 2}\n  - {id: bad, test: osu latency fail, nodes: 2}\n"
 	for i, want := range []Summary{{OK: 1, Failed: 1}, {Kept: 1, Failed: 1}} {
-		s, progress, err := execute(dir, rows, 0)
+		s, progress, err := runSuite(t, dir, rows, 0, 0)
 		gathered := strings.Contains(progress, "gathering the hardware of 2 nodes")
 		switch {
 		case s == nil || *s != want:
@@ -124,13 +120,13 @@ func TestExecute(t *testing.T) {
 	if err := os.Link(filepath.Join(dir, FactsFile), filepath.Join(dir2, FactsFile)); err != nil {
 		t.Fatal(err)
 	}
-	s, progress, err := execute(dir2, "  - {id: slow, test: osu latency sleep, nodes: 2}\n  - {id: next, test: osu latency, nodes: 2}\n",
-		time.Second)
+	s, progress, err := runSuite(t, dir2, "  - {id: slow, test: osu latency sleep, nodes: 2}\n  - {id: next, test: osu latency, nodes: 2}\n",
+		time.Second, 0)
 	if s == nil || s.NotRun != 2 || cli.Code(err) != cli.ExitWatchdog || !strings.Contains(err.Error(), "the suite's deadline passed: 2 launches not run") {
 		t.Errorf("deadline: %+v, %v, want 2 not run, exit %d\n%s", s, err, cli.ExitWatchdog, progress)
 	}
 	// a row the allocation cannot hold: no launch, a usage error
-	s, _, err = execute(t.TempDir(), "  - {id: big, test: osu latency, nodes: 3}\n", 0)
+	s, _, err = runSuite(t, t.TempDir(), "  - {id: big, test: osu latency, nodes: 3}\n", 0, 0)
 	if s != nil || cli.Code(err) != cli.ExitUsage || !strings.HasPrefix(err.Error(), "s.yaml:3: rows[1].nodes: 3 nodes") {
 		t.Errorf("too many nodes: %+v, %v", s, err)
 	}
