@@ -212,11 +212,8 @@ func congestionFindings(in *explainInput) []Finding {
 	var found []Finding
 	for _, t := range c.Tests {
 		words = append(words, fmt.Sprintf("%s %s (99%%: %s)", t.Name, cif(t.CIFAvg), cif(t.CIFP99)))
-		worst, at := t.CIFAvg, "on average"
-		if t.CIFP99.Value > worst.Value {
-			worst, at = t.CIFP99, "at the 99th percentile"
-		}
-		if !(worst.Value >= in.th.CongestionCIF) || worst.Low <= 1 {
+		worst, at, ok := slowedBy(t, in.th.CongestionCIF)
+		if !ok {
 			continue
 		}
 		se := Series{Suite: congestion.Suite, Benchmark: t.Name}
@@ -241,6 +238,25 @@ func congestionFindings(in *explainInput) []Finding {
 		Summary: sum,
 		Numbers: []string{fmt.Sprintf("a canary is slowed from %.3gx with its 95%% interval above 1", in.th.CongestionCIF)},
 		Cause:   "GPCNeT's congestion impact factor: congested over isolated (bandwidth: isolated over congested), of the average and the 99th percentile, the geometric mean over the trials with its 95% interval"})
+}
+
+// slowedBy is the impact factor that names t slowed, and where: the
+// average or the 99th percentile, whichever is at least th with its 95%
+// interval above 1 (with one trial, no interval: the value alone), the
+// larger when both are. A tail too noisy to be sure of does not hide a
+// sure slowdown of the average, nor the other way round.
+func slowedBy(t CongestionTest, th float64) (Interval, string, bool) {
+	var worst Interval
+	at, ok := "", false
+	for _, f := range []struct {
+		i  Interval
+		at string
+	}{{t.CIFAvg, "on average"}, {t.CIFP99, "at the 99th percentile"}} {
+		if f.i.Value >= th && !(f.i.Low <= 1) && (!ok || f.i.Value > worst.Value) {
+			worst, at, ok = f.i, f.at, true
+		}
+	}
+	return worst, at, ok
 }
 
 func cif(i Interval) string {

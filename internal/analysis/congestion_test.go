@@ -118,3 +118,32 @@ func TestCongestionExplain(t *testing.T) {
 		t.Errorf("an unslowed run: %+v", fs)
 	}
 }
+
+// TestSlowedBy: a canary is named slowed by whichever factor is sure of
+// it; a larger factor with an interval down to 1 or below does not hide
+// it (the case a shared-uplink run on the testbed met: the average 1.82x
+// [1.72, 1.93], the tail 1.86x [0.70, 4.93]).
+func TestSlowedBy(t *testing.T) {
+	nan := math.NaN()
+	for _, c := range []struct {
+		name     string
+		avg, p99 Interval
+		want     float64
+		at       string
+	}{
+		{"average sure, tail larger but unsure", Interval{1.82, 1.72, 1.93}, Interval{1.86, 0.70, 4.93}, 1.82, "on average"},
+		{"tail sure, average larger but unsure", Interval{2.5, 0.9, 6}, Interval{1.5, 1.3, 1.7}, 1.5, "at the 99th percentile"},
+		{"both sure: the larger", Interval{1.4, 1.3, 1.5}, Interval{3, 2, 4}, 3, "at the 99th percentile"},
+		{"both sure, average larger", Interval{3, 2, 4}, Interval{1.4, 1.3, 1.5}, 3, "on average"},
+		{"sure but below the threshold", Interval{1.1, 1.05, 1.15}, Interval{1.15, 1.1, 1.2}, 0, ""},
+		{"at the threshold", Interval{1.2, 1.01, 1.4}, Interval{1, 0.9, 1.1}, 1.2, "on average"},
+		{"neither sure", Interval{2, 0.8, 5}, Interval{3, 1, 9}, 0, ""},
+		{"one trial: the value alone", Interval{1.5, nan, nan}, Interval{1.1, nan, nan}, 1.5, "on average"},
+		{"not measured", Interval{nan, nan, nan}, Interval{nan, nan, nan}, 0, ""},
+	} {
+		i, at, ok := slowedBy(CongestionTest{CIFAvg: c.avg, CIFP99: c.p99}, 1.2)
+		if ok != (c.at != "") || at != c.at || (ok && i.Value != c.want) {
+			t.Errorf("%s: %+v %q %v, want %g %q", c.name, i, at, ok, c.want, c.at)
+		}
+	}
+}
