@@ -245,7 +245,7 @@ func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 			code, reason := r.launch(ctx, l, 1)
 			for attempt := 2; attempt <= 1+r.Retries && retryable(ctx, l); attempt++ {
 				if reason == "" {
-					reason = "its records did not end complete"
+					reason = notComplete
 				}
 				e.Retried = append(e.Retried, reason)
 				e.Attempts = attempt
@@ -275,7 +275,7 @@ func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 				say("[%d/%d] row %s rep %d: %s", n, total, row.ID, l.Rep, e.Reason)
 			default:
 				if reason == "" {
-					reason = "its records did not end complete"
+					reason = notComplete
 				}
 				s.Failed++
 				e.Status, e.Reason = StatusFailed, reason
@@ -288,6 +288,9 @@ func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 	}
 	return s, nil
 }
+
+// notComplete is why a launch failed that exited without saying why.
+const notComplete = "its records did not end complete"
 
 // stopReason says what ended the run early.
 func stopReason(ctx context.Context) string {
