@@ -208,12 +208,15 @@ func congestionFindings(in *explainInput) []Finding {
 	if c == nil {
 		return nil
 	}
-	var out, words []string
+	var out, words, unsure []string
 	var found []Finding
 	for _, t := range c.Tests {
 		words = append(words, fmt.Sprintf("%s %s (99%%: %s)", t.Name, cif(t.CIFAvg), cif(t.CIFP99)))
 		worst, at, ok := slowedBy(t, in.th.CongestionCIF)
 		if !ok {
+			if f, ok := unsureBy(t, in.th.CongestionCIF); ok {
+				unsure = append(unsure, fmt.Sprintf("%s %.2fx", t.Name, f))
+			}
 			continue
 		}
 		se := Series{Suite: congestion.Suite, Benchmark: t.Name}
@@ -231,8 +234,15 @@ func congestionFindings(in *explainInput) []Finding {
 	}
 	sum := fmt.Sprintf("congestion impact over %d trials, canaries on %d nodes: %s; congestors %s", c.Trials,
 		len(c.Canaries), strings.Join(words, ", "), strings.Join(out, ", "))
-	if len(found) == 0 {
+	switch {
+	case len(found) == 0 && len(unsure) == 0:
 		sum += "; no canary was slowed"
+	case len(found) == 0:
+		sum += "; no canary was slowed beyond doubt"
+	}
+	if len(unsure) > 0 {
+		sum += fmt.Sprintf("; unsure: %s, with a 95%% interval down to 1x or below over %d trials (the trials disagree: more -trials narrow it)",
+			strings.Join(unsure, ", "), c.Trials)
 	}
 	return append(found, Finding{Kind: KindCongestion, Severity: Info, Series: Series{Suite: congestion.Suite, Benchmark: "canaries"},
 		Summary: sum,
@@ -257,6 +267,19 @@ func slowedBy(t CongestionTest, th float64) (Interval, string, bool) {
 		}
 	}
 	return worst, at, ok
+}
+
+// unsureBy is t's largest impact factor that is at least th but whose
+// 95% interval reaches 1: a slowdown the trials neither show nor rule
+// out, which "no canary was slowed" would hide.
+func unsureBy(t CongestionTest, th float64) (float64, bool) {
+	f, ok := 0.0, false
+	for _, i := range []Interval{t.CIFAvg, t.CIFP99} {
+		if i.Value >= th && i.Low <= 1 && i.Value > f {
+			f, ok = i.Value, true
+		}
+	}
+	return f, ok
 }
 
 func cif(i Interval) string {
