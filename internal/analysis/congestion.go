@@ -214,8 +214,8 @@ func congestionFindings(in *explainInput) []Finding {
 		words = append(words, fmt.Sprintf("%s %s (99%%: %s)", t.Name, cif(t.CIFAvg), cif(t.CIFP99)))
 		worst, at, ok := slowedBy(t, in.th.CongestionCIF)
 		if !ok {
-			if f, ok := unsureBy(t, in.th.CongestionCIF); ok {
-				unsure = append(unsure, fmt.Sprintf("%s %.2fx", t.Name, f))
+			if i, at, ok := unsureBy(t, in.th.CongestionCIF); ok {
+				unsure = append(unsure, fmt.Sprintf("%s %s %s", t.Name, cif(i), at))
 			}
 			continue
 		}
@@ -241,7 +241,7 @@ func congestionFindings(in *explainInput) []Finding {
 		sum += "; no canary was slowed beyond doubt"
 	}
 	if len(unsure) > 0 {
-		sum += fmt.Sprintf("; unsure: %s, with a 95%% interval down to 1x or below over %d trials (the trials disagree: more -trials narrow it)",
+		sum += fmt.Sprintf("; unsure: %s, an interval down to 1x or below over %d trials (the trials disagree: more -trials narrow it)",
 			strings.Join(unsure, ", "), c.Trials)
 	}
 	return append(found, Finding{Kind: KindCongestion, Severity: Info, Series: Series{Suite: congestion.Suite, Benchmark: "canaries"},
@@ -258,10 +258,7 @@ func congestionFindings(in *explainInput) []Finding {
 func slowedBy(t CongestionTest, th float64) (Interval, string, bool) {
 	var worst Interval
 	at, ok := "", false
-	for _, f := range []struct {
-		i  Interval
-		at string
-	}{{t.CIFAvg, "on average"}, {t.CIFP99, "at the 99th percentile"}} {
+	for _, f := range factors(t) {
 		if f.i.Value >= th && !(f.i.Low <= 1) && (!ok || f.i.Value > worst.Value) {
 			worst, at, ok = f.i, f.at, true
 		}
@@ -270,16 +267,28 @@ func slowedBy(t CongestionTest, th float64) (Interval, string, bool) {
 }
 
 // unsureBy is t's largest impact factor that is at least th but whose
-// 95% interval reaches 1: a slowdown the trials neither show nor rule
-// out, which "no canary was slowed" would hide.
-func unsureBy(t CongestionTest, th float64) (float64, bool) {
-	f, ok := 0.0, false
-	for _, i := range []Interval{t.CIFAvg, t.CIFP99} {
-		if i.Value >= th && i.Low <= 1 && i.Value > f {
-			f, ok = i.Value, true
+// 95% interval reaches 1, and where: a slowdown the trials neither show
+// nor rule out, which "no canary was slowed" would hide.
+func unsureBy(t CongestionTest, th float64) (Interval, string, bool) {
+	var worst Interval
+	at, ok := "", false
+	for _, f := range factors(t) {
+		if f.i.Value >= th && f.i.Low <= 1 && (!ok || f.i.Value > worst.Value) {
+			worst, at, ok = f.i, f.at, true
 		}
 	}
-	return f, ok
+	return worst, at, ok
+}
+
+// factors are t's two impact factors and where each is read.
+func factors(t CongestionTest) []struct {
+	i  Interval
+	at string
+} {
+	return []struct {
+		i  Interval
+		at string
+	}{{t.CIFAvg, "on average"}, {t.CIFP99, "at the 99th percentile"}}
 }
 
 func cif(i Interval) string {

@@ -141,8 +141,8 @@ func TestCongestionUnsure(t *testing.T) {
 		kinds, want string
 		not         string
 	}{
-		{"unsure alone", 1, "congestion: canaries", "; no canary was slowed beyond doubt; unsure: rr_latency 2.", "congestion-impact"},
-		{"unsure beside a sure one", 2, "congestion-impact: rr_bw; congestion: canaries", "; unsure: rr_latency 2.", "no canary was slowed"},
+		{"unsure alone", 1, "congestion: canaries", "; no canary was slowed beyond doubt; unsure: rr_latency 2.06x [0.11, 38.1", "congestion-impact"},
+		{"unsure beside a sure one", 2, "congestion-impact: rr_bw; congestion: canaries", "; unsure: rr_latency 2.06x [0.11, 38.1", "no canary was slowed"},
 	} {
 		fs := run([]float64{1, 1.1, 8}, c.bw)
 		var kinds []string
@@ -151,7 +151,7 @@ func TestCongestionUnsure(t *testing.T) {
 		}
 		sum := fs[len(fs)-1].Summary
 		if strings.Join(kinds, "; ") != c.kinds || !strings.Contains(sum, c.want) || strings.Contains(sum, c.not) ||
-			!strings.Contains(sum, "over 3 trials (the trials disagree: more -trials narrow it)") {
+			!strings.Contains(sum, ", an interval down to 1x or below over 3 trials (the trials disagree: more -trials narrow it)") {
 			t.Errorf("%s: %q\n%s", c.name, kinds, sum)
 		}
 	}
@@ -168,26 +168,27 @@ func TestSlowedBy(t *testing.T) {
 		avg, p99 Interval
 		want     float64
 		at       string
-		unsure   float64 // unsureBy's factor (0: none)
+		unsure   float64 // unsureBy's factor (0: none) and where
+		unsureAt string
 	}{
-		{"average sure, tail larger but unsure", Interval{1.82, 1.72, 1.93}, Interval{1.86, 0.70, 4.93}, 1.82, "on average", 1.86},
-		{"tail sure, average larger but unsure", Interval{2.5, 0.9, 6}, Interval{1.5, 1.3, 1.7}, 1.5, "at the 99th percentile", 2.5},
-		{"both sure: the larger", Interval{1.4, 1.3, 1.5}, Interval{3, 2, 4}, 3, "at the 99th percentile", 0},
-		{"both sure, average larger", Interval{3, 2, 4}, Interval{1.4, 1.3, 1.5}, 3, "on average", 0},
-		{"sure but below the threshold", Interval{1.1, 1.05, 1.15}, Interval{1.15, 1.1, 1.2}, 0, "", 0},
-		{"at the threshold", Interval{1.2, 1.01, 1.4}, Interval{1, 0.9, 1.1}, 1.2, "on average", 0},
-		{"neither sure", Interval{2, 0.8, 5}, Interval{3, 1, 9}, 0, "", 3},
-		{"unsure below the threshold", Interval{1.1, 0.5, 2}, Interval{1.15, 0.8, 1.6}, 0, "", 0},
-		{"one trial: the value alone", Interval{1.5, nan, nan}, Interval{1.1, nan, nan}, 1.5, "on average", 0},
-		{"not measured", Interval{nan, nan, nan}, Interval{nan, nan, nan}, 0, "", 0},
+		{"average sure, tail larger but unsure", Interval{1.82, 1.72, 1.93}, Interval{1.86, 0.70, 4.93}, 1.82, "on average", 1.86, "at the 99th percentile"},
+		{"tail sure, average larger but unsure", Interval{2.5, 0.9, 6}, Interval{1.5, 1.3, 1.7}, 1.5, "at the 99th percentile", 2.5, "on average"},
+		{"both sure: the larger", Interval{1.4, 1.3, 1.5}, Interval{3, 2, 4}, 3, "at the 99th percentile", 0, ""},
+		{"both sure, average larger", Interval{3, 2, 4}, Interval{1.4, 1.3, 1.5}, 3, "on average", 0, ""},
+		{"sure but below the threshold", Interval{1.1, 1.05, 1.15}, Interval{1.15, 1.1, 1.2}, 0, "", 0, ""},
+		{"at the threshold", Interval{1.2, 1.01, 1.4}, Interval{1, 0.9, 1.1}, 1.2, "on average", 0, ""},
+		{"neither sure", Interval{2, 0.8, 5}, Interval{3, 1, 9}, 0, "", 3, "at the 99th percentile"},
+		{"unsure below the threshold", Interval{1.1, 0.5, 2}, Interval{1.15, 0.8, 1.6}, 0, "", 0, ""},
+		{"one trial: the value alone", Interval{1.5, nan, nan}, Interval{1.1, nan, nan}, 1.5, "on average", 0, ""},
+		{"not measured", Interval{nan, nan, nan}, Interval{nan, nan, nan}, 0, "", 0, ""},
 	} {
 		ct := CongestionTest{CIFAvg: c.avg, CIFP99: c.p99}
 		i, at, ok := slowedBy(ct, 1.2)
 		if ok != (c.at != "") || at != c.at || (ok && i.Value != c.want) {
 			t.Errorf("%s: %+v %q %v, want %g %q", c.name, i, at, ok, c.want, c.at)
 		}
-		if u, uok := unsureBy(ct, 1.2); uok != (c.unsure != 0) || u != c.unsure {
-			t.Errorf("%s: unsure %g %v, want %g", c.name, u, uok, c.unsure)
+		if u, uat, uok := unsureBy(ct, 1.2); uok != (c.unsure != 0) || (uok && (u.Value != c.unsure || uat != c.unsureAt)) {
+			t.Errorf("%s: unsure %+v %q %v, want %g %q", c.name, u, uat, uok, c.unsure, c.unsureAt)
 		}
 	}
 }
